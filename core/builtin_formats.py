@@ -1,0 +1,25 @@
+"""The formats Mojiscope ships, in the order they are listed."""
+
+from __future__ import annotations
+
+from mojiscope.core.format import Format
+from mojiscope.core.legacy import LegacyFormat
+from mojiscope.core.utf8 import UTF8, UTF8B, WTF8, XTF8
+from mojiscope.core.utf16 import UTF16BE, UTF16LE, WTF16BE, WTF16LE
+
+BUILTINS: list[Format] = [
+    UTF8,
+    UTF8B,
+    WTF8,
+    XTF8,
+    WTF16LE,
+    WTF16BE,
+    UTF16LE,
+    UTF16BE,
+    LegacyFormat("cp1252"),
+    LegacyFormat("latin-1"),
+    LegacyFormat("cp437"),
+    LegacyFormat("koi8-r"),
+    LegacyFormat("shift_jis"),
+    LegacyFormat("gb18030"),
+]

@@ -1,0 +1,306 @@
+"""What every format is, and the machinery they all share.
+
+A :class:`Format` implements three small things:
+
+* :meth:`Format.decode_block`: decode bytes that end at a *safe cut* (see
+  below) into text and spans, offsets relative to the block;
+* :meth:`Format.safe_cut`: how much of a buffer can be decided without seeing
+  what follows it;
+* :meth:`Format.encode_spans`: text to bytes, with a span per unencodable run.
+
+Everything else (whole decodes in blocks, strict mode, the incremental
+decoder, windows of a large source, replacement policies) is built here once
+on top of those, so every format gets the same behaviour and the same tests.
+
+A cut at ``n`` is *safe* when decoding ``data[:n]`` as a complete input gives
+exactly the spans that decoding the whole stream gives for those bytes,
+whatever bytes follow. For UTF-8 that is any position just before a byte that
+is not a continuation byte, because no sequence, valid or ill-formed, ever
+includes a non-continuation byte after its first.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+import numpy as np
+
+from mojiscope.core.decoding import Decoding
+from mojiscope.core.errors import DecodeError, EncodeError
+from mojiscope.core.source import Source, as_source
+from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, KIND_CODES, REASON_WORDS, SpanKind
+from mojiscope.core.spantable import SpanTable, join
+
+Errors = Literal["strict", "replace"]
+Policy = Literal["maximal-subpart", "per-byte", "per-run"]
+POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
+
+#: Bytes per block when decoding a large buffer. Large enough to amortise the
+#: per-block costs, small enough that temporaries stay in cache-sized pieces.
+BLOCK_SIZE = 1 << 20
+
+_ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
+_INVALID = KIND_CODE[SpanKind.INVALID]
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """Bytes produced from text, with spans over (output bytes, input chars).
+
+    Spans are ``text`` where the characters were encoded and ``invalid``
+    (reason ``unencodable``) where they were replaced.
+    """
+
+    data: bytes
+    spans: SpanTable
+
+
+class Format(ABC):
+    """One codec. Subclasses set the class attributes and the three methods."""
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    description: ClassVar[str]
+    #: Bytes past a position that may be needed to decide the span there.
+    lookahead: ClassVar[int] = 4
+    #: Replacement policies this format accepts in :meth:`decode`.
+    policies: ClassVar[tuple[Policy, ...]] = ("maximal-subpart",)
+
+    # -- what a subclass provides -------------------------------------------
+
+    @abstractmethod
+    def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
+        """Decode ``data`` completely (it ends at a safe cut or at the end of
+        the input). ``at_start`` says whether ``data[0]`` is the first byte of
+        the stream, where a signature may stand. Offsets are relative."""
+
+    @abstractmethod
+    def safe_cut(self, data: bytes, *, at_start: bool) -> int:
+        """The largest safe cut ``n <= len(data)``; 0 if none is known yet."""
+
+    @abstractmethod
+    def encode_spans(self, text: str) -> Encoding:
+        """Encode ``text``, replacing what cannot be encoded, and say where."""
+
+    def resync(self, source: Source, offset: int) -> int:
+        """A position ``<= offset`` at which decoding may begin and agree with
+        a decode from the start. The default steps back ``lookahead`` bytes
+        over continuation bytes, as the UTF-8 family needs."""
+        lo = max(0, offset - 3)
+        window = source.read(lo, offset + 1)
+        for i in range(len(window) - 1, -1, -1):
+            if window[i] & 0xC0 != 0x80:
+                return lo + i
+        return offset
+
+    def char_byte_lengths(self, chars: str) -> list[int]:
+        """Encoded length of each character of a well-formed run."""
+        return [len(self.encode_spans(c).data) for c in chars]
+
+    # -- built on top --------------------------------------------------------
+
+    def decode(
+        self,
+        data: bytes | bytearray | memoryview,
+        errors: Errors = "replace",
+        policy: Policy = "maximal-subpart",
+    ) -> Decoding:
+        """Decode all of ``data``. Under ``strict``, raise :class:`DecodeError`
+        at the first span of an error kind (``invalid``, ``collision``,
+        ``reserved``, ``beyond``)."""
+        self._check_policy(policy)
+        decoder = IncrementalDecoder(self, errors)
+        decoding = decoder.decode(data, final=True)
+        return apply_policy(decoding, policy)
+
+    def incremental_decoder(self, errors: Errors = "replace") -> IncrementalDecoder:
+        return IncrementalDecoder(self, errors)
+
+    def decode_window(
+        self, source: Source | bytes, start: int, end: int, errors: Errors = "replace"
+    ) -> Decoding:
+        """Decode the spans that start in ``[start, end)`` of ``source``.
+
+        The result begins at :meth:`resync` of ``start`` (at or before it) and
+        ends at or after ``end``, at the end of the last span that starts
+        before ``end``; offsets are absolute. It agrees with a decode of the
+        whole source on every span it holds, except that a ``text`` run may
+        be cut where the window is.
+        """
+        src = as_source(source)
+        size = len(src)
+        start = min(max(start, 0), size)
+        end = min(max(end, start), size)
+        begin = self.resync(src, start)
+        at_start = begin == 0
+        extra = self.lookahead
+        while True:
+            stop = min(size, end + extra)
+            data = src.read(begin, stop)
+            final = stop == size
+            cut = len(data) if final else self.safe_cut(data, at_start=at_start)
+            if final or cut >= end - begin:
+                break
+            extra *= 2
+        text, table = self.decode_block(data[:cut], at_start=at_start)
+        _raise_if_error(self, errors, table, data, 0, begin)
+        return Decoding(self, text, table.shifted(begin, 0))
+
+    def encode(self, text: str, errors: Errors = "strict") -> bytes:
+        """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the
+        first character this format cannot represent."""
+        encoding = self.encode_spans(text)
+        if errors == "strict":
+            hit = encoding.spans.first_error([_INVALID])
+            if hit is not None:
+                span = encoding.spans[hit]
+                reason = span.reason
+                raise EncodeError(
+                    self.id,
+                    text,
+                    span.char_start,
+                    span.byte_start,
+                    REASON_WORDS[reason] if reason else "unencodable",
+                )
+        return encoding.data
+
+    def _check_policy(self, policy: str) -> None:
+        if policy not in self.policies:
+            raise ValueError(
+                f"{self.id} has no replacement policy {policy!r}; "
+                f"it has {', '.join(self.policies)}"
+            )
+
+    def __repr__(self) -> str:
+        return f"<Format {self.id}>"
+
+
+class IncrementalDecoder:
+    """Decodes a stream fed in chunks of any size, one ``decode`` call each.
+
+    Protocol (as in ``codecs.IncrementalDecoder``): call :meth:`decode` with
+    each chunk and ``final=False``; call it once more with ``final=True``
+    (the last chunk, or ``b""``) to flush. Each call returns a
+    :class:`Decoding` of the bytes it could decide: absolute byte offsets
+    from the start of the stream and absolute character offsets from the
+    start of the decoded text (``result.text[0]`` is character
+    ``result.spans.char_start``). Bytes it cannot decide yet (an incomplete
+    sequence, a possible signature) are held, never dropped; empty chunks are
+    fine anywhere. :func:`join_decodings` of all results equals one decode of
+    the whole stream. Under ``strict``, a call raises :class:`DecodeError` at
+    the first error span, with absolute offsets. :meth:`reset` forgets all
+    state and returns to the start of a stream.
+    """
+
+    def __init__(self, fmt: Format, errors: Errors = "replace") -> None:
+        if errors not in ("strict", "replace"):
+            raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        self.format = fmt
+        self.errors = errors
+        self.reset()
+
+    def reset(self) -> None:
+        self._pending = b""
+        self._byte_pos = 0  # stream offset of _pending[0]
+        self._char_pos = 0
+
+    def decode(self, data: bytes | bytearray | memoryview, final: bool = False) -> Decoding:
+        fmt = self.format
+        buffer = self._pending + bytes(data) if self._pending else bytes(data)
+        texts: list[str] = []
+        tables: list[SpanTable] = []
+        pos = 0
+        while pos < len(buffer):
+            hi = min(len(buffer), pos + BLOCK_SIZE)
+            at_start = self._byte_pos + pos == 0
+            is_last = hi == len(buffer)
+            block = buffer[pos:hi]
+            cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
+            if cut == 0:
+                if is_last:
+                    break  # wait for more input
+                # No safe cut in this block: grow it (rare: pathological input).
+                hi = min(len(buffer), pos + 4 * len(block))
+                block = buffer[pos:hi]
+                is_last = hi == len(buffer)
+                cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
+                if cut == 0:
+                    break
+            text, table = fmt.decode_block(block[:cut], at_start=at_start)
+            _raise_if_error(fmt, self.errors, table, block, self._byte_pos + pos, self._byte_pos + pos)
+            texts.append(text)
+            tables.append(table.shifted(self._byte_pos + pos, self._char_pos))
+            self._char_pos += len(text)
+            pos += cut
+        self._pending = buffer[pos:]
+        start_byte = self._byte_pos
+        self._byte_pos += pos
+        text = texts[0] if len(texts) == 1 else "".join(texts)
+        table = join(tables) if tables else SpanTable.empty(start_byte, self._char_pos)
+        return Decoding(fmt, text, table)
+
+
+def _raise_if_error(
+    fmt: Format, errors: str, table: SpanTable, block: bytes, block_offset: int, shift: int
+) -> None:
+    """Under strict, raise at the first error span of a block-relative table."""
+    if errors != "strict":
+        return
+    hit = table.first_error(_ERROR_CODES)
+    if hit is None:
+        return
+    span = table[hit]
+    absolute = span._replace(byte_start=span.byte_start + shift, byte_end=span.byte_end + shift)
+    del block_offset
+    raise DecodeError(fmt.id, absolute, block[span.byte_start : span.byte_end])
+
+
+def join_decodings(parts: Sequence[Decoding]) -> Decoding:
+    """One decoding from consecutive parts (an incremental decoder's output)."""
+    if not parts:
+        raise ValueError("nothing to join")
+    return Decoding(
+        parts[0].format, "".join(p.text for p in parts), join([p.spans for p in parts])
+    )
+
+
+def apply_policy(decoding: Decoding, policy: Policy) -> Decoding:
+    """Re-render ``invalid`` spans under a replacement policy.
+
+    Spans stay one per maximal subpart; only the text differs: ``per-byte``
+    writes one U+FFFD per byte, ``per-run`` one U+FFFD for a run of adjacent
+    ``invalid`` spans (the first span of the run holds it, the others hold no
+    character).
+    """
+    if policy == "maximal-subpart":
+        return decoding
+    table = decoding.spans
+    kinds = table.kinds
+    invalid = kinds == _INVALID
+    if not invalid.any():
+        return decoding
+    old_chars = np.diff(table.char_starts)
+    if policy == "per-byte":
+        new_chars = np.where(invalid, np.diff(table.byte_starts), old_chars)
+    else:
+        follows_invalid = np.concatenate(([False], invalid[:-1]))
+        new_chars = np.where(invalid, np.where(follows_invalid, 0, 1), old_chars)
+    base = table.char_start
+    new_starts = np.concatenate(([base], base + np.cumsum(new_chars))).astype(np.int64)
+    pieces: list[str] = []
+    text = decoding.text
+    offsets = table.char_starts - base
+    for i in range(len(table)):
+        if invalid[i]:
+            pieces.append("\ufffd" * int(new_chars[i]))
+        else:
+            pieces.append(text[int(offsets[i]) : int(offsets[i + 1])])
+    new_table = SpanTable(table.kinds, table.reasons, table.byte_starts, new_starts, table.values)
+    return Decoding(decoding.format, "".join(pieces), new_table)
+
+
+def kind_name(code: int) -> str:
+    return KIND_CODES[code].value

@@ -1,0 +1,165 @@
+"""Any Python codec as a format: the legacy code pages of mojibake work.
+
+``cp1252``, ``latin-1``, ``shift_jis``, ``gb18030``... decode through CPython
+with a recording error handler. A byte the code page leaves undefined
+(cp1252 ``81``) is ``invalid`` (``unmapped``); a multi-byte sequence cut off
+is ``invalid`` (``truncated``). Stateful codecs (ISO-2022, UTF-7, HZ) are not
+offered: their meaning at a byte depends on escapes far before it, so they
+cannot be decoded in windows.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+from mojiscope.core.encode_runs import encode_by_runs
+from mojiscope.core.format import Encoding, Format
+from mojiscope.core.source import Source
+from mojiscope.core.spans import Reason, SpanKind
+from mojiscope.core.spantable import SpanListBuilder, SpanTable
+
+_STATEFUL = ("iso2022", "utf_7", "hz", "idna", "punycode", "raw_unicode_escape", "unicode_escape")
+_UNICODE_FORMS = ("utf_8", "utf_16", "utf_32", "utf_8_sig")
+
+
+def legacy_codec_name(name: str) -> str:
+    """Python's canonical name for a text codec usable as a legacy format.
+    Raises :class:`LookupError` for unknown, non-text or stateful codecs."""
+    info = codecs.lookup(name)
+    canonical = info.name.replace("-", "_")
+    if not getattr(info, "_is_text_encoding", True) or canonical.startswith(_STATEFUL):
+        raise LookupError(f"{name} is not a stateless text codec")
+    if canonical.startswith(_UNICODE_FORMS):
+        raise LookupError(f"{name} is a Unicode form: use utf-8 / utf-16le / ... instead")
+    return info.name
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.events: list[tuple[int, int, Reason]] = []
+
+    def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
+        reason = Reason.TRUNCATED if "incomplete" in exc.reason else Reason.UNMAPPED
+        self.events.append((exc.start, exc.end, reason))
+        return "\ufffd", exc.end
+
+
+_active: list[_Recorder] = []
+
+
+def _dispatch(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError) or not _active:
+        raise exc
+    return _active[-1].handle(exc)
+
+
+_HANDLER = "mojiscope-legacy-record"
+codecs.register_error(_HANDLER, _dispatch)
+
+
+class LegacyFormat(Format):
+    """A stateless Python codec as a format (see the module docstring)."""
+
+    lookahead = 4
+
+    def __init__(self, codec_name: str) -> None:
+        self.codec = legacy_codec_name(codec_name)
+        self.id = codec_name  # type: ignore[misc]
+        self.aliases = (self.codec,) if self.codec != codec_name else ()  # type: ignore[misc]
+        self.description = f"legacy code page {self.id} (Python codec)"  # type: ignore[misc]
+        self._single_byte = all(
+            len(bytes([b]).decode(self.codec, "replace")) == 1 for b in range(256)
+        ) and self._decodes_bytewise()
+
+    def _decodes_bytewise(self) -> bool:
+        sample = bytes(range(256))
+        return sample.decode(self.codec, "replace") == "".join(
+            bytes([b]).decode(self.codec, "replace") for b in range(256)
+        )
+
+    def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
+        recorder = _Recorder()
+        _active.append(recorder)
+        try:
+            text = str(data, self.codec, _HANDLER)
+        finally:
+            _active.pop()
+        if not recorder.events:
+            builder = SpanListBuilder()
+            builder.add_text(len(data), len(text))
+            return text, builder.build()
+        # Decode the runs between events on their own to learn their lengths:
+        # exact for a stateless codec, whose state resets at every error.
+        builder = SpanListBuilder()
+        pieces: list[str] = []
+        prev = 0
+        for start, end, reason in recorder.events:
+            if start > prev:
+                piece = str(data[prev:start], self.codec)
+                pieces.append(piece)
+                builder.add_text(start - prev, len(piece))
+            pieces.append("\ufffd")
+            builder.add(SpanKind.INVALID, end - start, 1, reason)
+            prev = end
+        if prev < len(data):
+            piece = str(data[prev:], self.codec)
+            pieces.append(piece)
+            builder.add_text(len(data) - prev, len(piece))
+        return "".join(pieces), builder.build()
+
+    def safe_cut(self, data: bytes, *, at_start: bool) -> int:
+        if self._single_byte:
+            return len(data)
+        decoder = codecs.getincrementaldecoder(self.codec)("replace")
+        decoder.decode(data, False)
+        pending = decoder.getstate()[0]
+        return len(data) - len(pending)
+
+    def resync(self, source: Source, offset: int) -> int:
+        if self._single_byte:
+            return offset
+        # Multi-byte code pages cannot always be synchronised mid-stream; an
+        # ASCII byte (below 0x40, never a trail byte in the CJK code pages)
+        # is a boundary in all the ones offered.
+        lo = max(0, offset - 64)
+        window = source.read(lo, offset)
+        for i in range(len(window) - 1, -1, -1):
+            if window[i] < 0x40:
+                return lo + i + 1
+        return lo
+
+    def char_byte_lengths(self, chars: str) -> list[int]:
+        return [len(c.encode(self.codec, "replace")) for c in chars]
+
+    def encode_spans(self, text: str) -> Encoding:
+        try:
+            data = text.encode(self.codec)
+            builder = SpanListBuilder()
+            builder.add_text(len(data), len(text))
+            return Encoding(data, builder.build())
+        except UnicodeEncodeError:
+            pass
+        unencodable = []
+        for i, c in enumerate(text):
+            try:
+                c.encode(self.codec)
+            except UnicodeEncodeError:
+                unencodable.append(i)
+        import re
+
+        pattern = re.compile("[" + "".join(re.escape(text[i]) for i in set(unencodable)) + "]+")
+        replacement = "?".encode(self.codec)
+        return encode_by_runs(
+            text,
+            pattern,
+            lambda s: s.encode(self.codec),
+            lambda run: [(replacement, SpanKind.INVALID, Reason.UNENCODABLE) for _ in run],
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegacyFormat) and other.codec == self.codec
+
+    def __hash__(self) -> int:
+        return hash(self.codec)
+
+

@@ -1,0 +1,96 @@
+"""Finding formats by id or alias, and the public one-call API.
+
+The registry holds the built-in formats; any other name that Python's
+``codecs`` knows (``cp1252``, ``shift_jis``, ...) becomes a legacy format on
+first use. Names are matched case-insensitively, with ``_`` and ``-`` alike.
+"""
+
+from __future__ import annotations
+
+
+
+from mojiscope.core.decoding import Decoding
+from mojiscope.core.errors import UnknownFormatError
+from mojiscope.core.format import Errors, Format, Policy
+
+_BY_NAME: dict[str, Format] = {}
+_ORDER: list[Format] = []
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+def register(fmt: Format) -> Format:
+    """Add a format; its id and aliases must be new."""
+    for name in (fmt.id, *fmt.aliases):
+        key = _key(name)
+        if key in _BY_NAME and name != fmt.id and _BY_NAME[key] is not fmt:
+            continue  # an alias another format already answers to
+        if key in _BY_NAME:
+            raise ValueError(f"format name {name!r} is taken by {_BY_NAME[key].id}")
+        _BY_NAME[key] = fmt
+    _ORDER.append(fmt)
+    return fmt
+
+
+def get_format(name: str | Format) -> Format:
+    """The format with that id or alias, or a legacy code page Python knows.
+    Raises :class:`UnknownFormatError` naming the choices."""
+    if isinstance(name, Format):
+        return name
+    _ensure_builtins()
+    key = _key(name)
+    if key in _BY_NAME:
+        return _BY_NAME[key]
+    from mojiscope.core.legacy import LegacyFormat, legacy_codec_name
+
+    try:
+        codec_name = legacy_codec_name(name)
+    except LookupError:
+        raise UnknownFormatError(
+            f"unknown format {name!r}; known: {', '.join(f.id for f in _ORDER)}, "
+            "or any Python codec name such as cp1252"
+        ) from None
+    if _key(codec_name) in _BY_NAME:
+        return _BY_NAME[_key(codec_name)]
+    fmt = LegacyFormat(codec_name)
+    _BY_NAME[key] = fmt
+    _BY_NAME[_key(codec_name)] = fmt
+    return fmt
+
+
+def formats() -> list[Format]:
+    """The registered formats in registry order (built-ins first)."""
+    _ensure_builtins()
+    return list(_ORDER)
+
+
+def decode(
+    data: bytes | bytearray | memoryview,
+    format: str | Format = "utf-8",
+    errors: Errors = "replace",
+    policy: Policy = "maximal-subpart",
+) -> Decoding:
+    """Decode ``data`` with a format; see :meth:`Format.decode`."""
+    return get_format(format).decode(data, errors, policy)
+
+
+def encode(text: str, format: str | Format = "utf-8", errors: Errors = "strict") -> bytes:
+    """Encode ``text`` with a format; see :meth:`Format.encode`."""
+    return get_format(format).encode(text, errors)
+
+
+_loaded = False
+
+
+def _ensure_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from mojiscope.core import builtin_formats
+
+    for fmt in builtin_formats.BUILTINS:
+        register(fmt)
+
