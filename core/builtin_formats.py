@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mojiscope.core.format import Format
 from mojiscope.core.legacy import LegacyFormat
+from mojiscope.core.stf7 import STF7
 from mojiscope.core.utf8 import UTF8, UTF8B, WTF8, XTF8
 from mojiscope.core.utf16 import UTF16BE, UTF16LE, WTF16BE, WTF16LE
 
@@ -12,6 +13,7 @@ BUILTINS: list[Format] = [
     UTF8B,
     WTF8,
     XTF8,
+    STF7,
     WTF16LE,
     WTF16BE,
     UTF16LE,

@@ -40,7 +40,7 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 
 #: Bytes per block when decoding a large buffer. Large enough to amortise the
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
-BLOCK_SIZE = 1 << 20
+BLOCK_SIZE = 1 << 16
 
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
 _INVALID = KIND_CODE[SpanKind.INVALID]
@@ -85,6 +85,12 @@ class Format(ABC):
     def encode_spans(self, text: str) -> Encoding:
         """Encode ``text``, replacing what cannot be encoded, and say where."""
 
+    def decode_well_formed(self, data: bytes | bytearray | memoryview) -> tuple[str, SpanTable] | None:
+        """A fast path for a whole input: its text and spans if it is
+        well-formed enough to decode in one call, else ``None`` (the default).
+        Must give exactly what the block driver would."""
+        return None
+
     def resync(self, source: Source, offset: int) -> int:
         """A position ``<= offset`` at which decoding may begin and agree with
         a decode from the start. The default steps back ``lookahead`` bytes
@@ -112,12 +118,19 @@ class Format(ABC):
         at the first span of an error kind (``invalid``, ``collision``,
         ``reserved``, ``beyond``)."""
         self._check_policy(policy)
+        quick = self.decode_well_formed(data)
+        if quick is not None:
+            text, table = quick
+            _raise_if_error(self, errors, table, data, 0)
+            return Decoding(self, text, table)
         decoder = IncrementalDecoder(self, errors)
         decoding = decoder.decode(data, final=True)
         return apply_policy(decoding, policy)
 
-    def incremental_decoder(self, errors: Errors = "replace") -> IncrementalDecoder:
-        return IncrementalDecoder(self, errors)
+    def incremental_decoder(
+        self, errors: Errors = "replace", start: int = 0
+    ) -> IncrementalDecoder:
+        return IncrementalDecoder(self, errors, start)
 
     def decode_window(
         self, source: Source | bytes, start: int, end: int, errors: Errors = "replace"
@@ -146,7 +159,7 @@ class Format(ABC):
                 break
             extra *= 2
         text, table = self.decode_block(data[:cut], at_start=at_start)
-        _raise_if_error(self, errors, table, data, 0, begin)
+        _raise_if_error(self, errors, table, data, begin)
         return Decoding(self, text, table.shifted(begin, 0))
 
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
@@ -193,23 +206,31 @@ class IncrementalDecoder:
     the whole stream. Under ``strict``, a call raises :class:`DecodeError` at
     the first error span, with absolute offsets. :meth:`reset` forgets all
     state and returns to the start of a stream.
+
+    ``start`` is where the stream begins in a larger source (a position from
+    :meth:`Format.resync`): byte offsets count from there, and a signature is
+    recognised only when ``start`` is 0. Character offsets count from 0.
     """
 
-    def __init__(self, fmt: Format, errors: Errors = "replace") -> None:
+    def __init__(self, fmt: Format, errors: Errors = "replace", start: int = 0) -> None:
         if errors not in ("strict", "replace"):
             raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
         self.format = fmt
         self.errors = errors
+        self.start = start
         self.reset()
 
     def reset(self) -> None:
         self._pending = b""
-        self._byte_pos = 0  # stream offset of _pending[0]
+        self._byte_pos = self.start  # stream offset of _pending[0]
         self._char_pos = 0
 
     def decode(self, data: bytes | bytearray | memoryview, final: bool = False) -> Decoding:
         fmt = self.format
-        buffer = self._pending + bytes(data) if self._pending else bytes(data)
+        if self._pending:
+            buffer = self._pending + bytes(data)
+        else:
+            buffer = data if isinstance(data, bytes) else bytes(data)
         texts: list[str] = []
         tables: list[SpanTable] = []
         pos = 0
@@ -230,7 +251,7 @@ class IncrementalDecoder:
                 if cut == 0:
                     break
             text, table = fmt.decode_block(block[:cut], at_start=at_start)
-            _raise_if_error(fmt, self.errors, table, block, self._byte_pos + pos, self._byte_pos + pos)
+            _raise_if_error(fmt, self.errors, table, block, self._byte_pos + pos)
             texts.append(text)
             tables.append(table.shifted(self._byte_pos + pos, self._char_pos))
             self._char_pos += len(text)
@@ -244,9 +265,14 @@ class IncrementalDecoder:
 
 
 def _raise_if_error(
-    fmt: Format, errors: str, table: SpanTable, block: bytes, block_offset: int, shift: int
+    fmt: Format,
+    errors: str,
+    table: SpanTable,
+    block: bytes | bytearray | memoryview,
+    shift: int,
 ) -> None:
-    """Under strict, raise at the first error span of a block-relative table."""
+    """Under strict, raise at the first error span of a block-relative table;
+    ``shift`` is the block's offset in the stream."""
     if errors != "strict":
         return
     hit = table.first_error(_ERROR_CODES)
@@ -254,8 +280,7 @@ def _raise_if_error(
         return
     span = table[hit]
     absolute = span._replace(byte_start=span.byte_start + shift, byte_end=span.byte_end + shift)
-    del block_offset
-    raise DecodeError(fmt.id, absolute, block[span.byte_start : span.byte_end])
+    raise DecodeError(fmt.id, absolute, bytes(block[span.byte_start : span.byte_end]))
 
 
 def join_decodings(parts: Sequence[Decoding]) -> Decoding:

@@ -43,8 +43,8 @@ A HEXAREA is a sequence of tokens:
 - ``\\x`` or ``\\X`` followed by exactly two hex digits (``\\x48\\x65``);
 - ``%`` followed by exactly two hex digits (URL encoding, ``%48%65``);
 - a Python bytes literal ``b'...'`` or ``b"..."`` on one line, holding
-  printable ASCII and the escapes ``\\\\ \\' \\" \\a \\b \\f \\n \\r \\t \\v
-  \\xHH \\ooo`` (``b'He\\x6c\\x6co\\n'``).
+  ASCII characters (standing for themselves) and the escapes ``\\\\ \\' \\"
+  \\a \\b \\f \\n \\r \\t \\v \\xHH \\ooo`` (``b'He\\x6c\\x6co\\n'``).
 
 Within a dump (consecutive dump, repeat and offset lines) every offset must
 follow on from the one before: a missing or reordered line is an error rather
@@ -74,19 +74,28 @@ DEFAULT_LIMIT = 256 * 1024 * 1024
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
-_TOKEN_SOURCE = (
-    r"(?P<sep>[\s,:;]++)"
-    r"|0[xX](?P<pfx>(?:[0-9a-fA-F]{2})++)"
+# One token at a position: the first alternative that matches wins.
+_TOKEN = re.compile(
+    r"(?P<sep>[\s,:;]+)"
+    r"|0[xX](?P<pfx>(?:[0-9a-fA-F]{2})+)"
     r"|\\[xX](?P<esc>[0-9a-fA-F]{2})"
     r"|%(?P<pct>[0-9a-fA-F]{2})"
-    r"|(?P<lit>[bB](?:'(?:[^'\\\n]|\\.)*+'|\"(?:[^\"\\\n]|\\.)*+\"))"
-    r"|(?P<run>(?:[0-9a-fA-F]{2})++)"
+    r"|(?P<lit>[bB](?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"))"
+    r"|(?P<run>(?:[0-9a-fA-F]{2})+)"
 )
-# One token at a position: the first alternative that matches wins.
-_TOKEN = re.compile(_TOKEN_SOURCE)
-# A whole area of tokens. The possessive star makes it tokenise exactly as
-# repeated _TOKEN.match calls do, so the fast and the slow path agree.
-_AREA = re.compile(f"(?:{_TOKEN_SOURCE})*+")
+# A whole area of tokens holding no quote (so no bytes literal), tokenised
+# exactly as repeated _TOKEN.match calls do: the same alternatives in the same
+# order, and the possessive quantifiers never give back what they matched, so
+# the fast and the slow path agree. No capturing groups: CPython 3.11's re
+# raises SystemError for some captures inside possessive repeats.
+_AREA = re.compile(
+    r"(?:[\s,:;]"
+    r"|0[xX](?:[0-9a-fA-F]{2})++"
+    r"|\\[xX][0-9a-fA-F]{2}"
+    r"|%[0-9a-fA-F]{2}"
+    r"|(?:[0-9a-fA-F]{2})++"
+    r")*+"
+)
 # In an area that _AREA accepted, every x/X belongs to a 0x or \x prefix and
 # every % to an escape, so removing these leaves only the hex digits.
 _NOT_DIGITS = re.compile(r"0[xX]|\\[xX]|%|[\s,:;]+")
@@ -243,7 +252,7 @@ class _Reader:
             kind = match.lastgroup
             if kind == "lit":
                 self.out += _bytes_literal(area, pos, match.end(), number, start)
-            elif kind != "sep":
+            elif kind is not None and kind != "sep":
                 self.out += bytes.fromhex(match[kind])
             pos = match.end()
 
@@ -282,7 +291,10 @@ def _diagnose(area: str, pos: int) -> tuple[str, int]:
         return _diagnose_run(area, digits_start)
     if char in "bB" and area[pos + 1 : pos + 2] in ("'", '"'):
         quote = area[pos + 1]
-        return f"found a bytes literal with no closing {quote}, expected {quote}", len(area)
+        return (
+            f"found end of line inside a bytes literal, expected its closing quote ({quote})",
+            len(area),
+        )
     if char in _HEX_DIGITS:
         return _diagnose_run(area, pos)
     if char == "\\":
@@ -343,9 +355,8 @@ def _bytes_literal(area: str, start: int, end: int, number: int, column0: int) -
         elif code == "x":
             digits = area[pos + 2 : pos + 4]
             if len(digits) < 2 or any(d not in _HEX_DIGITS for d in digits):
-                bad = pos + 2 + next(
-                    (i for i, d in enumerate(digits) if d not in _HEX_DIGITS), len(digits)
-                )
+                good = next((i for i, d in enumerate(digits) if d not in _HEX_DIGITS), len(digits))
+                bad = pos + 2 + good
                 shown = "the closing quote" if bad >= stop else _show(area, bad)
                 raise HexParseError(
                     f"found {shown}, expected two hex digits after '\\x'",

@@ -7,8 +7,6 @@ first use. Names are matched case-insensitively, with ``_`` and ``-`` alike.
 
 from __future__ import annotations
 
-
-
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.format import Errors, Format, Policy

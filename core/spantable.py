@@ -2,18 +2,25 @@
 
 A file of random bytes yields millions of spans; holding a Python object for
 each would cost ~150 bytes apiece. A :class:`SpanTable` keeps five arrays
-(kind and reason codes, byte and char starts, values) and builds a
-:class:`~mojiscope.core.spans.Span` only when one is asked for.
+(kind and reason codes, byte and char starts, values), about 14 bytes a span,
+and builds a :class:`~mojiscope.core.spans.Span` only when one is asked for.
 
-Tables are built per block by the codecs (relative offsets), then shifted and
-joined by the block driver. :func:`join` merges a ``text`` span that ends one
-block with a ``text`` span that starts the next, so decoding in pieces gives
-exactly the spans of decoding at once.
+A table is a list of *parts*, one per decoded block, each with offsets
+relative to a base. Shifting a table or joining tables touches no per-span
+data, so decoding a large input in blocks costs no second copy of its spans.
+The flat arrays (``kinds``, ``byte_starts``, ...) are built on first use.
+
+:func:`join` merges a ``text`` span that ends one table with a ``text`` span
+that starts the next, so decoding in pieces gives exactly the spans of
+decoding at once.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import overload
 
 import numpy as np
@@ -29,52 +36,157 @@ from mojiscope.core.spans import (
     SpanKind,
 )
 
+#: What a span without a value stores (in a ``uint32`` array; real values,
+#: up to U+8421109F, are all smaller).
 NO_VALUE = -1
+_STORED_NO_VALUE = 0xFFFFFFFF
 TEXT_CODE = KIND_CODE[SpanKind.TEXT]
 
-IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.integer]
 CodeArray = npt.NDArray[np.uint8]
+
+
+def _offsets(values: npt.ArrayLike) -> IntArray:
+    """Relative offsets as int32 when they fit (they do for any block)."""
+    arr = np.asarray(values)
+    if arr.dtype == np.int32:
+        return arr
+    if len(arr) == 0 or (int(arr.max()) < 2**31 and int(arr.min()) >= -(2**31)):
+        return arr.astype(np.int32)
+    return arr.astype(np.int64)
+
+
+def _stored_values(values: npt.ArrayLike) -> npt.NDArray[np.uint32]:
+    arr = np.asarray(values)
+    if arr.dtype == np.uint32:
+        return arr
+    return arr.astype(np.int64).astype(np.uint32)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One block's spans: arrays with offsets relative to the bases. When
+    ``skip`` is set, its first span continues the previous part's last span
+    (a text run across a seam) and does not count on its own."""
+
+    kinds: CodeArray
+    reasons: CodeArray
+    byte_starts: IntArray  # n + 1, relative
+    char_starts: IntArray  # n + 1, relative
+    values: npt.NDArray[np.uint32]
+    byte_base: int = 0
+    char_base: int = 0
+    skip: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.kinds) - self.skip
 
 
 class SpanTable(Sequence[Span]):
     """An immutable sequence of spans stored as arrays.
 
-    ``byte_starts`` and ``char_starts`` have one more element than there are
-    spans: the last is the end of the final span, so span ``i`` covers
-    ``byte_starts[i]:byte_starts[i + 1]``.
+    The constructor takes one block's arrays: ``byte_starts`` and
+    ``char_starts`` have one more element than there are spans (the last is
+    the end of the final span), so span ``i`` covers
+    ``byte_starts[i]:byte_starts[i + 1]``. ``values`` holds ``NO_VALUE``
+    where a span has none.
     """
-
-    __slots__ = ("kinds", "reasons", "byte_starts", "char_starts", "values")
 
     def __init__(
         self,
-        kinds: CodeArray,
-        reasons: CodeArray,
-        byte_starts: IntArray,
-        char_starts: IntArray,
-        values: IntArray,
+        kinds: npt.ArrayLike,
+        reasons: npt.ArrayLike,
+        byte_starts: npt.ArrayLike,
+        char_starts: npt.ArrayLike,
+        values: npt.ArrayLike,
     ) -> None:
-        n = len(kinds)
-        if not (len(reasons) == len(values) == n and len(byte_starts) == len(char_starts) == n + 1):
+        part = _Part(
+            np.asarray(kinds, np.uint8),
+            np.asarray(reasons, np.uint8),
+            _offsets(byte_starts),
+            _offsets(char_starts),
+            _stored_values(values),
+        )
+        n = len(part.kinds)
+        if not (
+            len(part.reasons) == len(part.values) == n
+            and len(part.byte_starts) == len(part.char_starts) == n + 1
+        ):
             raise ValueError("span arrays disagree in length")
-        self.kinds = kinds
-        self.reasons = reasons
-        self.byte_starts = byte_starts
-        self.char_starts = char_starts
-        self.values = values
+        self._init_parts([part])
+
+    def _init_parts(self, all_parts: list[_Part]) -> None:
+        kept = [
+            (p, end)
+            for p, end in zip(all_parts, self._merged_last_ends(all_parts), strict=True)
+            if p.count > 0
+        ]
+        parts = [p for p, _ in kept]
+        first = all_parts[0] if all_parts else None
+        # Where an empty table stands (an empty decode still has a position).
+        self._origin = (
+            (first.byte_base + int(first.byte_starts[0]), first.char_base + int(first.char_starts[0]))
+            if first is not None
+            else (0, 0)
+        )
+        self._parts = parts
+        self._last_ends = [end for _, end in kept]
+        counts = [p.count for p in parts]
+        self._first_index = [0]
+        for c in counts:
+            self._first_index.append(self._first_index[-1] + c)
+        self._part_byte_starts = [p.byte_base + int(p.byte_starts[p.skip]) for p in parts]
+        self._part_char_starts = [p.char_base + int(p.char_starts[p.skip]) for p in parts]
+
+    @staticmethod
+    def _merged_last_ends(parts: list[_Part]) -> list[tuple[int, int]]:
+        """Absolute (byte, char) end of each part's last span, extended
+        through the following parts whose first span continues it."""
+        ends: list[tuple[int, int]] = [(0, 0)] * len(parts)
+        for k in range(len(parts) - 1, -1, -1):
+            p = parts[k]
+            nxt = parts[k + 1] if k + 1 < len(parts) else None
+            if nxt is not None and nxt.skip:
+                if len(nxt.kinds) > 1:
+                    ends[k] = (nxt.byte_base + int(nxt.byte_starts[1]), nxt.char_base + int(nxt.char_starts[1]))
+                else:
+                    ends[k] = ends[k + 1]
+            else:
+                ends[k] = (p.byte_base + int(p.byte_starts[-1]), p.char_base + int(p.char_starts[-1]))
+        return ends
+
+    @classmethod
+    def _from_parts(cls, parts: list[_Part], byte_end: int = 0, char_end: int = 0) -> SpanTable:
+        if not any(p.count > 0 for p in parts):
+            return cls.empty(byte_end, char_end)
+        table = cls.__new__(cls)
+        table._init_parts(parts)
+        return table
 
     @classmethod
     def empty(cls, byte_offset: int = 0, char_offset: int = 0) -> SpanTable:
-        return cls(
+        return cls._at(byte_offset, char_offset)
+
+    @classmethod
+    def _at(cls, byte_offset: int, char_offset: int) -> SpanTable:
+        part = _Part(
             np.zeros(0, np.uint8),
             np.zeros(0, np.uint8),
-            np.array([byte_offset], np.int64),
-            np.array([char_offset], np.int64),
-            np.zeros(0, np.int64),
+            np.zeros(1, np.int32),
+            np.zeros(1, np.int32),
+            np.zeros(0, np.uint32),
+            byte_offset,
+            char_offset,
         )
+        table = cls.__new__(cls)
+        table._init_parts([part])
+        return table
+
+    # -- sequence ----------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self.kinds)
+        return self._first_index[-1]
 
     @overload
     def __getitem__(self, index: int) -> Span: ...
@@ -82,105 +194,173 @@ class SpanTable(Sequence[Span]):
     def __getitem__(self, index: slice) -> SpanTable: ...
     def __getitem__(self, index: int | slice) -> Span | SpanTable:
         if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                raise ValueError("span tables slice with step 1 only")
-            stop = max(start, stop)
-            return SpanTable(
-                self.kinds[start:stop],
-                self.reasons[start:stop],
-                self.byte_starts[start : stop + 1],
-                self.char_starts[start : stop + 1],
-                self.values[start:stop],
-            )
+            return self._slice(index)
         n = len(self)
         i = index + n if index < 0 else index
         if not 0 <= i < n:
             raise IndexError("span index out of range")
-        return self._span(
-            int(self.kinds[i]),
-            int(self.reasons[i]),
-            int(self.byte_starts[i]),
-            int(self.byte_starts[i + 1]),
-            int(self.char_starts[i]),
-            int(self.char_starts[i + 1]),
-            int(self.values[i]),
-        )
+        k = bisect.bisect_right(self._first_index, i) - 1
+        p = self._parts[k]
+        j = i - self._first_index[k] + p.skip
+        if j == len(p.kinds) - 1:
+            b1, c1 = self._last_ends[k]
+        else:
+            b1 = p.byte_base + int(p.byte_starts[j + 1])
+            c1 = p.char_base + int(p.char_starts[j + 1])
+        b0 = p.byte_base + int(p.byte_starts[j])
+        c0 = p.char_base + int(p.char_starts[j])
+        return _make_span(int(p.kinds[j]), int(p.reasons[j]), b0, b1, c0, c1, int(p.values[j]))
 
-    @staticmethod
-    def _span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
-        return Span(
-            KIND_CODES[kind],
-            b0,
-            b1,
-            c0,
-            c1,
-            REASON_CODES[reason],
-            None if value == NO_VALUE else value,
+    def _slice(self, index: slice) -> SpanTable:
+        start, stop, step = index.indices(len(self))
+        if step != 1:
+            raise ValueError("span tables slice with step 1 only")
+        stop = max(start, stop)
+        return SpanTable(
+            self.kinds[start:stop],
+            self.reasons[start:stop],
+            self.byte_starts[start : stop + 1],
+            self.char_starts[start : stop + 1],
+            self.values[start:stop],
         )
 
     def __iter__(self) -> Iterator[Span]:
-        step = 65536
-        for lo in range(0, len(self), step):
-            hi = min(lo + step, len(self))
-            bs = self.byte_starts[lo : hi + 1].tolist()
-            cs = self.char_starts[lo : hi + 1].tolist()
-            for j, (k, r, v) in enumerate(
-                zip(
-                    self.kinds[lo:hi].tolist(),
-                    self.reasons[lo:hi].tolist(),
-                    self.values[lo:hi].tolist(),
-                    strict=True,
-                )
-            ):
-                yield self._span(k, r, bs[j], bs[j + 1], cs[j], cs[j + 1], v)
+        for k, p in enumerate(self._parts):
+            step = 65536
+            last = len(p.kinds) - 1
+            for lo in range(p.skip, len(p.kinds), step):
+                hi = min(lo + step, len(p.kinds))
+                bs = (p.byte_starts[lo : hi + 1].astype(np.int64) + p.byte_base).tolist()
+                cs = (p.char_starts[lo : hi + 1].astype(np.int64) + p.char_base).tolist()
+                if hi - 1 == last:
+                    bs[-1], cs[-1] = self._last_ends[k]
+                kinds = p.kinds[lo:hi].tolist()
+                reasons = p.reasons[lo:hi].tolist()
+                values = p.values[lo:hi].tolist()
+                for j in range(hi - lo):
+                    yield _make_span(kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j])
 
     def __repr__(self) -> str:
         return f"<SpanTable of {len(self)} spans, bytes {self.byte_start}..{self.byte_end}>"
 
+    # -- whole-table facts -------------------------------------------------------
+
     @property
     def byte_start(self) -> int:
-        return int(self.byte_starts[0])
+        return self._part_byte_starts[0] if self._parts else self._origin[0]
 
     @property
     def byte_end(self) -> int:
-        return int(self.byte_starts[-1])
+        return self._last_ends[-1][0] if self._parts else self._origin[0]
 
     @property
     def char_start(self) -> int:
-        return int(self.char_starts[0])
+        return self._part_char_starts[0] if self._parts else self._origin[1]
 
     @property
     def char_end(self) -> int:
-        return int(self.char_starts[-1])
+        return self._last_ends[-1][1] if self._parts else self._origin[1]
 
     def shifted(self, byte_delta: int, char_delta: int) -> SpanTable:
         """The same spans with every offset moved by the given amounts."""
         if byte_delta == 0 and char_delta == 0:
             return self
-        return SpanTable(
-            self.kinds,
-            self.reasons,
-            self.byte_starts + byte_delta,
-            self.char_starts + char_delta,
-            self.values,
-        )
+        if not self._parts:
+            b, c = self._origin
+            return SpanTable._at(b + byte_delta, c + char_delta)
+        parts = [
+            replace(p, byte_base=p.byte_base + byte_delta, char_base=p.char_base + char_delta)
+            for p in self._parts
+        ]
+        table = SpanTable.__new__(SpanTable)
+        table._init_parts(parts)
+        return table
+
+    # -- flat arrays, built on first use -----------------------------------------
+
+    def _flat(self, name: str) -> np.ndarray:
+        if not self._parts:
+            return np.zeros(0, np.uint32 if name == "values" else np.uint8)
+        if len(self._parts) == 1:
+            p = self._parts[0]
+            return getattr(p, name)[p.skip :]
+        return np.concatenate([getattr(p, name)[p.skip :] for p in self._parts])
+
+    @cached_property
+    def kinds(self) -> CodeArray:
+        return self._flat("kinds")
+
+    @cached_property
+    def reasons(self) -> CodeArray:
+        return self._flat("reasons")
+
+    @cached_property
+    def values(self) -> npt.NDArray[np.int64]:
+        """Values as int64, ``NO_VALUE`` where there is none."""
+        raw = self._flat("values").astype(np.int64)
+        raw[raw == _STORED_NO_VALUE] = NO_VALUE
+        return raw
+
+    @cached_property
+    def byte_starts(self) -> npt.NDArray[np.int64]:
+        """Absolute byte starts, plus the end of the last span."""
+        return self._absolute("byte_starts", "byte_base", self.byte_end)
+
+    @cached_property
+    def char_starts(self) -> npt.NDArray[np.int64]:
+        return self._absolute("char_starts", "char_base", self.char_end)
+
+    def _absolute(self, name: str, base: str, end: int) -> npt.NDArray[np.int64]:
+        pieces: list[np.ndarray] = [
+            getattr(p, name)[p.skip : -1].astype(np.int64) + getattr(p, base) for p in self._parts
+        ]
+        pieces.append(np.array([end], np.int64))
+        return np.concatenate(pieces)
+
+    # -- lookups -------------------------------------------------------------------
 
     def index_at_byte(self, offset: int) -> int:
         """Index of the span holding byte ``offset`` (clamped to the table)."""
-        i = int(np.searchsorted(self.byte_starts, offset, side="right")) - 1
+        k = max(bisect.bisect_right(self._part_byte_starts, offset) - 1, 0)
+        p = self._parts[k]
+        local = int(np.searchsorted(p.byte_starts[:-1], offset - p.byte_base, side="right")) - 1
+        i = self._first_index[k] + max(local - p.skip, 0)
         return min(max(i, 0), len(self) - 1)
 
     def index_at_char(self, offset: int) -> int:
-        """Index of the span holding character ``offset``; an empty span (no
-        characters) is never returned unless every span is empty."""
-        i = int(np.searchsorted(self.char_starts, offset, side="right")) - 1
+        """Index of the span holding character ``offset``; among spans that
+        hold no character (per-run policy), the last one starting there."""
+        k = max(bisect.bisect_right(self._part_char_starts, offset) - 1, 0)
+        p = self._parts[k]
+        local = int(np.searchsorted(p.char_starts[:-1], offset - p.char_base, side="right")) - 1
+        i = self._first_index[k] + max(local - p.skip, 0)
         return min(max(i, 0), len(self) - 1)
 
     def first_error(self, error_codes: Sequence[int]) -> int | None:
         """Index of the first span whose kind code is in ``error_codes``."""
-        hits = np.flatnonzero(np.isin(self.kinds, np.asarray(error_codes, np.uint8)))
-        return int(hits[0]) if len(hits) else None
+        codes = np.asarray(error_codes, np.uint8)
+        for k, p in enumerate(self._parts):
+            hits = np.flatnonzero(np.isin(p.kinds[p.skip :], codes))
+            if len(hits):
+                return self._first_index[k] + int(hits[0])
+        return None
+
+    @property
+    def parts(self) -> list[SpanTable]:
+        """The table as consecutive single-block tables (no copy of spans)."""
+        return [SpanTable._from_parts([replace(p, skip=0)]) for p in self._parts]
+
+
+def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
+    return Span(
+        KIND_CODES[kind],
+        b0,
+        b1,
+        c0,
+        c1,
+        REASON_CODES[reason],
+        None if value in (_STORED_NO_VALUE, NO_VALUE) else value,
+    )
 
 
 class SpanListBuilder:
@@ -191,7 +371,7 @@ class SpanListBuilder:
     Offsets are relative to the block being built.
     """
 
-    __slots__ = ("kinds", "reasons", "byte_starts", "char_starts", "values", "byte_pos", "char_pos")
+    __slots__ = ("byte_pos", "byte_starts", "char_pos", "char_starts", "kinds", "reasons", "values")
 
     def __init__(self) -> None:
         self.kinds: list[int] = []
@@ -214,9 +394,7 @@ class SpanListBuilder:
         code = KIND_CODE[kind]
         if byte_len == 0 and char_len == 0:
             return
-        if code == TEXT_CODE and self.kinds and self.kinds[-1] == TEXT_CODE:
-            pass  # extend the previous text run: only the end moves
-        else:
+        if not (code == TEXT_CODE and self.kinds and self.kinds[-1] == TEXT_CODE):
             self.kinds.append(code)
             self.reasons.append(REASON_CODE[reason])
             self.byte_starts.append(self.byte_pos)
@@ -240,32 +418,21 @@ class SpanListBuilder:
 
 def join(tables: Sequence[SpanTable]) -> SpanTable:
     """Concatenate tables that follow each other (each starts where the
-    previous ends), merging a ``text`` span across each seam."""
-    tables = [t for t in tables if len(t)]
-    if not tables:
-        return SpanTable.empty()
-    if len(tables) == 1:
-        return tables[0]
-    kinds, reasons, bstarts, cstarts, values = [], [], [], [], []
-    previous_ends_in_text = False
+    previous ends), merging a ``text`` span across each seam. No per-span
+    data is copied."""
+    parts: list[_Part] = []
     for t in tables:
-        skip = 1 if previous_ends_in_text and t.kinds[0] == TEXT_CODE else 0
-        kinds.append(t.kinds[skip:])
-        reasons.append(t.reasons[skip:])
-        bstarts.append(t.byte_starts[skip:-1])
-        cstarts.append(t.char_starts[skip:-1])
-        values.append(t.values[skip:])
-        previous_ends_in_text = bool(t.kinds[-1] == TEXT_CODE)
-    last = tables[-1]
-    bstarts.append(last.byte_starts[-1:])
-    cstarts.append(last.char_starts[-1:])
-    return SpanTable(
-        np.concatenate(kinds),
-        np.concatenate(reasons),
-        np.concatenate(bstarts),
-        np.concatenate(cstarts),
-        np.concatenate(values),
-    )
+        if not len(t):
+            continue
+        for i, p in enumerate(t._parts):
+            if i == 0 and parts:
+                prev = parts[-1]
+                continues = prev.kinds[-1] == TEXT_CODE and p.kinds[p.skip] == TEXT_CODE
+                p = replace(p, skip=p.skip + (1 if continues else 0))
+            parts.append(p)
+    if not parts:
+        return SpanTable.empty()
+    return SpanTable._from_parts(parts)
 
 
 def reason_code(reason: Reason | None) -> int:

@@ -29,13 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-import numpy as np
-
 from mojiscope.core import utf8_rules as rules
-from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.events import Event as _Event
 from mojiscope.core.events import build_from_events, merge_events, single_text_span
+from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable
+from mojiscope.core.utf8_dense import dense_decode
 
 BOM = b"\xef\xbb\xbf"
 _VALUE_REASONS = (Reason.OVERLONG, Reason.SURROGATE, Reason.OUT_OF_RANGE)
@@ -101,8 +100,11 @@ class _Recorder:
         data = self.data
         start, end = exc.start, exc.end
         variant = self.variant
-        if variant.wtf_surrogates and _is_surrogate_seq(data, start):
-            return self._surrogate(start)
+        if variant.wtf_surrogates and data[start] == 0xED:
+            if _is_surrogate_seq(data, start):
+                return self._surrogate(start)
+            if start + 1 < len(data) and 0xA0 <= data[start + 1] <= 0xBF:
+                end = start + 2  # a surrogate cut short: in WTF-8 one truncated subpart
         raw = data[start:end]
         reason = rules.subpart_reason(data, start, end)
         value = rules.would_be_value(data, start) if reason in _VALUE_REASONS else None
@@ -167,13 +169,39 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
     events = recorder.events
     if at_start and data.startswith(BOM):
         events.insert(0, (0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
-    if variant.pua_collisions and (b"\xee\xbe" in data or b"\xee\xbf" in data):
+    if variant.pua_collisions and _may_collide(data):
         events = merge_events(events, _collision_events(data))
     if not events:
         return text, single_text_span(len(data), len(text))
-    if not variant.escapes or any(e[5] == "\ufffd" for e in events):
+    replacements = sum(1 for e in events if e[5] == "\ufffd")
+    if replacements and text.count("\ufffd") > replacements:
         events = merge_events(events, _genuine_replacement_chars(data))
     return build_from_events(text, len(data), events)
+
+
+def decode_well_formed(variant: Variant, data: bytes | bytearray | memoryview) -> tuple[str, SpanTable] | None:
+    """The whole input in one C call when it is well-formed UTF-8 (the common
+    case, and then every variant agrees with UTF-8 but for a BOM and, in
+    XTF-8, collisions); ``None`` at the first ill-formed byte."""
+    try:
+        text = str(data, "utf-8")
+    except UnicodeDecodeError:
+        return None
+    raw = data if isinstance(data, bytes) else bytes(data)
+    events: list[_Event] = []
+    if raw.startswith(BOM):
+        events.append((0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
+    if variant.pua_collisions and _may_collide(raw):
+        events = merge_events(events, _collision_events(raw))
+    if not events:
+        return text, single_text_span(len(raw), len(text))
+    return build_from_events(text, len(raw), events)
+
+
+def _may_collide(data: bytes) -> bool:
+    """Whether ``data`` may hold U+EF80..U+EFFF (lead byte EE): a one-byte
+    search runs at memchr speed, a two-byte one byte by byte."""
+    return data.find(b"\xee") >= 0
 
 
 def _collision_events(data: bytes) -> list[_Event]:
@@ -198,168 +226,37 @@ def _genuine_replacement_chars(data: bytes) -> list[_Event]:
 
 # -- the dense path -----------------------------------------------------------
 
-_REASON_CODE_OF_RULE = np.array([REASON_CODE[r] for r in rules.REASON_OF_CODE], np.uint8)
-_BOUNDS = {False: rules.second_byte_bounds(False), True: rules.second_byte_bounds(True)}
-
 
 def _dense_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
-    n = len(data)
-    b = np.frombuffer(data + b"\0\0\0", np.uint8)
-    b0, b1, b2, b3 = b[:n], b[1 : n + 1], b[2 : n + 2], b[3 : n + 3]
-    lo, hi = _BOUNDS[variant.wtf_surrogates]
-    need = rules.NEED[b0]
-    a1 = (b1 >= lo[b0]) & (b1 <= hi[b0])
-    a2 = a1 & ((b2 & 0xC0) == 0x80) & (need >= 2)
-    a3 = a2 & ((b3 & 0xC0) == 0x80) & (need >= 3)
-    length = 1 + a1.view(np.uint8) + a2.view(np.uint8) + a3.view(np.uint8)
-    # A byte is the first of a sequence unless an earlier lead's sequence
-    # (valid or a maximal subpart) covers it.
-    covered = np.zeros(n, bool)
-    covered[1:] |= length[:-1] >= 2
-    covered[2:] |= length[:-2] >= 3
-    covered[3:] |= length[:-3] >= 4
-    starts = np.flatnonzero(~covered)
-    lead = b0[starts]
-    seq_len = length[starts]
-    valid = (seq_len > need[starts]) & rules.GOOD_LEAD[lead]
-
-    kind = np.where(valid, _TEXT, _ESCAPE if variant.escapes else _INVALID).astype(np.uint8)
-    reason = np.zeros(len(starts), np.uint8)
-    value = np.full(len(starts), NO_VALUE, np.int64)
-    bad = np.flatnonzero(~valid)
-    if len(bad):
-        _fill_error_reasons(b, starts[bad], lead[bad], reason, value, bad)
-    if variant.wtf_surrogates:
-        _mark_surrogates(b, starts, lead, kind, reason, value)
-    if variant.pua_collisions:
-        coll = np.flatnonzero((lead == 0xEE) & (b1[starts] >= 0xBE) & valid)
-        if len(coll):
-            s = starts[coll]
-            kind[coll] = _COLLISION
-            reason[coll] = REASON_CODE[Reason.ESCAPE_RANGE]
-            value[coll] = 0xE000 | ((b1[s].astype(np.int64) & 0x3F) << 6) | (b2[s] & 0x3F)
-    if at_start and data.startswith(BOM):
-        kind[0] = _SIGNATURE
-        reason[0] = REASON_CODE[Reason.BOM]
-
-    chars_per_start = seq_len.astype(np.int64) if variant.escapes else None
-    if chars_per_start is not None:
-        chars_per_start[kind != _ESCAPE] = 1
-    table = _spans_from_starts(starts, kind, reason, value, chars_per_start, n)
-    text = _dense_text(variant, data, table)
-    if len(text) != table.char_end:
-        raise AssertionError("utf-8 dense path: text and spans disagree")
-    return text, table
-
-
-def _fill_error_reasons(
-    b: np.ndarray, pos: np.ndarray, lead: np.ndarray, reason: np.ndarray, value: np.ndarray, where: np.ndarray
-) -> None:
-    second = b[pos + 1]
-    code = rules.BASE_REASON[lead]
-    special = (code == rules.R_TRUNC) & ((second & 0xC0) == 0x80)
-    code = np.where(special, rules.SECOND_BYTE_REASON[lead], code)
-    reason[where] = _REASON_CODE_OF_RULE[code]
-    wants_value = (code == rules.R_OVERLONG) | (code == rules.R_SURROGATE) | (code == rules.R_RANGE)
-    if wants_value.any():
-        idx = np.flatnonzero(wants_value)
-        p = pos[idx]
-        value[where[idx]] = rules.vector_would_be_values(b[p], b[p + 1], b[p + 2], b[p + 3])
-
-
-def _mark_surrogates(
-    b: np.ndarray, starts: np.ndarray, lead: np.ndarray, kind: np.ndarray, reason: np.ndarray, value: np.ndarray
-) -> None:
-    sur = np.flatnonzero((lead == 0xED) & (b[starts + 1] >= 0xA0) & (kind == _TEXT))
-    if not len(sur):
-        return
-    p = starts[sur]
-    units = 0xD000 | ((b[p + 1].astype(np.int64) & 0x3F) << 6) | (b[p + 2] & 0x3F)
-    kind[sur] = _SURROGATE
-    value[sur] = units
-    is_lead = units < 0xDC00
-    # A lead directly followed by a trail (the next start, 3 bytes on) is a
-    # surrogate pair byte sequence: both halves are invalid.
-    next_is_trail = np.zeros(len(sur), bool)
-    consecutive = (sur[1:] == sur[:-1] + 1) & (p[1:] == p[:-1] + 3)
-    next_is_trail[:-1] = consecutive & is_lead[:-1] & ~is_lead[1:]
-    pair = next_is_trail.copy()
-    pair[1:] |= next_is_trail[:-1]
-    kind[sur[pair]] = _INVALID
-    reason[sur[pair]] = REASON_CODE[Reason.SURROGATE_PAIR]
-
-
-def _spans_from_starts(
-    starts: np.ndarray,
-    kind: np.ndarray,
-    reason: np.ndarray,
-    value: np.ndarray,
-    chars_per_start: np.ndarray | None,
-    n_bytes: int,
-) -> SpanTable:
-    """Group sequence starts into spans: each non-text start is its own span,
-    consecutive text starts form one run."""
-    special = kind != _TEXT
-    first = special.copy()
-    first[1:] |= special[:-1]
-    first[0] = True
-    heads = np.flatnonzero(first)
-    if chars_per_start is None:
-        char_of_start = heads.astype(np.int64)
-        total_chars = len(starts)
-    else:
-        cum = np.concatenate(([0], np.cumsum(chars_per_start)))
-        char_of_start = cum[heads]
-        total_chars = int(cum[-1])
-    return SpanTable(
-        kind[heads],
-        reason[heads],
-        np.concatenate((starts[heads].astype(np.int64), [n_bytes])),
-        np.concatenate((char_of_start, [total_chars])).astype(np.int64),
-        value[heads],
+    escapes = {
+        IllFormed.REPLACE: None,
+        IllFormed.SURROGATE_ESCAPE: "surrogate",
+        IllFormed.PUA_ESCAPE: "pua",
+    }[variant.ill_formed]
+    return dense_decode(
+        data,
+        at_start,
+        escapes=escapes,
+        wtf=variant.wtf_surrogates,
+        collisions=variant.pua_collisions,
     )
-
-
-def _dense_text(variant: Variant, data: bytes, table: SpanTable) -> str:
-    if variant.ill_formed is IllFormed.SURROGATE_ESCAPE:
-        return str(data, "utf-8", "surrogateescape")
-    if variant.ill_formed is IllFormed.PUA_ESCAPE:
-        units = np.frombuffer(
-            str(data, "utf-8", "surrogateescape").encode("utf-32-le", "surrogatepass"), np.uint32
-        ).copy()
-        units[(units >= 0xEF80) & (units <= 0xEFFF)] = 0xFFFD  # collisions
-        esc = (units >= 0xDC80) & (units <= 0xDCFF)
-        units[esc] += 0xEF80 - 0xDC80
-        return units.tobytes().decode("utf-32-le")
-    if not variant.wtf_surrogates:
-        return str(data, "utf-8", "replace")
-    # WTF-8: decode the runs between surrogate sequences with CPython.
-    sur = np.flatnonzero(
-        (table.kinds == _SURROGATE)
-        | ((table.kinds == _INVALID) & (table.reasons == REASON_CODE[Reason.SURROGATE_PAIR]))
-    )
-    pieces: list[str] = []
-    prev = 0
-    for i in sur.tolist():
-        b0 = int(table.byte_starts[i])
-        pieces.append(str(data[prev:b0], "utf-8", "replace"))
-        pieces.append(chr(int(table.values[i])) if table.kinds[i] == _SURROGATE else "\ufffd")
-        prev = b0 + 3
-    pieces.append(str(data[prev:], "utf-8", "replace"))
-    return "".join(pieces)
 
 
 # -- choosing a path ------------------------------------------------------------
 
 
 def decode_block(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
-    """Decode a block (ending at a safe cut), sparse path first."""
+    """Decode a block (ending at a safe cut): the sparse path unless a sample
+    of the block already shows more than one error per KiB."""
+    if len(data) > 4 * _SAMPLE and str(data[:_SAMPLE], "utf-8", "replace").count("\ufffd") > _SAMPLE // 1024:
+        return _dense_decode(variant, data, at_start)
     try:
         return _sparse_decode(variant, data, at_start)
     except _TooDense:
         return _dense_decode(variant, data, at_start)
 
 
+_SAMPLE = 16384
 DecodePath = Callable[[Variant, bytes, bool], tuple[str, SpanTable]]
 #: Both paths by name, for the tests that hold them to the same answers.
 PATHS: dict[str, DecodePath] = {"sparse": _sparse_decode, "dense": _dense_decode}

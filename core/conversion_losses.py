@@ -1,0 +1,501 @@
+"""The losses of a conversion: what they are, how they read in words, and how
+they are found in a block of decoded and re-encoded text.
+
+:mod:`mojiscope.core.conversion` runs the conversion and explains what counts
+as a loss; this module holds the :class:`Loss` record, the compact
+:class:`LossBatch` a block's losses live in (a file of random bytes has
+millions; a :class:`Loss` object is built only when one is looked at), and
+:func:`find_losses`, which reads them off the source spans and the encoding
+spans with array operations.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.format import Format
+from mojiscope.core.spans import KIND_CODE, REASON_CODE, REASON_CODES, REASON_WORDS, Reason
+from mojiscope.core.spans import SpanKind as K
+from mojiscope.core.spantable import NO_VALUE, SpanTable
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+class LossKind(StrEnum):
+    """What a conversion lost (see the module docstring). Listed in the order
+    used to break ties between losses at the same source offset."""
+
+    REPLACEMENT = "replacement"
+    BEYOND_UNICODE = "beyond-unicode"
+    DROPPED_ESCAPE = "dropped-escape"
+    UNENCODABLE = "unencodable"
+    JOINED_SURROGATES = "joined-surrogates"
+    ESCAPES_FORM_UTF8 = "escapes-form-utf8"
+
+
+_LOSS_KINDS: tuple[LossKind, ...] = tuple(LossKind)
+_LOSS_CODE: dict[LossKind, int] = {k: i for i, k in enumerate(_LOSS_KINDS)}
+
+
+class Loss(NamedTuple):
+    """One loss. Byte ranges are ``[start, end)``: ``source_*`` in the input,
+    ``target_*`` in the output (where the replacement or changed bytes are, or
+    would be under strict). ``chars`` are the decoded characters concerned
+    (for ``unencodable``, the character the target could not encode);
+    ``value`` is the code point of a ``beyond-unicode`` loss or the value an
+    ill-formed sequence would have meant, else ``None``."""
+
+    kind: LossKind
+    source_start: int
+    source_end: int
+    target_start: int
+    target_end: int
+    reason: Reason | None
+    value: int | None
+    chars: str
+    source_bytes: bytes
+    target_bytes: bytes
+    source_format: str
+    target_format: str
+
+    @property
+    def message(self) -> str:
+        """One line in words: where, what, and what was written instead."""
+        return describe_loss(self)
+
+
+# -- words ---------------------------------------------------------------------
+
+
+def describe_char(char: str) -> str:
+    """``U+002F '/'``; the glyph is left out for controls, surrogates,
+    private-use, unassigned and format characters, which do not print."""
+    cp = ord(char)
+    name = f"U+{cp:04X}"
+    if unicodedata.category(char)[0] in "CZ" and char != " ":
+        return name
+    return f"{name} {char!r}"
+
+
+def describe_chars(chars: str, limit: int = 8) -> str:
+    shown = " ".join(describe_char(c) for c in chars[:limit])
+    return shown + (f" ... ({len(chars)} characters)" if len(chars) > limit else "")
+
+
+def hex_bytes(data: bytes, limit: int = 16) -> str:
+    """``C0 AF``; long runs are cut with the total length."""
+    shown = data[:limit].hex(" ").upper()
+    return shown + (f" ... ({len(data)} bytes)" if len(data) > limit else "")
+
+
+def describe_value(value: int) -> str:
+    """A code point in words, including values no ``str`` can hold."""
+    if 0 <= value <= 0x10FFFF:
+        return describe_char(chr(value))
+    return f"U+{value:X}"
+
+
+def _where(loss: Loss) -> str:
+    return f"byte offset {loss.source_start} (0x{loss.source_start:X})"
+
+
+def _written(loss: Loss) -> str:
+    if not loss.target_bytes:
+        return "nothing written"
+    return f"written as {hex_bytes(loss.target_bytes)}"
+
+
+def _describe_replacement(loss: Loss) -> str:
+    reason = loss.reason
+    why = f"{reason.value}: {REASON_WORDS[reason]}" if reason else "not decodable"
+    meant = f"; it would have meant {describe_value(loss.value)}" if loss.value is not None else ""
+    return (
+        f"{_where(loss)}: {loss.source_format} cannot decode {hex_bytes(loss.source_bytes)} "
+        f"({why}{meant}); {_written(loss)} (U+FFFD)"
+    )
+
+
+def _describe_beyond(loss: Loss) -> str:
+    value = f"U+{loss.value:X}" if loss.value is not None else "a value"
+    return (
+        f"{_where(loss)}: {loss.source_format} bytes {hex_bytes(loss.source_bytes)} encode "
+        f"{value}, beyond Unicode (U+10FFFF); {_written(loss)} (U+FFFD)"
+    )
+
+
+def _describe_dropped_escape(loss: Loss) -> str:
+    return (
+        f"{_where(loss)}: {loss.source_format} kept bytes {hex_bytes(loss.source_bytes)} as "
+        f"escapes {describe_chars(loss.chars)}, which {loss.target_format} cannot write; "
+        f"{_written(loss)}"
+    )
+
+
+def _describe_unencodable(loss: Loss) -> str:
+    return (
+        f"{_where(loss)}: {loss.target_format} cannot encode {describe_chars(loss.chars)} "
+        f"(from bytes {hex_bytes(loss.source_bytes)}); {_written(loss)}"
+    )
+
+
+def _describe_joined(loss: Loss) -> str:
+    return (
+        f"{_where(loss)}: {loss.target_format} joins the lone surrogates "
+        f"{describe_chars(loss.chars)} into one character ({_written(loss)}); they will "
+        "read back as one supplementary character, not as two surrogates"
+    )
+
+
+def _describe_reformed(loss: Loss) -> str:
+    reread = loss.target_bytes.decode("utf-8", "replace")
+    return (
+        f"{_where(loss)}: {loss.target_format} writes the escapes {describe_chars(loss.chars)} "
+        f"as {hex_bytes(loss.target_bytes)}, which is well-formed UTF-8 and will read back "
+        f"as {reread!r}, not as escapes"
+    )
+
+
+_DESCRIBE: dict[LossKind, Callable[[Loss], str]] = {
+    LossKind.REPLACEMENT: _describe_replacement,
+    LossKind.BEYOND_UNICODE: _describe_beyond,
+    LossKind.DROPPED_ESCAPE: _describe_dropped_escape,
+    LossKind.UNENCODABLE: _describe_unencodable,
+    LossKind.JOINED_SURROGATES: _describe_joined,
+    LossKind.ESCAPES_FORM_UTF8: _describe_reformed,
+}
+
+
+def describe_loss(loss: Loss) -> str:
+    """The one-line sentence of :attr:`Loss.message`."""
+    return _DESCRIBE[loss.kind](loss)
+
+
+# -- the loss batch ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlockContext:
+    """What a block's losses point into: its bytes, output and text."""
+
+    raw: bytes
+    raw_start: int
+    out: bytes
+    out_start: int
+    text: str
+    char_start: int
+    source_format: str
+    target_format: str
+
+
+@dataclass(frozen=True)
+class _LossArrays:
+    kind: IntArray
+    reason: IntArray
+    value: IntArray
+    source_start: IntArray
+    source_end: IntArray
+    target_start: IntArray
+    target_end: IntArray
+    char_start: IntArray
+    char_end: IntArray
+
+    @classmethod
+    def concat(cls, parts: Sequence[_LossArrays]) -> _LossArrays:
+        names = cls.__dataclass_fields__
+        return cls(**{n: np.concatenate([getattr(p, n) for p in parts]) for n in names})
+
+    def ordered(self) -> _LossArrays:
+        """Sorted by source offset, then by loss kind."""
+        order = np.lexsort((self.kind, self.source_end, self.source_start))
+        names = self.__dataclass_fields__
+        return _LossArrays(**{n: getattr(self, n)[order] for n in names})
+
+
+def no_losses() -> _LossArrays:
+    empty = np.zeros(0, np.int64)
+    return _LossArrays(*([empty] * 9))
+
+
+class LossBatch(Sequence[Loss]):
+    """The losses of one block, in source order, stored as arrays."""
+
+    def __init__(self, arrays: _LossArrays, context: BlockContext) -> None:
+        self._a = arrays
+        self._context = context
+
+    def __len__(self) -> int:
+        return len(self._a.kind)
+
+    @overload
+    def __getitem__(self, index: int) -> Loss: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Loss]: ...
+    def __getitem__(self, index: int | slice) -> Loss | list[Loss]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        n = len(self)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError("loss index out of range")
+        return self._loss(i)
+
+    def _loss(self, i: int) -> Loss:
+        a, c = self._a, self._context
+        s0, s1 = int(a.source_start[i]), int(a.source_end[i])
+        t0, t1 = int(a.target_start[i]), int(a.target_end[i])
+        c0, c1 = int(a.char_start[i]) - c.char_start, int(a.char_end[i]) - c.char_start
+        value = int(a.value[i])
+        return Loss(
+            _LOSS_KINDS[int(a.kind[i])],
+            s0,
+            s1,
+            t0,
+            t1,
+            REASON_CODES[int(a.reason[i])],
+            None if value == NO_VALUE else value,
+            c.text[c0:c1],
+            c.raw[s0 - c.raw_start : s1 - c.raw_start],
+            c.out[t0 - c.out_start : t1 - c.out_start],
+            c.source_format,
+            c.target_format,
+        )
+
+    def counts(self) -> Counter[LossKind]:
+        """Number of losses per kind."""
+        tally = np.bincount(self._a.kind, minlength=len(_LOSS_KINDS))
+        return Counter({k: int(n) for k, n in zip(_LOSS_KINDS, tally.tolist(), strict=True) if n})
+
+
+# -- mapping characters to bytes -----------------------------------------------
+
+_TEXT = KIND_CODE[K.TEXT]
+_INVALID = KIND_CODE[K.INVALID]
+_WARNING = KIND_CODE[K.WARNING]
+_ESCAPE = KIND_CODE[K.ESCAPE]
+_BEYOND = KIND_CODE[K.BEYOND]
+_REPLACED_KINDS = np.array([KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)], np.uint8)
+_SURROGATE_PAIR = REASON_CODE[Reason.SURROGATE_PAIR]
+_ESCAPES_FORM_UTF8 = REASON_CODE[Reason.ESCAPES_FORM_UTF8]
+#: Above this many measured positions per character, measure every character.
+_DENSE = 1 / 32
+
+
+class Measure:
+    """Byte lengths of well-formed text in one format, fast for long pieces."""
+
+    def __init__(self, fmt: Format) -> None:
+        self.fmt = fmt
+
+    def length(self, chars: str) -> int:
+        if len(chars) > 64:
+            return len(self.fmt.encode_spans(chars).data)
+        return sum(self.fmt.char_byte_lengths(chars))
+
+    def cumulative(self, text: str) -> IntArray:
+        lengths = np.asarray(self.fmt.char_byte_lengths(text), np.int64)
+        return np.concatenate((np.zeros(1, np.int64), np.cumsum(lengths)))
+
+
+def byte_offsets(
+    table: SpanTable, text: str, char0: int, positions: IntArray, measure: Measure
+) -> IntArray:
+    """The byte offset where each character position starts, under ``table``.
+
+    ``text[0]`` is character ``char0`` and ``table`` covers ``text``;
+    ``positions`` are absolute, in any order. Inside a ``text`` span the offset
+    is measured by the span's format (a text span re-encodes to its bytes);
+    inside another span it is one byte per character when the counts agree,
+    else shared evenly (spans of that shape hold one unit each).
+    """
+    order = np.argsort(positions, kind="stable")
+    out = np.empty(len(positions), np.int64)
+    out[order] = _sorted_byte_offsets(table, text, char0, positions[order], measure)
+    return out
+
+
+def _sorted_byte_offsets(
+    table: SpanTable, text: str, char0: int, positions: IntArray, measure: Measure
+) -> IntArray:
+    out = np.zeros(len(positions), np.int64)
+    if not len(positions) or not len(table):
+        return out + table.byte_start
+    cs, bs = table.char_starts, table.byte_starts
+    idx = np.clip(np.searchsorted(cs, positions, side="right") - 1, 0, len(table) - 1)
+    c0, c1, b0, b1 = cs[idx], cs[idx + 1], bs[idx], bs[idx + 1]
+    out[:] = np.where(positions >= c1, b1, b0)
+    inside = (positions > c0) & (positions < c1)
+    if not inside.any():
+        return out
+    one_to_one = inside & ((b1 - b0) == (c1 - c0))
+    out[one_to_one] = (b0 + positions - c0)[one_to_one]
+    measured = inside & ~one_to_one & (table.kinds[idx] == _TEXT)
+    shared = inside & ~one_to_one & ~measured
+    out[shared] = (b0 + ((b1 - b0) * (positions - c0)) // np.maximum(c1 - c0, 1))[shared]
+    which = np.flatnonzero(measured)
+    if len(which) > len(text) * _DENSE:
+        cum = measure.cumulative(text)
+        rel = positions[which] - char0
+        out[which] = b0[which] + cum[rel] - cum[c0[which] - char0]
+    else:
+        _measure_each(out, which, idx, positions, c0, b0, text, char0, measure)
+    return out
+
+
+def _measure_each(
+    out: IntArray,
+    which: IntArray,
+    idx: IntArray,
+    positions: IntArray,
+    c0: IntArray,
+    b0: IntArray,
+    text: str,
+    char0: int,
+    measure: Measure,
+) -> None:
+    """Measure positions one by one, each from the previous one in its span."""
+    previous_span, previous_pos, offset = -1, 0, 0
+    for j in which.tolist():
+        span, pos = int(idx[j]), int(positions[j])
+        if span != previous_span:
+            previous_pos, offset = int(c0[j]), int(b0[j])
+        offset += measure.length(text[previous_pos - char0 : pos - char0])
+        out[j] = offset
+        previous_span, previous_pos = span, pos
+
+
+# -- finding the losses of a block ----------------------------------------------
+
+
+@dataclass
+class ConvertedSpans:
+    """One block ready to be checked: the source spans of its characters (in
+    the source format), the text, and its encoding (absolute offsets)."""
+
+    source: SpanTable
+    text: str
+    char0: int
+    encoded: SpanTable
+    source_measure: Measure
+    target_measure: Measure
+
+
+def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
+    """Losses read off the source spans, and which source spans had one."""
+    src, enc = block.source, block.encoded
+    kinds = src.kinds
+    replaced = np.isin(kinds, _REPLACED_KINDS)
+    beyond = kinds == _BEYOND
+    escape = kinds == _ESCAPE
+    if escape.any():
+        bad = enc.kinds == _INVALID
+        bad_starts = enc.char_starts[:-1][bad]
+        bad_ends = enc.char_starts[1:][bad]
+        cs, ce = src.char_starts[:-1], src.char_starts[1:]
+        overlapping = np.searchsorted(bad_starts, ce, "left") - np.searchsorted(
+            bad_ends, cs, "right"
+        )
+        escape &= overlapping > 0
+    lossy = replaced | beyond | escape
+    idx = np.flatnonzero(lossy)
+    kind = np.where(
+        replaced[idx],
+        _LOSS_CODE[LossKind.REPLACEMENT],
+        np.where(
+            beyond[idx], _LOSS_CODE[LossKind.BEYOND_UNICODE], _LOSS_CODE[LossKind.DROPPED_ESCAPE]
+        ),
+    )
+    ch0, ch1 = src.char_starts[idx], src.char_starts[idx + 1]
+    ends = byte_offsets(
+        enc, block.text, block.char0, np.concatenate((ch0, ch1)), block.target_measure
+    )
+    arrays = _LossArrays(
+        kind=kind.astype(np.int64),
+        reason=src.reasons[idx].astype(np.int64),
+        value=src.values[idx],
+        source_start=src.byte_starts[idx],
+        source_end=src.byte_starts[idx + 1],
+        target_start=ends[: len(idx)],
+        target_end=ends[len(idx) :],
+        char_start=ch0,
+        char_end=ch1,
+    )
+    return arrays, lossy
+
+
+def _target_runs(enc: SpanTable) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Encoding spans that are losses, grouped: ``(first span, last span,
+    loss kind, reason)`` per loss. Unencodable characters are one loss each;
+    a joined surrogate pair is one loss; a run of escapes that re-form UTF-8
+    is one loss."""
+    kinds, reasons = enc.kinds, enc.reasons
+    unencodable = np.flatnonzero(kinds == _INVALID)
+    joined = np.flatnonzero((kinds == _WARNING) & (reasons == _SURROGATE_PAIR))
+    reformed = np.flatnonzero((kinds == _WARNING) & (reasons == _ESCAPES_FORM_UTF8))
+    pair_first, pair_last = joined[0::2], joined[1::2]
+    if len(pair_last) < len(pair_first):
+        pair_last = np.append(pair_last, pair_first[-1])
+    run_breaks = np.flatnonzero(np.diff(reformed) != 1) + 1
+    run_first = reformed[np.concatenate(([0], run_breaks))] if len(reformed) else reformed
+    run_last = (
+        reformed[np.concatenate((run_breaks - 1, [len(reformed) - 1]))]
+        if len(reformed)
+        else reformed
+    )
+    first = np.concatenate((unencodable, pair_first, run_first))
+    last = np.concatenate((unencodable, pair_last, run_last))
+    kind = np.repeat(
+        [
+            _LOSS_CODE[k]
+            for k in (LossKind.UNENCODABLE, LossKind.JOINED_SURROGATES, LossKind.ESCAPES_FORM_UTF8)
+        ],
+        [len(unencodable), len(pair_first), len(run_first)],
+    ).astype(np.int64)
+    return first, last, kind, reasons[first].astype(np.int64)
+
+
+def _target_losses(block: ConvertedSpans, lossy_source: BoolArray) -> _LossArrays:
+    """Losses read off the encoding spans, leaving out characters that stand
+    for a source loss already reported."""
+    src, enc = block.source, block.encoded
+    first, last, kind, reason = _target_runs(enc)
+    ch0, ch1 = enc.char_starts[first], enc.char_starts[last + 1]
+    if len(first) and lossy_source.any():
+        lossy_before = np.concatenate(([0], np.cumsum(lossy_source)))
+        s0 = np.clip(np.searchsorted(src.char_starts, ch0, "right") - 1, 0, len(src) - 1)
+        s1 = np.clip(np.searchsorted(src.char_starts, ch1, "left"), s0 + 1, len(src))
+        keep = (lossy_before[s1] - lossy_before[s0]) == 0
+        first, last, kind, reason, ch0, ch1 = (
+            a[keep] for a in (first, last, kind, reason, ch0, ch1)
+        )
+    ends = byte_offsets(
+        src, block.text, block.char0, np.concatenate((ch0, ch1)), block.source_measure
+    )
+    return _LossArrays(
+        kind=kind,
+        reason=reason,
+        value=np.full(len(first), NO_VALUE, np.int64),
+        source_start=ends[: len(first)],
+        source_end=ends[len(first) :],
+        target_start=enc.byte_starts[first],
+        target_end=enc.byte_starts[last + 1],
+        char_start=ch0,
+        char_end=ch1,
+    )
+
+
+def find_losses(block: ConvertedSpans) -> _LossArrays:
+    """Every loss of a block, in source order."""
+    from_source, lossy = _source_losses(block)
+    from_target = _target_losses(block, lossy)
+    if not len(from_target.kind):
+        return from_source
+    return _LossArrays.concat([from_source, from_target]).ordered()

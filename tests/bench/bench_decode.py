@@ -1,0 +1,116 @@
+"""Decode speed as ratios against CPython's own UTF-8 decoder, same run.
+
+    python tests/bench/bench_decode.py [--mb 32] [--repeat 3] [--formats utf-8,...]
+
+For each input (English, multilingual, each with one invalid byte every
+4 KiB, and uniformly random bytes) and each format, prints
+
+    ratio = time of data.decode('utf-8', 'replace') / time of decode(data, fmt)
+
+where the Mojiscope side produces text and spans (and takes ``len(spans)``).
+Formats that are not UTF-8 supersets (STF-7, Corrected UTF-8, UTF-16) decode
+their own encoding of the same text, and are compared with CPython decoding
+the UTF-8 encoding of that text: the question is what it costs to read the
+same text. Best of ``--repeat`` runs each. Not a test: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from mojiscope.core import decode, get_format
+
+ENGLISH_WORDS = (
+    "the quick brown fox jumps over the lazy dog while people debug mojibake in "
+    "comma separated files that were saved by a spreadsheet program and then "
+    "opened by another one which assumed a different encoding for every byte"
+).split()
+MULTILINGUAL_WORDS = (
+    "Καλημέρα κόσμε привет мир こんにちは世界 你好世界 안녕하세요 مرحبا שלום "
+    "नमस्ते दुनिया hello world café naïve résumé façade"
+).split()
+
+
+def words_text(words: list[str], size: int, seed: int) -> str:
+    rng = random.Random(seed)
+    out: list[str] = []
+    total = 0
+    while total < size:
+        line = " ".join(rng.choice(words) for _ in range(12)) + "\n"
+        out.append(line)
+        total += len(line.encode())
+    return "".join(out)
+
+
+def english(size: int) -> str:
+    return words_text(ENGLISH_WORDS, size, 1)
+
+
+def multilingual(size: int) -> str:
+    """About half the bytes non-ASCII."""
+    return words_text(MULTILINGUAL_WORDS, size, 2)
+
+
+def with_invalid_bytes(data: bytes, every: int = 4096) -> bytes:
+    buf = bytearray(data)
+    for i in range(every // 2, len(buf), every):
+        buf[i] = 0xFF
+    return bytes(buf)
+
+
+def best_time(fn: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+UTF8_SUPERSETS = {"utf-8", "utf-8b", "wtf-8", "xtf-8"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mb", type=int, default=32)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--formats", default="utf-8,utf-8b,wtf-8,xtf-8,stf-7,corrected-utf-8")
+    args = parser.parse_args()
+    size = args.mb * 1_000_000
+    texts = {"english": english(size), "multilingual": multilingual(size)}
+    inputs: dict[str, tuple[str | None, bytes]] = {}
+    for name, text in texts.items():
+        inputs[name] = (text, text.encode())
+        inputs[name + "+invalid/4KiB"] = (None, with_invalid_bytes(text.encode()))
+    inputs["random"] = (None, random.Random(3).randbytes(size))
+    ids = [f for f in args.formats.split(",") if f]
+    print(
+        f"input size {args.mb} MB, best of {args.repeat}; ratio = CPython utf-8 replace / Mojiscope"
+    )
+    print(f"{'input':<26}" + "".join(f"{f:>17}" for f in ids))
+    for name, (text, data) in inputs.items():
+        row = f"{name:<26}"
+        for fid in ids:
+            try:
+                fmt = get_format(fid)
+            except LookupError:
+                row += f"{'n/a':>17}"
+                continue
+            if fid in UTF8_SUPERSETS:
+                payload, reference = data, data
+            elif text is not None:
+                payload, reference = fmt.encode(text, "replace"), data
+            else:
+                row += f"{'-':>17}"
+                continue
+            ours = best_time(lambda f=fmt, p=payload: len(decode(p, f).spans), args.repeat)
+            theirs = best_time(lambda r=reference: r.decode("utf-8", "replace"), args.repeat)
+            row += f"{theirs / ours:>11.2f} ({ours * 1000:>4.0f}ms)"[-17:].rjust(17)
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()
