@@ -1,0 +1,51 @@
+# Mojiscope developer tasks. `make run` opens the app, `make test` runs the suite.
+
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PYTHON ?= python3
+STAMP  := $(VENV)/.installed
+# mypy and import-linter find modules by walking folders, so they cannot follow
+# setuptools' package-dir mapping (mojiscope.core lives in core/). They read the
+# package from this tree of symlinks instead; new files show up in it at once.
+IMPORT_TREE := build/typecheck
+
+.PHONY: install test lint import-tree run bench lock clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -c requirements.lock -e '.[test,dev]'
+	touch $@
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+import-tree:
+	mkdir -p $(IMPORT_TREE)/mojiscope
+	ln -sfn ../../../mojiscope/__init__.py $(IMPORT_TREE)/mojiscope/__init__.py
+	for pkg in core app cli resources; do ln -sfn ../../../$$pkg $(IMPORT_TREE)/mojiscope/$$pkg; done
+
+lint: $(STAMP) import-tree
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy -p mojiscope.core
+	cd $(IMPORT_TREE) && $(abspath $(VENV))/bin/lint-imports --config $(CURDIR)/pyproject.toml
+
+run: $(STAMP)
+	$(PY) -m mojiscope.cli.qtcheck
+	$(PY) -m mojiscope
+
+bench: $(STAMP)
+	$(PY) tests/bench/bench_decode.py
+
+# Re-pin requirements.lock to what the venv holds now.
+lock: $(STAMP)
+	{ head -n 3 requirements.lock; $(VENV)/bin/pip freeze --exclude-editable | grep -vi '^mojiscope'; } > requirements.lock.new
+	mv requirements.lock.new requirements.lock
+	touch $(STAMP)
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
