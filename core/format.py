@@ -85,7 +85,9 @@ class Format(ABC):
     def encode_spans(self, text: str) -> Encoding:
         """Encode ``text``, replacing what cannot be encoded, and say where."""
 
-    def decode_well_formed(self, data: bytes | bytearray | memoryview) -> tuple[str, SpanTable] | None:
+    def decode_well_formed(
+        self, data: bytes | bytearray | memoryview
+    ) -> tuple[str, SpanTable] | None:
         """A fast path for a whole input: its text and spans if it is
         well-formed enough to decode in one call, else ``None`` (the default).
         Must give exactly what the block driver would."""
@@ -127,9 +129,7 @@ class Format(ABC):
         decoding = decoder.decode(data, final=True)
         return apply_policy(decoding, policy)
 
-    def incremental_decoder(
-        self, errors: Errors = "replace", start: int = 0
-    ) -> IncrementalDecoder:
+    def incremental_decoder(self, errors: Errors = "replace", start: int = 0) -> IncrementalDecoder:
         return IncrementalDecoder(self, errors, start)
 
     def decode_window(
@@ -183,8 +183,7 @@ class Format(ABC):
     def _check_policy(self, policy: str) -> None:
         if policy not in self.policies:
             raise ValueError(
-                f"{self.id} has no replacement policy {policy!r}; "
-                f"it has {', '.join(self.policies)}"
+                f"{self.id} has no replacement policy {policy!r}; it has {', '.join(self.policies)}"
             )
 
     def __repr__(self) -> str:
@@ -287,9 +286,7 @@ def join_decodings(parts: Sequence[Decoding]) -> Decoding:
     """One decoding from consecutive parts (an incremental decoder's output)."""
     if not parts:
         raise ValueError("nothing to join")
-    return Decoding(
-        parts[0].format, "".join(p.text for p in parts), join([p.spans for p in parts])
-    )
+    return Decoding(parts[0].format, "".join(p.text for p in parts), join([p.spans for p in parts]))
 
 
 def apply_policy(decoding: Decoding, policy: Policy) -> Decoding:

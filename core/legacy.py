@@ -67,9 +67,10 @@ class LegacyFormat(Format):
         self.id = codec_name  # type: ignore[misc]
         self.aliases = (self.codec,) if self.codec != codec_name else ()  # type: ignore[misc]
         self.description = f"legacy code page {self.id} (Python codec)"  # type: ignore[misc]
-        self._single_byte = all(
-            len(bytes([b]).decode(self.codec, "replace")) == 1 for b in range(256)
-        ) and self._decodes_bytewise()
+        self._single_byte = (
+            all(len(bytes([b]).decode(self.codec, "replace")) == 1 for b in range(256))
+            and self._decodes_bytewise()
+        )
 
     def _decodes_bytewise(self) -> bool:
         sample = bytes(range(256))
@@ -161,5 +162,3 @@ class LegacyFormat(Format):
 
     def __hash__(self) -> int:
         return hash(self.codec)
-
-

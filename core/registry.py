@@ -91,4 +91,3 @@ def _ensure_builtins() -> None:
 
     for fmt in builtin_formats.BUILTINS:
         register(fmt)
-

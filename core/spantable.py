@@ -126,7 +126,10 @@ class SpanTable(Sequence[Span]):
         first = all_parts[0] if all_parts else None
         # Where an empty table stands (an empty decode still has a position).
         self._origin = (
-            (first.byte_base + int(first.byte_starts[0]), first.char_base + int(first.char_starts[0]))
+            (
+                first.byte_base + int(first.byte_starts[0]),
+                first.char_base + int(first.char_starts[0]),
+            )
             if first is not None
             else (0, 0)
         )
@@ -149,11 +152,17 @@ class SpanTable(Sequence[Span]):
             nxt = parts[k + 1] if k + 1 < len(parts) else None
             if nxt is not None and nxt.skip:
                 if len(nxt.kinds) > 1:
-                    ends[k] = (nxt.byte_base + int(nxt.byte_starts[1]), nxt.char_base + int(nxt.char_starts[1]))
+                    ends[k] = (
+                        nxt.byte_base + int(nxt.byte_starts[1]),
+                        nxt.char_base + int(nxt.char_starts[1]),
+                    )
                 else:
                     ends[k] = ends[k + 1]
             else:
-                ends[k] = (p.byte_base + int(p.byte_starts[-1]), p.char_base + int(p.char_starts[-1]))
+                ends[k] = (
+                    p.byte_base + int(p.byte_starts[-1]),
+                    p.char_base + int(p.char_starts[-1]),
+                )
         return ends
 
     @classmethod
@@ -238,7 +247,9 @@ class SpanTable(Sequence[Span]):
                 reasons = p.reasons[lo:hi].tolist()
                 values = p.values[lo:hi].tolist()
                 for j in range(hi - lo):
-                    yield _make_span(kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j])
+                    yield _make_span(
+                        kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j]
+                    )
 
     def __repr__(self) -> str:
         return f"<SpanTable of {len(self)} spans, bytes {self.byte_start}..{self.byte_end}>"
@@ -283,7 +294,8 @@ class SpanTable(Sequence[Span]):
             return np.zeros(0, np.uint32 if name == "values" else np.uint8)
         if len(self._parts) == 1:
             p = self._parts[0]
-            return getattr(p, name)[p.skip :]
+            array: np.ndarray = getattr(p, name)
+            return array[p.skip :]
         return np.concatenate([getattr(p, name)[p.skip :] for p in self._parts])
 
     @cached_property

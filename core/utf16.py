@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import Event, build_from_events, merge_events, single_text_span
@@ -66,7 +66,7 @@ codecs.register_error(_HANDLER, _dispatch)
 
 
 class _Utf16Like(Format):
-    byteorder: ClassVar[str]
+    byteorder: ClassVar[Literal["little", "big"]]
     codec: ClassVar[str]
     bom: ClassVar[bytes]
     wobbly: ClassVar[bool]

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from mojiscope.core import utf8_family as engine
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
+from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Errors, Format, Policy
 from mojiscope.core.spans import Reason, SpanKind
 from mojiscope.core.spantable import SpanTable
@@ -37,7 +38,9 @@ class _Utf8Like(Format):
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         return engine.safe_cut(data, at_start, self.variant.wtf_surrogates)
 
-    def decode_well_formed(self, data: bytes | bytearray | memoryview) -> tuple[str, SpanTable] | None:
+    def decode_well_formed(
+        self, data: bytes | bytearray | memoryview
+    ) -> tuple[str, SpanTable] | None:
         return engine.decode_well_formed(self.variant, data)
 
     def char_byte_lengths(self, chars: str) -> list[int]:
@@ -51,7 +54,7 @@ class _Utf8Like(Format):
 
 
 def _whole_text(text: str) -> SpanTable:
-    return engine._single_text_span(len(text.encode("utf-8", "surrogatepass")), len(text))
+    return single_text_span(len(text.encode("utf-8", "surrogatepass")), len(text))
 
 
 class Utf8(_Utf8Like):
@@ -81,7 +84,10 @@ class Utf8b(_Utf8Like):
             return encode_by_runs(text, _SURROGATES, str.encode, _escapes_or_unencodable)
 
     def char_byte_lengths(self, chars: str) -> list[int]:
-        return [1 if "\udc80" <= c <= "\udcff" else n for c, n in zip(chars, _utf8_char_lengths(chars), strict=True)]
+        return [
+            1 if "\udc80" <= c <= "\udcff" else n
+            for c, n in zip(chars, _utf8_char_lengths(chars), strict=True)
+        ]
 
 
 def _escapes_or_unencodable(run: str) -> list[SpecialRun]:
@@ -103,7 +109,9 @@ def _flag_reformed_utf8(pieces: list[SpecialRun]) -> list[SpecialRun]:
     if all("\udc80" <= c <= "\udcff" for c in decoded):
         return pieces
     return [
-        (data, SpanKind.WARNING, Reason.ESCAPES_FORM_UTF8) if kind is SpanKind.TEXT else (data, kind, reason)
+        (data, SpanKind.WARNING, Reason.ESCAPES_FORM_UTF8)
+        if kind is SpanKind.TEXT
+        else (data, kind, reason)
         for data, kind, reason in pieces
     ]
 
@@ -185,7 +193,10 @@ class Xtf8(_Utf8Like):
         return encode_by_runs(text, _XTF8_SPECIAL, str.encode, _xtf8_special_run)
 
     def char_byte_lengths(self, chars: str) -> list[int]:
-        return [1 if "\uef80" <= c <= "\uefff" else n for c, n in zip(chars, _utf8_char_lengths(chars), strict=True)]
+        return [
+            1 if "\uef80" <= c <= "\uefff" else n
+            for c, n in zip(chars, _utf8_char_lengths(chars), strict=True)
+        ]
 
 
 def _xtf8_special_run(run: str) -> list[SpecialRun]:

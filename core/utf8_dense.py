@@ -309,7 +309,9 @@ def _ill_formed_reasons(
         fixed = np.take(_SECOND_REASON, lead[narrow])
         reason[narrow] = np.where(by_second, fixed, reason[narrow])
     wants = np.flatnonzero(
-        (reason == _VALUE_REASONS[0]) | (reason == _VALUE_REASONS[1]) | (reason == _VALUE_REASONS[2])
+        (reason == _VALUE_REASONS[0])
+        | (reason == _VALUE_REASONS[1])
+        | (reason == _VALUE_REASONS[2])
     )
     if len(wants):
         p = pos[wants]

@@ -76,12 +76,11 @@ class Variant:
         return "".join(chr(0xEF80 | (b & 0x7F)) for b in raw)
 
 
-class _TooDense(Exception):
+class _TooDense(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Raised from the recording handler to hand a block to the dense path."""
 
 
 # -- the sparse path ----------------------------------------------------------
-
 
 
 class _Recorder:
@@ -115,13 +114,25 @@ class _Recorder:
             chars = "\ufffd"
             kind = _INVALID
         self.events.append(
-            (start, end, kind, REASON_CODE[reason], NO_VALUE if value is None else value, chars[0], len(chars))
+            (
+                start,
+                end,
+                kind,
+                REASON_CODE[reason],
+                NO_VALUE if value is None else value,
+                chars[0],
+                len(chars),
+            )
         )
         return chars, end
 
     def _surrogate(self, start: int) -> tuple[str, int]:
         data = self.data
-        unit = ((data[start] & 0x0F) << 12) | ((data[start + 1] & 0x3F) << 6) | (data[start + 2] & 0x3F)
+        unit = (
+            ((data[start] & 0x0F) << 12)
+            | ((data[start + 1] & 0x3F) << 6)
+            | (data[start + 2] & 0x3F)
+        )
         is_lead = unit < 0xDC00
         paired = (
             _is_surrogate_seq(data, start + 3) and data[start + 4] >= 0xB0
@@ -129,7 +140,15 @@ class _Recorder:
             else start >= 3 and _is_surrogate_seq(data, start - 3) and data[start - 2] < 0xB0
         )
         if paired:
-            event = (start, start + 3, _INVALID, REASON_CODE[Reason.SURROGATE_PAIR], unit, "\ufffd", 1)
+            event = (
+                start,
+                start + 3,
+                _INVALID,
+                REASON_CODE[Reason.SURROGATE_PAIR],
+                unit,
+                "\ufffd",
+                1,
+            )
         else:
             event = (start, start + 3, _SURROGATE, 0, unit, chr(unit), 1)
         self.events.append(event)
@@ -179,7 +198,9 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
     return build_from_events(text, len(data), events)
 
 
-def decode_well_formed(variant: Variant, data: bytes | bytearray | memoryview) -> tuple[str, SpanTable] | None:
+def decode_well_formed(
+    variant: Variant, data: bytes | bytearray | memoryview
+) -> tuple[str, SpanTable] | None:
     """The whole input in one C call when it is well-formed UTF-8 (the common
     case, and then every variant agrees with UTF-8 but for a BOM and, in
     XTF-8, collisions); ``None`` at the first ill-formed byte."""
@@ -248,7 +269,10 @@ def _dense_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, S
 def decode_block(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     """Decode a block (ending at a safe cut): the sparse path unless a sample
     of the block already shows more than one error per KiB."""
-    if len(data) > 4 * _SAMPLE and str(data[:_SAMPLE], "utf-8", "replace").count("\ufffd") > _SAMPLE // 1024:
+    if (
+        len(data) > 4 * _SAMPLE
+        and str(data[:_SAMPLE], "utf-8", "replace").count("\ufffd") > _SAMPLE // 1024
+    ):
         return _dense_decode(variant, data, at_start)
     try:
         return _sparse_decode(variant, data, at_start)

@@ -130,7 +130,9 @@ def would_be_value(data: bytes, start: int) -> int | None:
     return value
 
 
-def vector_would_be_values(b0: np.ndarray, b1: np.ndarray, b2: np.ndarray, b3: np.ndarray) -> np.ndarray:
+def vector_would_be_values(
+    b0: np.ndarray, b1: np.ndarray, b2: np.ndarray, b3: np.ndarray
+) -> np.ndarray:
     """Vectorised :func:`would_be_value` over gathered lead/following bytes:
     -1 where there is no value to report."""
     c1 = (b1 & 0xC0) == 0x80

@@ -23,12 +23,12 @@ from collections.abc import Callable
 
 from mojiscope.core import decode, get_format
 
-ENGLISH_WORDS = (
+ENGLISH_WORDS = (  # noqa: SIM905 - prose reads better than a list
     "the quick brown fox jumps over the lazy dog while people debug mojibake in "
     "comma separated files that were saved by a spreadsheet program and then "
     "opened by another one which assumed a different encoding for every byte"
 ).split()
-MULTILINGUAL_WORDS = (
+MULTILINGUAL_WORDS = (  # noqa: SIM905
     "Καλημέρα κόσμε привет мир こんにちは世界 你好世界 안녕하세요 مرحبا שלום "
     "नमस्ते दुनिया hello world café naïve résumé façade"
 ).split()
