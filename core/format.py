@@ -40,7 +40,7 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 
 #: Bytes per block when decoding a large buffer. Large enough to amortise the
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
-BLOCK_SIZE = 1 << 16
+BLOCK_SIZE = 1 << 20
 
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
 _INVALID = KIND_CODE[SpanKind.INVALID]

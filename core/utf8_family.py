@@ -204,7 +204,10 @@ def decode_well_formed(
     """The whole input in one C call when it is well-formed UTF-8 (the common
     case, and then every variant agrees with UTF-8 but for a BOM and, in
     XTF-8, collisions); ``None`` at the first ill-formed byte."""
+    # A failed strict decode copies its whole input into the exception, so
+    # look at the first 64 KiB before betting the whole input on it.
     try:
+        codecs.utf_8_decode(data[:_PROBE], "strict", False)
         text = str(data, "utf-8")
     except UnicodeDecodeError:
         return None
@@ -281,6 +284,7 @@ def decode_block(variant: Variant, data: bytes, at_start: bool) -> tuple[str, Sp
 
 
 _SAMPLE = 16384
+_PROBE = 65536
 DecodePath = Callable[[Variant, bytes, bool], tuple[str, SpanTable]]
 #: Both paths by name, for the tests that hold them to the same answers.
 PATHS: dict[str, DecodePath] = {"sparse": _sparse_decode, "dense": _dense_decode}
