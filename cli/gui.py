@@ -1,0 +1,96 @@
+"""``mojiscope gui`` (and ``mojiscope FILE``, and plain ``mojiscope``): open the
+desktop application.
+
+This is the only path of the command line that touches Qt, and only by
+importing :mod:`mojiscope.app.main` here, lazily. The arguments are checked
+first (a missing file or an unknown format fails fast, before Qt starts) and
+passed on as an :class:`argparse.Namespace`:
+
+* ``file``: the path to open, or ``None`` to open the bundled demo
+  (``demo`` is then ``True``);
+* ``screenshot``: a PNG path to save a picture of the window to, then quit;
+* ``select``: the ``START:END`` text (checked here, clipped by the GUI), or ``None``;
+* ``formats``: canonical format ids to show, in order, or ``None``.
+
+``run_gui(args)`` returns the exit code (``None`` counts as 0).
+
+Qt aborts the process when it has no display or when the X11 libraries its
+xcb plugin needs are missing; both are checked before Qt is imported
+(:mod:`mojiscope.cli.qtcheck` names the missing packages) and reported as
+"the GUI is not available", exit 2. ``--screenshot`` needs no display: the
+GUI then renders offscreen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from mojiscope.cli.errors import EXIT_OK, EXIT_USAGE
+from mojiscope.core import get_format
+
+
+def parse_selection(text: str) -> str:
+    """Check ``START:END`` (bytes, decimal or 0x hex, END exclusive; an empty
+    END means the end of the file) and return it unchanged: the GUI clips it
+    to the file it opens."""
+    start_text, sep, end_text = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        start = int(start_text, 0)
+        end = int(end_text, 0) if end_text.strip() else None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected START:END byte offsets, not {text!r}") from None
+    if start < 0 or (end is not None and end <= start):
+        raise argparse.ArgumentTypeError(f"need 0 <= START < END, not {text!r}")
+    return text
+
+
+def parse_format_list(text: str) -> list[str]:
+    """``ID,ID,...``; each id or alias must name a format."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("expected at least one format id")
+    return names
+
+
+def _check_readable(path: str) -> None:
+    """Raise the :class:`OSError` opening ``path`` would raise, before Qt starts."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(21, "Is a directory", path)
+    with open(path, "rb"):
+        pass
+
+
+def _why_qt_cannot_start(headless: bool) -> str | None:
+    """Why starting Qt would abort the process, or ``None`` if it should start."""
+    from mojiscope.cli import qtcheck
+
+    if headless or not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display (DISPLAY and WAYLAND_DISPLAY are unset); --screenshot works without one"
+    if qtcheck.main() != 0:
+        return "system libraries that Qt needs are missing (listed above)"
+    return None
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    if args.formats is not None:
+        args.formats = [get_format(name).id for name in args.formats]
+    if args.file is not None:
+        _check_readable(args.file)
+    args.demo = args.file is None
+    unavailable = _why_qt_cannot_start(args.screenshot is not None)
+    if unavailable:
+        print(f"mojiscope: the GUI is not available: {unavailable}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        from mojiscope.app.main import run_gui as run_app
+    except ImportError as exc:
+        print(f"mojiscope: the GUI is not available: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    result = run_app(args)
+    return EXIT_OK if result is None else int(result)

@@ -1,0 +1,162 @@
+"""``mojiscope convert``, run as a real process."""
+
+from __future__ import annotations
+
+import pytest
+
+LOSSY = b"hi " + "中".encode() + b" \xff"  # 中 at 3..6, a bad byte at 7
+
+
+def files_in(directory):
+    return sorted(p.name for p in directory.iterdir())
+
+
+@pytest.fixture
+def lossy_file(tmp_path):
+    path = tmp_path / "in" / "lossy.txt"
+    path.parent.mkdir()
+    path.write_bytes(LOSSY)
+    return path
+
+
+def test_strict_failure_writes_no_file_and_leaves_no_temporary(mojiscope, lossy_file, tmp_path):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    run = mojiscope(
+        "convert", lossy_file, "--from", "utf-8", "--to", "cp1252", "-o", out_dir / "o.txt"
+    )
+    assert run.returncode == 1
+    assert len(run.stderr_lines) == 1
+    assert "byte offset 3" in run.stderr and "U+4E2D" in run.stderr
+    assert files_in(out_dir) == []
+
+
+def test_strict_failure_on_stdout_writes_nothing(mojiscope, lossy_file):
+    run = mojiscope("convert", lossy_file, "--from", "utf-8", "--to", "utf-16le")
+    assert run.returncode == 1
+    assert run.stdout == b""
+    assert "byte offset 7" in run.stderr and "invalid-byte" in run.stderr
+
+
+def test_strict_success_on_stdout(mojiscope):
+    run = mojiscope("convert", "--hex", "68 c3 a9", "--from", "utf-8", "--to", "utf-16be")
+    assert (run.returncode, run.stdout, run.stderr) == (0, "hé".encode("utf-16-be"), "")
+
+
+def test_strict_failure_keeps_an_existing_output(mojiscope, lossy_file, tmp_path):
+    target = tmp_path / "keep.txt"
+    target.write_bytes(b"precious")
+    run = mojiscope("convert", lossy_file, "--from", "utf-8", "--to", "cp1252", "-o", target)
+    assert run.returncode == 1
+    assert target.read_bytes() == b"precious"
+    assert files_in(tmp_path) == ["in", "keep.txt"]
+
+
+def test_replace_writes_and_reports_each_loss_with_totals(mojiscope, lossy_file, tmp_path):
+    target = tmp_path / "o.txt"
+    run = mojiscope(
+        "convert",
+        lossy_file,
+        "--from",
+        "utf-8",
+        "--to",
+        "cp1252",
+        "-o",
+        target,
+        "--errors",
+        "replace",
+    )
+    assert run.returncode == 0
+    assert target.read_bytes() == b"hi ? ?"
+    lines = run.stderr_lines
+    assert lines[0] == "mojiscope: 2 losses converting utf-8 to cp1252:"
+    assert "byte offset 3" in lines[1] and "U+4E2D '中'" in lines[1]
+    assert "byte offset 7" in lines[2] and "invalid-byte" in lines[2]
+    assert (
+        lines[3] == "mojiscope: totals: replacement 1, unencodable 1; read 8 bytes, wrote 6 bytes"
+    )
+
+
+def test_many_losses_are_capped_with_a_count_of_the_rest(mojiscope):
+    run = mojiscope(
+        "convert",
+        "-",
+        "--from",
+        "utf-8",
+        "--to",
+        "latin-1",
+        "--errors",
+        "replace",
+        stdin=b"\xff" * 25,
+    )
+    assert run.stdout == b"?" * 25
+    assert len(run.stderr_lines) == 1 + 20 + 1 + 1
+    assert run.stderr_lines[-2] == "  ... and 5 more"
+    assert "replacement 25" in run.stderr_lines[-1]
+
+
+def test_lossless_conversion_is_silent(mojiscope, tmp_path):
+    target = tmp_path / "o.txt"
+    run = mojiscope(
+        "convert", "-", "--from", "utf-8", "--to", "utf-16le", "-o", target, stdin="né".encode()
+    )
+    assert (run.returncode, run.stderr) == (0, "")
+    assert target.read_bytes() == "né".encode("utf-16-le")
+    assert files_in(tmp_path) == ["o.txt"]
+
+
+def test_signature_option_writes_the_target_signature(mojiscope):
+    run = mojiscope(
+        "convert", "--hex", "68 69", "--from", "utf-8", "--to", "utf-16le", "--signature"
+    )
+    assert run.stdout == b"\xff\xfeh\x00i\x00"
+
+
+def test_a_source_bom_becomes_the_target_bom(mojiscope):
+    run = mojiscope("convert", "--hex", "ef bb bf 68", "--from", "utf-8", "--to", "utf-16be")
+    assert run.stdout == b"\xfe\xff\x00h"
+
+
+def test_signature_for_a_code_page_is_a_usage_error(mojiscope):
+    run = mojiscope("convert", "--hex", "68", "--from", "utf-8", "--to", "cp1252", "--signature")
+    assert run.returncode == 2 and len(run.stderr_lines) == 1 and "signature" in run.stderr
+
+
+def test_converting_a_file_onto_itself(mojiscope, tmp_path):
+    path = tmp_path / "same.txt"
+    path.write_bytes("ünï".encode("latin-1"))
+    run = mojiscope("convert", path, "--from", "latin-1", "--to", "utf-8", "-o", path)
+    assert run.returncode == 0
+    assert path.read_bytes() == "ünï".encode()
+    assert files_in(tmp_path) == ["same.txt"]
+
+
+def test_stdin_input_and_dash_output(mojiscope):
+    run = mojiscope("convert", "-", "--from", "cp1252", "--to", "utf-8", "-o", "-", stdin=b"\x80")
+    assert run.stdout == "€".encode()
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [("missing/dir/o.txt", "No such file or directory"), (".", "Is a directory")],
+    ids=["output in a missing directory", "output is a directory"],
+)
+def test_an_unwritable_output_is_a_usage_error(mojiscope, tmp_path, where, message):
+    run = mojiscope(
+        "convert", "--hex", "41", "--from", "utf-8", "--to", "utf-8", "-o", tmp_path / where
+    )
+    assert run.returncode == 2
+    assert len(run.stderr_lines) == 1 and message in run.stderr
+
+
+def test_unknown_target_format_exits_2_with_one_line(mojiscope):
+    run = mojiscope("convert", "--hex", "41", "--from", "utf-8", "--to", "no-such-format")
+    assert run.returncode == 2
+    assert len(run.stderr_lines) == 1 and "no-such-format" in run.stderr
+
+
+def test_escapes_forming_utf8_refuse_a_strict_conversion(mojiscope):
+    data = "a\uefc3\uefa9".encode()
+    run = mojiscope("convert", "-", "--from", "utf-8", "--to", "xtf-8", stdin=data)
+    assert run.returncode == 1
+    assert "escapes" in run.stderr and "byte offset 1" in run.stderr
