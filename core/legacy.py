@@ -11,6 +11,7 @@ cannot be decoded in windows.
 from __future__ import annotations
 
 import codecs
+import re
 
 from mojiscope.core.encode_runs import encode_by_runs
 from mojiscope.core.format import Encoding, Format
@@ -55,6 +56,23 @@ def _dispatch(exc: UnicodeError) -> tuple[str, int]:
 
 _HANDLER = "mojiscope-legacy-record"
 codecs.register_error(_HANDLER, _dispatch)
+
+
+_ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
+
+
+def _after_last_ascii_triplet(data: bytes) -> int:
+    """The end of the last run of three or more ASCII bytes (0 if none)."""
+    tail = max(0, len(data) - 4096)
+    for start in (tail, 0):
+        end = 0
+        for m in _ASCII_TRIPLETS.finditer(data, start):
+            end = m.end()
+        if end:
+            return end
+        if start == 0:
+            break
+    return 0
 
 
 class LegacyFormat(Format):
@@ -109,25 +127,25 @@ class LegacyFormat(Format):
         return "".join(pieces), builder.build()
 
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
+        """Single-byte code pages: anywhere. Multi-byte ones: just after three
+        ASCII bytes in a row. No multi-byte sequence is longer than four
+        bytes or holds three ASCII bytes, and CPython's CJK decoders judge
+        the last bytes before the end of their input differently from the
+        same bytes mid-stream (gb18030 calls any 1-3 bytes left "incomplete"),
+        so only such a cut decodes the same whatever follows."""
         if self._single_byte:
             return len(data)
-        decoder = codecs.getincrementaldecoder(self.codec)("replace")
-        decoder.decode(data, False)
-        pending = decoder.getstate()[0]
-        return len(data) - len(pending)
+        return _after_last_ascii_triplet(data)
 
     def resync(self, source: Source, offset: int) -> int:
+        """Multi-byte code pages resume after three ASCII bytes in a row,
+        searched up to 4 KiB back. Where there is none (binary data, or text
+        with no ASCII at all), 4 KiB back is a best guess: a window there may
+        begin differently from a whole decode."""
         if self._single_byte:
             return offset
-        # Multi-byte code pages cannot always be synchronised mid-stream; an
-        # ASCII byte (below 0x40, never a trail byte in the CJK code pages)
-        # is a boundary in all the ones offered.
-        lo = max(0, offset - 64)
-        window = source.read(lo, offset)
-        for i in range(len(window) - 1, -1, -1):
-            if window[i] < 0x40:
-                return lo + i + 1
-        return lo
+        lo = max(0, offset - 4096)
+        return lo + _after_last_ascii_triplet(source.read(lo, offset))
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         return [len(c.encode(self.codec, "replace")) for c in chars]
@@ -146,8 +164,6 @@ class LegacyFormat(Format):
                 c.encode(self.codec)
             except UnicodeEncodeError:
                 unencodable.append(i)
-        import re
-
         pattern = re.compile("[" + "".join(re.escape(text[i]) for i in set(unencodable)) + "]+")
         replacement = "?".encode(self.codec)
         return encode_by_runs(
