@@ -62,7 +62,7 @@ def build_from_events(text: str, n_bytes: int, events: list[Event]) -> tuple[str
         if kind == _COLLISION:
             collisions.append(c0)
         byte_pos, char_pos = b1, c0 + n_chars
-    if byte_pos < n_bytes:
+    if byte_pos < n_bytes and not (kinds and kinds[-1] == _TEXT):
         kinds.append(_TEXT)
         reasons.append(0)
         bstarts.append(byte_pos)
