@@ -31,7 +31,7 @@ import numpy as np
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
-from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, KIND_CODES, REASON_WORDS, SpanKind
+from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, KIND_CODES, REASON_WORDS, Reason, SpanKind
 from mojiscope.core.spantable import SpanTable, join
 
 Errors = Literal["strict", "replace"]
@@ -278,6 +278,9 @@ def _raise_if_error(
     if hit is None:
         return
     span = table[hit]
+    if span.reason is Reason.SURROGATE_PAIR and hit + 1 < len(table):
+        # A surrogate pair byte sequence is one error: both halves (FORMATS.md).
+        span = span._replace(byte_end=table[hit + 1].byte_end, char_end=table[hit + 1].char_end)
     absolute = span._replace(byte_start=span.byte_start + shift, byte_end=span.byte_end + shift)
     raise DecodeError(fmt.id, absolute, bytes(block[span.byte_start : span.byte_end]))
 

@@ -151,20 +151,19 @@ class LegacyFormat(Format):
         return [len(c.encode(self.codec, "replace")) for c in chars]
 
     def encode_spans(self, text: str) -> Encoding:
+        """Encode; a character is unencodable (written as ``?``) when the code
+        page has no bytes for it, or when its bytes read back as another
+        character (Shift_JIS writes U+00A5 as 5C, which reads back as ``\\``)."""
         try:
             data = text.encode(self.codec)
-            builder = SpanListBuilder()
-            builder.add_text(len(data), len(text))
-            return Encoding(data, builder.build())
+            if data.decode(self.codec, "replace") == text:
+                builder = SpanListBuilder()
+                builder.add_text(len(data), len(text))
+                return Encoding(data, builder.build())
         except UnicodeEncodeError:
             pass
-        unencodable = []
-        for i, c in enumerate(text):
-            try:
-                c.encode(self.codec)
-            except UnicodeEncodeError:
-                unencodable.append(i)
-        pattern = re.compile("[" + "".join(re.escape(text[i]) for i in set(unencodable)) + "]+")
+        lost = sorted({c for c in set(text) if not self._round_trips(c)})
+        pattern = re.compile("[" + "".join(re.escape(c) for c in lost) + "]+")
         replacement = "?".encode(self.codec)
         return encode_by_runs(
             text,
@@ -172,6 +171,12 @@ class LegacyFormat(Format):
             lambda s: s.encode(self.codec),
             lambda run: [(replacement, SpanKind.INVALID, Reason.UNENCODABLE) for _ in run],
         )
+
+    def _round_trips(self, char: str) -> bool:
+        try:
+            return char.encode(self.codec).decode(self.codec) == char
+        except UnicodeError:
+            return False
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, LegacyFormat) and other.codec == self.codec

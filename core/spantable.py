@@ -77,6 +77,15 @@ class _Part:
     byte_base: int = 0
     char_base: int = 0
     skip: int = 0
+    #: Relative (byte, char) end of the last span when a text run continues
+    #: into parts that were dropped for holding nothing else.
+    end_override: tuple[int, int] | None = None
+
+    @property
+    def natural_end(self) -> tuple[int, int]:
+        """Absolute (byte, char) end of this part's last span."""
+        rel = self.end_override or (int(self.byte_starts[-1]), int(self.char_starts[-1]))
+        return self.byte_base + rel[0], self.char_base + rel[1]
 
     @property
     def count(self) -> int:
@@ -122,6 +131,17 @@ class SpanTable(Sequence[Span]):
             for p, end in zip(all_parts, self._merged_last_ends(all_parts), strict=True)
             if p.count > 0
         ]
+        # A kept part remembers how far its last span runs, so that joining
+        # this table again (which sees only the kept parts) keeps it.
+        kept = [
+            (
+                p
+                if end == p.natural_end
+                else replace(p, end_override=(end[0] - p.byte_base, end[1] - p.char_base)),
+                end,
+            )
+            for p, end in kept
+        ]
         parts = [p for p, _ in kept]
         first = all_parts[0] if all_parts else None
         # Where an empty table stands (an empty decode still has a position).
@@ -151,7 +171,7 @@ class SpanTable(Sequence[Span]):
             p = parts[k]
             nxt = parts[k + 1] if k + 1 < len(parts) else None
             if nxt is not None and nxt.skip:
-                if len(nxt.kinds) > 1:
+                if len(nxt.kinds) > 1:  # the run ends where its second span starts
                     ends[k] = (
                         nxt.byte_base + int(nxt.byte_starts[1]),
                         nxt.char_base + int(nxt.char_starts[1]),
@@ -159,10 +179,7 @@ class SpanTable(Sequence[Span]):
                 else:
                     ends[k] = ends[k + 1]
             else:
-                ends[k] = (
-                    p.byte_base + int(p.byte_starts[-1]),
-                    p.char_base + int(p.char_starts[-1]),
-                )
+                ends[k] = p.natural_end
         return ends
 
     @classmethod
