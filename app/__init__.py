@@ -1,0 +1,1 @@
+"""The Qt application (PySide6): views, models, dialogs and workers over mojiscope.core."""

@@ -1,0 +1,47 @@
+"""What Copy puts on the clipboard: hex, text in a format, a Python bytes literal."""
+
+from __future__ import annotations
+
+import re
+
+from mojiscope.app.document import Document
+from mojiscope.app.formats import FormatChoice
+
+COPY_LIMIT = 16 << 20
+"""Largest selection copied as hex or a bytes literal."""
+TEXT_COPY_LIMIT = 4 << 20
+"""Largest selection copied as decoded text (text is built per character)."""
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+class CopyTooLargeError(ValueError):
+    """The selection is larger than the clipboard limit for that kind of copy."""
+
+
+def _check(length: int, limit: int) -> None:
+    if length > limit:
+        raise CopyTooLargeError(
+            f"The selection is {length:,} bytes; copying is limited to {limit:,} bytes."
+        )
+
+
+def as_hex(data: bytes) -> str:
+    """``48 65 6C``: upper-case hex, one space between bytes."""
+    _check(len(data), COPY_LIMIT)
+    return data.hex(" ").upper()
+
+
+def as_bytes_literal(data: bytes) -> str:
+    """A Python bytes literal that evaluates to ``data`` (``b'He\\xc3\\xa9'``)."""
+    _check(len(data), COPY_LIMIT)
+    return repr(bytes(data))
+
+
+def as_text(document: Document, choice: FormatChoice, start: int, end: int) -> str:
+    """The characters whose bytes overlap ``[start, end)``, decoded with
+    ``choice``. Lone surrogates (WTF-8, UTF-8b escapes), which no clipboard
+    can hold, become U+FFFD."""
+    _check(end - start, TEXT_COPY_LIMIT)
+    text = "".join(cell.text for cell in document.cells(choice, start, end))
+    return _SURROGATES.sub("\ufffd", text)

@@ -1,0 +1,98 @@
+"""The inspector's table: one row per character under the selection.
+
+Columns: the bytes that encode it, its code point, the character, its
+Unicode name, general category and classes (from :mod:`mojiscope.core.charclass`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from mojiscope.app.cells import Cell
+from mojiscope.app.grid.glyphs import glyph_for_cell
+from mojiscope.core import SpanKind
+from mojiscope.core.charclass import MAX_CODE_POINT, describe
+
+Index = QModelIndex | QPersistentModelIndex
+HEADERS = ("Bytes", "Code point", "Shown", "Name", "Category", "Classes")
+
+
+class CodePointRow(NamedTuple):
+    byte_hex: str
+    code_point: str
+    shown: str
+    name: str
+    category: str
+    classes: str
+
+
+def row_for(cell: Cell, cell_bytes: bytes) -> CodePointRow:
+    """What the table says about one character and its bytes."""
+    byte_hex = cell_bytes.hex(" ").upper()
+    if not cell.text:
+        return CodePointRow(
+            byte_hex, "", "", "(no character: joined into the previous U+FFFD)", "", ""
+        )
+    cp = ord(cell.text)
+    shown = glyph_for_cell(cell.text, cell.span, cell_bytes).text
+    if cell.span.kind == SpanKind.BEYOND and cell.span.value is not None:
+        value = cell.span.value
+        return CodePointRow(
+            byte_hex, f"U+{value:04X}", shown, "beyond Unicode (shown as U+FFFD)", "", ""
+        )
+    if not 0 <= cp <= MAX_CODE_POINT:
+        return CodePointRow(byte_hex, f"U+{cp:04X}", shown, "", "", "")
+    info = describe(cp)
+    classes = ", ".join(sorted(c.value for c in info.classes))
+    return CodePointRow(byte_hex, f"U+{cp:04X}", shown, info.name, info.category, classes)
+
+
+class CodePointTableModel(QAbstractTableModel):
+    """Read-only rows of :class:`CodePointRow`."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[CodePointRow] = []
+
+    def set_rows(self, rows: list[CodePointRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[CodePointRow]:
+        return list(self._rows)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._rows[index.row()][index.column()]
+        return None
+
+    def headerData(  # noqa: N802 - Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(HEADERS):
+            return HEADERS[section]
+        if orientation == Qt.Orientation.Vertical:
+            return str(section + 1)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )

@@ -1,0 +1,1 @@
+"""Dialogs: paste hex, go to offset, find, choose formats."""

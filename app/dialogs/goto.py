@@ -1,0 +1,63 @@
+"""Ctrl+G: go to an offset (decimal, 0x hex, or +/- relative), checked live."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mojiscope.app.offsets import OffsetError, parse_offset
+
+
+class GotoDialog(QDialog):
+    """Asks for an offset; :meth:`target` is valid once OK is enabled."""
+
+    def __init__(self, current: int, size: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Go to Offset")
+        self._current = current
+        self._size = size
+        self._target: int | None = None
+        self.editor = QLineEdit(self)
+        self.editor.setPlaceholderText("1234, 0x4D2, +16, -0x10")
+        self.status_label = QLabel(self)
+        self.status_label.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Offset (cursor at {current} = 0x{current:X}, size {size}):"))
+        layout.addWidget(self.editor)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.buttons)
+        self.editor.textChanged.connect(self._check)
+        self._check("")
+
+    @property
+    def ok_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def target(self) -> int | None:
+        return self._target
+
+    def _check(self, text: str) -> None:
+        self._target = None
+        if not text.strip():
+            self.status_label.setText("")
+        else:
+            try:
+                self._target = parse_offset(text, self._current, self._size)
+                self.status_label.setText(f"→ {self._target} (0x{self._target:X})")
+                self.status_label.setStyleSheet("")
+            except OffsetError as error:
+                self.status_label.setText(str(error))
+                self.status_label.setStyleSheet("color: #c62828;")
+        self.ok_button.setEnabled(self._target is not None)

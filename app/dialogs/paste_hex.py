@@ -1,0 +1,150 @@
+"""Edit > Paste Hex: read bytes from hex in any common shape, checked live.
+
+The dialog runs the core's :func:`parse_hex` on every edit (debounced for
+long pastes) and shows either the byte count or the parser's error with its
+line and column, underlining the spot; OK stays disabled until the text
+parses to at least one byte.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mojiscope.app.grid.fonts import monospace_font
+from mojiscope.core import HexParseError
+from mojiscope.core.hexparse import parse_hex
+
+#: Texts longer than this are parsed after a pause in typing, not per keystroke.
+DEBOUNCE_CHARS = 100_000
+
+
+class PasteHexDialog(QDialog):
+    """Type or paste hex; :meth:`data` gives the bytes once accepted."""
+
+    def __init__(self, parent: QWidget | None = None, text: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Paste Hex")
+        self.resize(640, 360)
+        self._data: bytes | None = None
+        self.error: HexParseError | None = None
+        intro = QLabel(
+            "Hex in any common shape: 48 65 6C, 0x48,0x65, \\x48\\x65, %48%65, "
+            "b'He\\x6c', xxd or hexdump -C output."
+        )
+        intro.setWordWrap(True)
+        self.editor = QPlainTextEdit(self)
+        self.editor.setFont(monospace_font())
+        self.editor.setPlaceholderText("48 65 6c 6c 6f")
+        self.status_label = QLabel(self)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.buttons)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self.reparse)
+        self.editor.textChanged.connect(self._text_changed)
+        self.editor.setPlainText(text)
+        self.reparse()
+
+    @property
+    def ok_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def data(self) -> bytes | None:
+        """The parsed bytes, or None while the text does not parse."""
+        return self._data
+
+    def _text_changed(self) -> None:
+        if len(self.editor.toPlainText()) > DEBOUNCE_CHARS:
+            self.ok_button.setEnabled(False)
+            self._timer.start()
+        else:
+            self.reparse()
+
+    def reparse(self) -> None:
+        """Parse the text now and update the status line and the OK button."""
+        text = self.editor.toPlainText()
+        self.error = None
+        self._data = None
+        try:
+            self._data = parse_hex(text)
+        except HexParseError as error:
+            self.error = error
+        self._show_status(text)
+
+    def _show_status(self, text: str) -> None:
+        self.editor.setExtraSelections([])
+        if self.error is not None:
+            self.status_label.setText(
+                f"<b>Line {self.error.line}, column {self.error.column}:</b> "
+                f"{_escape(_message_of(self.error))}"
+            )
+            self.status_label.setStyleSheet("color: #c62828;")
+            self._mark_error(self.error.line, self.error.column)
+        elif not self._data:
+            self.status_label.setText(
+                "No bytes yet." if not text.strip() else "No bytes in this text."
+            )
+            self.status_label.setStyleSheet("")
+        else:
+            count = len(self._data)
+            self.status_label.setText(f"{count:,} byte{'s' if count != 1 else ''}")
+            self.status_label.setStyleSheet("")
+        self.ok_button.setEnabled(bool(self._data))
+
+    def _mark_error(self, line: int, column: int) -> None:
+        block = self.editor.document().findBlockByNumber(line - 1)
+        if not block.isValid():
+            return
+        cursor = QTextCursor(block)
+        position = min(_utf16_length(block.text(), column - 1), max(block.length() - 1, 0))
+        cursor.setPosition(block.position() + position)
+        cursor.movePosition(
+            QTextCursor.MoveOperation.NextCharacter, QTextCursor.MoveMode.KeepAnchor
+        )
+        marked = QTextEdit.ExtraSelection()
+        marked.cursor = cursor
+        style = QTextCharFormat()
+        style.setBackground(QColor(255, 80, 80, 110))
+        style.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        style.setUnderlineColor(QColor("#c62828"))
+        style.setFontWeight(QFont.Weight.Bold)
+        marked.format = style
+        self.editor.setExtraSelections([marked])
+
+
+def _message_of(error: HexParseError) -> str:
+    """The parser's message without the "line L, column C: " prefix it starts with."""
+    text = str(error)
+    prefix = f"line {error.line}, column {error.column}: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def _utf16_length(text: str, code_points: int) -> int:
+    """Qt positions count UTF-16 units; the parser counts code points."""
+    return len(text[:code_points].encode("utf-16-le")) // 2
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,134 @@
+"""An open document: one byte source and its decoded windows, per format.
+
+Nothing here reads a whole file. A :class:`Document` decodes the source in
+64 KiB windows aligned on multiples of :data:`WINDOW`, only when a view asks
+for bytes inside one, and keeps the last few windows per format (an LRU), so
+memory stays flat whatever the file size and a jump anywhere costs one or two
+window decodes per shown format.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from importlib import resources
+from pathlib import Path
+
+from mojiscope.app.cells import Cell, cells_between
+from mojiscope.app.formats import FormatChoice
+from mojiscope.app.segments import Segment, join_windows, segments_between
+from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
+
+WINDOW = 1 << 16
+"""Bytes per decoded window; windows start at multiples of it."""
+
+WINDOWS_PER_FORMAT = 4
+"""How many decoded windows each format keeps."""
+
+DEMO_NAME = "demo.bin"
+
+
+class Document:
+    """One source (a mapped file or pasted bytes) plus its window cache."""
+
+    def __init__(self, source: Source, name: str, path: Path | None = None) -> None:
+        self.source = source
+        self.name = name
+        self.path = path
+        self.size = len(source)
+        self._windows: dict[str, OrderedDict[int, Decoding]] = {}
+        self.decode_count = 0
+
+    @classmethod
+    def open_file(cls, path: str | os.PathLike[str]) -> Document:
+        """Map a file. Raises :class:`OSError` (or ValueError for a file that
+        cannot be mapped) with the reason; reads nothing yet."""
+        p = Path(path)
+        if p.is_dir():
+            raise IsADirectoryError(21, "Is a directory", str(p))
+        return cls(FileSource(p), p.name, p)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, name: str = "pasted bytes") -> Document:
+        return cls(BytesSource(data, name), name)
+
+    @classmethod
+    def demo(cls) -> Document:
+        """The bundled demo sample (``mojiscope.resources/demo.bin``)."""
+        data = resources.files("mojiscope.resources").joinpath(DEMO_NAME).read_bytes()
+        return cls.from_bytes(data, f"{DEMO_NAME} (demo)")
+
+    def close(self) -> None:
+        self._windows.clear()
+        self.source.close()
+
+    def read(self, start: int, end: int) -> bytes:
+        return self.source.read(max(start, 0), min(end, self.size))
+
+    # -- decoded windows ------------------------------------------------------
+
+    def window(self, choice: FormatChoice, index: int) -> Decoding:
+        """The decoding of window ``index`` (bytes ``[index*WINDOW, (index+1)*WINDOW)``
+        and the span edges around them) under ``choice``, cached."""
+        cache = self._windows.setdefault(choice.key, OrderedDict())
+        decoding = cache.get(index)
+        if decoding is not None:
+            cache.move_to_end(index)
+            return decoding
+        start = index * WINDOW
+        decoding = choice.decode_window(self.source, start, min(start + WINDOW, self.size))
+        self.decode_count += 1
+        cache[index] = decoding
+        while len(cache) > WINDOWS_PER_FORMAT:
+            cache.popitem(last=False)
+        return decoding
+
+    def cached_windows(self) -> dict[str, list[int]]:
+        """Which windows each format holds decoded now (for tests and the benchmark)."""
+        return {key: list(cache) for key, cache in self._windows.items()}
+
+    def cells(self, choice: FormatChoice, lo: int, hi: int) -> list[Cell]:
+        """The characters overlapping bytes ``[lo, hi)`` with their bytes, in
+        order; the first may start before ``lo`` and the last end after ``hi``."""
+        lo = max(lo, 0)
+        hi = min(hi, self.size)
+        cells: list[Cell] = []
+        if hi <= lo:
+            return cells
+        for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1):
+            w0 = max(lo, index * WINDOW)
+            w1 = min(hi, (index + 1) * WINDOW)
+            for cell in cells_between(self.window(choice, index), w0, w1):
+                if cells and cell.byte_start < cells[-1].byte_end:
+                    continue  # the previous window already gave this character
+                cells.append(cell)
+        return cells
+
+    def segments(self, choice: FormatChoice, lo: int, hi: int) -> list[Segment]:
+        """Runs of equal-width characters covering bytes ``[lo, hi)`` (what the
+        grid draws); like :meth:`cells`, the ends may reach past the range."""
+        lo = max(lo, 0)
+        hi = min(hi, self.size)
+        if hi <= lo:
+            return []
+        return join_windows(
+            [
+                segments_between(
+                    self.window(choice, index),
+                    max(lo, index * WINDOW),
+                    min(hi, (index + 1) * WINDOW),
+                )
+                for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1)
+            ]
+        )
+
+    def cell_at(self, choice: FormatChoice, offset: int) -> Cell | None:
+        """The character holding byte ``offset``, or None outside the document."""
+        if not 0 <= offset < self.size:
+            return None
+        found = self.cells(choice, offset, offset + 1)
+        return found[0] if found else None
+
+    def span_at(self, choice: FormatChoice, offset: int) -> Span | None:
+        cell = self.cell_at(choice, offset)
+        return cell.span if cell is not None else None

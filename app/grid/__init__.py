@@ -1,0 +1,1 @@
+"""The byte grid: offsets, hex cells and one decoded column per format, on one row grid."""

@@ -1,0 +1,360 @@
+"""The grid view: offsets, hex and decoded columns, painting only visible rows.
+
+A :class:`QAbstractScrollArea` whose vertical scroll bar counts rows (scaled
+down for files with more rows than a scroll bar can count). It reads the
+:class:`SelectionModel` and :class:`ShownFormats` and writes to them; it
+knows no other view. The per-row layout of the visible rows is computed once
+per scroll position (and formats, bytes per row, document) and reused by
+every repaint until one of those changes.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
+
+from mojiscope.app.document import Document
+from mojiscope.app.grid.column_painter import ColumnPainter
+from mojiscope.app.grid.fonts import monospace_font
+from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
+from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
+from mojiscope.app.grid.navigation import moved_cursor
+from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.selection import SelectionModel
+from mojiscope.app.shown_formats import ShownFormats
+
+SCROLL_LIMIT = 1 << 30
+"""Most steps the vertical scroll bar takes; longer files scale rows onto it."""
+
+
+class GridView(QAbstractScrollArea):
+    """Offset, hex and one decoded column per shown format."""
+
+    bytes_per_row_changed = Signal(int)
+
+    def __init__(
+        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.selection = selection
+        self.shown = shown
+        self.document: Document | None = None
+        self._bytes_per_row = 16
+        self._metrics = Metrics.for_font(monospace_font())
+        self._palette: GridPalette = grid_palette(self.palette())
+        self._geometry = self._make_geometry()
+        self._columns = self._make_column_painter()
+        self._layout_key: tuple[object, ...] | None = None
+        self._layout: list[RowLayout] = []
+        self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setAutoFillBackground(False)
+        self.verticalScrollBar().valueChanged.connect(self.viewport().update)
+        self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
+        selection.changed.connect(self._selection_changed)
+        shown.changed.connect(self._formats_changed)
+        shown.current_changed.connect(self.viewport().update)
+
+    # -- configuration -------------------------------------------------------------
+
+    @property
+    def bytes_per_row(self) -> int:
+        return self._bytes_per_row
+
+    @property
+    def grid_geometry(self) -> Geometry:
+        return self._geometry
+
+    def set_document(self, document: Document | None) -> None:
+        self.document = document
+        self._rebuild()
+        self.verticalScrollBar().setValue(0)
+
+    def set_bytes_per_row(self, number: int) -> None:
+        if number == self._bytes_per_row:
+            return
+        top_offset = self.top_row() * self._bytes_per_row
+        self._bytes_per_row = number
+        self._rebuild()
+        self.scroll_to_row(top_offset // number)
+        self.ensure_visible(self.selection.cursor)
+        self.bytes_per_row_changed.emit(number)
+
+    def set_font_point_size(self, size: float) -> None:
+        font = QFont(self._metrics.font)
+        font.setPointSizeF(size)
+        self._metrics = Metrics.for_font(font)
+        self._rebuild()
+
+    def _make_column_painter(self) -> ColumnPainter:
+        ratio = self.devicePixelRatioF()
+        return ColumnPainter(self._metrics, self._geometry, self._palette, ratio)
+
+    def _make_geometry(self) -> Geometry:
+        size = self.document.size if self.document else 0
+        return Geometry(self._metrics, self._bytes_per_row, size, len(self.shown.choices))
+
+    def _rebuild(self) -> None:
+        self._geometry = self._make_geometry()
+        self._columns = self._make_column_painter()
+        self._layout_key = None
+        self._update_scroll_bars()
+        self.viewport().update()
+
+    def _formats_changed(self) -> None:
+        self._rebuild()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._palette = grid_palette(self.palette())
+            self._columns = self._make_column_painter()
+            self.viewport().update()
+        super().changeEvent(event)
+
+    # -- rows and scrolling -----------------------------------------------------------
+
+    def total_rows(self) -> int:
+        size = self.document.size if self.document else 0
+        return max(math.ceil(size / self._bytes_per_row), 1)
+
+    def visible_rows(self) -> int:
+        """Rows that fit whole in the viewport (at least 1)."""
+        room = self.viewport().height() - self._geometry.header_h
+        return max(int(room // self._geometry.row_h), 1)
+
+    def _scroll_span(self) -> int:
+        return max(self.total_rows() - self.visible_rows(), 0)
+
+    def top_row(self) -> int:
+        span = self._scroll_span()
+        value = self.verticalScrollBar().value()
+        if span <= SCROLL_LIMIT:
+            return min(value, span)
+        return value * span // SCROLL_LIMIT
+
+    def scroll_to_row(self, row: int) -> None:
+        span = self._scroll_span()
+        row = min(max(row, 0), span)
+        value = row if span <= SCROLL_LIMIT else row * SCROLL_LIMIT // span
+        self.verticalScrollBar().setValue(value)
+
+    def ensure_visible(self, offset: int) -> None:
+        """Scroll as little as needed to show ``offset``'s row; a jump further
+        than a page away puts the row a third of the way down, with context."""
+        row = offset // self._bytes_per_row
+        top = self.top_row()
+        rows = self.visible_rows()
+        if top <= row < top + rows:
+            return
+        if top - rows <= row < top:
+            self.scroll_to_row(row)
+        elif top + rows <= row < top + 2 * rows:
+            self.scroll_to_row(row - rows + 1)
+        else:
+            self.scroll_to_row(row - rows // 3)
+
+    def _update_scroll_bars(self) -> None:
+        span = self._scroll_span()
+        bar = self.verticalScrollBar()
+        bar.setRange(0, min(span, SCROLL_LIMIT))
+        bar.setPageStep(min(self.visible_rows(), max(SCROLL_LIMIT // 8, 1)))
+        bar.setSingleStep(1)
+        hbar = self.horizontalScrollBar()
+        hbar.setRange(0, max(self._geometry.width - self.viewport().width(), 0))
+        hbar.setPageStep(self.viewport().width())
+        hbar.setSingleStep(int(self._metrics.char_w * 4))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._update_scroll_bars()
+
+    def _selection_changed(self) -> None:
+        self.ensure_visible(self.selection.cursor)
+        self.viewport().update()
+
+    # -- layout and painting ---------------------------------------------------------------
+
+    def visible_layout(self) -> list[RowLayout]:
+        """The layout of the visible rows (plus one partly visible), cached."""
+        if self.document is None:
+            return []
+        rows = self.visible_rows() + 1
+        top = self.top_row()
+        key = (id(self.document), top, rows, self._bytes_per_row, tuple(self.shown.keys))
+        if key != self._layout_key:
+            self._layout = layout_rows(
+                self.document, self.shown.choices, top, rows, self._bytes_per_row
+            )
+            self._layout_key = key
+        return self._layout
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self.viewport())
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, painter: QPainter) -> None:
+        if self.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
+            self._columns = self._make_column_painter()  # moved to a screen of another density
+        painter.fillRect(self.viewport().rect(), self._palette.base)
+        painter.translate(-self.horizontalScrollBar().value(), 0)
+        painter.setFont(self._metrics.font)
+        self._paint_header(painter)
+        rows = self.visible_layout()
+        y0 = self._geometry.header_h
+        selection = (self.selection.start, self.selection.end)
+        cursor = self.selection.cursor
+        painter.setClipRect(QRectF(-1e6, y0, 2e6, 1e6))
+        paint_offsets(painter, self._geometry, rows, y0, self._palette)
+        current = self._current_column()
+        paint_hex(painter, self._geometry, rows, y0, self._palette, selection, cursor, current)
+        for column in range(len(self.shown.choices)):
+            self._columns.paint(painter, column, rows, y0, selection, cursor)
+
+    def _current_column(self) -> int | None:
+        keys = self.shown.keys
+        key = self.shown.current.key
+        return keys.index(key) if key in keys else None
+
+    def _paint_header(self, painter: QPainter) -> None:
+        g = self._geometry
+        palette = self._palette
+        painter.fillRect(QRectF(0, 0, g.width + 1e4, g.header_h - 2), palette.header)
+        baseline = (g.header_h - self._metrics.ascent) / 2 + self._metrics.ascent - 2
+        painter.setPen(palette.dim)
+        painter.drawText(QPointF(g.offset_x, baseline), "Offset")
+        for i in range(self._bytes_per_row):
+            painter.drawText(QPointF(g.hex_cell_x(i), baseline), f"{i:02X}")
+        current = self._current_column()
+        bold = QFont(self._metrics.font)
+        bold.setBold(True)
+        for column, choice in enumerate(self.shown.choices):
+            is_current = column == current
+            painter.setFont(bold if is_current else self._metrics.font)
+            painter.setPen(palette.header_text if is_current else palette.dim)
+            x0 = g.column_x[column]
+            label = choice.label
+            elided = painter.fontMetrics().elidedText(
+                label, Qt.TextElideMode.ElideRight, int(g.column_w)
+            )
+            painter.drawText(QPointF(x0, baseline), elided)
+            if is_current:
+                painter.fillRect(QRectF(x0, g.header_h - 5, g.column_w, 2), palette.cursor)
+        painter.setFont(self._metrics.font)
+
+    # -- hit testing and the mouse -------------------------------------------------------------
+
+    def offset_at(self, pos: QPoint) -> tuple[str, int, int] | None:
+        """(area, column, byte offset) under a viewport position, or None."""
+        if self.document is None or pos.y() < self._geometry.header_h:
+            return None
+        hit = self._geometry.hit(pos.x() + self.horizontalScrollBar().value())
+        if hit is None:
+            return None
+        row = self.top_row() + int((pos.y() - self._geometry.header_h) // self._geometry.row_h)
+        offset = row * self._bytes_per_row + hit.index_in_row
+        if offset >= self.document.size:
+            return None
+        return hit.area, hit.column, offset
+
+    def point_of(self, area: str, column: int, offset: int) -> QPoint:
+        """The viewport position of a byte's cell centre (scrolls it into view)."""
+        self.ensure_visible(offset)
+        g = self._geometry
+        index = offset % self._bytes_per_row
+        row = offset // self._bytes_per_row - self.top_row()
+        if area == "hex":
+            x = g.hex_cell_x(index) + g.metrics.char_w
+        else:
+            x = g.column_cell_x(column, index) + g.cell_w / 2
+        y = g.header_h + row * g.row_h + g.row_h / 2
+        return QPoint(int(x - self.horizontalScrollBar().value()), int(y))
+
+    def _char_range(self, column: int, offset: int) -> tuple[int, int]:
+        """The bytes of the character that holds ``offset`` in a decoded column."""
+        if self.document is None:
+            return offset, offset + 1
+        cell = self.document.cell_at(self.shown.choices[column], offset)
+        return (cell.byte_start, cell.byte_end) if cell else (offset, offset + 1)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        if event.position().y() < self._geometry.header_h:
+            self._header_clicked(event.position().x())
+            return
+        found = self.offset_at(event.position().toPoint())
+        if found is None:
+            return
+        area, column, offset = found
+        extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if area == "hex":
+            self.selection.move_cursor(offset, extend=extend)
+            self._drag = ("hex", column, self.selection.anchor, self.selection.anchor + 1)
+        else:
+            self.shown.set_current(self.shown.choices[column].key)
+            start, end = self._char_range(column, offset)
+            self.selection.select_range(start, end)
+            self._drag = ("column", column, start, end)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self._drag is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            return
+        found = self.offset_at(event.position().toPoint())
+        if found is None:
+            return
+        area, column, anchor_start, anchor_end = self._drag
+        offset = found[2]
+        if area == "hex":
+            self.selection.move_cursor(offset, extend=True)
+            return
+        start, end = self._char_range(column, offset)
+        if start >= anchor_start:
+            self.selection.set_anchor_and_cursor(anchor_start, end - 1)
+        else:
+            self.selection.set_anchor_and_cursor(anchor_end - 1, start)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._drag = None
+        super().mouseReleaseEvent(event)
+
+    def _header_clicked(self, x: float) -> None:
+        hit = self._geometry.hit(x + self.horizontalScrollBar().value())
+        if hit is not None and hit.area == "column":
+            self.shown.set_current(self.shown.choices[hit.column].key)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
+        if self.actions():
+            QMenu.exec(self.actions(), event.globalPos(), None, self)
+
+    # -- keyboard ------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        size = self.document.size if self.document else 0
+        target = moved_cursor(
+            event.key(),
+            event.modifiers(),
+            self.selection.cursor,
+            size,
+            self._bytes_per_row,
+            self.visible_rows(),
+        )
+        if target is None:
+            super().keyPressEvent(event)
+            return
+        extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.selection.move_cursor(target, extend=extend)

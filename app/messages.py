@@ -1,0 +1,48 @@
+"""The one place the app shows a message box or runs a modal dialog.
+
+Everything that would block on a modal dialog goes through :func:`show_message`
+or :func:`exec_dialog`, so tests (and the headless screenshot path) can
+replace them: tests monkeypatch these names, and with :data:`headless` set
+messages are printed to stderr instead of shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+
+headless = False
+"""When True, messages go to stderr and no box is shown (``--screenshot``)."""
+
+
+@dataclass(frozen=True)
+class Message:
+    level: str  # "error", "warning" or "info"
+    title: str
+    text: str
+
+
+last_message: Message | None = None
+"""The most recent message, whether shown or not (tests read it)."""
+
+
+def show_message(parent: QWidget | None, level: str, title: str, text: str) -> None:
+    """Tell the user something: a message box, or stderr when headless."""
+    global last_message
+    last_message = Message(level, title, text)
+    if headless:
+        print(f"mojiscope: {title}: {text}", file=sys.stderr)
+        return
+    icon = {
+        "error": QMessageBox.Icon.Critical,
+        "warning": QMessageBox.Icon.Warning,
+    }.get(level, QMessageBox.Icon.Information)
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.exec()
+
+
+def exec_dialog(dialog: QDialog) -> int:
+    """Run a modal dialog and return its result code."""
+    return int(dialog.exec())

@@ -1,0 +1,229 @@
+"""The text view: the current format's decoded text around the cursor, as text.
+
+Shows a window of :data:`TEXT_RADIUS` bytes each side of the cursor (never
+the whole file), rebuilt when the cursor nears its edge. Spans are
+highlighted as in the grid: the kind's fill plus an underline style as the
+non-colour cue. Clicking or dragging selects the characters' bytes in the
+:class:`SelectionModel`; the view follows the model when others change it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QBrush, QFontMetricsF, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+
+from mojiscope.app.document import Document
+from mojiscope.app.grid.fonts import can_draw, monospace_font
+from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.selection import SelectionModel
+from mojiscope.app.shown_formats import ShownFormats
+from mojiscope.app.text_window import TextWindow
+from mojiscope.core import SpanKind
+
+TEXT_RADIUS = 2048
+"""Bytes shown each side of the cursor."""
+
+_Underline = QTextCharFormat.UnderlineStyle
+UNDERLINES: dict[SpanKind, _Underline] = {
+    SpanKind.INVALID: _Underline.WaveUnderline,
+    SpanKind.ESCAPE: _Underline.DotLine,
+    SpanKind.SURROGATE: _Underline.DashUnderline,
+    SpanKind.COLLISION: _Underline.DashDotLine,
+    SpanKind.SIGNATURE: _Underline.SingleUnderline,
+    SpanKind.RESERVED: _Underline.DashDotDotLine,
+    SpanKind.BEYOND: _Underline.WaveUnderline,
+    SpanKind.WARNING: _Underline.SingleUnderline,
+}
+"""The text view's non-colour cue per kind (beyond and warning add overline / italics)."""
+
+UNDERLINE_WORDS: dict[_Underline, str] = {
+    _Underline.WaveUnderline: "wavy underline",
+    _Underline.DotLine: "dotted underline",
+    _Underline.DashUnderline: "dashed underline",
+    _Underline.DashDotLine: "dash-dot underline",
+    _Underline.SingleUnderline: "underline",
+    _Underline.DashDotDotLine: "dash-dot-dot underline",
+}
+
+
+def text_cue_words(kind: SpanKind) -> str:
+    words = UNDERLINE_WORDS[UNDERLINES[kind]]
+    if kind == SpanKind.BEYOND:
+        words += " and overline"
+    elif kind == SpanKind.WARNING:
+        words = "italic, " + words
+    return words
+
+
+class TextView(QPlainTextEdit):
+    """Read-only decoded text of the current format, following the selection."""
+
+    def __init__(
+        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.selection = selection
+        self.shown = shown
+        self.document_: Document | None = None
+        self.window_: TextWindow | None = None
+        self._syncing = False
+        self._user_driving = False
+        self._palette: GridPalette = grid_palette(self.palette())
+        self.setReadOnly(True)
+        self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
+        self.setFont(monospace_font())
+        self._metrics = QFontMetricsF(self.font())
+        self.setTextInteractionFlags(
+            self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        selection.changed.connect(self._follow_selection)
+        shown.current_changed.connect(self.reload)
+        self.cursorPositionChanged.connect(self._user_moved)
+        self.selectionChanged.connect(self._user_moved)
+
+    def _drawable(self, text: str) -> bool:
+        """Whether the view's font, or a fallback font, has a glyph for ``text``."""
+        if len(text) == 1 and text < "\u0590" and self._metrics.inFontUcs4(ord(text)):
+            return True
+        return can_draw(self.font(), text)
+
+    def set_document(self, document: Document | None) -> None:
+        self.document_ = document
+        self.reload()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._palette = grid_palette(self.palette())
+            self._apply_highlights()
+        super().changeEvent(event)
+
+    # -- building the shown text ------------------------------------------------------
+
+    def reload(self) -> None:
+        """Rebuild the shown text around the cursor."""
+        document = self.document_
+        self._syncing = True
+        try:
+            if document is None or document.size == 0:
+                self.window_ = None
+                self.setPlainText("")
+                return
+            center = self.selection.cursor
+            lo = max(0, center - TEXT_RADIUS)
+            hi = min(document.size, center + TEXT_RADIUS)
+            cells = document.cells(self.shown.current, lo, hi)
+            data_start = cells[0].byte_start if cells else lo
+            data = document.read(data_start, cells[-1].byte_end if cells else hi)
+            self.window_ = TextWindow.build(cells, data, data_start, self._drawable)
+            self.setPlainText(self.window_.text)
+            self._apply_highlights()
+            self._show_selection()
+        finally:
+            self._syncing = False
+
+    def _apply_highlights(self) -> None:
+        window = self.window_
+        if window is None:
+            self.setExtraSelections([])
+            return
+        marks: list[QTextEdit.ExtraSelection] = []
+        starts = window.piece_starts
+        i = 0
+        while i < window.piece_count:
+            kind = window.first_cell(i).span.kind
+            j = i + 1
+            while j < window.piece_count and window.first_cell(j).span.kind == kind:
+                j += 1
+            if kind != SpanKind.TEXT:
+                marks.append(self._mark(starts[i], starts[j], self._kind_format(kind)))
+            i = j
+        stand_in = QTextCharFormat()
+        stand_in.setForeground(QBrush(self._palette.symbol))
+        runs = window.stand_ins
+        k = 0
+        while k < len(runs):
+            m = k + 1
+            while m < len(runs) and runs[m] == runs[m - 1] + 1:
+                m += 1
+            marks.append(self._mark(starts[runs[k]], starts[runs[m - 1] + 1], stand_in))
+            k = m
+        self.setExtraSelections(marks)
+
+    def _kind_format(self, kind: SpanKind) -> QTextCharFormat:
+        style = self._palette.kinds[kind]
+        fmt = QTextCharFormat()
+        fmt.setBackground(QBrush(style.fill))
+        fmt.setUnderlineStyle(UNDERLINES[kind])
+        fmt.setUnderlineColor(style.ink)
+        if kind == SpanKind.BEYOND:
+            fmt.setFontOverline(True)
+        if kind == SpanKind.WARNING:
+            fmt.setFontItalic(True)
+        return fmt
+
+    def _mark(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        mark = QTextEdit.ExtraSelection()
+        mark.cursor = cursor
+        mark.format = fmt
+        return mark
+
+    # -- following and writing the selection ---------------------------------------------
+
+    def _follow_selection(self) -> None:
+        window = self.window_
+        if self.document_ is None:
+            return
+        cursor = self.selection.cursor
+        margin = TEXT_RADIUS // 4
+        stale = window is None or not (
+            (window.byte_start == 0 or cursor >= window.byte_start + margin)
+            and (window.byte_end >= self.document_.size or cursor < window.byte_end - margin)
+        )
+        if stale:
+            self.reload()
+        elif not self._user_driving:
+            self._syncing = True
+            try:
+                self._show_selection()
+            finally:
+                self._syncing = False
+
+    def _show_selection(self) -> None:
+        window = self.window_
+        if window is None:
+            return
+        first = window.piece_of_byte(max(self.selection.start, window.byte_start))
+        last = window.piece_of_byte(min(self.selection.end, window.byte_end) - 1)
+        if first is None or last is None:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(window.piece_starts[first])
+        cursor.setPosition(window.piece_starts[last + 1], QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+
+    def _user_moved(self) -> None:
+        window = self.window_
+        if self._syncing or window is None:
+            return
+        text_cursor = self.textCursor()
+        a, b = text_cursor.selectionStart(), text_cursor.selectionEnd()
+        first = window.piece_at(a)
+        last = window.piece_at(max(b - 1, a))
+        if first is None or last is None:
+            return
+        self._user_driving = True
+        try:
+            self.selection.select_range(*window.byte_range(first, last))
+        finally:
+            self._user_driving = False
+
+    def position_of_byte(self, offset: int) -> int | None:
+        """The UTF-16 position where the character holding ``offset`` is shown."""
+        window = self.window_
+        piece = window.piece_of_byte(offset) if window else None
+        return window.piece_starts[piece] if window is not None and piece is not None else None

@@ -1,0 +1,273 @@
+"""The main window: one open document, the formats on show, and the views.
+
+The window owns the :class:`SelectionModel` and :class:`ShownFormats` that
+the views share, opens documents (File > Open, drag and drop, recent files,
+Paste Hex, the demo), and runs the commands of the menus. Views never call
+each other; they meet only in those two models.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
+
+from mojiscope.app import messages, settings
+from mojiscope.app.clipboard import CopyTooLargeError, as_bytes_literal, as_hex, as_text
+from mojiscope.app.commands import SearchCommands
+from mojiscope.app.dialogs.formats_dialog import FormatsDialog
+from mojiscope.app.dialogs.goto import GotoDialog
+from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.document import Document
+from mojiscope.app.formats import available_keys
+from mojiscope.app.grid.view import GridView
+from mojiscope.app.inspector import InspectorPanel
+from mojiscope.app.legend import Legend
+from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.selection import SelectionModel
+from mojiscope.app.shown_formats import ShownFormats
+from mojiscope.app.status import StatusReporter
+from mojiscope.app.text_view import TextView
+
+APP_TITLE = "Mojiscope"
+
+
+class MainWindow(QMainWindow):
+    """The inspector window."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(APP_TITLE)
+        self.document: Document | None = None
+        self._remember_current = True
+        self.selection = SelectionModel(self)
+        self.shown = ShownFormats(settings.shown_formats(), self)
+        remembered = settings.current_format()
+        if remembered:
+            self.shown.set_current(remembered)
+        self.grid = GridView(self.selection, self.shown, self)
+        self.grid.set_bytes_per_row(settings.bytes_per_row())
+        self.setCentralWidget(self.grid)
+        self.text_view = TextView(self.selection, self.shown, self)
+        self.inspector = InspectorPanel(self.selection, self.shown, self)
+        self.legend = Legend(self)
+        self._add_docks()
+        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
+        self.search = SearchCommands(self)
+        self.format_menu: QMenu | None = None
+        self.actions_ = build_actions(self)
+        self.recent_menu = build_menus(self, self.actions_)
+        self.format_box, self.row_box = build_toolbar(self, self.actions_)
+        self.grid.addActions(context_actions(self.actions_))
+        self.format_box.activated.connect(self._format_box_chosen)
+        self.row_box.activated.connect(
+            lambda i: self.set_bytes_per_row(int(self.row_box.itemData(i)))
+        )
+        self.shown.changed.connect(self._sync_format_box)
+        self.shown.current_changed.connect(self._current_format_changed)
+        self._sync_format_box()
+        self._sync_row_controls()
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+
+    def _add_docks(self) -> None:
+        docks = []
+        for title, widget in (
+            ("Text", self.text_view),
+            ("Inspector", self.inspector),
+            ("Legend", self.legend),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{title.lower()}")
+            dock.setWidget(widget)
+            dock.setFeatures(
+                QDockWidget.DockWidgetFeature.DockWidgetMovable
+                | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                | QDockWidget.DockWidgetFeature.DockWidgetClosable
+            )
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            docks.append(dock)
+        self.splitDockWidget(docks[0], docks[1], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(docks[1], docks[2])
+        docks[1].raise_()
+        self.resizeDocks([docks[0], docks[1]], [600, 800], Qt.Orientation.Horizontal)
+        self.resizeDocks([docks[0]], [300], Qt.Orientation.Vertical)
+        self.legend_dock = docks[2]
+
+    # -- opening --------------------------------------------------------------------------
+
+    def open_document(self, document: Document) -> None:
+        """Show ``document`` in every view (closing the one shown before)."""
+        self.search.stop()
+        old = self.document
+        self.document = document
+        self.selection.reset(document.size)
+        for view in (self.grid, self.text_view, self.inspector, self.status):
+            view.set_document(document)
+        self.setWindowTitle(f"{document.name} — {APP_TITLE}")
+        if old is not None:
+            old.close()
+
+    def open_path(self, path: str | os.PathLike[str]) -> bool:
+        """Open a file; on failure tell the user why and keep what is open."""
+        try:
+            document = Document.open_file(path)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            messages.show_message(
+                self, "error", "Cannot open file", f"Cannot open {os.fspath(path)}:\n{reason}"
+            )
+            return False
+        self.open_document(document)
+        settings.add_recent_file(str(Path(path).resolve()))
+        return True
+
+    def open_demo(self) -> None:
+        self.open_document(Document.demo())
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open File")
+        if path:
+            self.open_path(path)
+
+    def paste_hex(self) -> None:
+        clipboard = QGuiApplication.clipboard()
+        dialog = PasteHexDialog(self, clipboard.text() if clipboard else "")
+        if messages.exec_dialog(dialog) and dialog.data():
+            self.open_document(Document.from_bytes(dialog.data() or b""))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_path(paths[0])
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.search.stop()
+        if self.document is not None:
+            self.document.close()
+            self.document = None
+        super().closeEvent(event)
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def go_to_dialog(self) -> None:
+        if self.document is None:
+            return
+        dialog = GotoDialog(self.selection.cursor, self.document.size, self)
+        if messages.exec_dialog(dialog) and dialog.target() is not None:
+            self.go_to(dialog.target() or 0)
+
+    def go_to(self, offset: int) -> None:
+        self.selection.move_cursor(offset)
+        self.grid.setFocus()
+
+    def select_all(self) -> None:
+        if self.document is not None:
+            self.selection.select_range(0, self.document.size)
+
+    def find_dialog(self) -> None:
+        self.search.find_dialog()
+
+    def find_next(self) -> None:
+        self.search.find_next()
+
+    def next_anomaly(self) -> None:
+        self.search.anomaly(forward=True)
+
+    def previous_anomaly(self) -> None:
+        self.search.anomaly(forward=False)
+
+    # -- copying -------------------------------------------------------------------------------
+
+    def _selected_bytes(self) -> bytes | None:
+        if self.document is None or self.selection.length == 0:
+            return None
+        return self.document.read(self.selection.start, self.selection.end)
+
+    def _copy(self, make_text: object) -> None:
+        if self.document is None or self.selection.length == 0:
+            return
+        try:
+            text = make_text()  # type: ignore[operator]
+        except CopyTooLargeError as error:
+            messages.show_message(self, "warning", "Selection too large", str(error))
+            return
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(text)
+        self.statusBar().showMessage(f"Copied {len(text):,} characters", 3000)
+
+    def copy_hex(self) -> None:
+        self._copy(lambda: as_hex(self._selected_bytes() or b""))
+
+    def copy_bytes_literal(self) -> None:
+        self._copy(lambda: as_bytes_literal(self._selected_bytes() or b""))
+
+    def copy_text(self) -> None:
+        document = self.document
+        if document is not None:
+            start, end = self.selection.start, self.selection.end
+            self._copy(lambda: as_text(document, self.shown.current, start, end))
+
+    # -- formats and layout ---------------------------------------------------------------------
+
+    def choose_formats(self) -> None:
+        dialog = FormatsDialog(available_keys(), self.shown.keys, self)
+        if messages.exec_dialog(dialog):
+            self.set_formats(dialog.chosen_keys(), persist=True)
+
+    def set_formats(self, keys: list[str], *, persist: bool) -> bool:
+        """Show these formats; remember them if ``persist`` (the user's choice).
+        Not persisted (a command-line choice), the first one becomes current."""
+        if not self.shown.set_keys(keys):
+            return False
+        if persist:
+            settings.set_shown_formats(self.shown.keys)
+        else:
+            self._remember_current = False
+            try:
+                self.shown.set_current(self.shown.keys[0])
+            finally:
+                self._remember_current = True
+        return True
+
+    def set_bytes_per_row(self, number: int) -> None:
+        self.grid.set_bytes_per_row(number)
+        settings.set_bytes_per_row(number)
+        self._sync_row_controls()
+
+    def show_legend(self) -> None:
+        self.legend_dock.show()
+        self.legend_dock.raise_()
+
+    def _sync_row_controls(self) -> None:
+        number = self.grid.bytes_per_row
+        for key, action in self.actions_.items():
+            if key.startswith("bpr_"):
+                action.setChecked(key == f"bpr_{number}")
+        self.row_box.setCurrentIndex(max(self.row_box.findData(number), 0))
+
+    def _sync_format_box(self) -> None:
+        box = self.format_box
+        box.blockSignals(True)
+        box.clear()
+        for choice in self.shown.choices:
+            box.addItem(choice.label, choice.key)
+        box.setCurrentIndex(max(box.findData(self.shown.current.key), 0))
+        box.blockSignals(False)
+
+    def _format_box_chosen(self, index: int) -> None:
+        self.shown.set_current(str(self.format_box.itemData(index)))
+
+    def _current_format_changed(self) -> None:
+        self.format_box.setCurrentIndex(max(self.format_box.findData(self.shown.current.key), 0))
+        if self._remember_current:
+            settings.set_current_format(self.shown.current.key)

@@ -1,0 +1,94 @@
+"""Ground rules for the app tests.
+
+* Every test here is marked ``gui`` and runs on Qt's offscreen platform (set
+  before any QApplication exists).
+* Settings go to a fresh temporary INI file per test, never the user's.
+* Modal dialogs and message boxes never block: messages are recorded in
+  ``shown_messages`` and a test that expects a modal dialog replaces
+  ``exec_dialog`` itself (see the ``answer_dialog`` fixture).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDialog
+
+from mojiscope.app import messages
+from mojiscope.app.window import MainWindow
+
+APP_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if APP_TESTS in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "settings"
+    where.mkdir()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(where))
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(where))
+    return where
+
+
+@pytest.fixture(autouse=True)
+def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[messages.Message]:
+    """Messages the app tried to show, in order (no box is ever shown)."""
+    recorded: list[messages.Message] = []
+
+    def record(parent: object, level: str, title: str, text: str) -> None:
+        recorded.append(messages.Message(level, title, text))
+
+    def refuse(dialog: QDialog) -> int:
+        raise AssertionError(f"unexpected modal dialog {type(dialog).__name__}")
+
+    monkeypatch.setattr(messages, "show_message", record)
+    monkeypatch.setattr(messages, "exec_dialog", refuse)
+    return recorded
+
+
+@pytest.fixture
+def answer_dialog(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Callable[[Callable[[QDialog], bool]], list[QDialog]]:
+    """``answer_dialog(fill)``: the next modal dialogs are passed to ``fill``,
+    which sets their fields and returns True to accept (False to cancel)."""
+    seen: list[QDialog] = []
+
+    def install(fill: Callable[[QDialog], bool]) -> list[QDialog]:
+        def run(dialog: QDialog) -> int:
+            seen.append(dialog)
+            return int(fill(dialog))
+
+        monkeypatch.setattr(messages, "exec_dialog", run)
+        return seen
+
+    return install
+
+
+@pytest.fixture
+def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.close()
+
+
+@pytest.fixture
+def demo_window(window: MainWindow) -> MainWindow:
+    window.open_demo()
+    return window

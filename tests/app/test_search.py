@@ -1,0 +1,61 @@
+"""Scans window by window: byte search and next/previous anomaly."""
+
+from __future__ import annotations
+
+import pytest
+
+from mojiscope.app.formats import resolve
+from mojiscope.app.search import (
+    SearchCancelled,
+    find_bytes,
+    find_bytes_wrapping,
+    next_anomaly,
+    previous_anomaly,
+)
+from mojiscope.core import BytesSource
+
+
+def test_needle_across_a_chunk_edge_is_found() -> None:
+    data = bytes(100) + b"needle" + bytes(100)
+    source = BytesSource(data)
+    for chunk in (7, 101, 103, 1000):
+        assert find_bytes(source, b"needle", 0, chunk=chunk) == 100
+
+
+def test_search_starts_at_start_and_stops_before_end() -> None:
+    source = BytesSource(b"ab ab ab")
+    assert find_bytes(source, b"ab", 1) == 3
+    assert find_bytes(source, b"ab", 7) is None
+    assert find_bytes(source, b"ab", 0, 1) is None
+
+
+def test_wrapping_search_finds_a_hit_before_the_start() -> None:
+    source = BytesSource(b"xyz......")
+    assert find_bytes_wrapping(source, b"xyz", 4) == 0
+
+
+def test_cancelled_scan_raises() -> None:
+    source = BytesSource(bytes(10_000))
+    with pytest.raises(SearchCancelled):
+        find_bytes(source, b"\x01", 0, chunk=100, cancelled=lambda: True)
+
+
+def test_progress_reports_bytes_done() -> None:
+    done: list[int] = []
+    find_bytes(BytesSource(bytes(1000)), b"\x01", 0, chunk=300, progress=done.append)
+    assert done == [300, 600, 900, 1000]
+
+
+def test_next_and_previous_anomaly_cross_chunks() -> None:
+    utf8 = resolve("utf-8")
+    assert utf8 is not None
+    data = b"a" * 1000 + b"\xff" + b"b" * 1000 + b"\xc0\xaf" + b"c" * 50
+    source = BytesSource(data)
+    first = next_anomaly(utf8, source, 0, chunk=64)
+    assert first is not None and first.byte_start == 1000 and first.reason == "invalid-byte"
+    second = next_anomaly(utf8, source, 1000, chunk=64)
+    assert second is not None and second.byte_start == 2001 and second.reason == "overlong"
+    assert next_anomaly(utf8, source, 2002, chunk=64) is None
+    back = previous_anomaly(utf8, source, 2001, chunk=64)
+    assert back is not None and back.byte_start == 1000
+    assert previous_anomaly(utf8, source, 1000, chunk=64) is None
