@@ -28,7 +28,7 @@ import os
 import sys
 
 from mojiscope.cli.errors import EXIT_OK, EXIT_USAGE
-from mojiscope.core import get_format
+from mojiscope.core import UnknownFormatError, get_format
 
 
 def parse_selection(text: str) -> str:
@@ -77,9 +77,23 @@ def _why_qt_cannot_start(headless: bool) -> str | None:
     return None
 
 
+def _canonical_column(name: str) -> str:
+    """A format id, or ``ID/POLICY`` for a format shown under a replacement
+    policy (``utf-8/per-run``); raises for an unknown format or policy."""
+    format_name, _, policy = name.partition("/")
+    fmt = get_format(format_name)
+    if not policy:
+        return fmt.id
+    if policy not in fmt.policies:
+        raise UnknownFormatError(
+            f"{fmt.id} has no replacement policy {policy!r}; it has {', '.join(fmt.policies)}"
+        )
+    return f"{fmt.id}/{policy}"
+
+
 def run_gui(args: argparse.Namespace) -> int:
     if args.formats is not None:
-        args.formats = [get_format(name).id for name in args.formats]
+        args.formats = [_canonical_column(name) for name in args.formats]
     if args.file is not None:
         _check_readable(args.file)
     args.demo = args.file is None
