@@ -52,7 +52,9 @@ class Decoding:
 
     def char_byte_offsets(self, span: Span) -> list[int]:
         """Byte offsets at which each character of ``span`` starts, plus the
-        span's end: ``len(result) == span.char_end - span.char_start + 1``.
+        span's end: ``len(result) == span.char_end - span.char_start + 1``
+        (so ``[span.byte_start]`` for a span that holds no character, as
+        under the per-run policy).
 
         A span whose character count equals its byte count maps one to one
         (escapes, per-byte replacement); a one-character span covers all its

@@ -103,17 +103,24 @@ def _escapes_or_unencodable(run: str) -> list[SpecialRun]:
 
 def _flag_reformed_utf8(pieces: list[SpecialRun]) -> list[SpecialRun]:
     """Mark escaped bytes that, written side by side, form well-formed UTF-8
-    (U+EFC3 U+EFA9 -> C3 A9 = "é"): decoding will not give them back."""
-    raw = b"".join(p[0] for p in pieces if p[1] is SpanKind.TEXT)
-    decoded = str(raw, "utf-8", "surrogateescape")
-    if all("\udc80" <= c <= "\udcff" for c in decoded):
-        return pieces
-    return [
-        (data, SpanKind.WARNING, Reason.ESCAPES_FORM_UTF8)
-        if kind is SpanKind.TEXT
-        else (data, kind, reason)
-        for data, kind, reason in pieces
-    ]
+    (U+EFC3 U+EFA9 -> C3 A9 = "é"): decoding will not give them back. Only
+    escapes written next to each other can combine; a replaced character
+    between them keeps them apart."""
+    out: list[SpecialRun] = []
+    group: list[SpecialRun] = []
+    for piece in [*pieces, (b"", SpanKind.INVALID, None)]:
+        if piece[1] is SpanKind.TEXT:
+            group.append(piece)
+            continue
+        decoded = str(b"".join(p[0] for p in group), "utf-8", "surrogateescape")
+        if all("\udc80" <= c <= "\udcff" for c in decoded):
+            out.extend(group)
+        else:
+            out.extend((data, SpanKind.WARNING, Reason.ESCAPES_FORM_UTF8) for data, _, _ in group)
+        group = []
+        if piece[0]:
+            out.append(piece)
+    return out
 
 
 class Wtf8(_Utf8Like):

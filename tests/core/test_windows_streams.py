@@ -1,0 +1,301 @@
+"""Streams and windows, for every format in the registry (FORMATS.md,
+"Windows and streams").
+
+* Split anywhere: feeding the bytes to an incremental decoder in chunks cut
+  at every index (and at pairs of indices, and one byte at a time with empty
+  chunks between) and joining the results gives the text and every span of a
+  decode at once; a strict stream raises where a strict decode does.
+* Behind 0..31 characters of ASCII padding the spans are the same, shifted
+  (encoding_rs's padding test).
+* A window ``[start, end)`` decodes to spans that begin at or before start,
+  end at or after end, and agree with the whole decode: non-text spans are
+  the whole decode's spans, text spans lie inside its text spans, and the
+  window's text is the whole text over the window's characters.
+* Block seams: input longer than the driver's block size decodes the same
+  when fed from a shifted starting point.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core import (
+    BytesSource,
+    DecodeError,
+    Decoding,
+    FileSource,
+    Format,
+    SpanKind,
+    join_decodings,
+)
+from mojiscope.core import format as format_module
+from mojiscope.core.spans import KIND_CODE
+
+PROPERTY = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+#: Single bytes that matter to some format, to be strung together.
+INTERESTING_BYTES = [
+    bytes([b])
+    for b in bytes.fromhex(
+        "41 C3 A9 ED A0 B2 BD E2 82 F0 9F EE BE EF BB BF FF FE 3D D8 DC 00 3A 2F 21 3B 81 30 80"
+    )
+]
+short_bytes = st.one_of(
+    st.binary(max_size=14),
+    st.lists(st.sampled_from(INTERESTING_BYTES), max_size=14).map(b"".join),
+)
+
+
+def assert_same_decoding(got: Decoding, want: Decoding, context: object) -> None:
+    assert got.text == want.text, context
+    assert list(got.spans) == list(want.spans), context
+
+
+def streamed(fmt: Format, chunks: list[bytes], contract: SimpleNamespace) -> Decoding:
+    return join_decodings(contract.feed(fmt, chunks))
+
+
+def check_split_anywhere(fmt: Format, data: bytes, contract: SimpleNamespace) -> None:
+    """Two chunks cut at every index, ended both ways the protocol allows:
+    a flush with ``b""`` and ``final=True``, or ``final=True`` on the last chunk."""
+    whole = fmt.decode(data)
+    for i in range(len(data) + 1):
+        got = streamed(fmt, [data[:i], data[i:]], contract)
+        assert_same_decoding(got, whole, f"split at {i}")
+        decoder = fmt.incremental_decoder()
+        parts = [decoder.decode(data[:i]), decoder.decode(data[i:], final=True)]
+        assert_same_decoding(join_decodings(parts), whole, f"split at {i}, final chunk")
+
+
+def check_byte_at_a_time_with_empty_chunks(
+    fmt: Format, data: bytes, contract: SimpleNamespace
+) -> None:
+    whole = fmt.decode(data)
+    chunks = [b""]
+    for i in range(len(data)):
+        chunks += [data[i : i + 1], b"", b""]
+    assert_same_decoding(streamed(fmt, chunks, contract), whole, "one byte at a time")
+
+
+def three_way_splits(n: int, rng: random.Random) -> list[tuple[int, int]]:
+    pairs = [(i, j) for i in range(n + 1) for j in range(i, n + 1)]
+    return pairs if len(pairs) <= 12 else rng.sample(pairs, 12)
+
+
+# -- split anywhere -------------------------------------------------------------------
+
+
+def test_split_at_every_index_equals_whole_decode(fmt, case, contract):
+    check_split_anywhere(fmt, case.data, contract)
+
+
+def test_three_way_splits_equal_whole_decode(fmt, case, contract):
+    data = case.data
+    whole = fmt.decode(data)
+    for i, j in three_way_splits(len(data), random.Random(len(data))):
+        got = streamed(fmt, [data[:i], data[i:j], data[j:]], contract)
+        assert_same_decoding(got, whole, f"split at {i} and {j}")
+
+
+def test_one_byte_at_a_time_with_empty_chunks_equals_whole_decode(fmt, case, contract):
+    check_byte_at_a_time_with_empty_chunks(fmt, case.data, contract)
+
+
+def test_reset_returns_decoder_to_start_of_stream(fmt, contract):
+    decoder = fmt.incremental_decoder()
+    for case in contract.tricky_inputs(fmt):
+        decoder.decode(b"\xc3\xed\xa0\x3d\xd8 garbage \xff\x81")  # leaves state behind
+        decoder.reset()
+        again = decoder.decode(case.data, final=True)
+        assert_same_decoding(again, fmt.decode(case.data), f"{case.name}, after reset")
+        decoder.reset()
+
+
+def test_strict_stream_raises_where_strict_decode_does(fmt, case, contract):
+    data = case.data
+    try:
+        fmt.decode(data, "strict")
+        expected_offset = None
+    except DecodeError as error:
+        expected_offset = error.offset
+    for i in range(len(data) + 1):
+        try:
+            parts = contract.feed(fmt, [data[:i], data[i:]], "strict")
+        except DecodeError as error:
+            assert error.offset == expected_offset, f"split at {i}"
+        else:
+            assert expected_offset is None, f"split at {i}: no error raised"
+            assert_same_decoding(join_decodings(parts), fmt.decode(data), f"split at {i}")
+
+
+@settings(PROPERTY, max_examples=20)
+@given(st.data())
+def test_split_anywhere_on_generated_bytes(fmt, contract, data):
+    raw = data.draw(short_bytes, "bytes")
+    check_split_anywhere(fmt, raw, contract)
+    check_byte_at_a_time_with_empty_chunks(fmt, raw, contract)
+
+
+# -- padding --------------------------------------------------------------------------
+
+
+def check_padding(fmt: Format, data: bytes, lengths: range | list[int] = range(32)) -> None:
+    """Decode ``data`` behind ``n`` characters of "a" in ``fmt``'s own
+    encoding, for each ``n`` in ``lengths``."""
+    whole = fmt.decode(data)
+    spans = list(whole.spans)
+    if spans and spans[0].kind is SpanKind.SIGNATURE:
+        data = data[spans[0].byte_end :]  # a signature counts only at offset 0
+        whole = fmt.decode(data)
+        spans = list(whole.spans)
+        if spans and spans[0].kind is SpanKind.SIGNATURE:
+            return
+    for n in lengths:
+        pad = fmt.encode("a" * n)
+        padded = fmt.decode(pad + data)
+        assert padded.text == "a" * n + whole.text, n
+        shifted = [
+            s._replace(
+                byte_start=s.byte_start + len(pad),
+                byte_end=s.byte_end + len(pad),
+                char_start=s.char_start + n,
+                char_end=s.char_end + n,
+            )
+            for s in spans
+        ]
+        got = list(padded.spans)
+        if n and shifted and shifted[0].kind is SpanKind.TEXT:
+            shifted[0] = shifted[0]._replace(byte_start=0, char_start=0)
+        elif n:
+            assert got[0] == (SpanKind.TEXT, 0, len(pad), 0, n, None, None), n
+            got = got[1:]
+        assert got == shifted, f"behind {n} characters of padding"
+
+
+#: Padding lengths for longer inputs; inputs up to 4 bytes (a lone sequence,
+#: what padding is for) get all of 0..31.
+SOME_PADDINGS = [0, 1, 2, 3, 7, 16, 31]
+
+
+def test_spans_are_the_same_behind_ascii_padding(fmt, case):
+    check_padding(fmt, case.data, range(32) if len(case.data) <= 4 else SOME_PADDINGS)
+
+
+@settings(PROPERTY, max_examples=20)
+@given(st.data())
+def test_padding_on_generated_bytes(fmt, data):
+    raw = data.draw(short_bytes, "bytes")
+    check_padding(fmt, raw, [data.draw(st.integers(0, 31), "padding")])
+
+
+# -- windows --------------------------------------------------------------------------
+
+
+def check_window(
+    fmt: Format, data: bytes, whole: Decoding, start: int, end: int, contract: SimpleNamespace
+) -> None:
+    window = fmt.decode_window(BytesSource(data), start, end)
+    where = f"window [{start}, {end})"
+    assert window.byte_start <= start, where
+    assert window.byte_end >= end, where
+    contract.assert_tiles(window, window.byte_start, window.byte_end)
+    first_char = contract.char_at_byte_boundary(whole, window.byte_start)
+    last_char = contract.char_at_byte_boundary(whole, window.byte_end)
+    assert window.text == whole.text[first_char:last_char], where
+    shift = first_char - window.spans.char_start
+    for span in window.spans:
+        moved = span._replace(char_start=span.char_start + shift, char_end=span.char_end + shift)
+        outer = whole.span_at_byte(span.byte_start)
+        if span.kind is SpanKind.TEXT:
+            assert outer.kind is SpanKind.TEXT, (where, span, outer)
+            assert outer.byte_start <= span.byte_start < span.byte_end <= outer.byte_end, where
+            assert outer.char_start <= moved.char_start <= moved.char_end <= outer.char_end
+        else:
+            assert moved == outer, where
+
+
+def window_bounds(n: int, rng: random.Random) -> list[tuple[int, int]]:
+    pairs = [(s, e) for s in range(n) for e in range(s + 1, n + 1)]
+    return pairs if len(pairs) <= 30 else rng.sample(pairs, 30)
+
+
+def test_window_decodes_agree_with_whole(fmt, case, contract):
+    data = case.data
+    whole = fmt.decode(data)
+    for start, end in window_bounds(len(data), random.Random(7 + len(data))):
+        check_window(fmt, data, whole, start, end, contract)
+
+
+def test_window_over_a_file_equals_window_over_bytes(fmt, tmp_path, contract):
+    data = fmt.encode(contract.sample_text * 3, "replace") + b"\xff\x80\xed\xa0\xbd"
+    path = tmp_path / "sample.bin"
+    path.write_bytes(data)
+    with FileSource(path) as source:
+        for start, end in ((0, len(data)), (3, 9), (len(data) - 4, len(data))):
+            from_file = fmt.decode_window(source, start, end)
+            from_bytes = fmt.decode_window(BytesSource(data), start, end)
+            assert_same_decoding(from_file, from_bytes, (start, end))
+
+
+@PROPERTY
+@given(st.data())
+def test_window_decodes_on_generated_bytes(fmt, contract, data):
+    raw = data.draw(st.one_of(short_bytes, st.binary(min_size=1, max_size=40)), "bytes")
+    if not raw:
+        return
+    start = data.draw(st.integers(0, len(raw) - 1), "start")
+    end = data.draw(st.integers(start + 1, len(raw)), "end")
+    check_window(fmt, raw, fmt.decode(raw), start, end, contract)
+
+
+# -- block seams ----------------------------------------------------------------------
+
+#: The block size the seam test shrinks the driver to, so that a small input
+#: crosses many block boundaries.
+SMALL_BLOCK = 4096
+
+
+def large_input(fmt: Format, contract: SimpleNamespace) -> bytes:
+    """Ten small blocks: the format's own text with garbage every few dozen
+    bytes, plus a dense stretch of random bytes across a seam."""
+    rng = random.Random(1)
+    unit = fmt.encode(contract.sample_text, "replace") + b"\xc3\xed\xa0\xbd\xff\x81 "
+    body = unit * (5 * SMALL_BLOCK // len(unit))
+    dense = bytes(rng.randrange(256) for _ in range(SMALL_BLOCK))
+    return body + dense + body
+
+
+def test_block_seams_do_not_change_the_decode(fmt, contract, monkeypatch):
+    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    data = large_input(fmt, contract)
+    whole = fmt.decode(data)
+    for first in (7, SMALL_BLOCK - 3):  # every block boundary of the stream moves
+        got = join_decodings(contract.feed(fmt, [data[:first], data[first:]]))
+        assert_same_decoding(got, whole, f"stream starting with {first} bytes")
+    starts, kinds = whole.spans.byte_starts, whole.spans.kinds
+    assert starts[0] == 0 and starts[-1] == len(data)
+    assert np.all(np.diff(starts) > 0)
+    text_code = KIND_CODE[SpanKind.TEXT]
+    assert not np.any((kinds[1:] == text_code) & (kinds[:-1] == text_code)), "unmerged text runs"
+
+
+def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkeypatch):
+    """Plain text (letters, digits, spaces: plain in every format) across
+    many blocks, fed as a short chunk and then the rest, is one text span."""
+    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    data = fmt.encode("Hello world 42 " * 2500, "strict")
+    got = join_decodings(contract.feed(fmt, [data[:7], data[7:]]))
+    assert [(s.kind, s.byte_start, s.byte_end) for s in got.spans] == [
+        (SpanKind.TEXT, 0, len(data))
+    ]
