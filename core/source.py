@@ -57,17 +57,27 @@ class FileSource(Source):
 
     Opening costs the same for 1 KB and 1 GB: nothing is read until sliced.
     Raises :class:`OSError` (with the path) if the file cannot be opened.
+
+    If another program truncates the file while it is mapped, touching a
+    page past the new end would kill the process (SIGBUS); so every read
+    first checks the file's current size and reads no further than it.
+    ``shrunk`` then turns true, and the lost bytes read as missing.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.name = str(self.path)
-        with open(self.path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
+        self.shrunk = False
+        self._file = open(self.path, "rb")  # noqa: SIM115 - held open for fstat
+        try:
+            size = os.fstat(self._file.fileno()).st_size
             self._size = size
             self._map: mmap.mmap | None = (
-                mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else None
+                mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ) if size else None
             )
+        except BaseException:
+            self._file.close()
+            raise
 
     def __len__(self) -> int:
         return self._size
@@ -75,8 +85,13 @@ class FileSource(Source):
     def read(self, start: int, end: int) -> bytes:
         if self._map is None:
             return b""
-        start = min(max(start, 0), self._size)
-        end = min(max(end, start), self._size)
+        limit = self._size
+        now = os.fstat(self._file.fileno()).st_size
+        if now < limit:
+            self.shrunk = True
+            limit = now
+        start = min(max(start, 0), limit)
+        end = min(max(end, start), limit)
         return self._map[start:end]
 
     def close(self) -> None:
@@ -84,6 +99,7 @@ class FileSource(Source):
             self._map.close()
             self._map = None
             self._size = 0
+        self._file.close()
 
 
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:

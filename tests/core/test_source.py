@@ -1,0 +1,55 @@
+"""Sources: bytes in memory and memory-mapped files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mojiscope.core import BytesSource, FileSource, decode, get_format
+
+
+def test_file_source_reads_slices_without_reading_the_whole_file(tmp_path: Path) -> None:
+    path = tmp_path / "big.bin"
+    with open(path, "wb") as f:
+        f.truncate(1 << 30)  # sparse: costs no disk
+        f.seek(1 << 29)
+        f.write(b"caf\xc3\xa9")
+    with FileSource(path) as source:
+        assert len(source) == 1 << 30
+        assert source.read((1 << 29), (1 << 29) + 5) == b"caf\xc3\xa9"
+        assert source.read(-5, 3) == b"\0\0\0"  # clipped at both ends
+        assert source.read((1 << 30) - 2, (1 << 30) + 10) == b"\0\0"
+
+
+def test_a_file_truncated_while_mapped_reads_short_instead_of_crashing(tmp_path: Path) -> None:
+    # Touching a mapped page past a file's new end raises SIGBUS, which kills
+    # the process; the source must check the size before every read.
+    path = tmp_path / "shrinking.bin"
+    path.write_bytes(b"x" * 100_000)
+    with FileSource(path) as source:
+        assert len(source) == 100_000
+        with open(path, "r+b") as f:
+            f.truncate(10)
+        assert source.read(0, 100_000) == b"x" * 10
+        assert source.read(50_000, 60_000) == b""
+        assert source.shrunk
+        window = get_format("utf-8").decode_window(source, 50_000, 60_000)
+        assert len(window.spans) == 0 and window.text == ""  # nothing left there to show
+
+
+def test_empty_file_maps_to_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "empty.bin"
+    path.write_bytes(b"")
+    with FileSource(path) as source:
+        assert len(source) == 0
+        assert source.read(0, 10) == b""
+        assert decode(source.read(0, 10)).text == ""
+
+
+def test_bytes_source_matches_file_source(tmp_path: Path) -> None:
+    data = bytes(range(256)) * 3
+    path = tmp_path / "same.bin"
+    path.write_bytes(data)
+    with FileSource(path) as mapped:
+        in_memory = BytesSource(data)
+        for start, end in [(0, 10), (100, 700), (760, 900)]:
+            assert mapped.read(start, end) == in_memory.read(start, end)
