@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mojiscope.core.cutf8 import CUTF8
 from mojiscope.core.format import Format
 from mojiscope.core.legacy import LegacyFormat
 from mojiscope.core.stf7 import STF7
@@ -14,6 +15,7 @@ BUILTINS: list[Format] = [
     WTF8,
     XTF8,
     STF7,
+    CUTF8,
     WTF16LE,
     WTF16BE,
     UTF16LE,

@@ -33,7 +33,10 @@ finds the runs of non-final chunks (each run is a sequence or a truncation),
 packs each sequence's nibbles into its value with a few gathers, and looks
 closely only at the few sequences that can be anything but plain text. The
 text is the input with the non-final chunks deleted (``bytes.translate``),
-each closing chunk overwritten by its character, decoded in one C call.
+each closing chunk overwritten by its character, decoded in one C call. When
+sequences are dense and all well-formed in shape, a shorter path applies:
+every byte that is not a non-final chunk ends one character, so the values
+of those bytes' tokens are the text, with nothing to delete or insert.
 
 Seeking (the spec's rule): decoding may start at a direct byte or just past a
 final chunk (or past a byte >= 80, which closes any sequence too), never
@@ -52,6 +55,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.decoding import Decoding
 from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Errors, Format
 from mojiscope.core.source import Source, as_source
@@ -59,6 +63,8 @@ from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable, join
 
 IntArray = npt.NDArray[np.int64]
+#: Integers of whichever width an array happens to hold.
+AnyInts = npt.NDArray[np.integer[Any]]
 ByteArray = npt.NDArray[np.uint8]
 BoolArray = npt.NDArray[np.bool_]
 UnitArray = npt.NDArray[np.unsignedinteger[Any]]
@@ -102,8 +108,11 @@ REPLACEMENT = 0xFFFD
 
 #: Bytes per block when :meth:`Format.decode_well_formed` decodes a whole
 #: input: large enough that numpy's per-call costs vanish, small enough that
-#: the temporaries (a few times the block) stay cheap to allocate.
-WHOLE_INPUT_BLOCK = 1 << 18
+#: the temporaries (a few times the block) are reused by the allocator rather
+#: than handed back to the system and faulted in again, block after block
+#: (measured: 256 KiB blocks ran twice as slow as 128 KiB ones in a fresh
+#: process on multilingual text).
+WHOLE_INPUT_BLOCK = 1 << 17
 
 
 # -- shared: spans from the few tokens that are not plain text ----------------
@@ -199,9 +208,7 @@ class Specials:
         return SpanTable(kinds, reasons, bstarts, cstarts_out, values)
 
 
-def prepend_span(
-    kind: int, reason: int, n_bytes: int, n_chars: int, table: SpanTable
-) -> SpanTable:
+def prepend_span(kind: int, reason: int, n_bytes: int, n_chars: int, table: SpanTable) -> SpanTable:
     """One span over the first ``n_bytes`` bytes and ``n_chars`` characters
     (a signature), followed by ``table`` shifted past it."""
     head = SpanTable(
@@ -233,25 +240,41 @@ def text_from_code_units(units: UnitArray) -> str:
     return units.tobytes().decode(codec)
 
 
+def strip_signature(decoding: Decoding) -> Decoding:
+    """``decoding`` without its leading ``signature`` span (a BOM or a magic
+    number) and that span's characters, if it has one. Byte offsets stay
+    absolute (the first span then starts after the signature); character
+    offsets count from the first character after it."""
+    spans = decoding.spans
+    if not len(spans) or spans.kinds[0] != _SIGNATURE:
+        return decoding
+    first = spans[0]
+    n_chars = first.char_end - first.char_start
+    return Decoding(decoding.format, decoding.text[n_chars:], spans[1:].shifted(0, -n_chars))
+
+
 BlockDecoder = Callable[[bytes, bool], tuple[str, SpanTable]]
+BlockCut = Callable[[bytes, bool], int]
 
 
 def decode_in_blocks(
-    decode_block: BlockDecoder, safe_cut: Callable[[bytes], int], data: bytes, block: int
+    decode_block: BlockDecoder, safe_cut: BlockCut, data: bytes, block: int
 ) -> tuple[str, SpanTable]:
     """A whole input decoded in blocks of about ``block`` bytes, each ending
     at a safe cut (``safe_cut`` of a block that is not the last; a block with
-    no safe cut grows until it has one or reaches the end)."""
+    no safe cut grows until it has one or reaches the end). Both callables
+    take the block and whether it starts the input."""
     texts: list[str] = []
     tables: list[SpanTable] = []
     pos = chars = 0
     n = len(data)
-    while pos < n or not tables:
+    while pos < n:
         size = block
         while True:
             piece = data[pos : pos + size]
-            cut = len(piece) if pos + size >= n else safe_cut(piece)
-            if cut:
+            final = pos + size >= n
+            cut = len(piece) if final else safe_cut(piece, pos == 0)
+            if cut or final:
                 break
             size *= 4
         text, table = decode_block(piece[:cut], pos == 0)
@@ -259,9 +282,39 @@ def decode_in_blocks(
         tables.append(table.shifted(pos, chars))
         pos += cut
         chars += len(text)
-        if n == 0:
-            break
+    if not tables:
+        return "", SpanTable.empty()
     return "".join(texts), join(tables)
+
+
+def any_in_pieces(data: bytes, test: Callable[[ByteArray], bool]) -> bool:
+    """Whether ``test`` holds for some piece of ``data`` (pieces of
+    :data:`WHOLE_INPUT_BLOCK` bytes, viewed without copying, so that the
+    temporaries of a whole-array test stay small)."""
+    for lo in range(0, len(data), WHOLE_INPUT_BLOCK):
+        count = min(WHOLE_INPUT_BLOCK, len(data) - lo)
+        if test(np.frombuffer(data, np.uint8, count, lo)):
+            return True
+    return False
+
+
+#: Characters per piece when encoding long text: encodings of these formats
+#: depend on nothing but the character, so text may be cut anywhere.
+ENCODE_PIECE = 1 << 16
+
+
+def encode_in_pieces(encode_piece: Callable[[str], Encoding], text: str) -> Encoding:
+    """``encode_piece`` over pieces of ``text``, joined (pieces keep numpy's
+    temporaries small, which on long text is faster than one huge call)."""
+    if len(text) <= ENCODE_PIECE:
+        return encode_piece(text)
+    parts = [encode_piece(text[i : i + ENCODE_PIECE]) for i in range(0, len(text), ENCODE_PIECE)]
+    tables: list[SpanTable] = []
+    byte_pos = 0
+    for i, part in enumerate(parts):
+        tables.append(part.spans.shifted(byte_pos, i * ENCODE_PIECE))
+        byte_pos += len(part.data)
+    return Encoding(b"".join(p.data for p in parts), join(tables))
 
 
 # -- decoding -------------------------------------------------------------------
@@ -282,12 +335,12 @@ def _final_mask(b: ByteArray) -> BoolArray:
     return mask
 
 
-#: Indexed by the chunk count less one (a run has at least one non-final
-#: chunk, so index 0 is unused; more than 6 chunks clip to index 6): the bits
+#: Indexed by the chunk count less one (index 0: a direct byte, whose value
+#: the dense path puts back; more than 6 chunks clip to index 6): the bits
 #: the value may use; the least value that needs that many chunks (2-chunk
 #: values are checked against the direct set instead); and the bound under
 #: which a sequence deserves a closer look (every 2- and 6-chunk one does).
-_VALUE_MASK = np.array([0xF, 0xFF, 0xFFF, 0xFFFF, 0xFFFFF, 0xFFFFFF, 0xFFFFFF], np.int64)
+_VALUE_MASK = np.array([0xF, 0xFF, 0xFFF, 0xFFFF, 0xFFFFF, 0xFFFFFF, 0xFFFFFF], np.uint32)
 _LEAST_VALUE = np.array([0, 0, 0x100, 0x1000, 0x10000, 0x100000, 0], np.int64)
 _LOOK_BELOW = np.array([0, 0x100, 0x100, 0x1000, 0x10000, 1 << 24, 1 << 24], np.int64)
 
@@ -298,9 +351,9 @@ class _Runs:
     other is truncated. ``extra`` is the bytes of each token beyond its one
     character, and ``char`` the character offset of each token."""
 
-    def __init__(self, b: ByteArray, is_final: BoolArray) -> None:
+    def __init__(self, b: ByteArray, is_non_final: BoolArray, is_final: BoolArray) -> None:
         padded = np.zeros(len(b) + 2, np.bool_)
-        padded[1:-1] = _non_final_mask(b)
+        padded[1:-1] = is_non_final
         edges = np.flatnonzero(padded[1:] != padded[:-1])
         self.start: IntArray = edges[0::2]
         self.end: IntArray = edges[1::2]
@@ -322,7 +375,9 @@ class _Runs:
 
     def chars_at(self, positions: IntArray) -> IntArray:
         """Character offsets of single-byte tokens at ``positions``."""
-        extra_before = np.concatenate(([0], self.extra_upto))[np.searchsorted(self.start, positions)]
+        extra_before = np.concatenate(([0], self.extra_upto))[
+            np.searchsorted(self.start, positions)
+        ]
         chars: IntArray = positions - extra_before
         return chars
 
@@ -332,34 +387,50 @@ def _nibbles_at(b: ByteArray, positions: IntArray) -> ByteArray:
     return np.frombuffer(b[positions].tobytes().translate(NIBBLE_TABLE), np.uint8)
 
 
-def _sequence_values(data: bytes, b: ByteArray, last: IntArray, extra: IntArray) -> IntArray:
+def _sequence_values(
+    data: bytes, b: ByteArray, last: IntArray, extra: IntArray
+) -> npt.NDArray[np.uint32]:
     """The value of each sequence whose final chunk is at ``last`` and which
     has ``extra`` non-final chunks (only the last 6 chunks are read: longer
     sequences are ``too-long`` whatever they hold).
 
     Sparse sequences gather their bytes; dense ones pack the nibbles of the
-    whole block in pairs first, so that a value is at most three gathers.
+    whole block four to a 16-bit unit first, so that a value of up to four
+    chunks is one gather (two for five or six chunks).
     """
     chunks = min(int(extra.max()) + 1, MAX_CHUNKS)
     if 8 * len(last) < len(b):
-        value = _nibbles_at(b, last).astype(np.int64)
+        value = _nibbles_at(b, last).astype(np.uint32)
         for k in range(1, chunks):
-            value |= _nibbles_at(b, np.maximum(last - k, 0)).astype(np.int64) << (4 * k)
+            value |= _nibbles_at(b, np.maximum(last - k, 0)).astype(np.uint32) << np.uint32(4 * k)
     else:
-        nibbles = np.frombuffer(bytes(MAX_CHUNKS) + data.translate(NIBBLE_TABLE), np.uint8)
-        pairs = nibbles[:-1] << np.uint8(4)
+        pad = MAX_CHUNKS  # leading zero nibbles: no index goes below 0
+        nibbles = np.frombuffer(bytes(pad) + data.translate(NIBBLE_TABLE), np.uint8)
+        pairs = nibbles[:-1] << np.uint8(4)  # pairs[i]: nibbles i and i+1
         pairs |= nibbles[1:]
-        at = last + (MAX_CHUNKS - 1)
-        value = pairs[at].astype(np.int64)
-        for shift in range(8, 4 * chunks, 8):
-            at -= 2
-            value |= pairs[at].astype(np.int64) << shift
+        quads = pairs[:-2].astype(np.uint16) << np.uint16(8)  # quads[i]: nibbles i..i+3
+        quads |= pairs[2:]
+        value = quads[last + (pad - 3)].astype(np.uint32)
+        if chunks > 4:
+            value |= pairs[last + (pad - 5)].astype(np.uint32) << np.uint32(16)
     value &= np.take(_VALUE_MASK, extra, mode="clip")
     return value
 
 
-def _classify(value: IntArray, extra: IntArray) -> tuple[ByteArray, ByteArray]:
+#: Kind and reason of each 2-chunk value: direct ones are overlong, other
+#: ASCII is indirect (a warning), 80..FF plain text.
+_TWO_CHUNK_KIND = np.where(_IS_DIRECT, _INVALID, np.where(np.arange(256) < 0x7F, _WARNING, _TEXT))
+_TWO_CHUNK_KIND = _TWO_CHUNK_KIND.astype(np.uint8)
+_TWO_CHUNK_REASON = np.where(
+    _IS_DIRECT, _R_OVERLONG, np.where(np.arange(256) < 0x7F, _R_INDIRECT, 0)
+)
+_TWO_CHUNK_REASON = _TWO_CHUNK_REASON.astype(np.uint8)
+
+
+def _classify(value: AnyInts, extra: IntArray) -> tuple[ByteArray, ByteArray]:
     """Kind and reason codes of complete sequences (FORMATS.md's two rules)."""
+    if len(extra) and int(extra.max()) == 1:  # all 2-chunk (punctuation, Latin-1)
+        return _TWO_CHUNK_KIND[value], _TWO_CHUNK_REASON[value]
     n = len(value)
     kinds = np.full(n, _TEXT, np.uint8)
     reasons = np.zeros(n, np.uint8)
@@ -383,9 +454,7 @@ def _classify(value: IntArray, extra: IntArray) -> tuple[ByteArray, ByteArray]:
     return kinds, reasons
 
 
-def _sequences(
-    data: bytes, b: ByteArray, runs: _Runs, code_points: IntArray
-) -> Specials | None:
+def _sequences(data: bytes, b: ByteArray, runs: _Runs, code_points: IntArray) -> Specials | None:
     """Decode the closed runs into ``code_points`` (one per run, U+FFFD for a
     bad one) and return those that are not plain text."""
     closed = None if runs.all_closed else np.flatnonzero(runs.closed)
@@ -399,7 +468,7 @@ def _sequences(
     look = np.flatnonzero(suspect)
     kinds, reasons = _classify(value[look], extra[look])
     special = np.flatnonzero(kinds != _TEXT)
-    shown = value[look[special]]
+    shown = value[look[special]].astype(np.int64)
     value[look[kinds == _INVALID]] = REPLACEMENT
     if closed is None:
         code_points[:] = value
@@ -444,10 +513,28 @@ def decode_stf7(data: bytes, at_start: bool) -> tuple[str, SpanTable]:
         return "", SpanTable.empty()
     b = np.frombuffer(data, np.uint8)
     is_final = _final_mask(b)
+    is_non_final = _non_final_mask(b)
     n_final = int(np.count_nonzero(is_final))
-    runs = _Runs(b, is_final)
-    if not len(runs) and not n_final and data.isascii():
+    if not n_final and not is_non_final.any() and data.isascii():
         return data.decode("ascii"), single_text_span(n, n)
+    if 4 * n_final >= n:  # sequences are dense: try the path that needs no deletion
+        dense = _dense_and_well_formed(data, b, is_non_final, is_final)
+        if dense is not None:
+            units, specials = dense
+            text = text_from_code_units(units)
+            if specials is None:
+                return text, single_text_span(n, len(units))
+            return text, specials.table(n, len(units))
+    return _decode_any(data, b, is_non_final, is_final, n_final)
+
+
+def _decode_any(
+    data: bytes, b: ByteArray, is_non_final: BoolArray, is_final: BoolArray, n_final: int
+) -> tuple[str, SpanTable]:
+    """The general path: runs of non-final chunks found first, then every
+    kind of token, ill-formed ones included."""
+    n = len(data)
+    runs = _Runs(b, is_non_final, is_final)
     code_points = np.full(len(runs), REPLACEMENT, np.int64)
     parts = _single_byte_errors(data, b, runs, is_final, n_final)
     sequences = _sequences(data, b, runs, code_points)
@@ -455,13 +542,66 @@ def decode_stf7(data: bytes, at_start: bool) -> tuple[str, SpanTable]:
         parts.append(sequences)
     if not runs.all_closed:
         cut = np.flatnonzero(~runs.closed)
-        parts.append(Specials(runs.start[cut], runs.end[cut], runs.char[cut], _INVALID, _R_TRUNCATED))
+        parts.append(
+            Specials(runs.start[cut], runs.end[cut], runs.char[cut], _INVALID, _R_TRUNCATED)
+        )
     specials = Specials.merged(parts)
     n_chars = n - int(runs.extra_upto[-1]) if len(runs) else n
     text = _text(data, runs, code_points, specials, n_chars)
     if specials is None:
         return text, single_text_span(n, n_chars)
     return text, specials.table(n, n_chars)
+
+
+def _dense_and_well_formed(
+    data: bytes, b: ByteArray, is_non_final: BoolArray, is_final: BoolArray
+) -> tuple[UnitArray, Specials | None] | None:
+    """For a block without ill-formed tokens (each final chunk closes a run,
+    each run is closed, no byte above 7F): every byte that is not a
+    non-final chunk ends one character, so the characters are those bytes'
+    values (a direct byte's own, a sequence's), with no bytes to delete.
+    The code units of the text and the spans that are not plain text, or
+    ``None`` if the block is not of that kind."""
+    if not data.isascii() or is_non_final[-1]:
+        return None
+    closing = is_final[1:] & is_non_final[:-1]  # a final chunk right after a run
+    if int(np.count_nonzero(closing)) != int(np.count_nonzero(is_final)):
+        return None  # a final chunk on its own
+    cut_short = is_non_final[:-1] & ~is_non_final[1:]
+    cut_short &= ~closing
+    if cut_short.any():
+        return None  # a run that no final chunk closes
+    ends = np.flatnonzero(~is_non_final)  # the last byte of every character
+    extra = np.diff(ends, prepend=-1)
+    extra -= 1  # non-final chunks before each
+    closes = extra > 0
+    value = _sequence_values(data, b, ends, extra)
+    np.copyto(value, b[ends], where=~closes)  # direct bytes are themselves
+    suspect = value < np.take(_LOOK_BELOW, extra, mode="clip")
+    suspect |= (value >> 11) == 0xD800 >> 11
+    look = np.flatnonzero(suspect)
+    specials = None
+    if len(look):
+        kinds, reasons = _classify(value[look], extra[look])
+        special = np.flatnonzero(kinds != _TEXT)
+        if len(special):
+            chars = look[special]
+            shown = value[chars].astype(np.int64)
+            kinds, reasons = kinds[special], reasons[special]
+            shown[(kinds != _INVALID) | (reasons == _R_TOO_LONG)] = NO_VALUE
+            value[chars[kinds == _INVALID]] = REPLACEMENT
+            last = ends[chars]
+            specials = Specials(last - extra[chars], last + 1, chars, kinds, reasons, shown)
+    widest = int(value.max())
+    return value.astype(code_unit_type(widest, len(value), len(value))), specials
+
+
+def decode_any_path(data: bytes) -> tuple[str, SpanTable]:
+    """A block (not at the start) decoded by the general path alone, never
+    the dense one: for the tests that hold both to the same answers."""
+    b = np.frombuffer(data, np.uint8)
+    is_final = _final_mask(b)
+    return _decode_any(data, b, _non_final_mask(b), is_final, int(np.count_nonzero(is_final)))
 
 
 def _text(
@@ -487,9 +627,23 @@ def _text(
     return text_from_code_units(out)
 
 
-def stf7_safe_cut(data: bytes) -> int:
+#: The ranges of chunk bytes, as (first byte, width less one); commas and
+#: full stops first, since text that has chunk bytes mostly has those.
+_CHUNK_RANGES = ((0x21, 0x2F - 0x21), (0x3A, 0x40 - 0x3A), (0x5B, 0x60 - 0x5B), (0x7B, 0x7E - 0x7B))
+
+
+def _has_chunk_bytes(b: ByteArray) -> bool:
+    """Whether any byte is a chunk byte: for each range, the least of the
+    bytes less its first (uint8 arithmetic wraps) is within its width. A
+    subtraction and a reduction per range are cheaper than a mask."""
+    return any(int((b - np.uint8(first)).min()) <= width for first, width in _CHUNK_RANGES)
+
+
+def stf7_safe_cut(data: bytes, at_start: bool = False) -> int:
     """Just past the last byte that is not a non-final chunk: a run of
-    pending chunks at the end may yet be continued."""
+    pending chunks at the end may yet be continued (the BOM is a complete
+    sequence, so ``at_start`` changes nothing)."""
+    del at_start
     return len(data.rstrip(NON_FINAL_CHUNKS))
 
 
@@ -553,8 +707,12 @@ class Stf7(Format):
         self, data: bytes | bytearray | memoryview
     ) -> tuple[str, SpanTable] | None:
         """Any input, in blocks larger than the driver's (the decoder is
-        vectorised, so it needs no well-formed fast path of its own)."""
-        return decode_in_blocks(decode_stf7, stf7_safe_cut, bytes(data), WHOLE_INPUT_BLOCK)
+        vectorised, so it needs no well-formed fast path of its own); text of
+        direct bytes only in one call."""
+        raw = bytes(data)
+        if raw.isascii() and not any_in_pieces(raw, _has_chunk_bytes):
+            return raw.decode("ascii"), single_text_span(len(raw), len(raw))
+        return decode_in_blocks(decode_stf7, stf7_safe_cut, raw, WHOLE_INPUT_BLOCK)
 
     def resync(self, source: Source, offset: int) -> int:
         """The spec's seeking rule, backwards: decoding may start at
@@ -580,6 +738,13 @@ class Stf7(Format):
     def encode_spans(self, text: str) -> Encoding:
         """Surrogates have no encoding: U+FFFD's 4 chunks stand in for each,
         in an ``invalid`` (``unencodable``) span."""
+        if text.isascii():
+            data = text.encode("ascii")
+            if not any_in_pieces(data, _has_chunk_bytes):  # nothing but direct characters
+                return Encoding(data, single_text_span(len(data), len(text)))
+        return encode_in_pieces(self._encode_piece, text)
+
+    def _encode_piece(self, text: str) -> Encoding:
         code_points = _code_points_of(text)
         surrogate = np.flatnonzero((code_points >> 11) == 0xD800 >> 11)
         if len(surrogate):
@@ -590,15 +755,19 @@ class Stf7(Format):
         if not len(surrogate):
             return Encoding(data, single_text_span(len(data), len(text)))
         ends = np.cumsum(counts)[surrogate]
-        unencodable = Specials(
-            ends - 4, ends, surrogate, _INVALID, REASON_CODE[Reason.UNENCODABLE]
-        )
+        unencodable = Specials(ends - 4, ends, surrogate, _INVALID, REASON_CODE[Reason.UNENCODABLE])
         return Encoding(data, unencodable.table(len(data), len(text)))
 
     def encode_with_signature(self, text: str, errors: Errors = "strict") -> bytes:
         """The BOM, then ``text`` (once only if ``text`` already starts with U+FEFF)."""
         data = self.encode(text, errors)
         return data if text.startswith(self.signature_text) else self.signature_bytes + data
+
+    def decode_stripping_signature(
+        self, data: bytes | bytearray | memoryview, errors: Errors = "replace"
+    ) -> Decoding:
+        """:meth:`decode`, without a leading BOM (see :func:`strip_signature`)."""
+        return strip_signature(self.decode(data, errors))
 
 
 STF7 = Stf7()

@@ -22,7 +22,10 @@ from mojiscope.core.cutf8 import (
     CUTF8,
     MAGIC_NUMBER,
     MAGIC_TEXT,
+    _has_controls,
+    decode_any_path,
     decode_code_points,
+    decode_cutf8,
     encode_code_points,
     strip_signature,
 )
@@ -499,9 +502,14 @@ WELL_SHAPED = st.integers(0, 5).flatmap(  # a lead wanting 0..5 continuation byt
 def test_property_dense_and_general_paths_agree(data: bytes) -> None:
     # high-byte-heavy input takes the dense path when well-formed, the general
     # one otherwise; both must give the same text and spans
-    from mojiscope.core.cutf8 import decode_any_path, decode_cutf8
-
     text, table = decode_cutf8(data, False)
     general_text, general_table = decode_any_path(data)
     assert text == general_text
     assert list(table) == list(general_table)
+
+
+def test_quick_control_check_agrees_with_the_warnings_for_every_byte():
+    # the ASCII fast path asks "any control to warn of?" by reductions
+    for byte in range(256):
+        data = np.array([ord("a"), byte, 0x0A], np.uint8)
+        assert _has_controls(data) == (byte < 0x20 and byte != 0x0A), hex(byte)

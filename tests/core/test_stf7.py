@@ -17,7 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import BytesSource, DecodeError, EncodeError, decode, encode, get_format
-from mojiscope.core.stf7 import STF7, WHOLE_INPUT_BLOCK
+from mojiscope.core.stf7 import (
+    STF7,
+    WHOLE_INPUT_BLOCK,
+    _has_chunk_bytes,
+    decode_any_path,
+    decode_stf7,
+)
 
 SAMPLES = json.loads(
     (Path(__file__).resolve().parent.parent / "data" / "stf7_samples.json").read_text("utf-8")
@@ -462,9 +468,14 @@ SEQUENCE_OR_DIRECT = st.one_of(
 def test_property_dense_and_general_paths_agree(data: bytes) -> None:
     # chunk-heavy input takes the dense path when well-formed, the general one
     # otherwise; both must give the same text and spans
-    from mojiscope.core.stf7 import decode_any_path, decode_stf7
-
     text, table = decode_stf7(data, False)
     general_text, general_table = decode_any_path(data)
     assert text == general_text
     assert list(table) == list(general_table)
+
+
+def test_quick_chunk_byte_check_agrees_with_the_classes_for_every_byte():
+    # the whole-input fast path asks "any chunk byte?" by reductions
+    for byte in range(256):
+        data = np.array([ord("a"), byte, ord(" ")], np.uint8)
+        assert _has_chunk_bytes(data) == (byte < 0x80 and not is_direct(byte)), hex(byte)
