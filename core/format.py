@@ -124,7 +124,7 @@ class Format(ABC):
         if quick is not None:
             text, table = quick
             _raise_if_error(self, errors, table, data, 0)
-            return Decoding(self, text, table)
+            return apply_policy(Decoding(self, text, table), policy)
         decoder = IncrementalDecoder(self, errors)
         decoding = decoder.decode(data, final=True)
         return apply_policy(decoding, policy)
@@ -239,16 +239,15 @@ class IncrementalDecoder:
             is_last = hi == len(buffer)
             block = buffer[pos:hi]
             cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
-            if cut == 0:
-                if is_last:
-                    break  # wait for more input
-                # No safe cut in this block: grow it (rare: pathological input).
+            while cut == 0 and not is_last:
+                # No safe cut in this block (a very long run of chunks, say):
+                # grow it until there is one or the buffer ends.
                 hi = min(len(buffer), pos + 4 * len(block))
                 block = buffer[pos:hi]
                 is_last = hi == len(buffer)
                 cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
-                if cut == 0:
-                    break
+            if cut == 0:
+                break  # not final: wait for more input
             text, table = fmt.decode_block(block[:cut], at_start=at_start)
             _raise_if_error(fmt, self.errors, table, block, self._byte_pos + pos)
             texts.append(text)

@@ -21,6 +21,7 @@ import random
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ from mojiscope.core import (
     FileSource,
     Format,
     SpanKind,
+    get_format,
     join_decodings,
 )
 from mojiscope.core import format as format_module
@@ -299,3 +301,17 @@ def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkey
     assert [(s.kind, s.byte_start, s.byte_end) for s in got.spans] == [
         (SpanKind.TEXT, 0, len(data))
     ]
+
+
+@pytest.mark.parametrize(
+    ("format_id", "data", "text"),
+    [
+        # a run of non-final chunks longer than any block: no safe cut inside it
+        ("stf-7", b"x" + b"!" * (5 * format_module.BLOCK_SIZE) + b";y", "x\ufffdy"),
+        # a reserved run longer than any block
+        ("corrected-utf-8", b"x\xfe" + b"\x80" * (5 * format_module.BLOCK_SIZE) + b"y", "x\ufffdy"),
+    ],
+)
+def test_final_call_decodes_everything_even_without_a_safe_cut(format_id, data, text):
+    decoder = get_format(format_id).incremental_decoder()
+    assert decoder.decode(data, final=True).text == text
