@@ -72,6 +72,18 @@ ERROR_KINDS: frozenset[SpanKind] = frozenset(
 #: storage format: append, never reorder.
 KIND_CODES: tuple[SpanKind, ...] = tuple(SpanKind)
 KIND_CODE: dict[SpanKind, int] = {k: i for i, k in enumerate(KIND_CODES)}
+#: Kind codes by name, for code that works on the compact arrays.
+(
+    TEXT_CODE,
+    INVALID_CODE,
+    ESCAPE_CODE,
+    SURROGATE_CODE,
+    COLLISION_CODE,
+    SIGNATURE_CODE,
+    RESERVED_CODE,
+    BEYOND_CODE,
+    WARNING_CODE,
+) = (KIND_CODE[k] for k in SpanKind)
 REASON_CODES: tuple[Reason | None, ...] = (None, *Reason)
 REASON_CODE: dict[Reason | None, int] = {r: i for i, r in enumerate(REASON_CODES)}
 

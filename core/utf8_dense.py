@@ -25,20 +25,15 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core import utf8_rules as rules
-from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
+from mojiscope.core.spans import COLLISION_CODE as _COLLISION
+from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
+from mojiscope.core.spans import INVALID_CODE as _INVALID
+from mojiscope.core.spans import REASON_CODE, Reason
+from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
+from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
+from mojiscope.core.spans import TEXT_CODE as _TEXT
 from mojiscope.core.spantable import NO_VALUE, SpanTable
 
-_TEXT, _INVALID, _ESCAPE, _SURROGATE, _COLLISION, _SIGNATURE = (
-    KIND_CODE[k]
-    for k in (
-        SpanKind.TEXT,
-        SpanKind.INVALID,
-        SpanKind.ESCAPE,
-        SpanKind.SURROGATE,
-        SpanKind.COLLISION,
-        SpanKind.SIGNATURE,
-    )
-)
 _BASE_REASON = np.array([REASON_CODE[r] for r in rules.REASON_OF_CODE], np.uint8)[rules.BASE_REASON]
 _SECOND_REASON = np.array([REASON_CODE[r] for r in rules.REASON_OF_CODE], np.uint8)[
     rules.SECOND_BYTE_REASON

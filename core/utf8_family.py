@@ -32,23 +32,17 @@ from enum import Enum
 from mojiscope.core import utf8_rules as rules
 from mojiscope.core.events import Event as _Event
 from mojiscope.core.events import build_from_events, merge_events, single_text_span
-from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
+from mojiscope.core.spans import COLLISION_CODE as _COLLISION
+from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
+from mojiscope.core.spans import INVALID_CODE as _INVALID
+from mojiscope.core.spans import REASON_CODE, Reason
+from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
+from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
 from mojiscope.core.spantable import NO_VALUE, SpanTable
 from mojiscope.core.utf8_dense import dense_decode
 
 BOM = b"\xef\xbb\xbf"
 _VALUE_REASONS = (Reason.OVERLONG, Reason.SURROGATE, Reason.OUT_OF_RANGE)
-_TEXT, _INVALID, _ESCAPE, _SURROGATE, _COLLISION, _SIGNATURE = (
-    KIND_CODE[k]
-    for k in (
-        SpanKind.TEXT,
-        SpanKind.INVALID,
-        SpanKind.ESCAPE,
-        SpanKind.SURROGATE,
-        SpanKind.COLLISION,
-        SpanKind.SIGNATURE,
-    )
-)
 _COLLISION_BYTES = re.compile(rb"\xee[\xbe\xbf][\x80-\xbf]")
 
 

@@ -17,7 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core import BytesSource, DecodeError, EncodeError, decode, encode, get_format
+from mojiscope.core import (
+    BytesSource,
+    DecodeError,
+    EncodeError,
+    decode,
+    encode,
+    get_format,
+    join_decodings,
+)
 from mojiscope.core.cutf8 import (
     CUTF8,
     MAGIC_NUMBER,
@@ -372,17 +380,7 @@ def test_whole_input_blocks_agree_with_the_incremental_driver():
     parts = [decoder.decode(data[i : i + 70_001]) for i in range(0, len(data), 70_001)]
     parts.append(decoder.decode(b"", final=True))
     assert "".join(p.text for p in parts) == whole.text
-    assert _merge_text_runs([s for p in parts for s in p.spans]) == list(whole.spans)
-
-
-def _merge_text_runs(spans: list) -> list:  # type: ignore[type-arg]
-    out: list = []  # type: ignore[type-arg]
-    for span in spans:
-        if out and span.kind == "text" and out[-1].kind == "text":
-            out[-1] = out[-1]._replace(byte_end=span.byte_end, char_end=span.char_end)
-        else:
-            out.append(span)
-    return out
+    assert list(join_decodings(parts).spans) == list(whole.spans)
 
 
 def test_ascii_without_controls_is_one_span():
@@ -476,7 +474,7 @@ def test_split_anywhere_decodes_as_whole(data: bytes, contract: SimpleNamespace)
         for chunks in ([data[:cut], data[cut:]], [data[:cut], b"", data[cut:]]):
             parts = contract.feed(get_format("corrected-utf-8"), chunks)
             assert "".join(p.text for p in parts) == whole.text, cut
-            assert _merge_text_runs([s for p in parts for s in p.spans]) == list(whole.spans), cut
+            assert list(join_decodings(parts).spans) == list(whole.spans), cut
 
 
 # -- the dense path and the general path agree --------------------------------------------
