@@ -15,6 +15,7 @@ import re
 
 from mojiscope.core.encode_runs import encode_by_runs
 from mojiscope.core.format import Encoding, Format
+from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
 from mojiscope.core.spans import Reason, SpanKind
 from mojiscope.core.spantable import SpanListBuilder, SpanTable
@@ -45,17 +46,7 @@ class _Recorder:
         return "\ufffd", exc.end
 
 
-_active: list[_Recorder] = []
-
-
-def _dispatch(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeDecodeError) or not _active:
-        raise exc
-    return _active[-1].handle(exc)
-
-
-_HANDLER = "mojiscope-legacy-record"
-codecs.register_error(_HANDLER, _dispatch)
+_HANDLER = RecordingHandler("mojiscope-legacy-record")
 
 
 _ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
@@ -98,11 +89,7 @@ class LegacyFormat(Format):
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         recorder = _Recorder()
-        _active.append(recorder)
-        try:
-            text = str(data, self.codec, _HANDLER)
-        finally:
-            _active.pop()
+        text = _HANDLER.decode(data, self.codec, recorder.handle)
         if not recorder.events:
             builder = SpanListBuilder()
             builder.add_text(len(data), len(text))

@@ -14,13 +14,13 @@ as the pair of units, i.e. as the supplementary character (flagged).
 
 from __future__ import annotations
 
-import codecs
 import re
 from typing import ClassVar, Literal
 
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import Event, build_from_events, merge_events, single_text_span
 from mojiscope.core.format import Encoding, Format
+from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable
@@ -52,17 +52,7 @@ class _Utf16Recorder:
         return "\ufffd", exc.end
 
 
-_active: list[_Utf16Recorder] = []
-
-
-def _dispatch(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeDecodeError) or not _active:
-        raise exc
-    return _active[-1].handle(exc)
-
-
-_HANDLER = "mojiscope-utf16-record"
-codecs.register_error(_HANDLER, _dispatch)
+_HANDLER = RecordingHandler("mojiscope-utf16-record")
 
 
 class _Utf16Like(Format):
@@ -74,11 +64,7 @@ class _Utf16Like(Format):
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         recorder = _Utf16Recorder(self, data)
-        _active.append(recorder)
-        try:
-            text = str(data, self.codec, _HANDLER)
-        finally:
-            _active.pop()
+        text = _HANDLER.decode(data, self.codec, recorder.handle)
         events = recorder.events
         if at_start and data.startswith(self.bom):
             events.insert(0, (0, 2, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))

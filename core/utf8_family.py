@@ -32,6 +32,7 @@ from enum import Enum
 from mojiscope.core import utf8_rules as rules
 from mojiscope.core.events import Event as _Event
 from mojiscope.core.events import build_from_events, merge_events, single_text_span
+from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.spans import COLLISION_CODE as _COLLISION
 from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
 from mojiscope.core.spans import INVALID_CODE as _INVALID
@@ -159,26 +160,12 @@ def _is_surrogate_seq(data: bytes, start: int) -> bool:
     )
 
 
-_active: list[_Recorder] = []
-
-
-def _dispatch(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeDecodeError) or not _active:
-        raise exc
-    return _active[-1].handle(exc)
-
-
-_HANDLER = "mojiscope-utf8-record"
-codecs.register_error(_HANDLER, _dispatch)
+_HANDLER = RecordingHandler("mojiscope-utf8-record")
 
 
 def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     recorder = _Recorder(variant, data, limit=64 + len(data) // 1024)
-    _active.append(recorder)
-    try:
-        text = str(data, "utf-8", _HANDLER)
-    finally:
-        _active.pop()
+    text = _HANDLER.decode(data, "utf-8", recorder.handle)
     events = recorder.events
     if at_start and data.startswith(BOM):
         events.insert(0, (0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
