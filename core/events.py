@@ -101,3 +101,46 @@ def single_text_span(n_bytes: int, n_chars: int) -> SpanTable:
         np.array([0, n_chars], np.int64),
         np.full(1, NO_VALUE, np.int64),
     )
+
+
+def spans_between_events(
+    pos: np.ndarray,
+    lens: np.ndarray,
+    kind: np.ndarray,
+    reason: np.ndarray,
+    value: np.ndarray,
+    char_pos: np.ndarray,
+    char_lens: np.ndarray,
+    n_bytes: int,
+    n_chars: int,
+) -> SpanTable:
+    """A table from events given as arrays (byte and character positions and
+    lengths, in order): each event is a span, the gaps between them text.
+    Built by interleaving (gap, event) candidates and keeping the non-empty
+    gaps, with integer gathers only."""
+    m = len(pos)
+    if m == 0:
+        return single_text_span(n_bytes, n_chars)
+    cand_byte = np.empty(2 * m + 2, np.int64)
+    cand_byte[0] = 0
+    cand_byte[1:-1:2] = pos
+    cand_byte[2:-1:2] = pos + lens
+    cand_byte[-1] = n_bytes
+    cand_char = np.empty(2 * m + 2, np.int64)
+    cand_char[0] = 0
+    cand_char[1:-1:2] = char_pos
+    cand_char[2:-1:2] = char_pos + char_lens
+    cand_char[-1] = n_chars
+    keep = np.empty(2 * m + 1, bool)
+    keep[0::2] = cand_byte[0:-1:2] < cand_byte[1::2]  # non-empty gaps
+    keep[1::2] = True
+    idx = np.flatnonzero(keep)
+    starts = np.append(cand_byte[idx], n_bytes)
+    chars = np.append(cand_char[idx], n_chars)
+    cand_kind = np.zeros(2 * m + 1, np.uint8)
+    cand_kind[1::2] = kind
+    cand_reason = np.zeros(2 * m + 1, np.uint8)
+    cand_reason[1::2] = reason
+    cand_value = np.full(2 * m + 1, 0xFFFFFFFF, np.uint32)
+    cand_value[1::2] = value
+    return SpanTable(cand_kind[idx], cand_reason[idx], starts, chars, cand_value[idx])

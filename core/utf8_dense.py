@@ -212,7 +212,7 @@ def _spans(
     the non-empty gaps."""
     reason = np.zeros(len(bad), np.uint8)
     value = np.full(len(bad), _NONE, np.uint32)
-    _ill_formed_reasons(b, bad, bad_len, reason, value)
+    ill_formed_reasons(b, bad, bad_len, reason, value)
     kind = np.full(len(bad), _ESCAPE if escapes else _INVALID, np.uint8)
     pos, lens = bad, bad_len
     sp_pos, sp_kind, sp_reason, sp_value = special
@@ -282,7 +282,7 @@ def _reason_by_lead(lead: U8) -> U8:
     return out
 
 
-def _ill_formed_reasons(
+def ill_formed_reasons(
     b: U8,
     pos: npt.NDArray[np.intp],
     sub_len: U8,

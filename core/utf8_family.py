@@ -29,9 +29,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from mojiscope.core import utf8_rules as rules
+import numpy as np
+
 from mojiscope.core.events import Event as _Event
-from mojiscope.core.events import build_from_events, merge_events, single_text_span
+from mojiscope.core.events import (
+    build_from_events,
+    merge_events,
+    replace_at,
+    single_text_span,
+    spans_between_events,
+)
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.spans import COLLISION_CODE as _COLLISION
 from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
@@ -40,7 +47,7 @@ from mojiscope.core.spans import REASON_CODE, Reason
 from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
 from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
 from mojiscope.core.spantable import NO_VALUE, SpanTable
-from mojiscope.core.utf8_dense import dense_decode
+from mojiscope.core.utf8_dense import dense_decode, ill_formed_reasons
 
 BOM = b"\xef\xbb\xbf"
 _VALUE_REASONS = (Reason.OVERLONG, Reason.SURROGATE, Reason.OUT_OF_RANGE)
@@ -78,48 +85,50 @@ class _TooDense(Exception):  # noqa: N818 - a control-flow signal, not an error
 # -- the sparse path ----------------------------------------------------------
 
 
+_SURROGATE_ESCAPES = [chr(0xDC00 + b) for b in range(256)]
+_PUA_ESCAPES = [chr(0xEF80 | (b & 0x7F)) for b in range(256)]
+_NONE = np.uint32(0xFFFFFFFF)
+
+
 class _Recorder:
-    """The state of one sparse decode: the events so far, and the limit past
-    which the block is too dense for this path."""
+    """Where each ill-formed subsequence of one sparse decode lies. The
+    handler runs once per event, so it only records positions (and judges
+    WTF-8's surrogate sequences, which change where decoding resumes);
+    reasons and values are worked out afterwards for all events at once."""
+
+    __slots__ = ("data", "ends", "escapes", "limit", "special", "starts", "wtf")
 
     def __init__(self, variant: Variant, data: bytes, limit: int) -> None:
-        self.variant = variant
         self.data = data
         self.limit = limit
-        self.events: list[_Event] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        #: event index -> (kind code, reason code, value) for WTF-8 surrogates
+        self.special: dict[int, tuple[int, int, int]] = {}
+        self.escapes = {
+            IllFormed.REPLACE: None,
+            IllFormed.SURROGATE_ESCAPE: _SURROGATE_ESCAPES,
+            IllFormed.PUA_ESCAPE: _PUA_ESCAPES,
+        }[variant.ill_formed]
+        self.wtf = variant.wtf_surrogates
 
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
-        if len(self.events) >= self.limit:
+        starts = self.starts
+        if len(starts) >= self.limit:
             raise _TooDense
-        data = self.data
         start, end = exc.start, exc.end
-        variant = self.variant
-        if variant.wtf_surrogates and data[start] == 0xED:
+        data = self.data
+        if self.wtf and data[start] == 0xED:
             if _is_surrogate_seq(data, start):
                 return self._surrogate(start)
             if start + 1 < len(data) and 0xA0 <= data[start + 1] <= 0xBF:
                 end = start + 2  # a surrogate cut short: in WTF-8 one truncated subpart
-        raw = data[start:end]
-        reason = rules.subpart_reason(data, start, end)
-        value = rules.would_be_value(data, start) if reason in _VALUE_REASONS else None
-        if variant.escapes:
-            chars = variant.escape_chars(raw)
-            kind = _ESCAPE
-        else:
-            chars = "\ufffd"
-            kind = _INVALID
-        self.events.append(
-            (
-                start,
-                end,
-                kind,
-                REASON_CODE[reason],
-                NO_VALUE if value is None else value,
-                chars[0],
-                len(chars),
-            )
-        )
-        return chars, end
+        starts.append(start)
+        self.ends.append(end)
+        escapes = self.escapes
+        if escapes is None:
+            return "\ufffd", end
+        return "".join([escapes[b] for b in data[start:end]]), end
 
     def _surrogate(self, start: int) -> tuple[str, int]:
         data = self.data
@@ -134,20 +143,14 @@ class _Recorder:
             if is_lead
             else start >= 3 and _is_surrogate_seq(data, start - 3) and data[start - 2] < 0xB0
         )
+        index = len(self.starts)
+        self.starts.append(start)
+        self.ends.append(start + 3)
         if paired:
-            event = (
-                start,
-                start + 3,
-                _INVALID,
-                REASON_CODE[Reason.SURROGATE_PAIR],
-                unit,
-                "\ufffd",
-                1,
-            )
-        else:
-            event = (start, start + 3, _SURROGATE, 0, unit, chr(unit), 1)
-        self.events.append(event)
-        return event[5], start + 3
+            self.special[index] = (_INVALID, REASON_CODE[Reason.SURROGATE_PAIR], unit)
+            return "\ufffd", start + 3
+        self.special[index] = (_SURROGATE, 0, unit)
+        return chr(unit), start + 3
 
 
 def _is_surrogate_seq(data: bytes, start: int) -> bool:
@@ -166,17 +169,113 @@ _HANDLER = RecordingHandler("mojiscope-utf8-record")
 def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     recorder = _Recorder(variant, data, limit=64 + len(data) // 1024)
     text = _HANDLER.decode(data, "utf-8", recorder.handle)
-    events = recorder.events
-    if at_start and data.startswith(BOM):
-        events.insert(0, (0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
-    if variant.pua_collisions and _may_collide(data):
-        events = merge_events(events, _collision_events(data))
-    if not events:
+    extra = _signature_and_collisions(variant, data, at_start)
+    if not recorder.starts and not extra:
         return text, single_text_span(len(data), len(text))
-    replacements = sum(1 for e in events if e[5] == "\ufffd")
-    if replacements and text.count("\ufffd") > replacements:
-        events = merge_events(events, _genuine_replacement_chars(data))
-    return build_from_events(text, len(data), events)
+    b = np.frombuffer(data + b"\0\0\0", np.uint8)
+    pos = np.array(recorder.starts, np.intp)
+    lens = np.array(recorder.ends, np.intp) - pos
+    kind = np.full(len(pos), _ESCAPE if variant.escapes else _INVALID, np.uint8)
+    reason = np.zeros(len(pos), np.uint8)
+    value = np.full(len(pos), _NONE, np.uint32)
+    ill_formed_reasons(b, pos, lens.astype(np.uint8), reason, value)
+    for i, (k, r, v) in recorder.special.items():
+        kind[i], reason[i], value[i] = k, r, v
+    if extra:
+        more = np.array(extra, np.int64).T
+        order = np.argsort(np.concatenate((pos, more[0])), kind="stable")
+        pos = np.concatenate((pos, more[0]))[order]
+        lens = np.concatenate((lens, more[1]))[order]
+        kind = np.concatenate((kind, more[2].astype(np.uint8)))[order]
+        reason = np.concatenate((reason, more[3].astype(np.uint8)))[order]
+        value = np.concatenate((value, more[4].astype(np.uint32)))[order]
+    char_pos, char_lens = _locate_in_text(text, data, pos, lens, kind, value, recorder.escapes)
+    collisions = char_pos[kind == _COLLISION]
+    if len(collisions):
+        text = replace_at(text, collisions.tolist())
+    table = spans_between_events(
+        pos, lens, kind, reason, value, char_pos, char_lens, len(data), len(text)
+    )
+    return text, table
+
+
+def _signature_and_collisions(
+    variant: Variant, data: bytes, at_start: bool
+) -> list[tuple[int, int, int, int, int]]:
+    """(position, length, kind, reason, value) of the well-formed sequences
+    that are not text: a BOM at the start, XTF-8 collisions."""
+    out = []
+    if at_start and data.startswith(BOM):
+        out.append((0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], int(_NONE)))
+    if variant.pua_collisions and _may_collide(data):
+        code = REASON_CODE[Reason.ESCAPE_RANGE]
+        for m in _COLLISION_BYTES.finditer(data):
+            out.append((m.start(), 3, _COLLISION, code, ord(m.group().decode("utf-8"))))
+    return out
+
+
+def _locate_in_text(
+    text: str,
+    data: bytes,
+    pos: np.ndarray,
+    lens: np.ndarray,
+    kind: np.ndarray,
+    value: np.ndarray,
+    escapes: list[str] | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each event's character offset, found with ``str.find`` of its first
+    character: unambiguous, because every occurrence of such a character in
+    the text is an event, except genuine U+FFFD in the input, which are
+    located in the bytes and stepped over."""
+    replacements = int(np.count_nonzero(kind == _INVALID))
+    has_genuine = replacements > 0 and text.count("\ufffd") > replacements
+    if replacements == len(kind) and not has_genuine:
+        # Every event is one U+FFFD and the input held none of its own: the
+        # k-th U+FFFD in the text is the k-th event.
+        out = [0] * len(kind)
+        find = text.find
+        at = -1
+        for i in range(len(out)):
+            at = find("\ufffd", at + 1)
+            out[i] = at
+        return np.array(out, np.int64), np.ones(len(out), np.int64)
+    kinds = kind.tolist()
+    starts = pos.tolist()
+    n_chars = [n if k == _ESCAPE else 1 for k, n in zip(kinds, lens.tolist(), strict=True)]
+    firsts = []
+    for k, p, v in zip(kinds, starts, value.tolist(), strict=True):
+        if k == _INVALID:
+            firsts.append("\ufffd")
+        elif k == _ESCAPE:
+            assert escapes is not None
+            firsts.append(escapes[data[p]])
+        elif k == _SIGNATURE:
+            firsts.append("\ufeff")
+        else:
+            firsts.append(chr(v))  # a surrogate, or a collision's own character
+    genuine = _genuine_replacement_positions(data) if has_genuine else []
+    out = [0] * len(kinds)
+    find = text.find
+    cursor = 0
+    g = 0
+    for i, first in enumerate(firsts):
+        while g < len(genuine) and genuine[g] < starts[i]:
+            cursor = find("\ufffd", cursor) + 1  # a U+FFFD that was in the input
+            g += 1
+        at = find(first, cursor)
+        out[i] = at
+        cursor = at + n_chars[i]
+    return np.array(out, np.int64), np.array(n_chars, np.int64)
+
+
+def _genuine_replacement_positions(data: bytes) -> list[int]:
+    """Byte offsets of U+FFFD written in the input itself."""
+    out = []
+    at = data.find(b"\xef\xbf\xbd")
+    while at >= 0:
+        out.append(at)
+        at = data.find(b"\xef\xbf\xbd", at + 3)
+    return out
 
 
 def decode_well_formed(
@@ -215,17 +314,6 @@ def _collision_events(data: bytes) -> list[_Event]:
     for m in _COLLISION_BYTES.finditer(data):
         ch = m.group().decode("utf-8")
         out.append((m.start(), m.end(), _COLLISION, code, ord(ch), ch, 1))
-    return out
-
-
-def _genuine_replacement_chars(data: bytes) -> list[_Event]:
-    """U+FFFD written in the input itself: silent events, so that every
-    U+FFFD in the text is accounted for when locating events."""
-    out: list[_Event] = []
-    pos = data.find(b"\xef\xbf\xbd")
-    while pos >= 0:
-        out.append((pos, pos + 3, -1, 0, NO_VALUE, "\ufffd", 1))
-        pos = data.find(b"\xef\xbf\xbd", pos + 3)
     return out
 
 

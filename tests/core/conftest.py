@@ -120,6 +120,8 @@ COMMON_TRICKY: list[tuple[str, bytes]] = [
     ("xtf-8 collision high then e-acute", _hex("EE BF BF C3 A9")),
     ("xtf-8 collision then bad byte", _hex("41 EE BE 80 FF")),
     ("escapes forming utf-8", _hex("EE BF 83 EE BE A9")),
+    # events located in the text must step over a U+FFFD the input itself held
+    ("genuine replacement between surrogates", _hex("ED BB BF BD DF EF BF BD ED BB BF BD DF")),
     ("stf-7 bom", b":/:~"),
     ("stf-7 chunks", b"${ !!!!!!!!; ,#_ !"),
     ("stf-7 pending at end", b"abc!!"),
