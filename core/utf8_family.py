@@ -291,6 +291,8 @@ def decode_well_formed(
         text = str(data, "utf-8")
     except UnicodeDecodeError:
         return None
+    if text.isascii():  # O(1) on a str: no BOM, no collision possible
+        return text, single_text_span(len(text), len(text))
     raw = data if isinstance(data, bytes) else bytes(data)
     events: list[_Event] = []
     if raw.startswith(BOM):
