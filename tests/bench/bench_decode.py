@@ -54,6 +54,17 @@ def multilingual(size: int) -> str:
     return words_text(MULTILINGUAL_WORDS, size, 2)
 
 
+def cjk_heavy(size: int) -> str:
+    """Chinese characters with ideographic punctuation, ~3 UTF-8 bytes each."""
+    rng = random.Random(4)
+    chars = [chr(rng.randint(0x4E00, 0x9FA5)) for _ in range(size // 3)]
+    for i in range(0, len(chars), 17):
+        chars[i] = "\uff0c"  # fullwidth comma
+    for i in range(7, len(chars), 41):
+        chars[i] = "\u3002"  # ideographic full stop
+    return "".join(chars)
+
+
 def with_invalid_bytes(data: bytes, every: int = 4096) -> bytes:
     buf = bytearray(data)
     for i in range(every // 2, len(buf), every):
@@ -80,11 +91,16 @@ def main() -> None:
     parser.add_argument("--formats", default="utf-8,utf-8b,wtf-8,xtf-8,stf-7,corrected-utf-8")
     args = parser.parse_args()
     size = args.mb * 1_000_000
-    texts = {"english": english(size), "multilingual": multilingual(size)}
+    texts = {
+        "english": english(size),
+        "multilingual": multilingual(size),
+        "cjk-heavy": cjk_heavy(size),
+    }
     inputs: dict[str, tuple[str | None, bytes]] = {}
     for name, text in texts.items():
         inputs[name] = (text, text.encode())
-        inputs[name + "+invalid/4KiB"] = (None, with_invalid_bytes(text.encode()))
+        if name != "cjk-heavy":
+            inputs[name + "+invalid/4KiB"] = (None, with_invalid_bytes(text.encode()))
     inputs["random"] = (None, random.Random(3).randbytes(size))
     ids = [f for f in args.formats.split(",") if f]
     print(
