@@ -112,6 +112,24 @@ class _Recorder:
         }[variant.ill_formed]
         self.wtf = variant.wtf_surrogates
 
+    def handler(self) -> Callable[[UnicodeDecodeError], tuple[str, int]]:
+        """The error handler for this decode. Plain UTF-8 gets a closure
+        with nothing to look up (it runs once per event); the others the
+        general method."""
+        if self.escapes is not None or self.wtf:
+            return self.handle
+        starts, ends, limit = self.starts, self.ends, self.limit
+
+        def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
+            if len(starts) >= limit:
+                raise _TooDense
+            end = exc.end
+            starts.append(exc.start)
+            ends.append(end)
+            return "\ufffd", end
+
+        return replace
+
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
         starts = self.starts
         if len(starts) >= self.limit:
@@ -168,7 +186,7 @@ _HANDLER = RecordingHandler("mojiscope-utf8-record")
 
 def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     recorder = _Recorder(variant, data, limit=64 + len(data) // 1024)
-    text = _HANDLER.decode(data, "utf-8", recorder.handle)
+    text = _HANDLER.decode(data, "utf-8", recorder.handler())
     extra = _signature_and_collisions(variant, data, at_start)
     if not recorder.starts and not extra:
         return text, single_text_span(len(data), len(text))
