@@ -110,7 +110,7 @@ from mojiscope.core.conversion_losses import (
     find_losses,
     no_losses,
 )
-from mojiscope.core.errors import EncodeError, MojiscopeError
+from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Errors, Format
 from mojiscope.core.registry import get_format
 from mojiscope.core.source import Source
@@ -159,27 +159,11 @@ class ConversionLossError(MojiscopeError, UnicodeError):
 
 # -- signatures ----------------------------------------------------------------
 
-_UNSET = object()
-
 
 def signature_bytes(fmt: str | Format) -> bytes | None:
-    """The bytes ``fmt`` begins a file with to say what it is, or ``None``.
-
-    A format that defines ``signature_bytes`` (bytes, ``None`` for "no
-    signature", or a method returning either) decides; otherwise it is the
-    format's encoding of U+FEFF if it has one (EF BB BF for the UTF-8 family,
-    FF FE / FE FF for UTF-16; none for most code pages).
-    """
-    fmt = get_format(fmt)
-    own: object = getattr(fmt, "signature_bytes", _UNSET)
-    if callable(own):
-        own = own()
-    if own is None or isinstance(own, bytes | bytearray):
-        return bytes(own) if own else None
-    try:
-        return fmt.encode("\ufeff", "strict")
-    except EncodeError:
-        return None
+    """The bytes ``fmt`` begins a file with to say what it is, or ``None``
+    (see :attr:`Format.signature_bytes`)."""
+    return get_format(fmt).signature_bytes
 
 
 # -- input ---------------------------------------------------------------------

@@ -54,7 +54,6 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import EncodeError
 from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Errors, Format
@@ -71,10 +70,8 @@ from mojiscope.core.stf7 import (
     Specials,
     any_in_pieces,
     code_unit_type,
-    decode_in_blocks,
     encode_in_pieces,
     prepend_span,
-    strip_signature,
     text_from_code_units,
 )
 
@@ -649,7 +646,7 @@ class CorrectedUtf8(Format):
     aliases: ClassVar[tuple[str, ...]] = ("cutf-8", "cutf8", "corrected-utf8")
     description = "Corrected UTF-8: no overlong forms, no C1 or surrogates, up to U+8421109F"
     lookahead = len(MAGIC_NUMBER)
-    signature_bytes: ClassVar[bytes] = MAGIC_NUMBER
+    preferred_block = WHOLE_INPUT_BLOCK
     signature_text: ClassVar[str] = MAGIC_TEXT
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
@@ -661,13 +658,12 @@ class CorrectedUtf8(Format):
     def decode_well_formed(
         self, data: bytes | bytearray | memoryview
     ) -> tuple[str, SpanTable] | None:
-        """Any input, in blocks larger than the driver's (the decoder is
-        vectorised, so it needs no well-formed fast path of its own); ASCII
-        with no control to warn of in one call."""
+        """ASCII with no control to warn of, in one call; anything else goes to the
+        block driver (in :data:`preferred_block` pieces)."""
         raw = bytes(data)
         if raw.isascii() and not any_in_pieces(raw, _has_controls):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))
-        return decode_in_blocks(decode_cutf8, cutf8_safe_cut, raw, WHOLE_INPUT_BLOCK)
+        return None
 
     def resync(self, source: Source, offset: int) -> int:
         """The start of the token holding byte ``offset``: back over at most 5
@@ -718,18 +714,6 @@ class CorrectedUtf8(Format):
             ends - _REPLACEMENT_BYTES, ends, unencodable, _INVALID, REASON_CODE[Reason.UNENCODABLE]
         )
         return Encoding(data, marked.table(len(data), len(text)))
-
-    def encode_with_signature(self, text: str, errors: Errors = "strict") -> bytes:
-        """The magic number, then ``text`` (once only if ``text`` already
-        starts with the magic number's four characters)."""
-        data = self.encode(text, errors)
-        return data if text.startswith(self.signature_text) else self.signature_bytes + data
-
-    def decode_stripping_signature(
-        self, data: bytes | bytearray | memoryview, errors: Errors = "replace"
-    ) -> Decoding:
-        """:meth:`decode`, without a leading magic number (see :func:`strip_signature`)."""
-        return strip_signature(self.decode(data, errors))
 
 
 def _reserved_run_start(src: Source, lo: int, offset: int) -> int:

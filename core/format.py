@@ -66,6 +66,14 @@ class Format(ABC):
     description: ClassVar[str]
     #: Bytes past a position that may be needed to decide the span there.
     lookahead: ClassVar[int] = 4
+    #: Bytes per block this format decodes best in, if fewer than the driver's
+    #: :data:`BLOCK_SIZE` (a vectorised decoder whose temporaries should stay
+    #: small); ``None`` for the driver's.
+    preferred_block: ClassVar[int | None] = None
+    #: What this format writes first to say what it is (U+FEFF, a byte order
+    #: mark, for most; Corrected UTF-8 has a magic number). Its bytes are
+    #: :attr:`signature_bytes`.
+    signature_text: ClassVar[str] = "\ufeff"
     #: Replacement policies this format accepts in :meth:`decode`.
     policies: ClassVar[tuple[Policy, ...]] = ("maximal-subpart",)
 
@@ -180,6 +188,30 @@ class Format(ABC):
                 )
         return encoding.data
 
+    @property
+    def signature_bytes(self) -> bytes | None:
+        """:attr:`signature_text` in this format, or ``None`` if it cannot be
+        written (most legacy code pages have no byte order mark)."""
+        try:
+            return self.encode(self.signature_text, "strict")
+        except EncodeError:
+            return None
+
+    def encode_with_signature(self, text: str, errors: Errors = "strict") -> bytes:
+        """The signature, then ``text`` (once only, if ``text`` already
+        starts with it). Raises :class:`EncodeError` if there is none."""
+        signature = self.signature_bytes
+        if signature is None:
+            raise EncodeError(self.id, self.signature_text, 0, 0, "this format has no signature")
+        data = self.encode(text, errors)
+        return data if text.startswith(self.signature_text) else signature + data
+
+    def decode_stripping_signature(
+        self, data: bytes | bytearray | memoryview, errors: Errors = "replace"
+    ) -> Decoding:
+        """:meth:`decode`, without a leading signature (see :func:`strip_signature`)."""
+        return strip_signature(self.decode(data, errors))
+
     def _check_policy(self, policy: str) -> None:
         if policy not in self.policies:
             raise ValueError(
@@ -233,8 +265,9 @@ class IncrementalDecoder:
         texts: list[str] = []
         tables: list[SpanTable] = []
         pos = 0
+        block_size = min(BLOCK_SIZE, fmt.preferred_block or BLOCK_SIZE)
         while pos < len(buffer):
-            hi = min(len(buffer), pos + BLOCK_SIZE)
+            hi = min(len(buffer), pos + block_size)
             at_start = self._byte_pos + pos == 0
             is_last = hi == len(buffer)
             block = buffer[pos:hi]
@@ -282,6 +315,19 @@ def _raise_if_error(
         span = span._replace(byte_end=table[hit + 1].byte_end, char_end=table[hit + 1].char_end)
     absolute = span._replace(byte_start=span.byte_start + shift, byte_end=span.byte_end + shift)
     raise DecodeError(fmt.id, absolute, bytes(block[span.byte_start : span.byte_end]))
+
+
+def strip_signature(decoding: Decoding) -> Decoding:
+    """``decoding`` without its leading ``signature`` span (a BOM or a magic
+    number) and that span's characters, if it has one. Byte offsets stay
+    absolute (the first span then starts after the signature); character
+    offsets count from the first character after it."""
+    spans = decoding.spans
+    if not len(spans) or spans.kinds[0] != KIND_CODE[SpanKind.SIGNATURE]:
+        return decoding
+    first = spans[0]
+    n_chars = first.char_end - first.char_start
+    return Decoding(decoding.format, decoding.text[n_chars:], spans[1:].shifted(0, -n_chars))
 
 
 def join_decodings(parts: Sequence[Decoding]) -> Decoding:

@@ -42,7 +42,7 @@ Seeking (the spec's rule): decoding may start at a direct byte or just past a
 final chunk (or past a byte >= 80, which closes any sequence too), never
 inside a run of chunks.
 
-The block helpers below (:class:`Specials`, :func:`decode_in_blocks`, the
+The block helpers below (:class:`Specials`, the
 code-unit text builders) are shared with :mod:`mojiscope.core.cutf8`, which
 decodes the same way: one character per token, few tokens that are not text.
 """
@@ -55,9 +55,8 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from mojiscope.core.decoding import Decoding
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Errors, Format
+from mojiscope.core.format import Encoding, Format
 from mojiscope.core.source import Source, as_source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable, join
@@ -238,53 +237,6 @@ def text_from_code_units(units: UnitArray) -> str:
     a type :func:`code_unit_type` chose."""
     codec = {1: "latin-1", 2: "utf-16-le", 4: "utf-32-le"}[units.dtype.itemsize]
     return units.tobytes().decode(codec)
-
-
-def strip_signature(decoding: Decoding) -> Decoding:
-    """``decoding`` without its leading ``signature`` span (a BOM or a magic
-    number) and that span's characters, if it has one. Byte offsets stay
-    absolute (the first span then starts after the signature); character
-    offsets count from the first character after it."""
-    spans = decoding.spans
-    if not len(spans) or spans.kinds[0] != _SIGNATURE:
-        return decoding
-    first = spans[0]
-    n_chars = first.char_end - first.char_start
-    return Decoding(decoding.format, decoding.text[n_chars:], spans[1:].shifted(0, -n_chars))
-
-
-BlockDecoder = Callable[[bytes, bool], tuple[str, SpanTable]]
-BlockCut = Callable[[bytes, bool], int]
-
-
-def decode_in_blocks(
-    decode_block: BlockDecoder, safe_cut: BlockCut, data: bytes, block: int
-) -> tuple[str, SpanTable]:
-    """A whole input decoded in blocks of about ``block`` bytes, each ending
-    at a safe cut (``safe_cut`` of a block that is not the last; a block with
-    no safe cut grows until it has one or reaches the end). Both callables
-    take the block and whether it starts the input."""
-    texts: list[str] = []
-    tables: list[SpanTable] = []
-    pos = chars = 0
-    n = len(data)
-    while pos < n:
-        size = block
-        while True:
-            piece = data[pos : pos + size]
-            final = pos + size >= n
-            cut = len(piece) if final else safe_cut(piece, pos == 0)
-            if cut or final:
-                break
-            size *= 4
-        text, table = decode_block(piece[:cut], pos == 0)
-        texts.append(text)
-        tables.append(table.shifted(pos, chars))
-        pos += cut
-        chars += len(text)
-    if not tables:
-        return "", SpanTable.empty()
-    return "".join(texts), join(tables)
 
 
 def any_in_pieces(data: bytes, test: Callable[[ByteArray], bool]) -> bool:
@@ -694,8 +646,7 @@ class Stf7(Format):
     aliases: ClassVar[tuple[str, ...]] = ("stf7",)
     description = "STF-7: the Silly 7-bit Transformation Format (chunked, 7-bit)"
     lookahead = MAX_CHUNKS
-    signature_bytes: ClassVar[bytes] = BOM
-    signature_text: ClassVar[str] = "\ufeff"
+    preferred_block = WHOLE_INPUT_BLOCK
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         return decode_stf7(data, at_start)
@@ -706,13 +657,12 @@ class Stf7(Format):
     def decode_well_formed(
         self, data: bytes | bytearray | memoryview
     ) -> tuple[str, SpanTable] | None:
-        """Any input, in blocks larger than the driver's (the decoder is
-        vectorised, so it needs no well-formed fast path of its own); text of
-        direct bytes only in one call."""
+        """Text of direct bytes only, in one call; anything else goes to the
+        block driver (in :data:`preferred_block` pieces)."""
         raw = bytes(data)
         if raw.isascii() and not any_in_pieces(raw, _has_chunk_bytes):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))
-        return decode_in_blocks(decode_stf7, stf7_safe_cut, raw, WHOLE_INPUT_BLOCK)
+        return None
 
     def resync(self, source: Source, offset: int) -> int:
         """The spec's seeking rule, backwards: decoding may start at
@@ -757,17 +707,6 @@ class Stf7(Format):
         ends = np.cumsum(counts)[surrogate]
         unencodable = Specials(ends - 4, ends, surrogate, _INVALID, REASON_CODE[Reason.UNENCODABLE])
         return Encoding(data, unencodable.table(len(data), len(text)))
-
-    def encode_with_signature(self, text: str, errors: Errors = "strict") -> bytes:
-        """The BOM, then ``text`` (once only if ``text`` already starts with U+FEFF)."""
-        data = self.encode(text, errors)
-        return data if text.startswith(self.signature_text) else self.signature_bytes + data
-
-    def decode_stripping_signature(
-        self, data: bytes | bytearray | memoryview, errors: Errors = "replace"
-    ) -> Decoding:
-        """:meth:`decode`, without a leading BOM (see :func:`strip_signature`)."""
-        return strip_signature(self.decode(data, errors))
 
 
 STF7 = Stf7()

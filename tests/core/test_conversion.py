@@ -378,11 +378,15 @@ def test_signature_bytes_of_unicode_forms_and_code_pages():
 def test_a_format_that_declares_its_signature_is_believed():
     class Declared(Ucs2Le):
         id = "test-declared"
-        signature_bytes = b"MAGIC"
+
+        @property
+        def signature_bytes(self) -> bytes:
+            return b"MAGIC"
 
     class DeclaresNone(Ucs2Le):
         id = "test-declares-none"
 
+        @property
         def signature_bytes(self) -> None:
             return None
 

@@ -35,8 +35,8 @@ from mojiscope.core.cutf8 import (
     decode_code_points,
     decode_cutf8,
     encode_code_points,
-    strip_signature,
 )
+from mojiscope.core.format import strip_signature
 from mojiscope.core.stf7 import WHOLE_INPUT_BLOCK
 
 VECTORS = json.loads(
