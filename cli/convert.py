@@ -33,7 +33,6 @@ from mojiscope.core.conversion import (
     LossKind,
     convert,
     convert_stream,
-    signature_bytes,
 )
 
 #: Loss lines printed on stderr before "... and N more".
@@ -42,7 +41,7 @@ LOSS_LINES = 20
 
 def run_convert(args: argparse.Namespace) -> int:
     source_format, target_format = get_format(args.from_format), get_format(args.to_format)
-    if args.signature and signature_bytes(target_format) is None:
+    if args.signature and target_format.signature_bytes is None:
         raise ConversionError(f"{target_format.id} has no signature to write (--signature)")
     to_stdout = args.output in (None, "-")
     with open_input(args.file, args.hex) as source:

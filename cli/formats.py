@@ -13,7 +13,6 @@ import sys
 
 from mojiscope.cli.errors import EXIT_OK
 from mojiscope.core import Format, formats
-from mojiscope.core.conversion import signature_bytes
 
 _FOOTNOTE = (
     "Any other Python codec name (cp1251, iso8859-15, euc-jp, big5, ...) works too, "
@@ -22,7 +21,7 @@ _FOOTNOTE = (
 
 
 def format_record(fmt: Format) -> dict[str, object]:
-    signature = signature_bytes(fmt)
+    signature = fmt.signature_bytes
     return {
         "id": fmt.id,
         "aliases": list(fmt.aliases),

@@ -67,7 +67,7 @@ Signatures
 A signature is a property of an encoding, not part of the text: the source's
 ``signature`` span (a BOM, the Corrected UTF-8 magic number) is not encoded
 as text. Instead the output begins with the *target's* signature
-(:func:`signature_bytes`) when the source had one and the target has one; a
+(:attr:`Format.signature_bytes`) when the source had one and the target has one; a
 BOM therefore carries over as the target's BOM (UTF-8 EF BB BF to UTF-16LE
 FF FE, which is also the target's encoding of U+FEFF), converting to the same
 format keeps the signature byte for byte, and converting to a code page with
@@ -133,7 +133,6 @@ __all__ = [
     "iter_conversion",
     "iter_losses",
     "plan_conversion",
-    "signature_bytes",
 ]
 
 #: Bytes read per chunk. Random bytes decode to about one span per 1.5 bytes;
@@ -158,12 +157,6 @@ class ConversionLossError(MojiscopeError, UnicodeError):
 
 
 # -- signatures ----------------------------------------------------------------
-
-
-def signature_bytes(fmt: str | Format) -> bytes | None:
-    """The bytes ``fmt`` begins a file with to say what it is, or ``None``
-    (see :attr:`Format.signature_bytes`)."""
-    return get_format(fmt).signature_bytes
 
 
 # -- input ---------------------------------------------------------------------
@@ -405,7 +398,7 @@ def iter_conversion(
     ``signature`` is asked of a target that has none.
     """
     source_format, target_format = get_format(from_format), get_format(to_format)
-    target_signature = signature_bytes(target_format)
+    target_signature = target_format.signature_bytes
     if signature and target_signature is None:
         raise ConversionError(f"{target_format.id} has no signature to write")
     converter = _Converter(source_format, target_format, target_signature, signature)

@@ -24,7 +24,6 @@ from mojiscope.core.conversion import (
     iter_conversion,
     iter_losses,
     plan_conversion,
-    signature_bytes,
 )
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.spans import ERROR_KINDS, Reason, SpanKind
@@ -369,10 +368,10 @@ def test_strict_fails_exactly_when_replace_reports_a_loss(data, pair, tmp_path_f
 
 
 def test_signature_bytes_of_unicode_forms_and_code_pages():
-    assert signature_bytes("utf-8") == b"\xef\xbb\xbf"
-    assert signature_bytes("utf-16le") == b"\xff\xfe"
-    assert signature_bytes("wtf-16be") == b"\xfe\xff"
-    assert signature_bytes("cp1252") is None
+    assert get_format("utf-8").signature_bytes == b"\xef\xbb\xbf"
+    assert get_format("utf-16le").signature_bytes == b"\xff\xfe"
+    assert get_format("wtf-16be").signature_bytes == b"\xfe\xff"
+    assert get_format("cp1252").signature_bytes is None
 
 
 def test_a_format_that_declares_its_signature_is_believed():
@@ -390,8 +389,8 @@ def test_a_format_that_declares_its_signature_is_believed():
         def signature_bytes(self) -> None:
             return None
 
-    assert signature_bytes(Declared()) == b"MAGIC"
-    assert signature_bytes(DeclaresNone()) is None
+    assert Declared().signature_bytes == b"MAGIC"
+    assert DeclaresNone().signature_bytes is None
 
 
 @pytest.mark.parametrize("fmt_id", ["stf-7", "corrected-utf-8"])
@@ -404,7 +403,7 @@ def test_new_formats_signatures_are_looked_up_at_run_time(fmt_id):
         "stf-7": b"\x3a\x2f\x3a\x7e",
         "corrected-utf-8": b"\xef\xb7\x9d\xed\xb2\xae\x00\x0a",
     }
-    assert signature_bytes(fmt) == expected[fmt_id]
+    assert fmt.signature_bytes == expected[fmt_id]
     out, losses = run(b"hi", "utf-8", fmt, signature=True)
     assert out.startswith(expected[fmt_id]) and not losses
 
