@@ -31,10 +31,7 @@ from enum import Enum
 
 import numpy as np
 
-from mojiscope.core.events import Event as _Event
 from mojiscope.core.events import (
-    build_from_events,
-    merge_events,
     replace_at,
     single_text_span,
     spans_between_events,
@@ -46,7 +43,7 @@ from mojiscope.core.spans import INVALID_CODE as _INVALID
 from mojiscope.core.spans import REASON_CODE, Reason
 from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
 from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
-from mojiscope.core.spantable import NO_VALUE, SpanTable
+from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_dense import dense_decode, ill_formed_reasons
 
 BOM = b"\xef\xbb\xbf"
@@ -87,6 +84,12 @@ class _TooDense(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 _SURROGATE_ESCAPES = [chr(0xDC00 + b) for b in range(256)]
 _PUA_ESCAPES = [chr(0xEF80 | (b & 0x7F)) for b in range(256)]
+#: The character each byte of an ill-formed subsequence becomes, if any.
+_ESCAPES_FOR: dict[IllFormed, list[str] | None] = {
+    IllFormed.REPLACE: None,
+    IllFormed.SURROGATE_ESCAPE: _SURROGATE_ESCAPES,
+    IllFormed.PUA_ESCAPE: _PUA_ESCAPES,
+}
 _NONE = np.uint32(0xFFFFFFFF)
 
 
@@ -105,11 +108,7 @@ class _Recorder:
         self.ends: list[int] = []
         #: event index -> (kind code, reason code, value) for WTF-8 surrogates
         self.special: dict[int, tuple[int, int, int]] = {}
-        self.escapes = {
-            IllFormed.REPLACE: None,
-            IllFormed.SURROGATE_ESCAPE: _SURROGATE_ESCAPES,
-            IllFormed.PUA_ESCAPE: _PUA_ESCAPES,
-        }[variant.ill_formed]
+        self.escapes = _ESCAPES_FOR[variant.ill_formed]
         self.wtf = variant.wtf_surrogates
 
     def handler(self) -> Callable[[UnicodeDecodeError], tuple[str, int]]:
@@ -199,6 +198,23 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
     ill_formed_reasons(b, pos, lens.astype(np.uint8), reason, value)
     for i, (k, r, v) in recorder.special.items():
         kind[i], reason[i], value[i] = k, r, v
+    return _with_well_formed_events(text, data, pos, lens, kind, reason, value, extra, variant)
+
+
+def _with_well_formed_events(
+    text: str,
+    data: bytes,
+    pos: np.ndarray,
+    lens: np.ndarray,
+    kind: np.ndarray,
+    reason: np.ndarray,
+    value: np.ndarray,
+    extra: list[tuple[int, int, int, int, int]],
+    variant: Variant,
+) -> tuple[str, SpanTable]:
+    """Merge the ill-formed events (arrays) with the well-formed ones that
+    are not text (``extra``: a BOM, collisions), locate them all in the text,
+    and build the table; collisions become U+FFFD in the returned text."""
     if extra:
         more = np.array(extra, np.int64).T
         order = np.argsort(np.concatenate((pos, more[0])), kind="stable")
@@ -207,7 +223,8 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
         kind = np.concatenate((kind, more[2].astype(np.uint8)))[order]
         reason = np.concatenate((reason, more[3].astype(np.uint8)))[order]
         value = np.concatenate((value, more[4].astype(np.uint32)))[order]
-    char_pos, char_lens = _locate_in_text(text, data, pos, lens, kind, value, recorder.escapes)
+    escapes = _ESCAPES_FOR[variant.ill_formed]
+    char_pos, char_lens = _locate_in_text(text, data, pos, lens, kind, value, escapes)
     collisions = char_pos[kind == _COLLISION]
     if len(collisions):
         text = replace_at(text, collisions.tolist())
@@ -312,29 +329,20 @@ def decode_well_formed(
     if text.isascii():  # O(1) on a str: no BOM, no collision possible
         return text, single_text_span(len(text), len(text))
     raw = data if isinstance(data, bytes) else bytes(data)
-    events: list[_Event] = []
-    if raw.startswith(BOM):
-        events.append((0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
-    if variant.pua_collisions and _may_collide(raw):
-        events = merge_events(events, _collision_events(raw))
-    if not events:
+    extra = _signature_and_collisions(variant, raw, True)
+    if not extra:
         return text, single_text_span(len(raw), len(text))
-    return build_from_events(text, len(raw), events)
+    none = np.zeros(0, np.intp)
+    empty = np.zeros(0, np.uint8)
+    return _with_well_formed_events(
+        text, raw, none, none, empty, empty, np.zeros(0, np.uint32), extra, variant
+    )
 
 
 def _may_collide(data: bytes) -> bool:
     """Whether ``data`` may hold U+EF80..U+EFFF (lead byte EE): a one-byte
     search runs at memchr speed, a two-byte one byte by byte."""
     return data.find(b"\xee") >= 0
-
-
-def _collision_events(data: bytes) -> list[_Event]:
-    code = REASON_CODE[Reason.ESCAPE_RANGE]
-    out: list[_Event] = []
-    for m in _COLLISION_BYTES.finditer(data):
-        ch = m.group().decode("utf-8")
-        out.append((m.start(), m.end(), _COLLISION, code, ord(ch), ch, 1))
-    return out
 
 
 # -- the dense path -----------------------------------------------------------
