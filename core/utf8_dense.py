@@ -17,6 +17,20 @@ The steps:
 3. per start: well-formed or a maximal subpart; the variant's special cases
    (WTF-8 surrogates and pairs, XTF-8 collisions, a BOM);
 4. spans: each non-text start is its own span, runs of text starts one span.
+
+The sparse path (:mod:`mojiscope.core.utf8_family`) uses the same reasons
+for the events CPython reports, through :func:`ill_formed_reasons`.
+
+A *maximal subpart* (Unicode D93b) is the longest prefix of a well-formed
+sequence starting at an unconvertible offset, or one byte. Its reason:
+
+* ``stray-continuation``: it is a lone 80..BF byte;
+* ``overlong``: C0, C1, or E0 followed by 80..9F, or F0 followed by 80..8F;
+* ``surrogate``: ED followed by A0..BF (UTF-8 only; WTF-8 accepts these);
+* ``out-of-range``: F5..F7, or F4 followed by 90..BF;
+* ``invalid-byte``: F8..FF;
+* ``truncated``: a valid lead whose sequence is cut by a byte that does not
+  continue it, or by the end of the input.
 """
 
 from __future__ import annotations
@@ -24,7 +38,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from mojiscope.core import utf8_rules as rules
 from mojiscope.core.spans import COLLISION_CODE as _COLLISION
 from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
 from mojiscope.core.spans import INVALID_CODE as _INVALID
@@ -34,11 +47,13 @@ from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
 from mojiscope.core.spans import TEXT_CODE as _TEXT
 from mojiscope.core.spantable import NO_VALUE, SpanTable
 
-_BASE_REASON = np.array([REASON_CODE[r] for r in rules.REASON_OF_CODE], np.uint8)[rules.BASE_REASON]
-_SECOND_REASON = np.array([REASON_CODE[r] for r in rules.REASON_OF_CODE], np.uint8)[
-    rules.SECOND_BYTE_REASON
+#: For E0, ED, F0 and F4 cut after one byte by a continuation byte outside
+#: their second-byte range: the reason that range gives (others: truncated).
+_SECOND_REASON = np.full(256, REASON_CODE[Reason.TRUNCATED], np.uint8)
+_SECOND_REASON[[0xE0, 0xED, 0xF0, 0xF4]] = [
+    REASON_CODE[r]
+    for r in (Reason.OVERLONG, Reason.SURROGATE, Reason.OVERLONG, Reason.OUT_OF_RANGE)
 ]
-_TRUNCATED = REASON_CODE[Reason.TRUNCATED]
 _VALUE_REASONS = np.array(
     [REASON_CODE[r] for r in (Reason.OVERLONG, Reason.SURROGATE, Reason.OUT_OF_RANGE)], np.uint8
 )
@@ -290,7 +305,7 @@ def ill_formed_reasons(
     value: npt.NDArray[np.uint32],
 ) -> None:
     """Reasons (and would-be values) for the maximal subparts at ``pos``;
-    see :mod:`mojiscope.core.utf8_rules` for the rules."""
+    see the module docstring for the rules."""
     lead = b[pos]
     reason[:] = _reason_by_lead(lead)
     # E0, ED, F0, F4 cut after one byte by a continuation byte outside their
@@ -310,7 +325,7 @@ def ill_formed_reasons(
     )
     if len(wants):
         p = pos[wants]
-        would_be = rules.vector_would_be_values(b[p], b[p + 1], b[p + 2], b[p + 3])
+        would_be = vector_would_be_values(b[p], b[p + 1], b[p + 2], b[p + 3])
         value[wants] = would_be.astype(np.uint32)  # -1 (none) wraps to the stored none
 
 
@@ -346,3 +361,27 @@ def _text(
 
 def special_has_surrogates(special: _Special) -> bool:
     return bool((special[1] == _SURROGATE).any())
+
+
+def vector_would_be_values(
+    b0: np.ndarray, b1: np.ndarray, b2: np.ndarray, b3: np.ndarray
+) -> np.ndarray:
+    """Vectorised :func:`would_be_value` over gathered lead/following bytes:
+    -1 where there is no value to report."""
+    c1 = (b1 & 0xC0) == 0x80
+    c2 = (b2 & 0xC0) == 0x80
+    c3 = (b3 & 0xC0) == 0x80
+    t1 = (b1 & 0x3F).astype(np.int64)
+    t2 = (b2 & 0x3F).astype(np.int64)
+    t3 = (b3 & 0x3F).astype(np.int64)
+    v2 = ((b0 & 0x1F).astype(np.int64) << 6) | t1
+    v3 = ((b0 & 0x0F).astype(np.int64) << 12) | (t1 << 6) | t2
+    v4 = ((b0 & 0x07).astype(np.int64) << 18) | (t1 << 12) | (t2 << 6) | t3
+    two = (b0 >= 0xC0) & (b0 <= 0xC1) & c1
+    three = ((b0 == 0xE0) | (b0 == 0xED)) & c1 & c2
+    four = (b0 >= 0xF0) & (b0 <= 0xF7) & c1 & c2 & c3
+    out = np.full(len(b0), -1, np.int64)
+    out[two] = v2[two]
+    out[three] = v3[three]
+    out[four] = v4[four]
+    return out

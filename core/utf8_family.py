@@ -47,7 +47,6 @@ from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_dense import dense_decode, ill_formed_reasons
 
 BOM = b"\xef\xbb\xbf"
-_VALUE_REASONS = (Reason.OVERLONG, Reason.SURROGATE, Reason.OUT_OF_RANGE)
 _COLLISION_BYTES = re.compile(rb"\xee[\xbe\xbf][\x80-\xbf]")
 
 
