@@ -31,7 +31,7 @@ import numpy as np
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
-from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, KIND_CODES, REASON_WORDS, Reason, SpanKind
+from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, REASON_WORDS, Reason, SpanKind
 from mojiscope.core.spantable import SpanTable, join
 
 Errors = Literal["strict", "replace"]
@@ -370,7 +370,3 @@ def apply_policy(decoding: Decoding, policy: Policy) -> Decoding:
             pieces.append(text[int(offsets[i]) : int(offsets[i + 1])])
     new_table = SpanTable(table.kinds, table.reasons, table.byte_starts, new_starts, table.values)
     return Decoding(decoding.format, "".join(pieces), new_table)
-
-
-def kind_name(code: int) -> str:
-    return KIND_CODES[code].value

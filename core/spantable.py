@@ -374,11 +374,6 @@ class SpanTable(Sequence[Span]):
                 return self._first_index[k] + int(hits[0])
         return None
 
-    @property
-    def parts(self) -> list[SpanTable]:
-        """The table as consecutive single-block tables (no copy of spans)."""
-        return [SpanTable._from_parts([replace(p, skip=0)]) for p in self._parts]
-
 
 def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
     return Span(
@@ -462,7 +457,3 @@ def join(tables: Sequence[SpanTable]) -> SpanTable:
     if not parts:
         return SpanTable.empty()
     return SpanTable._from_parts(parts)
-
-
-def reason_code(reason: Reason | None) -> int:
-    return REASON_CODE[reason]
