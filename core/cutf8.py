@@ -68,7 +68,7 @@ from mojiscope.core.stf7 import (
     ByteArray,
     IntArray,
     Specials,
-    any_in_pieces,
+    any_byte_in_ranges,
     code_unit_type,
     encode_in_pieces,
     prepend_span,
@@ -353,11 +353,8 @@ def _control_mask(b: ByteArray) -> BoolArray:
     return mask
 
 
-def _has_controls(b: ByteArray) -> bool:
-    """Whether :func:`_control_mask` holds anywhere, by reductions: a byte
-    below 0A is the least byte; one in 0B..1F is the least byte less 0B
-    (uint8 arithmetic wraps) within 14."""
-    return int(b.min()) < 0x0A or int((b - np.uint8(0x0B)).min()) <= 0x1F - 0x0B
+#: The C0 controls but LF, as (first byte, width less one) ranges: 00..09, 0B..1F.
+CONTROL_RANGES = ((0x00, 0x09), (0x0B, 0x1F - 0x0B))
 
 
 def _control_warnings(b: ByteArray, tokens: _Tokens | None) -> Specials | None:
@@ -661,7 +658,7 @@ class CorrectedUtf8(Format):
         """ASCII with no control to warn of, in one call; anything else goes to the
         block driver (in :data:`preferred_block` pieces)."""
         raw = bytes(data)
-        if raw.isascii() and not any_in_pieces(raw, _has_controls):
+        if raw.isascii() and not any_byte_in_ranges(raw, CONTROL_RANGES):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))
         return None
 

@@ -239,14 +239,28 @@ def text_from_code_units(units: UnitArray) -> str:
     return units.tobytes().decode(codec)
 
 
-def any_in_pieces(data: bytes, test: Callable[[ByteArray], bool]) -> bool:
-    """Whether ``test`` holds for some piece of ``data`` (pieces of
-    :data:`WHOLE_INPUT_BLOCK` bytes, viewed without copying, so that the
-    temporaries of a whole-array test stay small)."""
-    for lo in range(0, len(data), WHOLE_INPUT_BLOCK):
-        count = min(WHOLE_INPUT_BLOCK, len(data) - lo)
-        if test(np.frombuffer(data, np.uint8, count, lo)):
-            return True
+#: Bytes per piece when scanning a whole input for bytes of some ranges: the
+#: piece and one scratch array of its size stay in the cache while each
+#: range is tested.
+SCAN_PIECE = 1 << 18
+
+
+def any_byte_in_ranges(data: bytes, ranges: tuple[tuple[int, int], ...]) -> bool:
+    """Whether some byte of ``data`` lies in one of ``ranges``, each given as
+    (first byte, width less one). Per range and piece of
+    :data:`SCAN_PIECE` bytes, one subtraction into a reused scratch array
+    and one reduction: the least byte less ``first`` (uint8 arithmetic
+    wraps) is within the width exactly when some byte is in the range. No
+    mask, no temporary the size of the input."""
+    whole = np.frombuffer(data, np.uint8)
+    scratch = np.empty(min(len(whole), SCAN_PIECE), np.uint8)
+    for lo in range(0, len(whole), SCAN_PIECE):
+        piece = whole[lo : lo + SCAN_PIECE]
+        out = scratch[: len(piece)]
+        for first, width in ranges:
+            np.subtract(piece, np.uint8(first), out=out)
+            if int(out.min()) <= width:
+                return True
     return False
 
 
@@ -581,14 +595,7 @@ def _text(
 
 #: The ranges of chunk bytes, as (first byte, width less one); commas and
 #: full stops first, since text that has chunk bytes mostly has those.
-_CHUNK_RANGES = ((0x21, 0x2F - 0x21), (0x3A, 0x40 - 0x3A), (0x5B, 0x60 - 0x5B), (0x7B, 0x7E - 0x7B))
-
-
-def _has_chunk_bytes(b: ByteArray) -> bool:
-    """Whether any byte is a chunk byte: for each range, the least of the
-    bytes less its first (uint8 arithmetic wraps) is within its width. A
-    subtraction and a reduction per range are cheaper than a mask."""
-    return any(int((b - np.uint8(first)).min()) <= width for first, width in _CHUNK_RANGES)
+CHUNK_RANGES = ((0x21, 0x2F - 0x21), (0x3A, 0x40 - 0x3A), (0x5B, 0x60 - 0x5B), (0x7B, 0x7E - 0x7B))
 
 
 def stf7_safe_cut(data: bytes, at_start: bool = False) -> int:
@@ -660,9 +667,13 @@ class Stf7(Format):
         """Text of direct bytes only, in one call; anything else goes to the
         block driver (in :data:`preferred_block` pieces)."""
         raw = bytes(data)
-        if raw.isascii() and not any_in_pieces(raw, _has_chunk_bytes):
-            return raw.decode("ascii"), single_text_span(len(raw), len(raw))
-        return None
+        if any_byte_in_ranges(raw, CHUNK_RANGES):
+            return None
+        try:  # the ASCII decoder checks for bytes >= 80 itself, at memchr speed
+            text = raw.decode("ascii")
+        except UnicodeDecodeError:
+            return None  # non-ascii bytes: errors, for the block driver to report
+        return text, single_text_span(len(raw), len(raw))
 
     def resync(self, source: Source, offset: int) -> int:
         """The spec's seeking rule, backwards: decoding may start at
@@ -690,7 +701,7 @@ class Stf7(Format):
         in an ``invalid`` (``unencodable``) span."""
         if text.isascii():
             data = text.encode("ascii")
-            if not any_in_pieces(data, _has_chunk_bytes):  # nothing but direct characters
+            if not any_byte_in_ranges(data, CHUNK_RANGES):  # nothing but direct characters
                 return Encoding(data, single_text_span(len(data), len(text)))
         return encode_in_pieces(self._encode_piece, text)
 
