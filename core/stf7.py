@@ -105,13 +105,14 @@ _R_OVERLONG, _R_SURROGATE, _R_RANGE, _R_TOO_LONG, _R_TRUNCATED, _R_NON_ASCII, _R
 )
 REPLACEMENT = 0xFFFD
 
-#: Bytes per block when :meth:`Format.decode_well_formed` decodes a whole
-#: input: large enough that numpy's per-call costs vanish, small enough that
-#: the temporaries (a few times the block) are reused by the allocator rather
-#: than handed back to the system and faulted in again, block after block
-#: (measured: 256 KiB blocks ran twice as slow as 128 KiB ones in a fresh
-#: process on multilingual text).
-WHOLE_INPUT_BLOCK = 1 << 17
+#: Bytes per block when decoding a whole input (the block driver honours
+#: :attr:`Format.preferred_block`): large enough that numpy's per-call costs
+#: fade, small enough that the temporaries (a few times the block) stay
+#: within reach of the cache and are reused by the allocator block after
+#: block (measured in fresh processes, three runs each: 256 KiB blocks took
+#: 191-195 ms on 32 MB of CJK text where 128 KiB took 203-223 ms, and ran
+#: level or ahead on multilingual text; 1 MiB ones fell behind again).
+WHOLE_INPUT_BLOCK = 1 << 18
 
 
 # -- shared: spans from the few tokens that are not plain text ----------------
@@ -484,7 +485,7 @@ def decode_stf7(data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     if not n_final and not is_non_final.any() and data.isascii():
         return data.decode("ascii"), single_text_span(n, n)
     if 4 * n_final >= n:  # sequences are dense: try the path that needs no deletion
-        dense = _dense_and_well_formed(data, b, is_non_final, is_final)
+        dense = _dense_and_well_formed(data, b, is_non_final, is_final, n_final)
         if dense is not None:
             units, specials = dense
             text = text_from_code_units(units)
@@ -520,7 +521,7 @@ def _decode_any(
 
 
 def _dense_and_well_formed(
-    data: bytes, b: ByteArray, is_non_final: BoolArray, is_final: BoolArray
+    data: bytes, b: ByteArray, is_non_final: BoolArray, is_final: BoolArray, n_final: int
 ) -> tuple[UnitArray, Specials | None] | None:
     """For a block without ill-formed tokens (each final chunk closes a run,
     each run is closed, no byte above 7F): every byte that is not a
@@ -528,21 +529,24 @@ def _dense_and_well_formed(
     values (a direct byte's own, a sequence's), with no bytes to delete.
     The code units of the text and the spans that are not plain text, or
     ``None`` if the block is not of that kind."""
-    if not data.isascii() or is_non_final[-1]:
+    if is_non_final[-1] or not data.isascii():
         return None
-    closing = is_final[1:] & is_non_final[:-1]  # a final chunk right after a run
-    if int(np.count_nonzero(closing)) != int(np.count_nonzero(is_final)):
-        return None  # a final chunk on its own
-    cut_short = is_non_final[:-1] & ~is_non_final[1:]
-    cut_short &= ~closing
-    if cut_short.any():
-        return None  # a run that no final chunk closes
+    # Each final chunk closes a run exactly when as many final chunks follow
+    # a non-final one as there are final chunks; each run is closed exactly
+    # when as many runs end (a non-final chunk followed by another byte) as
+    # final chunks close one.
+    closing = int(np.count_nonzero(is_final[1:] & is_non_final[:-1]))
+    if closing != n_final or closing != int(np.count_nonzero(is_non_final[:-1] > is_non_final[1:])):
+        return None
     ends = np.flatnonzero(~is_non_final)  # the last byte of every character
-    extra = np.diff(ends, prepend=-1)
-    extra -= 1  # non-final chunks before each
-    closes = extra > 0
+    extra = np.empty_like(ends)  # non-final chunks before each
+    extra[0] = ends[0]
+    np.subtract(ends[1:], ends[:-1], out=extra[1:])
+    extra[1:] -= 1
     value = _sequence_values(data, b, ends, extra)
-    np.copyto(value, b[ends], where=~closes)  # direct bytes are themselves
+    direct = np.flatnonzero(extra == 0)
+    if len(direct):
+        value[direct] = b[ends[direct]]  # direct bytes are themselves
     suspect = value < np.take(_LOOK_BELOW, extra, mode="clip")
     suspect |= (value >> 11) == 0xD800 >> 11
     look = np.flatnonzero(suspect)
