@@ -92,6 +92,53 @@ def test_dense_path_on_a_dense_block_agrees_with_streamed_sparse_pieces(format_i
     assert list(pieces.spans) == list(whole.spans)
 
 
+def _streamed(fmt, data: bytes, piece: int):
+    decoder = fmt.incremental_decoder()
+    parts = [decoder.decode(data[i : i + piece]) for i in range(0, len(data), piece)]
+    parts.append(decoder.decode(b"", final=True))
+    return join_decodings(parts)
+
+
+def _text_with_garbage(size: int, garbage_every: int, seed: int) -> bytes:
+    """Multilingual text with a random byte sequence every ``garbage_every``
+    bytes (some well-formed by chance, most not)."""
+    rng = random.Random(seed)
+    words = ["caf\u00e9", "\u043c\u0438\u0440", "\u4e16\u754c", "plain", "\U0001f600", "\ufffd"]
+    out = bytearray()
+    while len(out) < size:
+        out += " ".join(rng.choice(words) for _ in range(8)).encode() + b"\n"
+        if len(out) // garbage_every != (len(out) - 40) // garbage_every:
+            out += bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randrange(1, 4)))
+    return bytes(out)
+
+
+@pytest.mark.parametrize("format_id", FAMILY)
+def test_whole_input_sparse_path_agrees_with_the_block_driver(format_id):
+    """Sparse errors over a whole input take one C call (no blocks): the
+    result must be what decoding in pieces gives, genuine U+FFFD and all."""
+    fmt = get_format(format_id)
+    data = b"\xef\xbb\xbf" + _text_with_garbage(300_000, 4096, 5)
+    assert utf8_family._decode_sparse_whole(fmt.variant, data) is not None  # the path is taken
+    whole = fmt.decode(data)
+    pieces = _streamed(fmt, data, 7777)
+    assert whole.text == pieces.text
+    assert list(whole.spans) == list(pieces.spans)
+
+
+@pytest.mark.parametrize("format_id", FAMILY)
+def test_whole_input_sparse_path_hands_a_dense_tail_to_the_blocks(format_id):
+    """Sparse at the start, random bytes later: the whole-input attempt gives
+    up and the block driver decodes, with the same answer as pieces."""
+    fmt = get_format(format_id)
+    rng = random.Random(9)
+    data = _text_with_garbage(40_000, 4096, 6) + bytes(rng.randrange(256) for _ in range(30_000))
+    assert utf8_family._decode_sparse_whole(fmt.variant, data) is None  # too dense on the whole
+    whole = fmt.decode(data)
+    pieces = _streamed(fmt, data, 5000)
+    assert whole.text == pieces.text
+    assert list(whole.spans) == list(pieces.spans)
+
+
 # -- replacement policies (utf-8) ---------------------------------------------------
 
 
