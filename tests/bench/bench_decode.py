@@ -7,7 +7,8 @@ For each input (English, multilingual, each with one invalid byte every
 
     ratio = time of data.decode('utf-8', 'replace') / time of decode(data, fmt)
 
-where the Mojiscope side produces text and spans (and takes ``len(spans)``).
+where the Mojiscope side produces text and spans (and takes ``len(spans)``);
+then, for the text inputs, the same for encoding (against ``text.encode('utf-8')``).
 Formats that are not UTF-8 supersets (STF-7, Corrected UTF-8, UTF-16) decode
 their own encoding of the same text, and are compared with CPython decoding
 the UTF-8 encoding of that text: the question is what it costs to read the
@@ -23,7 +24,7 @@ import random
 import time
 from collections.abc import Callable
 
-from mojiscope.core import decode, get_format
+from mojiscope.core import decode, encode, get_format
 
 ENGLISH_WORDS = (  # noqa: SIM905 - prose reads better than a list
     "the quick brown fox jumps over the lazy dog while people debug mojibake in "
@@ -140,6 +141,25 @@ def main() -> None:
                 lambda f=fmt, p=payload: len(decode(p, f).spans),
                 lambda r=reference: r.decode("utf-8", "replace"),
                 args.repeat,
+            )
+            row += f"{theirs / ours:>11.2f} ({ours * 1000:>4.0f}ms)"[-17:].rjust(17)
+        print(row, flush=True)
+    print_encode_ratios(texts, ids, args.repeat)
+
+
+def print_encode_ratios(texts: dict[str, str], ids: list[str], repeat: int) -> None:
+    """The other direction, for the text inputs: ratio = time of CPython's
+    ``text.encode('utf-8')`` / time of ``encode(text, fmt, 'strict')``."""
+    print("\nencode; ratio = CPython text.encode('utf-8') / Mojiscope encode(text, fmt)")
+    print(f"{'input':<26}" + "".join(f"{f:>17}" for f in ids))
+    for name, text in texts.items():
+        row = f"{name:<26}"
+        for fid in ids:
+            fmt = get_format(fid)
+            ours, theirs = best_times(
+                lambda f=fmt, t=text: encode(t, f, "strict"),
+                lambda t=text: t.encode("utf-8"),
+                repeat,
             )
             row += f"{theirs / ours:>11.2f} ({ours * 1000:>4.0f}ms)"[-17:].rjust(17)
         print(row, flush=True)
