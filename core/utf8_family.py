@@ -111,22 +111,51 @@ class _Recorder:
         self.wtf = variant.wtf_surrogates
 
     def handler(self) -> Callable[[UnicodeDecodeError], tuple[str, int]]:
-        """The error handler for this decode. Plain UTF-8 gets a closure
-        with nothing to look up (it runs once per event); the others the
-        general method."""
-        if self.escapes is not None or self.wtf:
-            return self.handle
-        starts, ends, limit = self.starts, self.ends, self.limit
+        """The error handler for this decode: a closure with nothing to look
+        up (it runs once per event); WTF-8 hands bytes that may begin a
+        surrogate sequence to the general method."""
+        starts, ends, limit, escapes = self.starts, self.ends, self.limit, self.escapes
+        if self.wtf and escapes is not None:
+            return self.handle  # no such variant yet: the general method serves
+        if self.wtf:
+            data, general = self.data, self.handle
 
-        def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
+            def wtf_replace(exc: UnicodeDecodeError) -> tuple[str, int]:
+                start = exc.start
+                if data[start] == 0xED:
+                    return general(exc)  # a surrogate sequence, perhaps
+                if len(starts) >= limit:
+                    raise _TooDense
+                end = exc.end
+                starts.append(start)
+                ends.append(end)
+                return "\ufffd", end
+
+            return wtf_replace
+        if escapes is None:
+
+            def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
+                if len(starts) >= limit:
+                    raise _TooDense
+                end = exc.end
+                starts.append(exc.start)
+                ends.append(end)
+                return "\ufffd", end
+
+            return replace
+        data = self.data
+
+        def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
             if len(starts) >= limit:
                 raise _TooDense
-            end = exc.end
-            starts.append(exc.start)
+            start, end = exc.start, exc.end
+            starts.append(start)
             ends.append(end)
-            return "\ufffd", end
+            if end - start == 1:
+                return escapes[data[start]], end
+            return "".join([escapes[b] for b in data[start:end]]), end
 
-        return replace
+        return escape
 
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
         starts = self.starts
@@ -286,6 +315,18 @@ def _locate_in_text(
             out[i] = at
         if find("\ufffd", at + 1) < 0:
             return np.array(out, np.int64), np.ones(len(out), np.int64)
+    if escapes is not None and not replacements and np.all(kind == _ESCAPE):
+        # Every event is a run of escapes, and escape characters occur in
+        # the text nowhere else: each event is at the next occurrence of its
+        # first character.
+        out = [0] * len(kind)
+        find = text.find
+        cursor = 0
+        for i, (p, n) in enumerate(zip(pos.tolist(), lens.tolist(), strict=True)):
+            at = find(escapes[data[p]], cursor)
+            out[i] = at
+            cursor = at + n
+        return np.array(out, np.int64), lens.astype(np.int64)
     kinds = kind.tolist()
     starts = pos.tolist()
     n_chars = [n if k == _ESCAPE else 1 for k, n in zip(kinds, lens.tolist(), strict=True)]
