@@ -47,14 +47,17 @@ class _Utf8Like(Format):
         return _utf8_char_lengths(chars)
 
     def encode_spans(self, text: str) -> Encoding:
-        try:
-            return Encoding(text.encode("utf-8"), _whole_text(text))
-        except UnicodeEncodeError:
-            return encode_by_runs(text, _SURROGATES, str.encode, _unencodable)
+        return _plain_utf8(text) or encode_by_runs(text, _SURROGATES, str.encode, _unencodable)
 
 
-def _whole_text(text: str) -> SpanTable:
-    return single_text_span(len(text.encode("utf-8", "surrogatepass")), len(text))
+def _plain_utf8(text: str) -> Encoding | None:
+    """``text`` as UTF-8 in one C call, all one ``text`` span; ``None`` if it
+    holds a surrogate, which each format treats in its own way."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # the error holds the text itself, not a copy
+        return None
+    return Encoding(data, single_text_span(len(data), len(text)))
 
 
 class Utf8(_Utf8Like):
@@ -78,10 +81,9 @@ class Utf8b(_Utf8Like):
     variant = engine.Variant(engine.IllFormed.SURROGATE_ESCAPE)
 
     def encode_spans(self, text: str) -> Encoding:
-        try:
-            return Encoding(text.encode("utf-8"), _whole_text(text))
-        except UnicodeEncodeError:
-            return encode_by_runs(text, _SURROGATES, str.encode, _escapes_or_unencodable)
+        return _plain_utf8(text) or encode_by_runs(
+            text, _SURROGATES, str.encode, _escapes_or_unencodable
+        )
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         return [
@@ -149,10 +151,9 @@ class Wtf8(_Utf8Like):
         return start
 
     def encode_spans(self, text: str) -> Encoding:
-        try:
-            return Encoding(text.encode("utf-8"), _whole_text(text))
-        except UnicodeEncodeError:
-            return encode_by_runs(text, _SURROGATES, str.encode, _wtf8_surrogate_run)
+        return _plain_utf8(text) or encode_by_runs(
+            text, _SURROGATES, str.encode, _wtf8_surrogate_run
+        )
 
 
 def _wtf8_surrogate_run(run: str) -> list[SpecialRun]:
@@ -197,6 +198,9 @@ class Xtf8(_Utf8Like):
     variant = engine.Variant(engine.IllFormed.PUA_ESCAPE, pua_collisions=True)
 
     def encode_spans(self, text: str) -> Encoding:
+        plain = _plain_utf8(text)
+        if plain is not None and plain.data.find(b"\xee") < 0:
+            return plain  # no U+E000..U+EFFF, so no escape range character
         return encode_by_runs(text, _XTF8_SPECIAL, str.encode, _xtf8_special_run)
 
     def char_byte_lengths(self, chars: str) -> list[int]:
