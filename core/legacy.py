@@ -13,12 +13,15 @@ from __future__ import annotations
 import codecs
 import re
 
+import numpy as np
+
 from mojiscope.core.encode_runs import encode_by_runs
+from mojiscope.core.events import single_text_span, spans_between_events
 from mojiscope.core.format import Encoding, Format
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
-from mojiscope.core.spans import Reason, SpanKind
-from mojiscope.core.spantable import SpanListBuilder, SpanTable
+from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
+from mojiscope.core.spantable import NO_VALUE, SpanListBuilder, SpanTable
 
 _STATEFUL = ("iso2022", "utf_7", "hz", "idna", "punycode", "raw_unicode_escape", "unicode_escape")
 _UNICODE_FORMS = ("utf_8", "utf_16", "utf_32", "utf_8_sig")
@@ -47,6 +50,25 @@ class _Recorder:
 
 
 _HANDLER = RecordingHandler("mojiscope-legacy-record")
+
+
+def _single_byte_spans(events: list[tuple[int, int, Reason]], n_bytes: int) -> SpanTable:
+    """The spans of a single-byte code page's block: each event one byte and
+    one character, text between."""
+    pos = np.array([start for start, _, _ in events], np.int64)
+    ones = np.ones(len(pos), np.int64)
+    reasons = np.array([REASON_CODE[reason] for _, _, reason in events], np.uint8)
+    return spans_between_events(
+        pos,
+        ones,
+        np.full(len(pos), KIND_CODE[SpanKind.INVALID], np.uint8),
+        reasons,
+        np.full(len(pos), NO_VALUE, np.int64),
+        pos,
+        ones,
+        n_bytes,
+        n_bytes,
+    )
 
 
 _ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
@@ -91,9 +113,11 @@ class LegacyFormat(Format):
         recorder = _Recorder()
         text = _HANDLER.decode(data, self.codec, recorder.handle)
         if not recorder.events:
-            builder = SpanListBuilder()
-            builder.add_text(len(data), len(text))
-            return text, builder.build()
+            return text, single_text_span(len(data), len(text))
+        if self._single_byte and all(end - start == 1 for start, end, _ in recorder.events):
+            # One character per byte, a U+FFFD for each unmapped one: the
+            # events' byte offsets are their character offsets too.
+            return text, _single_byte_spans(recorder.events, len(data))
         # Decode the runs between events on their own to learn their lengths:
         # exact for a stateless codec, whose state resets at every error.
         builder = SpanListBuilder()
