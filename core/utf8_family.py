@@ -19,6 +19,13 @@ engine decodes every block with one of two paths:
   one CPython decode call.
 
 Both paths produce the same spans; the tests hold them to it.
+
+A whole input (:func:`decode_well_formed`, which ``Format.decode`` tries
+before the block driver) is decoded in one C call when it is well-formed,
+and by the sparse path in one call when its errors are sparse: in blocks,
+each block's text and then the joined text would be written into fresh
+memory, twice the page faults of one call. Dense inputs and streams go
+block by block.
 """
 
 from __future__ import annotations
