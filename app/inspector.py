@@ -19,13 +19,12 @@ from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.palette import KIND_WORDS
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.core import Reason, Span, SpanKind
+from mojiscope.core import Span, SpanKind
 from mojiscope.core.charclass import MAX_CODE_POINT, char_name
 from mojiscope.core.spans import REASON_WORDS
 
 MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
-MAX_SEQUENCE = 6
 
 
 def describe_value(value: int) -> str:
@@ -39,22 +38,14 @@ def describe_value(value: int) -> str:
 
 
 def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> bytes:
-    """The bytes of the sequence a span's ``value`` stands for.
-
-    Core puts the value of an overlong, surrogate or out-of-range sequence on
-    its first span (the lead byte, per maximal subpart); the rest of the
-    sequence follows as stray continuation bytes, each its own span. Take
-    those, up to a sequence of six bytes.
-    """
-    end = span.byte_end
-    while end - span.byte_start < MAX_SEQUENCE:
-        following = document.span_at(choice, end)
-        if following is None or following.byte_start != end:
-            break
-        if following.kind != SpanKind.INVALID or following.reason != Reason.STRAY_CONTINUATION:
-            break
-        end = following.byte_end
-    return document.read(span.byte_start, end)
+    """The bytes of the sequence a span's ``value`` stands for, as far as the
+    format says it reaches (UTF-8 puts the value of an overlong ``C0 AF`` on
+    the span of ``C0`` alone)."""
+    lead = document.read(span.byte_start, span.byte_start + 1)
+    if not lead:
+        return b""
+    extent = choice.format.value_extent(span, lead[0])
+    return document.read(span.byte_start, span.byte_start + extent)
 
 
 def span_summary(span: Span, span_bytes: bytes, sequence: bytes | None = None) -> list[str]:

@@ -31,7 +31,7 @@ import numpy as np
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
-from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, REASON_WORDS, Reason, SpanKind
+from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, REASON_WORDS, Reason, Span, SpanKind
 from mojiscope.core.spantable import SpanTable, join
 
 Errors = Literal["strict", "replace"]
@@ -111,6 +111,15 @@ class Format(ABC):
             if window[i] & 0xC0 != 0x80:
                 return lo + i
         return offset
+
+    def value_extent(self, span: Span, lead: int) -> int:
+        """How many bytes from ``span.byte_start`` the sequence behind
+        ``span.value`` takes (``lead`` is the byte there): by default the
+        span's own length. A format whose value spans cover only the first
+        bytes of that sequence (UTF-8 reports an overlong ``C0 AF`` as the
+        maximal subpart ``C0`` and a stray ``AF``) says how far it reaches."""
+        del lead
+        return span.byte_end - span.byte_start
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         """Encoded length of each character of a well-formed run."""

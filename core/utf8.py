@@ -14,7 +14,7 @@ from mojiscope.core import utf8_family as engine
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Errors, Format, Policy
-from mojiscope.core.spans import Reason, SpanKind
+from mojiscope.core.spans import Reason, Span, SpanKind
 from mojiscope.core.spantable import SpanTable
 
 _SURROGATES = re.compile("[\ud800-\udfff]+")
@@ -45,6 +45,13 @@ class _Utf8Like(Format):
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         return _utf8_char_lengths(chars)
+
+    def value_extent(self, span: Span, lead: int) -> int:
+        """The whole sequence the lead begins: an overlong, surrogate or
+        out-of-range ``invalid`` span holds the lead alone (its maximal
+        subpart), and the value counts the continuation bytes after it."""
+        del span
+        return 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
 
     def encode_spans(self, text: str) -> Encoding:
         return _plain_utf8(text) or encode_by_runs(text, _SURROGATES, str.encode, _unencodable)

@@ -72,6 +72,14 @@ def test_overlong_slash_says_what_it_would_have_been(window: MainWindow) -> None
     assert "C0 AF would have been U+002F '/' SOLIDUS" in window.inspector.lines
 
 
+def test_overlong_sequence_stops_where_its_value_does(window: MainWindow) -> None:
+    # a second stray AF is no part of C0 AF's value
+    window.set_formats(["utf-8"], persist=False)
+    window.open_document(Document.from_bytes(b"x\xc0\xaf\xafy", "overlong"))
+    window.selection.move_cursor(1)
+    assert "C0 AF would have been U+002F '/' SOLIDUS" in window.inspector.lines
+
+
 def test_encoded_surrogate_says_which_surrogate(window: MainWindow) -> None:
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes(b"x\xed\xa0\x80y", "surrogate"))

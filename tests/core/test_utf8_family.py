@@ -464,3 +464,32 @@ def test_xtf8_spec_functions_round_trip_any_bytes_without_collisions(hybrid):
     utf8 = xtf8_encode(hybrid)
     utf8.decode("utf-8")
     assert xtf8_decode(utf8) == hybrid
+
+
+# -- how far a value reaches ------------------------------------------------------
+
+
+def _value_of(sequence: bytes) -> int:
+    """The value a lead and its continuation bytes spell, by the UTF-8 bit
+    layout, with no check of minimality or range."""
+    value = sequence[0] & (0xFF >> (len(sequence) + 1))
+    for byte in sequence[1:]:
+        value = (value << 6) | (byte & 0x3F)
+    return value
+
+
+@pytest.mark.parametrize("format_id", FAMILY)
+@PROPERTY
+@given(data=family_bytes)
+@example(data=b"\xc0\xaf\xaf")  # the stray AF after the sequence is not part of it
+@example(data=b"\xf4\x90\x80\x80\x80")
+def test_value_extent_covers_exactly_the_sequence_behind_the_value(format_id, data):
+    fmt = get_format(format_id)
+    for span in fmt.decode(data).spans:
+        if span.value is None or span.kind is SpanKind.SIGNATURE:
+            continue
+        extent = fmt.value_extent(span, data[span.byte_start])
+        sequence = data[span.byte_start : span.byte_start + extent]
+        assert len(sequence) == extent, span
+        assert all(0x80 <= b <= 0xBF for b in sequence[1:]), span
+        assert _value_of(sequence) == span.value, span
