@@ -119,50 +119,47 @@ class _Recorder:
 
     def handler(self) -> Callable[[UnicodeDecodeError], tuple[str, int]]:
         """The error handler for this decode: a closure with nothing to look
-        up (it runs once per event); WTF-8 hands bytes that may begin a
-        surrogate sequence to the general method."""
-        starts, ends, limit, escapes = self.starts, self.ends, self.limit, self.escapes
+        up (it runs once per event). WTF-8 sends a byte ED, which may begin
+        a surrogate sequence, to the general method :meth:`handle`."""
+        starts, ends, limit, escapes, data = (
+            self.starts,
+            self.ends,
+            self.limit,
+            self.escapes,
+            self.data,
+        )
         if self.wtf and escapes is not None:
-            return self.handle  # no such variant yet: the general method serves
-        if self.wtf:
-            data, general = self.data, self.handle
+            return self.handle  # no such variant: the general method serves
+        if escapes is not None:
 
-            def wtf_replace(exc: UnicodeDecodeError) -> tuple[str, int]:
-                start = exc.start
-                if data[start] == 0xED:
-                    return general(exc)  # a surrogate sequence, perhaps
+            def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
                 if len(starts) >= limit:
                     raise _TooDense
-                end = exc.end
+                start, end = exc.start, exc.end
                 starts.append(start)
                 ends.append(end)
-                return "\ufffd", end
+                if end - start == 1:
+                    return escapes[data[start]], end
+                return "".join([escapes[b] for b in data[start:end]]), end
 
-            return wtf_replace
-        if escapes is None:
+            return escape
 
-            def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
-                if len(starts) >= limit:
-                    raise _TooDense
-                end = exc.end
-                starts.append(exc.start)
-                ends.append(end)
-                return "\ufffd", end
-
-            return replace
-        data = self.data
-
-        def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
+        def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
             if len(starts) >= limit:
                 raise _TooDense
-            start, end = exc.start, exc.end
-            starts.append(start)
+            end = exc.end
+            starts.append(exc.start)
             ends.append(end)
-            if end - start == 1:
-                return escapes[data[start]], end
-            return "".join([escapes[b] for b in data[start:end]]), end
+            return "\ufffd", end
 
-        return escape
+        if not self.wtf:
+            return replace
+        general = self.handle
+
+        def wtf_replace(exc: UnicodeDecodeError) -> tuple[str, int]:
+            return general(exc) if data[exc.start] == 0xED else replace(exc)
+
+        return wtf_replace
 
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
         starts = self.starts
