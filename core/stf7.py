@@ -259,8 +259,11 @@ def any_byte_in_ranges(data: bytes, ranges: tuple[tuple[int, int], ...]) -> bool
         piece = whole[lo : lo + SCAN_PIECE]
         out = scratch[: len(piece)]
         for first, width in ranges:
-            np.subtract(piece, np.uint8(first), out=out)
-            if int(out.min()) <= width:
+            if first:
+                np.subtract(piece, np.uint8(first), out=out)
+                if int(out.min()) <= width:
+                    return True
+            elif int(piece.min()) <= width:  # a range from 00: no subtraction
                 return True
     return False
 
