@@ -652,11 +652,12 @@ class CorrectedUtf8(Format):
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         return cutf8_safe_cut(data, at_start)
 
-    def decode_well_formed(
-        self, data: bytes | bytearray | memoryview
+    def decode_whole(
+        self, data: bytes | bytearray | memoryview, errors: Errors
     ) -> tuple[str, SpanTable] | None:
         """ASCII with no control to warn of, in one call; anything else goes to the
         block driver (in :data:`preferred_block` pieces)."""
+        del errors  # only input without errors comes this way
         raw = bytes(data)
         if raw.isascii() and not any_byte_in_ranges(raw, CONTROL_RANGES):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))

@@ -93,12 +93,15 @@ class Format(ABC):
     def encode_spans(self, text: str) -> Encoding:
         """Encode ``text``, replacing what cannot be encoded, and say where."""
 
-    def decode_well_formed(
-        self, data: bytes | bytearray | memoryview
+    def decode_whole(
+        self, data: bytes | bytearray | memoryview, errors: Errors
     ) -> tuple[str, SpanTable] | None:
-        """A fast path for a whole input: its text and spans if it is
-        well-formed enough to decode in one call, else ``None`` (the default).
-        Must give exactly what the block driver would."""
+        """A fast path for a whole input: its text and spans if it can be
+        decoded in one go (it is well-formed, say), else ``None`` (the
+        default) and the block driver decodes it. Must give exactly what the
+        block driver would. Under ``strict``, input with errors should go to
+        the block driver, which stops at the first block that has one."""
+        del data, errors
         return None
 
     def resync(self, source: Source, offset: int) -> int:
@@ -137,7 +140,7 @@ class Format(ABC):
         at the first span of an error kind (``invalid``, ``collision``,
         ``reserved``, ``beyond``)."""
         self._check_policy(policy)
-        quick = self.decode_well_formed(data)
+        quick = self.decode_whole(data, errors)
         if quick is not None:
             text, table = quick
             _raise_if_error(self, errors, table, data, 0)

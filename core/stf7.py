@@ -56,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Format
+from mojiscope.core.format import Encoding, Errors, Format
 from mojiscope.core.source import Source, as_source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable, join
@@ -668,15 +668,16 @@ class Stf7(Format):
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         return stf7_safe_cut(data)
 
-    def decode_well_formed(
-        self, data: bytes | bytearray | memoryview
+    def decode_whole(
+        self, data: bytes | bytearray | memoryview, errors: Errors
     ) -> tuple[str, SpanTable] | None:
         """Text of direct bytes only, in one call; anything else goes to the
         block driver (in :data:`preferred_block` pieces)."""
+        del errors  # only input without errors comes this way
         raw = bytes(data)
         if any_byte_in_ranges(raw, CHUNK_RANGES):
             return None
-        try:  # the ASCII decoder checks for bytes >= 80 itself, at memchr speed
+        try:  # the ASCII decoder checks for bytes >= 80 itself, at copying speed
             text = raw.decode("ascii")
         except UnicodeDecodeError:
             return None  # non-ascii bytes: errors, for the block driver to report

@@ -38,10 +38,10 @@ class _Utf8Like(Format):
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         return engine.safe_cut(data, at_start, self.variant.wtf_surrogates)
 
-    def decode_well_formed(
-        self, data: bytes | bytearray | memoryview
+    def decode_whole(
+        self, data: bytes | bytearray | memoryview, errors: Errors
     ) -> tuple[str, SpanTable] | None:
-        return engine.decode_well_formed(self.variant, data)
+        return engine.decode_whole(self.variant, data, errors)
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         return _utf8_char_lengths(chars)

@@ -20,12 +20,13 @@ engine decodes every block with one of two paths:
 
 Both paths produce the same spans; the tests hold them to it.
 
-A whole input (:func:`decode_well_formed`, which ``Format.decode`` tries
-before the block driver) is decoded in one C call when it is well-formed,
-and by the sparse path in one call when its errors are sparse: in blocks,
-each block's text and then the joined text would be written into fresh
-memory, twice the page faults of one call. Dense inputs and streams go
-block by block.
+A whole input (:func:`decode_whole`, which ``Format.decode`` tries before
+the block driver) is decoded in one C call when it is well-formed, and,
+when errors are replaced, by the sparse path in one call when they are
+sparse: in blocks, each block's text and then the joined text would be
+written into fresh memory, twice the page faults of one call. Dense
+inputs, streams and strict decoding (which stops at the first block with
+an error) go block by block.
 """
 
 from __future__ import annotations
@@ -371,20 +372,20 @@ def _genuine_replacement_positions(data: bytes) -> list[int]:
     return out
 
 
-def decode_well_formed(
-    variant: Variant, data: bytes | bytearray | memoryview
+def decode_whole(
+    variant: Variant, data: bytes | bytearray | memoryview, errors: str
 ) -> tuple[str, SpanTable] | None:
     """The whole input in one C call when it is well-formed UTF-8 (the common
     case, and then every variant agrees with UTF-8 but for a BOM and, in
-    XTF-8, collisions), or when its ill-formed sequences are sparse (see
-    :func:`_decode_sparse_whole`); ``None`` otherwise."""
+    XTF-8, collisions), or, under ``replace``, when its ill-formed sequences
+    are sparse (see :func:`_decode_sparse_whole`); ``None`` otherwise."""
     # A failed strict decode copies its whole input into the exception, so
     # look at the first 64 KiB before betting the whole input on it.
     try:
         codecs.utf_8_decode(data[:_PROBE], "strict", False)
         text = str(data, "utf-8")
     except UnicodeDecodeError:
-        return _decode_sparse_whole(variant, data)
+        return _decode_sparse_whole(variant, data) if errors == "replace" else None
     if text.isascii():  # O(1) on a str: no BOM, no collision possible
         return text, single_text_span(len(text), len(text))
     raw = data if isinstance(data, bytes) else bytes(data)

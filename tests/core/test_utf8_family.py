@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import (
+    ERROR_KINDS,
     DecodeError,
     EncodeError,
     SpanKind,
@@ -123,6 +124,26 @@ def test_whole_input_sparse_path_agrees_with_the_block_driver(format_id):
     pieces = _streamed(fmt, data, 7777)
     assert whole.text == pieces.text
     assert list(whole.spans) == list(pieces.spans)
+
+
+@pytest.mark.parametrize("format_id", FAMILY)
+def test_strict_decoding_leaves_input_with_errors_to_the_blocks(format_id):
+    """Under strict the block driver stops at the first block with an error;
+    a whole-input decode would read everything first."""
+    fmt = get_format(format_id)
+    data = _text_with_garbage(300_000, 4096, 5)
+    assert fmt.decode_whole(data, "replace") is not None
+    assert fmt.decode_whole(data, "strict") is None
+    clean = "caf\u00e9 \u4e16\u754c ".encode() * 1000
+    assert fmt.decode_whole(clean, "strict") is not None  # clean input still in one go
+    replaced = fmt.decode(data)
+    errors = [span for span in replaced.spans if span.kind in ERROR_KINDS]
+    if not errors:  # UTF-8b and XTF-8 escape what they cannot decode: no loss
+        assert fmt.decode(data, "strict").text == replaced.text
+        return
+    with pytest.raises(DecodeError) as caught:
+        fmt.decode(data, "strict")
+    assert caught.value.span.byte_start == errors[0].byte_start
 
 
 @pytest.mark.parametrize("format_id", FAMILY)
