@@ -47,9 +47,11 @@ class _Utf8Like(Format):
         return _utf8_char_lengths(chars)
 
     def value_extent(self, span: Span, lead: int) -> int:
-        """The whole sequence the lead begins: an overlong, surrogate or
-        out-of-range ``invalid`` span holds the lead alone (its maximal
-        subpart), and the value counts the continuation bytes after it."""
+        """The whole sequence the lead begins, 2, 3 or 4 bytes: a span with
+        a value (a surrogate, a collision, or an overlong, surrogate or
+        out-of-range subpart) stands for it, though an ill-formed one holds
+        only its maximal subpart, the lead, and the continuation bytes after
+        it are spans of their own."""
         del span
         return 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
 
