@@ -111,7 +111,8 @@ REPLACEMENT = 0xFFFD
 #: within reach of the cache and are reused by the allocator block after
 #: block (measured in fresh processes, three runs each: 256 KiB blocks took
 #: 191-195 ms on 32 MB of CJK text where 128 KiB took 203-223 ms, and ran
-#: level or ahead on multilingual text; 1 MiB ones fell behind again).
+#: level or ahead on multilingual text; decoding one block over and over,
+#: 1 MiB fell behind 256 and 512 KiB again).
 WHOLE_INPUT_BLOCK = 1 << 18
 
 

@@ -44,6 +44,7 @@ from mojiscope.core.events import (
     single_text_span,
     spans_between_events,
 )
+from mojiscope.core.format import Errors
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.spans import COLLISION_CODE as _COLLISION
 from mojiscope.core.spans import ESCAPE_CODE as _ESCAPE
@@ -120,30 +121,11 @@ class _Recorder:
 
     def handler(self) -> Callable[[UnicodeDecodeError], tuple[str, int]]:
         """The error handler for this decode: a closure with nothing to look
-        up (it runs once per event). WTF-8 sends a byte ED, which may begin
-        a surrogate sequence, to the general method :meth:`handle`."""
-        starts, ends, limit, escapes, data = (
-            self.starts,
-            self.ends,
-            self.limit,
-            self.escapes,
-            self.data,
-        )
-        if self.wtf and escapes is not None:
-            return self.handle  # no such variant: the general method serves
-        if escapes is not None:
-
-            def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
-                if len(starts) >= limit:
-                    raise _TooDense
-                start, end = exc.start, exc.end
-                starts.append(start)
-                ends.append(end)
-                if end - start == 1:
-                    return escapes[data[start]], end
-                return "".join([escapes[b] for b in data[start:end]]), end
-
-            return escape
+        up (it runs once per event), writing U+FFFD or the variant's escapes.
+        WTF-8 sends a byte ED, which may begin a surrogate sequence, to the
+        general method :meth:`handle` first."""
+        starts, ends, limit = self.starts, self.ends, self.limit
+        escapes, data = self.escapes, self.data
 
         def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
             if len(starts) >= limit:
@@ -153,16 +135,34 @@ class _Recorder:
             ends.append(end)
             return "\ufffd", end
 
+        record: Callable[[UnicodeDecodeError], tuple[str, int]] = replace
+        if escapes is not None:
+            table = escapes
+
+            def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
+                if len(starts) >= limit:
+                    raise _TooDense
+                start, end = exc.start, exc.end
+                starts.append(start)
+                ends.append(end)
+                if end - start == 1:
+                    return table[data[start]], end
+                return "".join([table[b] for b in data[start:end]]), end
+
+            record = escape
         if not self.wtf:
-            return replace
+            return record
         general = self.handle
 
-        def wtf_replace(exc: UnicodeDecodeError) -> tuple[str, int]:
-            return general(exc) if data[exc.start] == 0xED else replace(exc)
+        def wtf_record(exc: UnicodeDecodeError) -> tuple[str, int]:
+            return general(exc) if data[exc.start] == 0xED else record(exc)
 
-        return wtf_replace
+        return wtf_record
 
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
+        """The general handler, for WTF-8's byte ED: a surrogate sequence
+        (or the half of a pair) is judged here, anything else recorded as
+        the closures of :meth:`handler` do."""
         starts = self.starts
         if len(starts) >= self.limit:
             raise _TooDense
@@ -320,35 +320,28 @@ def _locate_in_text(
             out[i] = at
         if find("\ufffd", at + 1) < 0:
             return np.array(out, np.int64), np.ones(len(out), np.int64)
-    if escapes is not None and not replacements and np.all(kind == _ESCAPE):
-        # Every event is a run of escapes, and escape characters occur in
-        # the text nowhere else: each event is at the next occurrence of its
-        # first character.
-        out = [0] * len(kind)
-        find = text.find
-        cursor = 0
-        for i, (p, n) in enumerate(zip(pos.tolist(), lens.tolist(), strict=True)):
-            at = find(escapes[data[p]], cursor)
-            out[i] = at
-            cursor = at + n
-        return np.array(out, np.int64), lens.astype(np.int64)
-    kinds = kind.tolist()
     starts = pos.tolist()
-    n_chars = [n if k == _ESCAPE else 1 for k, n in zip(kinds, lens.tolist(), strict=True)]
-    firsts = []
-    for k, p, v in zip(kinds, starts, value.tolist(), strict=True):
-        if k == _INVALID:
-            firsts.append("\ufffd")
-        elif k == _ESCAPE:
-            assert escapes is not None
-            firsts.append(escapes[data[p]])
-        elif k == _SIGNATURE:
-            firsts.append("\ufeff")
-        else:
-            firsts.append(chr(v))  # a surrogate, or a collision's own character
+    if escapes is not None and np.all(kind == _ESCAPE):
+        # Every event a run of escapes (the common case for UTF-8b, XTF-8).
+        firsts = [escapes[data[p]] for p in starts]
+        n_chars = lens.tolist()
+    else:
+        kinds = kind.tolist()
+        n_chars = [n if k == _ESCAPE else 1 for k, n in zip(kinds, lens.tolist(), strict=True)]
+        firsts = []
+        for k, p, v in zip(kinds, starts, value.tolist(), strict=True):
+            if k == _INVALID:
+                firsts.append("\ufffd")
+            elif k == _ESCAPE:
+                assert escapes is not None
+                firsts.append(escapes[data[p]])
+            elif k == _SIGNATURE:
+                firsts.append("\ufeff")
+            else:
+                firsts.append(chr(v))  # a surrogate, or a collision's own character
     # U+FFFD in the input only matter when some event is a U+FFFD too.
     genuine = _genuine_replacement_positions(data) if replacements else []
-    out = [0] * len(kinds)
+    out = [0] * len(starts)
     find = text.find
     cursor = 0
     g = 0
@@ -373,7 +366,7 @@ def _genuine_replacement_positions(data: bytes) -> list[int]:
 
 
 def decode_whole(
-    variant: Variant, data: bytes | bytearray | memoryview, errors: str
+    variant: Variant, data: bytes | bytearray | memoryview, errors: Errors
 ) -> tuple[str, SpanTable] | None:
     """The whole input in one C call when it is well-formed UTF-8 (the common
     case, and then every variant agrees with UTF-8 but for a BOM and, in
