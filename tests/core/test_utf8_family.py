@@ -93,11 +93,11 @@ def test_dense_path_on_a_dense_block_agrees_with_streamed_sparse_pieces(format_i
     assert list(pieces.spans) == list(whole.spans)
 
 
-def _streamed(fmt, data: bytes, piece: int):
-    decoder = fmt.incremental_decoder()
-    parts = [decoder.decode(data[i : i + piece]) for i in range(0, len(data), piece)]
-    parts.append(decoder.decode(b"", final=True))
-    return join_decodings(parts)
+def _streamed(contract, fmt, data: bytes, piece: int):
+    """``data`` fed in pieces of ``piece`` bytes, joined."""
+    return join_decodings(
+        contract.feed(fmt, [data[i : i + piece] for i in range(0, len(data), piece)])
+    )
 
 
 def _text_with_garbage(size: int, garbage_every: int, seed: int) -> bytes:
@@ -114,14 +114,14 @@ def _text_with_garbage(size: int, garbage_every: int, seed: int) -> bytes:
 
 
 @pytest.mark.parametrize("format_id", FAMILY)
-def test_whole_input_sparse_path_agrees_with_the_block_driver(format_id):
+def test_whole_input_sparse_path_agrees_with_the_block_driver(format_id, contract):
     """Sparse errors over a whole input take one C call (no blocks): the
     result must be what decoding in pieces gives, genuine U+FFFD and all."""
     fmt = get_format(format_id)
     data = b"\xef\xbb\xbf" + _text_with_garbage(300_000, 4096, 5)
     assert utf8_family._decode_sparse_whole(fmt.variant, data) is not None  # the path is taken
     whole = fmt.decode(data)
-    pieces = _streamed(fmt, data, 7777)
+    pieces = _streamed(contract, fmt, data, 7777)
     assert whole.text == pieces.text
     assert list(whole.spans) == list(pieces.spans)
 
@@ -147,7 +147,7 @@ def test_strict_decoding_leaves_input_with_errors_to_the_blocks(format_id):
 
 
 @pytest.mark.parametrize("format_id", FAMILY)
-def test_whole_input_sparse_path_hands_a_dense_tail_to_the_blocks(format_id):
+def test_whole_input_sparse_path_hands_a_dense_tail_to_the_blocks(format_id, contract):
     """Sparse at the start, random bytes later: the whole-input attempt gives
     up and the block driver decodes, with the same answer as pieces."""
     fmt = get_format(format_id)
@@ -155,7 +155,7 @@ def test_whole_input_sparse_path_hands_a_dense_tail_to_the_blocks(format_id):
     data = _text_with_garbage(40_000, 4096, 6) + bytes(rng.randrange(256) for _ in range(30_000))
     assert utf8_family._decode_sparse_whole(fmt.variant, data) is None  # too dense on the whole
     whole = fmt.decode(data)
-    pieces = _streamed(fmt, data, 5000)
+    pieces = _streamed(contract, fmt, data, 5000)
     assert whole.text == pieces.text
     assert list(whole.spans) == list(pieces.spans)
 
