@@ -7,7 +7,8 @@ engine decodes every block with one of two paths:
 * **sparse**: CPython's own UTF-8 decoder runs over the block with an error
   handler that records each event (CPython reports exactly the W3C maximal
   subparts) and returns the variant's characters for it. The text comes out
-  of C in one pass; each event's character offset is then found with
+  of C in one pass; each event's character offset then follows from the
+  byte offsets when the text between events is ASCII, or is found with
   ``str.find`` of its first character, which is unambiguous because every
   occurrence of such a character in the text is an event (genuine U+FFFD in
   the input is located in the bytes and counted as a silent event). When a
@@ -123,13 +124,27 @@ class _Recorder:
         """The error handler for this decode: a closure with nothing to look
         up (it runs once per event), writing U+FFFD or the variant's escapes.
         WTF-8 sends a byte ED, which may begin a surrogate sequence, to the
-        general method :meth:`handle` first."""
-        starts, ends, limit = self.starts, self.ends, self.limit
+        general method :meth:`handle` first.
+
+        The C decode starts on :data:`SEED`, not on the data: the first call
+        is the seed's, and swaps the data in (see :func:`_sparse_decode`).
+        That call and the one past :attr:`limit` take the rare branch."""
+        starts, ends = self.starts, self.ends
         escapes, data = self.escapes, self.data
+        limit = 0  # until the seed's call has swapped the data in
+        seeded = False
+
+        def rare(exc: UnicodeDecodeError) -> tuple[str, int]:
+            nonlocal limit, seeded
+            if seeded:
+                raise _TooDense
+            seeded, limit = True, self.limit
+            exc.object = data
+            return "", 0
 
         def replace(exc: UnicodeDecodeError) -> tuple[str, int]:
             if len(starts) >= limit:
-                raise _TooDense
+                return rare(exc)
             end = exc.end
             starts.append(exc.start)
             ends.append(end)
@@ -141,7 +156,7 @@ class _Recorder:
 
             def escape(exc: UnicodeDecodeError) -> tuple[str, int]:
                 if len(starts) >= limit:
-                    raise _TooDense
+                    return rare(exc)
                 start, end = exc.start, exc.end
                 starts.append(start)
                 ends.append(end)
@@ -155,6 +170,8 @@ class _Recorder:
         general = self.handle
 
         def wtf_record(exc: UnicodeDecodeError) -> tuple[str, int]:
+            if len(starts) >= limit:
+                return rare(exc)
             return general(exc) if data[exc.start] == 0xED else record(exc)
 
         return wtf_record
@@ -164,8 +181,6 @@ class _Recorder:
         (or the half of a pair) is judged here, anything else recorded as
         the closures of :meth:`handler` do."""
         starts = self.starts
-        if len(starts) >= self.limit:
-            raise _TooDense
         start, end = exc.start, exc.end
         data = self.data
         if self.wtf and data[start] == 0xED:
@@ -214,11 +229,20 @@ def _is_surrogate_seq(data: bytes, start: int) -> bool:
 
 
 _HANDLER = RecordingHandler("mojiscope-utf8-record")
+#: What a sparse decode hands CPython's decoder in place of its data. At the
+#: first error CPython copies the decoder's whole input into the exception
+#: object it passes to the handler: for a large input, fresh memory as large
+#: as the input, whose page faults cost a third of the decode. Starting on one
+#: ill-formed byte makes that copy one byte long; the handler's first call
+#: sets the exception's ``object`` to the real data and resumes at its start.
+#: PEP 293 lets a handler replace the object, and CPython's decoders re-read
+#: it after every call (its own ``test_codeccallbacks`` holds them to it).
+SEED = b"\xff"
 
 
 def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     recorder = _Recorder(variant, data, limit=64 + len(data) // 1024)
-    text = _HANDLER.decode(data, "utf-8", recorder.handler())
+    text = _HANDLER.decode(SEED, "utf-8", recorder.handler())
     extra = _signature_and_collisions(variant, data, at_start)
     if not recorder.starts and not extra:
         return text, single_text_span(len(data), len(text))
@@ -304,10 +328,21 @@ def _locate_in_text(
     value: np.ndarray,
     escapes: list[str] | None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Each event's character offset, found with ``str.find`` of its first
-    character: unambiguous, because every occurrence of such a character in
-    the text is an event, except genuine U+FFFD in the input, which are
-    located in the bytes and stepped over."""
+    """Each event's character offset and length.
+
+    When every byte outside the events is a character of its own (ASCII
+    text between them, the common case of a few bad bytes in English), the
+    offsets follow from the byte offsets by arithmetic: the text is exactly
+    as long as that predicts only then, since any other character outside
+    the events is longer in bytes than in characters. Otherwise each event
+    is found with ``str.find`` of its first character: unambiguous, because
+    every occurrence of such a character in the text is an event, except
+    genuine U+FFFD in the input, which are located in the bytes and
+    stepped over."""
+    char_lens = np.where(kind == _ESCAPE, lens, 1)
+    excess = lens - char_lens  # bytes an event holds beyond its characters
+    if len(text) == len(data) - int(excess.sum()):
+        return pos - (np.cumsum(excess) - excess), char_lens
     replacements = int(np.count_nonzero(kind == _INVALID))
     if replacements == len(kind):
         # Every event is one U+FFFD. If the input held none of its own, the
@@ -392,26 +427,19 @@ def decode_whole(
     )
 
 
-#: The largest input that :func:`_decode_sparse_whole` takes: its decode
-#: holds a copy of the input (CPython's exception object) beside the text.
-WHOLE_SPARSE_LIMIT = 1 << 28
-
-
 def _decode_sparse_whole(
     variant: Variant, data: bytes | bytearray | memoryview
 ) -> tuple[str, SpanTable] | None:
     """The sparse path over the whole input in one C call, when its first
     16 KiB hold at most one ill-formed sequence per KiB; ``None`` (for the
-    block driver) if the input is larger than :data:`WHOLE_SPARSE_LIMIT` or
-    turns out denser than that on the whole.
+    block driver) if it turns out denser than that on the whole.
 
     Why not blocks: the text of each block and then the joined text are
     both fresh memory, and on large inputs the page faults of writing a
     text twice cost more than the whole decode (measured on 32 MB of
     English with an invalid byte every 4 KiB: 84 ms in 1 MiB blocks, 63 ms
-    in one call, of which 49 ms is CPython's own replacing decode)."""
-    if len(data) > WHOLE_SPARSE_LIMIT:
-        return None
+    in one call, of which 49 ms is CPython's own replacing decode). The one
+    call holds nothing beside the text but the events (see :data:`SEED`)."""
     raw = data if isinstance(data, bytes) else bytes(data)
     if _dense_sample(raw):
         return None
