@@ -243,9 +243,6 @@ SEED = b"\xff"
 def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     recorder = _Recorder(variant, data, limit=64 + len(data) // 1024)
     text = _HANDLER.decode(SEED, "utf-8", recorder.handler())
-    extra = _signature_and_collisions(variant, data, at_start)
-    if not recorder.starts and not extra:
-        return text, single_text_span(len(data), len(text))
     pos = np.array(recorder.starts, np.intp)
     lens = np.array(recorder.ends, np.intp) - pos
     kind = np.full(len(pos), _ESCAPE if variant.escapes else _INVALID, np.uint8)
@@ -259,6 +256,15 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
     )
     for i, (k, r, v) in recorder.special.items():
         kind[i], reason[i], value[i] = k, r, v
+    # A BOM or a collision is a character of three bytes: none can lie between
+    # the events when the text there is ASCII, and then no search is needed.
+    extra = (
+        []
+        if _ascii_between_events(text, data, lens, kind)
+        else _signature_and_collisions(variant, data, at_start)
+    )
+    if not recorder.starts and not extra:
+        return text, single_text_span(len(data), len(text))
     return _with_well_formed_events(text, data, pos, lens, kind, reason, value, extra, variant)
 
 
@@ -334,60 +340,101 @@ def _locate_in_text(
     text between them, the common case of a few bad bytes in English), the
     offsets follow from the byte offsets by arithmetic: the text is exactly
     as long as that predicts only then, since any other character outside
-    the events is longer in bytes than in characters. Otherwise each event
-    is found with ``str.find`` of its first character: unambiguous, because
-    every occurrence of such a character in the text is an event, except
-    genuine U+FFFD in the input, which are located in the bytes and
-    stepped over."""
-    char_lens = np.where(kind == _ESCAPE, lens, 1)
-    excess = lens - char_lens  # bytes an event holds beyond its characters
-    if len(text) == len(data) - int(excess.sum()):
+    the events is longer in bytes than in characters.
+
+    Otherwise events that touch (a bad byte and the stray continuation bytes
+    after it, say) form runs whose characters follow one another in the
+    text, and each run is found with ``str.find`` of its first character:
+    unambiguous, because every occurrence of such a character in the text
+    is an event, except genuine U+FFFD in the input, which are located in
+    the bytes and stepped over."""
+    char_lens = _event_chars(lens, kind)
+    if _ascii_between_events(text, data, lens, kind):
+        excess = lens - char_lens  # bytes an event holds beyond its characters
         return pos - (np.cumsum(excess) - excess), char_lens
-    replacements = int(np.count_nonzero(kind == _INVALID))
-    if replacements == len(kind):
-        # Every event is one U+FFFD. If the input held none of its own, the
-        # k-th U+FFFD in the text is the k-th event, and none follows the last.
-        out = [0] * len(kind)
-        find = text.find
-        at = -1
-        for i in range(len(out)):
-            at = find("\ufffd", at + 1)
-            out[i] = at
-        if find("\ufffd", at + 1) < 0:
-            return np.array(out, np.int64), np.ones(len(out), np.int64)
-    starts = pos.tolist()
-    if escapes is not None and np.all(kind == _ESCAPE):
-        # Every event a run of escapes (the common case for UTF-8b, XTF-8).
-        firsts = [escapes[data[p]] for p in starts]
-        n_chars = lens.tolist()
-    else:
-        kinds = kind.tolist()
-        n_chars = [n if k == _ESCAPE else 1 for k, n in zip(kinds, lens.tolist(), strict=True)]
-        firsts = []
-        for k, p, v in zip(kinds, starts, value.tolist(), strict=True):
-            if k == _INVALID:
-                firsts.append("\ufffd")
-            elif k == _ESCAPE:
-                assert escapes is not None
-                firsts.append(escapes[data[p]])
-            elif k == _SIGNATURE:
-                firsts.append("\ufeff")
-            else:
-                firsts.append(chr(v))  # a surrogate, or a collision's own character
-    # U+FFFD in the input only matter when some event is a U+FFFD too.
-    genuine = _genuine_replacement_positions(data) if replacements else []
-    out = [0] * len(starts)
-    find = text.find
+    is_head = np.ones(len(pos), bool)
+    is_head[1:] = pos[1:] != pos[:-1] + lens[:-1]
+    heads = np.flatnonzero(is_head)
+    run_chars = np.add.reduceat(char_lens, heads).tolist()
+    replacing = kind == _INVALID
+    head_at = _find_replacement_runs(text, run_chars) if replacing.all() else None
+    if head_at is None:
+        head_starts = pos[heads].tolist()
+        if escapes is not None and (kind[heads] == _ESCAPE).all():
+            firsts = [escapes[data[p]] for p in head_starts]  # the common case: no call each
+        else:
+            kinds, values = kind[heads].tolist(), value[heads].tolist()
+            firsts = [
+                _first_char(k, data[p], v, escapes)
+                for k, p, v in zip(kinds, head_starts, values, strict=True)
+            ]
+        # U+FFFD in the input only matter when some event writes one too.
+        genuine = _genuine_replacement_positions(data) if replacing.any() else []
+        head_at = _find_runs(text, firsts, head_starts, run_chars, genuine)
+    before = np.cumsum(char_lens) - char_lens  # characters of earlier events
+    run = np.cumsum(is_head) - 1
+    char_pos = np.array(head_at, np.int64)[run] + before - before[heads][run]
+    return char_pos, char_lens
+
+
+def _event_chars(lens: np.ndarray, kind: np.ndarray) -> np.ndarray:
+    """How many characters each event writes: one per byte for escapes,
+    else one."""
+    return np.where(kind == _ESCAPE, lens, 1)
+
+
+def _ascii_between_events(text: str, data: bytes, lens: np.ndarray, kind: np.ndarray) -> bool:
+    """Whether every byte outside the events decoded to a character of its
+    own: then the text is exactly as long as that predicts, and only then,
+    since any other character is longer in bytes than in characters."""
+    return len(text) - len(data) == int((_event_chars(lens, kind) - lens).sum())
+
+
+def _find_replacement_runs(text: str, n_chars: list[int]) -> list[int] | None:
+    """Where each run of ``n`` U+FFFD starts, if the input held no U+FFFD
+    of its own: then the U+FFFD of the text, taken in order, are the runs'.
+    ``None`` if one is missing from a run or one is left over."""
+    out = []
+    find, startswith = text.find, text.startswith
     cursor = 0
-    g = 0
-    for i, first in enumerate(firsts):
-        while g < len(genuine) and genuine[g] < starts[i]:
+    for n in n_chars:
+        at = find("\ufffd", cursor)
+        if n > 1 and not startswith("\ufffd" * n, at):
+            return None
+        out.append(at)
+        cursor = at + n
+    return None if find("\ufffd", cursor) >= 0 else out
+
+
+def _find_runs(
+    text: str, firsts: list[str], starts: list[int], n_chars: list[int], genuine: list[int]
+) -> list[int]:
+    """Where each run of events starts in the text, given its first
+    character, byte offset and number of characters, stepping over the
+    U+FFFD written in the input (``genuine``, their byte offsets)."""
+    out = []
+    find = text.find
+    cursor = g = 0
+    for first, start, n in zip(firsts, starts, n_chars, strict=True):
+        while g < len(genuine) and genuine[g] < start:
             cursor = find("\ufffd", cursor) + 1  # a U+FFFD that was in the input
             g += 1
         at = find(first, cursor)
-        out[i] = at
-        cursor = at + n_chars[i]
-    return np.array(out, np.int64), np.array(n_chars, np.int64)
+        out.append(at)
+        cursor = at + n
+    return out
+
+
+def _first_char(kind: int, byte: int, value: int, escapes: list[str] | None) -> str:
+    """The first character an event writes into the text."""
+    if kind == _INVALID:
+        return "\ufffd"
+    if kind == _ESCAPE:
+        assert escapes is not None
+        return escapes[byte]
+    if kind == _SIGNATURE:
+        return "\ufeff"
+    return chr(value)  # a surrogate, or a collision's own character
 
 
 def _genuine_replacement_positions(data: bytes) -> list[int]:
