@@ -236,13 +236,20 @@ class Summary:
         shown = len(self.anomalies)
         more = f"; the first {shown}:" if shown < self.anomaly_count else ":"
         yield f"anomalies:  {self.anomaly_count:,}{more}"
+        width = max(len(anomaly_offset(span)) for span, _ in self.anomalies)
         for span, data in self.anomalies:
-            yield "  " + describe_anomaly(span, data)
+            yield "  " + describe_anomaly(span, data, width)
 
 
-def describe_anomaly(span: Span, data: bytes) -> str:
-    """``0x00000002 (2)  C0  invalid, overlong: ...; it would have meant U+002F '/'``."""
-    where = f"0x{span.byte_start:08X} ({span.byte_start})"
+def anomaly_offset(span: Span) -> str:
+    return f"0x{span.byte_start:08X} ({span.byte_start})"
+
+
+def describe_anomaly(span: Span, data: bytes, offset_width: int = 0) -> str:
+    """``0x00000002 (2)  C0  invalid, overlong: ...; it would have meant
+    U+002F '/'``, the offset padded to ``offset_width`` so that the bytes
+    of a list of anomalies line up."""
+    where = f"{anomaly_offset(span):<{offset_width}}"
     what = span.kind.value
     if span.reason is not None:
         what += f", {span.reason.value}: {REASON_WORDS[span.reason]}"

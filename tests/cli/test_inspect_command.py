@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import pytest
 
@@ -192,6 +193,18 @@ def test_summary_counts_and_lists_anomalies_in_words(mojiscope, sample_file):
     assert "0x00000011 (17)  C0" in out
     assert "it would have meant U+002F '/'" in out
     assert "a byte (F8..FF) that never occurs in UTF-8" in out
+
+
+def test_summary_lines_up_the_bytes_of_anomalies_whose_offsets_differ_in_width(mojiscope):
+    run = mojiscope("inspect", "--hex", "FF" + " 61" * 10 + " FE", "-f", "utf-8")
+    assert run.returncode == 0
+    anomalies = [line for line in run.stdout.decode().splitlines() if line.startswith("  0x")]
+    assert [line.split()[:3] for line in anomalies] == [
+        ["0x00000000", "(0)", "FF"],
+        ["0x0000000B", "(11)", "FE"],
+    ]
+    offset_column = re.compile(r"  0x[0-9A-F]{8} \(\d+\) +")
+    assert len({offset_column.match(line).end() for line in anomalies}) == 1
 
 
 def test_summary_counts_a_run_across_chunks_once(mojiscope, tmp_path):
