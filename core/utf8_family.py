@@ -127,8 +127,9 @@ class _Recorder:
         general method :meth:`handle` first.
 
         The C decode starts on :data:`SEED`, not on the data: the first call
-        is the seed's, and swaps the data in (see :func:`_sparse_decode`).
-        That call and the one past :attr:`limit` take the rare branch."""
+        is the seed's, and swaps the data in. That call and the one past
+        :attr:`limit` (the block is too dense for this path) take the rare
+        branch, which every closure checks for first."""
         starts, ends = self.starts, self.ends
         escapes, data = self.escapes, self.data
         limit = 0  # until the seed's call has swapped the data in
@@ -177,9 +178,10 @@ class _Recorder:
         return wtf_record
 
     def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
-        """The general handler, for WTF-8's byte ED: a surrogate sequence
-        (or the half of a pair) is judged here, anything else recorded as
-        the closures of :meth:`handler` do."""
+        """The general handler, for WTF-8's byte ED, called by the closure
+        of :meth:`handler` (which has already checked for the rare calls): a
+        surrogate sequence (or the half of a pair) is judged here, anything
+        else recorded as the other closures do."""
         starts = self.starts
         start, end = exc.start, exc.end
         data = self.data
