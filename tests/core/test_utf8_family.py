@@ -67,6 +67,8 @@ family_bytes = st.one_of(st.binary(max_size=64), utf8_corner_bytes)
 @example(data=bytes.fromhex("80 EF BF BD 21"), at_start=False)  # genuine U+FFFD, then text
 # a run of two events, then a genuine U+FFFD, between non-ASCII text
 @example(data=bytes.fromhex("C3 A9 FF 80 EF BF BD C3 A9 FF"), at_start=False)
+# the first byte is an ED: the handler's first call (the seed's) must not take it for one
+@example(data=bytes.fromhex("ED A0 80 41"), at_start=True)
 # a run whose first event writes U+FFFD and whose second (in WTF-8) a surrogate
 @example(data=bytes.fromhex("C3 A9 FF ED A0 80 C3 A9"), at_start=False)
 @example(data=bytes.fromhex("EF BB BF ED A0 BD ED B2 A9 EE BE 80 C0 AF"), at_start=True)
