@@ -23,8 +23,8 @@ import numpy as np
 from mojiscope.cli.inputs import ByteInput
 from mojiscope.core import Decoding, Format
 from mojiscope.core.format import Policy, apply_policy
-from mojiscope.core.spans import KIND_CODE, SpanKind
-from mojiscope.core.spantable import TEXT_CODE, SpanTable
+from mojiscope.core.spans import KIND_CODE, TEXT_CODE, SpanKind
+from mojiscope.core.spantable import SpanTable
 
 #: Bytes read per chunk. Random bytes make about one span per 1.5 bytes; at
 #: this size a chunk's spans and the decoder's temporaries stay near 50 MB.

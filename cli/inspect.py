@@ -41,8 +41,15 @@ from mojiscope.cli.errors import EXIT_OK, UsageError
 from mojiscope.cli.inputs import open_input
 from mojiscope.core import ERROR_KINDS, DecodeError, Format, Span, get_format
 from mojiscope.core.conversion_losses import describe_value, hex_bytes
-from mojiscope.core.spans import KIND_CODE, KIND_CODES, REASON_CODES, REASON_WORDS, SpanKind
-from mojiscope.core.spantable import NO_VALUE, TEXT_CODE
+from mojiscope.core.spans import (
+    KIND_CODE,
+    KIND_CODES,
+    REASON_CODES,
+    REASON_WORDS,
+    TEXT_CODE,
+    SpanKind,
+)
+from mojiscope.core.spantable import NO_VALUE
 
 #: Longest ``text`` run written as one JSON object (in characters).
 MAX_TEXT_RUN = 1 << 20

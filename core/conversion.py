@@ -114,9 +114,9 @@ from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Errors, Format
 from mojiscope.core.registry import get_format
 from mojiscope.core.source import Source
-from mojiscope.core.spans import KIND_CODE
+from mojiscope.core.spans import KIND_CODE, TEXT_CODE
 from mojiscope.core.spans import SpanKind as K
-from mojiscope.core.spantable import TEXT_CODE, SpanTable, join
+from mojiscope.core.spantable import SpanTable, join
 
 __all__ = [
     "ConversionError",

@@ -16,7 +16,7 @@ import re
 import numpy as np
 
 from mojiscope.core.encode_runs import encode_by_runs
-from mojiscope.core.events import single_text_span, spans_between_events
+from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Format
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
@@ -58,7 +58,7 @@ def _single_byte_spans(events: list[tuple[int, int, Reason]], n_bytes: int) -> S
     pos = np.array([start for start, _, _ in events], np.int64)
     ones = np.ones(len(pos), np.int64)
     reasons = np.array([REASON_CODE[reason] for _, _, reason in events], np.uint8)
-    return spans_between_events(
+    return SpanTable.from_events(
         pos,
         ones,
         np.full(len(pos), KIND_CODE[SpanKind.INVALID], np.uint8),

@@ -26,6 +26,14 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.span_rows import (
+    STORED_NO_VALUE,
+    TEXT_CODE,
+    CodeArray,
+    EventRows,
+    IntArray,
+    Rows,
+)
 from mojiscope.core.spans import (
     KIND_CODE,
     KIND_CODES,
@@ -36,14 +44,9 @@ from mojiscope.core.spans import (
     SpanKind,
 )
 
-#: What a span without a value stores (in a ``uint32`` array; real values,
-#: up to U+8421109F, are all smaller).
+#: The value of a span without one, in the ``values`` array and in builders
+#: (stored as :data:`~mojiscope.core.span_rows.STORED_NO_VALUE`).
 NO_VALUE = -1
-_STORED_NO_VALUE = 0xFFFFFFFF
-TEXT_CODE = KIND_CODE[SpanKind.TEXT]
-
-IntArray = npt.NDArray[np.integer]
-CodeArray = npt.NDArray[np.uint8]
 
 
 def _offsets(values: npt.ArrayLike) -> IntArray:
@@ -65,15 +68,12 @@ def _stored_values(values: npt.ArrayLike) -> npt.NDArray[np.uint32]:
 
 @dataclass(frozen=True)
 class _Part:
-    """One block's spans: arrays with offsets relative to the bases. When
-    ``skip`` is set, its first span continues the previous part's last span
-    (a text run across a seam) and does not count on its own."""
+    """One block's spans (rows, or events whose rows are built when first
+    read), with offsets relative to the bases. When ``skip`` is set, its
+    first span continues the previous part's last span (a text run across a
+    seam) and does not count on its own."""
 
-    kinds: CodeArray
-    reasons: CodeArray
-    byte_starts: IntArray  # n + 1, relative
-    char_starts: IntArray  # n + 1, relative
-    values: npt.NDArray[np.uint32]
+    block: Rows | EventRows
     byte_base: int = 0
     char_base: int = 0
     skip: int = 0
@@ -82,14 +82,40 @@ class _Part:
     end_override: tuple[int, int] | None = None
 
     @property
+    def kinds(self) -> CodeArray:
+        return self.block.rows().kinds
+
+    @property
+    def reasons(self) -> CodeArray:
+        return self.block.rows().reasons
+
+    @property
+    def byte_starts(self) -> IntArray:
+        """n + 1, relative."""
+        return self.block.rows().byte_starts
+
+    @property
+    def char_starts(self) -> IntArray:
+        return self.block.rows().char_starts
+
+    @property
+    def values(self) -> npt.NDArray[np.uint32]:
+        return self.block.rows().values
+
+    @property
     def natural_end(self) -> tuple[int, int]:
         """Absolute (byte, char) end of this part's last span."""
-        rel = self.end_override or (int(self.byte_starts[-1]), int(self.char_starts[-1]))
+        rel = self.end_override or self.block.end
         return self.byte_base + rel[0], self.char_base + rel[1]
 
     @property
     def count(self) -> int:
-        return len(self.kinds) - self.skip
+        return self.block.n_spans - self.skip
+
+    def start(self, i: int) -> tuple[int, int]:
+        """Absolute (byte, char) start of span ``i`` of this block."""
+        b, c = self.block.start_of(i)
+        return self.byte_base + b, self.char_base + c
 
 
 class SpanTable(Sequence[Span]):
@@ -110,20 +136,50 @@ class SpanTable(Sequence[Span]):
         char_starts: npt.ArrayLike,
         values: npt.ArrayLike,
     ) -> None:
-        part = _Part(
+        rows = Rows(
             np.asarray(kinds, np.uint8),
             np.asarray(reasons, np.uint8),
             _offsets(byte_starts),
             _offsets(char_starts),
             _stored_values(values),
         )
-        n = len(part.kinds)
+        n = len(rows.kinds)
         if not (
-            len(part.reasons) == len(part.values) == n
-            and len(part.byte_starts) == len(part.char_starts) == n + 1
+            len(rows.reasons) == len(rows.values) == n
+            and len(rows.byte_starts) == len(rows.char_starts) == n + 1
         ):
             raise ValueError("span arrays disagree in length")
-        self._init_parts([part])
+        self._init_parts([_Part(rows)])
+
+    @classmethod
+    def from_events(
+        cls,
+        pos: npt.ArrayLike,
+        lens: npt.ArrayLike,
+        kind: npt.ArrayLike,
+        reason: npt.ArrayLike,
+        value: npt.ArrayLike,
+        char_pos: npt.ArrayLike,
+        char_lens: npt.ArrayLike,
+        n_bytes: int,
+        n_chars: int,
+    ) -> SpanTable:
+        """A table from events given as arrays (byte and character
+        positions and lengths, in order, not overlapping): each event is a
+        span, the gaps between them text. The text rows are built only when
+        something reads a row (see :mod:`mojiscope.core.span_rows`)."""
+        block = EventRows(
+            np.asarray(pos),
+            np.asarray(lens),
+            np.asarray(kind, np.uint8),
+            np.asarray(reason, np.uint8),
+            _stored_values(value),
+            np.asarray(char_pos),
+            np.asarray(char_lens),
+            n_bytes,
+            n_chars,
+        )
+        return cls._from_parts([_Part(block)], n_bytes, n_chars)
 
     def _init_parts(self, all_parts: list[_Part]) -> None:
         kept = [
@@ -145,22 +201,16 @@ class SpanTable(Sequence[Span]):
         parts = [p for p, _ in kept]
         first = all_parts[0] if all_parts else None
         # Where an empty table stands (an empty decode still has a position).
-        self._origin = (
-            (
-                first.byte_base + int(first.byte_starts[0]),
-                first.char_base + int(first.char_starts[0]),
-            )
-            if first is not None
-            else (0, 0)
-        )
+        self._origin = first.start(0) if first is not None else (0, 0)
         self._parts = parts
         self._last_ends = [end for _, end in kept]
         counts = [p.count for p in parts]
         self._first_index = [0]
         for c in counts:
             self._first_index.append(self._first_index[-1] + c)
-        self._part_byte_starts = [p.byte_base + int(p.byte_starts[p.skip]) for p in parts]
-        self._part_char_starts = [p.char_base + int(p.char_starts[p.skip]) for p in parts]
+        starts = [p.start(p.skip) for p in parts]
+        self._part_byte_starts = [b for b, _ in starts]
+        self._part_char_starts = [c for _, c in starts]
 
     @staticmethod
     def _merged_last_ends(parts: list[_Part]) -> list[tuple[int, int]]:
@@ -171,11 +221,8 @@ class SpanTable(Sequence[Span]):
             p = parts[k]
             nxt = parts[k + 1] if k + 1 < len(parts) else None
             if nxt is not None and nxt.skip:
-                if len(nxt.kinds) > 1:  # the run ends where its second span starts
-                    ends[k] = (
-                        nxt.byte_base + int(nxt.byte_starts[1]),
-                        nxt.char_base + int(nxt.char_starts[1]),
-                    )
+                if nxt.block.n_spans > 1:  # the run ends where its second span starts
+                    ends[k] = nxt.start(1)
                 else:
                     ends[k] = ends[k + 1]
             else:
@@ -196,15 +243,14 @@ class SpanTable(Sequence[Span]):
 
     @classmethod
     def _at(cls, byte_offset: int, char_offset: int) -> SpanTable:
-        part = _Part(
+        rows = Rows(
             np.zeros(0, np.uint8),
             np.zeros(0, np.uint8),
             np.zeros(1, np.int32),
             np.zeros(1, np.int32),
             np.zeros(0, np.uint32),
-            byte_offset,
-            char_offset,
         )
+        part = _Part(rows, byte_offset, char_offset)
         table = cls.__new__(cls)
         table._init_parts([part])
         return table
@@ -327,7 +373,7 @@ class SpanTable(Sequence[Span]):
     def values(self) -> npt.NDArray[np.int64]:
         """Values as int64, ``NO_VALUE`` where there is none."""
         raw = self._flat("values").astype(np.int64)
-        raw[raw == _STORED_NO_VALUE] = NO_VALUE
+        raw[raw == STORED_NO_VALUE] = NO_VALUE
         return raw
 
     @cached_property
@@ -383,7 +429,7 @@ def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value
         c0,
         c1,
         REASON_CODES[reason],
-        None if value in (_STORED_NO_VALUE, NO_VALUE) else value,
+        None if value in (STORED_NO_VALUE, NO_VALUE) else value,
     )
 
 
@@ -451,7 +497,9 @@ def join(tables: Sequence[SpanTable]) -> SpanTable:
         for i, p in enumerate(t._parts):
             if i == 0 and parts:
                 prev = parts[-1]
-                continues = prev.kinds[-1] == TEXT_CODE and p.kinds[p.skip] == TEXT_CODE
+                continues = (
+                    prev.block.kind_of(-1) == TEXT_CODE and p.block.kind_of(p.skip) == TEXT_CODE
+                )
                 p = replace(p, skip=p.skip + (1 if continues else 0))
             parts.append(p)
     if not parts:

@@ -44,7 +44,6 @@ from mojiscope.core.spans import INVALID_CODE as _INVALID
 from mojiscope.core.spans import REASON_CODE, Reason
 from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
 from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
-from mojiscope.core.spans import TEXT_CODE as _TEXT
 from mojiscope.core.spantable import NO_VALUE, SpanTable
 
 #: For E0, ED, F0 and F4 cut after one byte by a continuation byte outside
@@ -222,9 +221,9 @@ def _spans(
     silent_before: npt.NDArray[np.int32],
     n_bytes: int,
 ) -> SpanTable:
-    """Each maximal subpart and special sequence is a span; the gaps between
-    them are text runs. Built by interleaving (gap, span) pairs and keeping
-    the non-empty gaps."""
+    """Each maximal subpart and special sequence is a span; the text runs
+    between them stay implicit (:meth:`SpanTable.from_events`). A position's
+    character offset is the position less the silent bytes before it."""
     reason = np.zeros(len(bad), np.uint8)
     value = np.full(len(bad), _NONE, np.uint32)
     ill_formed_reasons(b, bad, bad_len, reason, value)
@@ -232,41 +231,19 @@ def _spans(
     pos, lens = bad, bad_len
     sp_pos, sp_kind, sp_reason, sp_value = special
     if len(sp_pos):
-        pos = np.concatenate((bad, sp_pos))
-        order = np.argsort(pos, kind="stable")
-        pos = pos[order]
+        order = np.argsort(np.concatenate((bad, sp_pos)), kind="stable")
+        pos = np.concatenate((bad, sp_pos))[order]
         lens = np.concatenate((lens, np.full(len(sp_pos), 3, np.uint8)))[order]
         kind = np.concatenate((kind, sp_kind))[order]
         reason = np.concatenate((reason, sp_reason))[order]
         value = np.concatenate((value, sp_value.astype(np.uint32)))[order]
-    m = len(pos)
-    if m == 0:
-        n_chars = n_bytes - int(silent_before[n_bytes])
-        if not n_bytes:
-            return SpanTable.empty()
-        return SpanTable([_TEXT], [0], [0, n_bytes], [0, n_chars], [NO_VALUE])
-    # Candidates alternate gap, span, gap, span, ..., gap; keep the spans and
-    # the non-empty gaps. Integer gathers only: boolean masks are slow here.
-    cand_start = np.empty(2 * m + 2, np.int32)
-    cand_start[0] = 0
-    cand_start[2:-1:2] = pos + lens
-    cand_start[1:-1:2] = pos
-    cand_start[-1] = n_bytes
-    keep = np.empty(2 * m + 1, bool)
-    keep[0::2] = cand_start[0:-1:2] < cand_start[1::2]
-    keep[1::2] = True
-    idx = np.flatnonzero(keep)
-    out_start = np.empty(len(idx) + 1, np.int32)
-    out_start[:-1] = cand_start[idx]
-    out_start[-1] = n_bytes
-    cand_kind = np.zeros(2 * m + 1, np.uint8)
-    cand_kind[1::2] = kind
-    cand_reason = np.zeros(2 * m + 1, np.uint8)
-    cand_reason[1::2] = reason
-    cand_value = np.full(2 * m + 1, _NONE, np.uint32)
-    cand_value[1::2] = value
-    out_chars = out_start - silent_before[out_start.astype(np.intp)]
-    return SpanTable(cand_kind[idx], cand_reason[idx], out_start, out_chars, cand_value[idx])
+    pos32 = pos.astype(np.int32)
+    char_pos = pos32 - silent_before[pos]
+    char_lens = np.where(kind == _ESCAPE, lens, 1).astype(np.uint8)
+    n_chars = n_bytes - int(silent_before[n_bytes])
+    return SpanTable.from_events(
+        pos32, lens, kind, reason, value, char_pos, char_lens, n_bytes, n_chars
+    )
 
 
 _NONE = np.uint32(0xFFFFFFFF)

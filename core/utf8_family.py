@@ -40,11 +40,7 @@ from enum import Enum
 
 import numpy as np
 
-from mojiscope.core.events import (
-    replace_at,
-    single_text_span,
-    spans_between_events,
-)
+from mojiscope.core.events import replace_at, single_text_span
 from mojiscope.core.format import Errors
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.spans import COLLISION_CODE as _COLLISION
@@ -307,7 +303,7 @@ def _with_well_formed_events(
     collisions = char_pos[kind == _COLLISION]
     if len(collisions):
         text = replace_at(text, collisions.tolist())
-    table = spans_between_events(
+    table = SpanTable.from_events(
         pos, lens, kind, reason, value, char_pos, char_lens, len(data), len(text)
     )
     return text, table
