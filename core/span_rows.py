@@ -120,19 +120,14 @@ class EventRows:
         self._rows: Rows | None = None
 
     def kind_of(self, i: int) -> int:
-        """Kind code of span ``i``; the first two and the last without
-        building the rows."""
+        """Kind code of span ``i``; the first and the last without building
+        the rows."""
         ev = self._events
-        if ev is None or i not in (0, 1, -1, self.n_spans - 1):
+        if ev is None or i not in (0, -1, self.n_spans - 1):
             return self.rows().kind_of(i)
-        last = len(ev.pos)
-        if i in (-1, self.n_spans - 1):
-            return TEXT_CODE if ev.gaps[last] else int(ev.kind[-1])
         if i == 0:
             return TEXT_CODE if ev.gaps[0] else int(ev.kind[0])
-        if ev.gaps[0]:  # span 1 is event 0
-            return int(ev.kind[0])
-        return TEXT_CODE if ev.gaps[1] else int(ev.kind[1])
+        return TEXT_CODE if ev.gaps[-1] else int(ev.kind[-1])
 
     def start_of(self, i: int) -> tuple[int, int]:
         """(byte, char) start of span ``i``; the first two without building

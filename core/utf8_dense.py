@@ -112,7 +112,8 @@ def text_from_code_points(cps: npt.NDArray[np.uint32]) -> str:
     padded = np.empty(len(cps) + 1, np.uint32)
     padded[:-1] = cps
     padded[-1] = 0x78
-    return str(padded.view(f"<U{len(padded)}")[0])[:-1]
+    text: str = padded.view(f"<U{len(padded)}")[0][:-1]  # slicing gives a plain str
+    return text
 
 
 def dense_decode(
@@ -138,13 +139,14 @@ def dense_decode(
     # character of their own: continuation bytes inside a well-formed
     # sequence, and (without escapes) inside a maximal subpart.
     silent = covered.copy()
-    if escapes is not None:
-        for k in (1, 2):
-            silent[bad[bad_len > k] + k] = False
+    escaped = bad
+    if escapes is not None:  # every byte of a maximal subpart writes its escape
+        escaped = np.concatenate((bad, bad[bad_len > 1] + 1, bad[bad_len > 2] + 2))
+        silent[escaped[len(bad) :]] = False
     silent_before = np.zeros(n + 1, np.int32)
     np.cumsum(silent, out=silent_before[1:])
     table = _spans(b, bad, bad_len, events, escapes is not None, silent_before, n)
-    text = _text(b, n, bad, bad_len, multi, multi_cps, events, escapes, silent)
+    text = _text(b, n, escaped, multi, multi_cps, events, escapes, silent)
     return text, table
 
 
@@ -231,12 +233,16 @@ def _spans(
     pos, lens = bad, bad_len
     sp_pos, sp_kind, sp_reason, sp_value = special
     if len(sp_pos):
-        order = np.argsort(np.concatenate((bad, sp_pos)), kind="stable")
-        pos = np.concatenate((bad, sp_pos))[order]
-        lens = np.concatenate((lens, np.full(len(sp_pos), 3, np.uint8)))[order]
-        kind = np.concatenate((kind, sp_kind))[order]
-        reason = np.concatenate((reason, sp_reason))[order]
-        value = np.concatenate((value, sp_value.astype(np.uint32)))[order]
+        # A few special sequences among many subparts: insert them in place
+        # (one pass an array) rather than sort everything.
+        order = np.argsort(sp_pos)
+        sp_pos = sp_pos[order]
+        at = np.searchsorted(bad, sp_pos)
+        pos = np.insert(bad, at, sp_pos)
+        lens = np.insert(lens, at, 3)
+        kind = np.insert(kind, at, sp_kind[order])
+        reason = np.insert(reason, at, sp_reason[order])
+        value = np.insert(value, at, sp_value[order].astype(np.uint32))
     pos32 = pos.astype(np.int32)
     char_pos = pos32 - silent_before[pos]
     char_lens = np.where(kind == _ESCAPE, lens, 1).astype(np.uint8)
@@ -310,14 +316,15 @@ def _text(
     b: U8,
     n: int,
     bad: npt.NDArray[np.intp],
-    bad_len: U8,
     multi: npt.NDArray[np.intp],
     multi_cps: npt.NDArray[np.uint32],
     special: _Special,
     escapes: str | None,
     silent: npt.NDArray[np.bool_],
 ) -> str:
-    """Code point per byte that contributes a character, then one str."""
+    """Code point per byte that contributes a character, then one str.
+    ``bad`` holds the maximal subparts' first bytes, or under escapes all
+    their bytes."""
     cps = b[:n].astype(np.uint32)  # ASCII bytes are their own code points
     cps[multi] = multi_cps
     sp_pos, sp_kind = special[0], special[1]
@@ -325,11 +332,10 @@ def _text(
         cps[sp_pos[(sp_kind == _INVALID) | (sp_kind == _COLLISION)]] = 0xFFFD
     if escapes is None:
         cps[bad] = 0xFFFD
+    elif escapes == "surrogate":
+        cps[bad] = b[bad].astype(np.uint32) + 0xDC00
     else:
-        for k in range(3):
-            at = bad[bad_len > k] + k
-            raw = cps[at]
-            cps[at] = (0xDC00 + raw) if escapes == "surrogate" else (0xEF80 | (raw & 0x7F))
+        cps[bad] = (b[bad] & 0x7F).astype(np.uint32) | 0xEF80
     kept = cps[np.flatnonzero(~silent)]
     if escapes == "surrogate" or special_has_surrogates(special):
         return text_from_code_points(kept)
