@@ -151,8 +151,8 @@ class EventRows:
 
 def _interleave(ev: _Events, n_bytes: int, n_chars: int) -> Rows:
     """Rows from events: interleave (gap, event) candidates and keep the
-    events and the non-empty gaps, with integer gathers only (boolean masks
-    are slow)."""
+    events and the non-empty gaps, by one index that serves all five arrays
+    (fancy indexing by a boolean mask is several times slower here)."""
     m = len(ev.pos)
     offset: type[np.integer] = np.int32 if max(n_bytes, n_chars) < 2**31 else np.int64
     cand_byte = np.empty(2 * m + 2, offset)

@@ -336,10 +336,10 @@ def _text(
         cps[bad] = b[bad].astype(np.uint32) + 0xDC00
     else:
         cps[bad] = (b[bad] & 0x7F).astype(np.uint32) | 0xEF80
-    kept = cps[np.flatnonzero(~silent)]
+    kept = np.compress(~silent, cps)  # one pass; faster here than gathering by index
     if escapes == "surrogate" or special_has_surrogates(special):
         return text_from_code_points(kept)
-    return kept.tobytes().decode("utf-32-le")
+    return str(kept.data, "utf-32-le")
 
 
 def special_has_surrogates(special: _Special) -> bool:
