@@ -226,23 +226,25 @@ def _spans(
     """Each maximal subpart and special sequence is a span; the text runs
     between them stay implicit (:meth:`SpanTable.from_events`). A position's
     character offset is the position less the silent bytes before it."""
-    reason = np.zeros(len(bad), np.uint8)
-    value = np.full(len(bad), _NONE, np.uint32)
-    ill_formed_reasons(b, bad, bad_len, reason, value)
-    kind = np.full(len(bad), _ESCAPE if escapes else _INVALID, np.uint8)
     pos, lens = bad, bad_len
     sp_pos, sp_kind, sp_reason, sp_value = special
     if len(sp_pos):
-        # A few special sequences among many subparts: insert them in place
-        # (one pass an array) rather than sort everything.
+        # A few special sequences among many subparts: insert their positions
+        # and lengths in place (one pass each) rather than sort everything;
+        # their codes overwrite what the subparts' rules give them below.
         order = np.argsort(sp_pos)
-        sp_pos = sp_pos[order]
-        at = np.searchsorted(bad, sp_pos)
-        pos = np.insert(bad, at, sp_pos)
-        lens = np.insert(lens, at, 3)
-        kind = np.insert(kind, at, sp_kind[order])
-        reason = np.insert(reason, at, sp_reason[order])
-        value = np.insert(value, at, sp_value[order].astype(np.uint32))
+        at = np.searchsorted(bad, sp_pos[order])
+        pos = np.insert(bad, at, sp_pos[order])
+        lens = np.insert(bad_len, at, 3)
+    reason = np.zeros(len(pos), np.uint8)
+    value = np.full(len(pos), _NONE, np.uint32)
+    ill_formed_reasons(b, pos, lens, reason, value)
+    kind = np.full(len(pos), _ESCAPE if escapes else _INVALID, np.uint8)
+    if len(sp_pos):
+        where = at + np.arange(len(at))  # the special sequences' rows
+        kind[where] = sp_kind[order]
+        reason[where] = sp_reason[order]
+        value[where] = sp_value[order].astype(np.uint32)
     pos32 = pos.astype(np.int32)
     char_pos = pos32 - silent_before[pos]
     char_lens = np.where(kind == _ESCAPE, lens, 1).astype(np.uint8)
