@@ -106,9 +106,12 @@ def _covered(length: U8) -> npt.NDArray[np.bool_]:
 def text_from_code_points(cps: npt.NDArray[np.uint32]) -> str:
     """A ``str`` from code points, lone surrogates included, in one C call
     (``utf-32`` with ``surrogatepass`` would call an error handler per
-    surrogate). A sentinel keeps numpy from dropping trailing NULs."""
+    surrogate). numpy drops trailing NULs from a string scalar, so when the
+    last code point is U+0000 a sentinel is appended and cut off again."""
     if len(cps) == 0:
         return ""
+    if cps[-1] != 0:  # the scalar is a numpy.str_: str() makes it a plain str
+        return str(cps.view(f"<U{len(cps)}")[0])
     padded = np.empty(len(cps) + 1, np.uint32)
     padded[:-1] = cps
     padded[-1] = 0x78

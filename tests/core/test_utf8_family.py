@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ from mojiscope.core import (
     encode,
     get_format,
     join_decodings,
+    utf8_dense,
     utf8_family,
 )
 from mojiscope.core.utf8 import wtf8_concat, xtf8_decode, xtf8_encode
@@ -97,6 +99,17 @@ def test_dense_path_on_a_dense_block_agrees_with_streamed_sparse_pieces(format_i
     pieces = join_decodings(parts)
     assert pieces.text == whole.text
     assert list(pieces.spans) == list(whole.spans)
+
+
+@PROPERTY
+@given(st.lists(st.integers(0, 0x10FFFF)))
+@example([0x41, 0])  # a trailing NUL, which numpy would drop from its scalar
+@example([0xDC80, 0, 0])
+def test_dense_text_from_code_points_is_a_plain_str_with_every_code_point(cps):
+    """Lone surrogates, astral characters and trailing NULs all survive."""
+    text = utf8_dense.text_from_code_points(np.array(cps, np.uint32))
+    assert type(text) is str
+    assert text == "".join(map(chr, cps))
 
 
 def _streamed(contract, fmt, data: bytes, piece: int):
