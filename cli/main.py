@@ -204,7 +204,7 @@ def _one_line(exc: BaseException) -> str:
     else:
         text = str(exc) or type(exc).__name__
     if isinstance(exc, ConversionLossError):
-        text += " (nothing written; --errors replace writes a replacement and reports it)"
+        text += "; nothing was written (--errors replace writes and reports every loss)"
     return " ".join(text.split())
 
 

@@ -153,7 +153,7 @@ class ConversionLossError(MojiscopeError, UnicodeError):
 
     def __init__(self, loss: Loss) -> None:
         self.loss = loss
-        super().__init__(loss.message)
+        super().__init__(describe_loss(loss, strict=True))
 
 
 # -- signatures ----------------------------------------------------------------

@@ -108,54 +108,61 @@ def _where(loss: Loss) -> str:
     return f"byte offset {loss.source_start} (0x{loss.source_start:X})"
 
 
-def _written(loss: Loss) -> str:
+def _written(loss: Loss, strict: bool) -> str:
+    """What stands in the output for the loss, or under ``strict`` (when
+    nothing is written) what ``errors="replace"`` would write."""
+    if strict:
+        if not loss.target_bytes:
+            return "with errors=replace nothing would be written"
+        return f"with errors=replace it would be written as {hex_bytes(loss.target_bytes)}"
     if not loss.target_bytes:
         return "nothing written"
     return f"written as {hex_bytes(loss.target_bytes)}"
 
 
-def _describe_replacement(loss: Loss) -> str:
+def _describe_replacement(loss: Loss, strict: bool) -> str:
     reason = loss.reason
     why = f"{reason.value}: {REASON_WORDS[reason]}" if reason else "not decodable"
     meant = f"; it would have meant {describe_value(loss.value)}" if loss.value is not None else ""
     return (
         f"{_where(loss)}: {loss.source_format} cannot decode {hex_bytes(loss.source_bytes)} "
-        f"({why}{meant}); {_written(loss)} (U+FFFD)"
+        f"({why}{meant}); {_written(loss, strict)} (U+FFFD)"
     )
 
 
-def _describe_beyond(loss: Loss) -> str:
+def _describe_beyond(loss: Loss, strict: bool) -> str:
     value = f"U+{loss.value:X}" if loss.value is not None else "a value"
     return (
         f"{_where(loss)}: {loss.source_format} bytes {hex_bytes(loss.source_bytes)} encode "
-        f"{value}, beyond Unicode (U+10FFFF); {_written(loss)} (U+FFFD)"
+        f"{value}, beyond Unicode (U+10FFFF); {_written(loss, strict)} (U+FFFD)"
     )
 
 
-def _describe_dropped_escape(loss: Loss) -> str:
+def _describe_dropped_escape(loss: Loss, strict: bool) -> str:
     return (
         f"{_where(loss)}: {loss.source_format} kept bytes {hex_bytes(loss.source_bytes)} as "
         f"escapes {describe_chars(loss.chars)}, which {loss.target_format} cannot write; "
-        f"{_written(loss)}"
+        f"{_written(loss, strict)}"
     )
 
 
-def _describe_unencodable(loss: Loss) -> str:
+def _describe_unencodable(loss: Loss, strict: bool) -> str:
     return (
         f"{_where(loss)}: {loss.target_format} cannot encode {describe_chars(loss.chars)} "
-        f"(from bytes {hex_bytes(loss.source_bytes)}); {_written(loss)}"
+        f"(from bytes {hex_bytes(loss.source_bytes)}); {_written(loss, strict)}"
     )
 
 
-def _describe_joined(loss: Loss) -> str:
+def _describe_joined(loss: Loss, strict: bool) -> str:
     return (
         f"{_where(loss)}: {loss.target_format} joins the lone surrogates "
-        f"{describe_chars(loss.chars)} into one character ({_written(loss)}); they will "
+        f"{describe_chars(loss.chars)} into one character ({_written(loss, strict)}); they will "
         "read back as one supplementary character, not as two surrogates"
     )
 
 
-def _describe_reformed(loss: Loss) -> str:
+def _describe_reformed(loss: Loss, strict: bool) -> str:
+    del strict  # the same either way: nothing is replaced
     reread = loss.target_bytes.decode("utf-8", "replace")
     return (
         f"{_where(loss)}: {loss.target_format} writes the escapes {describe_chars(loss.chars)} "
@@ -164,7 +171,7 @@ def _describe_reformed(loss: Loss) -> str:
     )
 
 
-_DESCRIBE: dict[LossKind, Callable[[Loss], str]] = {
+_DESCRIBE: dict[LossKind, Callable[[Loss, bool], str]] = {
     LossKind.REPLACEMENT: _describe_replacement,
     LossKind.BEYOND_UNICODE: _describe_beyond,
     LossKind.DROPPED_ESCAPE: _describe_dropped_escape,
@@ -174,9 +181,11 @@ _DESCRIBE: dict[LossKind, Callable[[Loss], str]] = {
 }
 
 
-def describe_loss(loss: Loss) -> str:
-    """The one-line sentence of :attr:`Loss.message`."""
-    return _DESCRIBE[loss.kind](loss)
+def describe_loss(loss: Loss, strict: bool = False) -> str:
+    """The one-line sentence of :attr:`Loss.message`: where, what, and what
+    was written instead; with ``strict``, for a conversion that stopped
+    there and wrote nothing, what ``errors="replace"`` would have written."""
+    return _DESCRIBE[loss.kind](loss, strict)
 
 
 # -- the loss batch ------------------------------------------------------------

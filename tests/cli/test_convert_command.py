@@ -28,6 +28,9 @@ def test_strict_failure_writes_no_file_and_leaves_no_temporary(mojiscope, lossy_
     assert run.returncode == 1
     assert len(run.stderr_lines) == 1
     assert "byte offset 3" in run.stderr and "U+4E2D" in run.stderr
+    # It says what replace would have written, not that anything was.
+    assert "it would be written as 3F" in run.stderr and "nothing was written" in run.stderr
+    assert "; written as" not in run.stderr
     assert files_in(out_dir) == []
 
 

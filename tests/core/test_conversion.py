@@ -459,6 +459,9 @@ def test_strict_loss_leaves_no_file_and_no_temporary(tmp_path):
         convert(b"fine" * 100_000 + b"\xff", "utf-8", "utf-16le", target)
     assert caught.value.loss.source_start == 400_000
     assert list(tmp_path.iterdir()) == []
+    # Nothing was written, so the message says what replace would write.
+    assert str(caught.value).endswith("with errors=replace it would be written as FD FF (U+FFFD)")
+    assert caught.value.loss.message.endswith("; written as FD FF (U+FFFD)")
 
 
 def test_strict_loss_leaves_an_existing_file_untouched(tmp_path):
