@@ -215,7 +215,7 @@ class Xtf8(_Utf8Like):
 
     def encode_spans(self, text: str) -> Encoding:
         plain = _plain_utf8(text)
-        if plain is not None and plain.data.find(b"\xee") < 0:
+        if plain is not None and (text.isascii() or plain.data.find(b"\xee") < 0):
             return plain  # no U+E000..U+EFFF, so no escape range character
         return encode_by_runs(text, _XTF8_SPECIAL, str.encode, _xtf8_special_run)
 
