@@ -181,7 +181,7 @@ _DESCRIBE: dict[LossKind, Callable[[Loss, bool], str]] = {
 }
 
 
-def describe_loss(loss: Loss, strict: bool = False) -> str:
+def describe_loss(loss: Loss, *, strict: bool = False) -> str:
     """The one-line sentence of :attr:`Loss.message`: where, what, and what
     was written instead; with ``strict``, for a conversion that stopped
     there and wrote nothing, what ``errors="replace"`` would have written."""
