@@ -76,6 +76,11 @@ class Format(ABC):
     signature_text: ClassVar[str] = "\ufeff"
     #: Replacement policies this format accepts in :meth:`decode`.
     policies: ClassVar[tuple[Policy, ...]] = ("maximal-subpart",)
+    #: Whether :meth:`resync` always finds a point where a decode agrees with
+    #: a decode from the start. False for code pages that cannot tell a lead
+    #: byte from a trail byte by looking (GB18030, Shift_JIS, Big5, EUC-*):
+    #: their windows guess the alignment unless an index knows it.
+    exact_resync: ClassVar[bool] = True
 
     # -- what a subclass provides -------------------------------------------
 

@@ -61,6 +61,14 @@ class Reason(StrEnum):
     # encoding direction
     UNENCODABLE = "unencodable"
     ESCAPES_FORM_UTF8 = "escapes-form-utf8"
+    # lone surrogates a format carries (WTF-8, WTF-16)
+    UNPAIRED_LEAD = "unpaired-lead"
+    UNPAIRED_TRAIL = "unpaired-trail"
+    # CESU-8, Java's Modified UTF-8, UTF-16/UTF-32 byte order
+    FOUR_BYTE_FORM = "four-byte-form"
+    RAW_NUL = "raw-nul"
+    NO_BOM = "no-bom"
+    SWAPPED_BOM = "swapped-bom"
 
 
 #: Kinds at which ``errors="strict"`` decoding raises.
@@ -113,6 +121,13 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.UNENCODABLE: "a character the target format cannot represent",
     Reason.ESCAPES_FORM_UTF8: "escaped bytes that, written out, form valid UTF-8 and so "
     "will not read back as escapes",
+    Reason.UNPAIRED_LEAD: "a lead (high) surrogate with no trail surrogate after it",
+    Reason.UNPAIRED_TRAIL: "a trail (low) surrogate with no lead surrogate before it",
+    Reason.FOUR_BYTE_FORM: "a 4-byte sequence, which this format forbids: it writes a "
+    "supplementary character as two 3-byte surrogates",
+    Reason.RAW_NUL: "a raw 00 byte, which this format forbids: it writes U+0000 as C0 80",
+    Reason.NO_BOM: "no byte order mark: read as little-endian, as most readers do",
+    Reason.SWAPPED_BOM: "U+FFFE at the start: a byte order mark read in the wrong byte order",
 }
 
 
