@@ -55,6 +55,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         ),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
         "legend": _action(window, "&Legend", window.show_legend),
+        "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
+        "about": _action(window, "&About Mojiscope", window.show_about),
     }
     for number in BYTES_PER_ROW_CHOICES:
         action = _action(
@@ -95,6 +97,9 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     formats = bar.addMenu("F&ormats")
     formats.addAction(a["formats"])
     window.format_menu = formats
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(a["shortcuts"])
+    help_menu.addAction(a["about"])
     return recent
 
 
@@ -132,7 +137,17 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
     bar.addSeparator()
     bar.addAction(a["previous_anomaly"])
     bar.addAction(a["next_anomaly"])
+    for action in bar.actions():
+        if not action.isSeparator() and action.text():
+            action.setToolTip(tooltip(action))
     return format_box, row_box
+
+
+def tooltip(action: QAction) -> str:
+    """An action's words and its shortcut: "Open (Ctrl+O)"."""
+    words = action.text().replace("&", "").rstrip("…")
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{words} ({keys})" if keys else words
 
 
 def context_actions(a: dict[str, QAction]) -> list[QAction]:

@@ -20,6 +20,7 @@ from mojiscope.app.clipboard import CopyTooLargeError, as_bytes_literal, as_hex,
 from mojiscope.app.commands import SearchCommands
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
+from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.document import Document
 from mojiscope.app.formats import available_keys
@@ -243,6 +244,12 @@ class MainWindow(QMainWindow):
         self.grid.set_bytes_per_row(number)
         settings.set_bytes_per_row(number)
         self._sync_row_controls()
+
+    def show_shortcuts(self) -> None:
+        messages.exec_dialog(ShortcutsDialog(self.actions_.values(), self))
+
+    def show_about(self) -> None:
+        messages.exec_dialog(AboutDialog(self))
 
     def show_legend(self) -> None:
         self.legend_dock.show()
