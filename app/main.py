@@ -11,6 +11,7 @@ returns without entering the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from argparse import Namespace
@@ -18,7 +19,7 @@ from argparse import Namespace
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app import messages
+from mojiscope.app import messages, settings
 from mojiscope.app.formats import resolve
 from mojiscope.app.offsets import OffsetError, parse_range
 from mojiscope.app.settings import APPLICATION, ORGANISATION
@@ -106,6 +107,11 @@ def run_gui(args: Namespace) -> int:
     if theme and not apply_theme(app, theme):
         _error(f"unknown theme {theme!r}: use dark or light")
     messages.headless = bool(screenshot)
+    with settings.ephemeral_settings() if screenshot else contextlib.nullcontext():
+        return _open_window(app, args, screenshot)
+
+
+def _open_window(app: QApplication, args: Namespace, screenshot: str | None) -> int:
     try:
         window = MainWindow()
         code = _apply_arguments(window, args)

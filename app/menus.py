@@ -5,6 +5,7 @@ Every action calls a method of the window; nothing here holds state.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -104,15 +105,23 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
 
 
 def fill_recent_menu(window: MainWindow, menu: QMenu) -> None:
+    """One entry per recent file; a file that is gone is shown greyed out as
+    missing, and "Remove Missing" drops those."""
     menu.clear()
     files = settings.recent_files()
+    missing = [p for p in files if not Path(p).exists()]
     for path in files:
+        if path in missing:
+            menu.addAction(f"{path} (missing)").setEnabled(False)
+            continue
         action = menu.addAction(path)
         action.triggered.connect(lambda _checked=False, p=path: window.open_path(p))
     if not files:
         menu.addAction("(none)").setEnabled(False)
     else:
         menu.addSeparator()
+        if missing:
+            menu.addAction("Remove Missing", settings.remove_missing_recent_files)
         menu.addAction("Clear", settings.clear_recent_files)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 
@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self._sync_row_controls()
         self.setAcceptDrops(True)
         self.resize(1400, 900)
+        self._restore_window_state()
 
     def _add_docks(self) -> None:
         docks = []
@@ -150,7 +151,14 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_path(paths[0])
 
+    def _restore_window_state(self) -> None:
+        saved = settings.window_state()
+        if saved is not None:
+            self.restoreGeometry(QByteArray(saved[0]))
+            self.restoreState(QByteArray(saved[1]))
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
         if self.document is not None:
             self.document.close()
