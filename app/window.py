@@ -9,6 +9,7 @@ each other; they meet only in those two models.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
@@ -16,7 +17,13 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplicat
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
-from mojiscope.app.clipboard import CopyTooLargeError, as_bytes_literal, as_hex, as_text
+from mojiscope.app.clipboard import (
+    CopyTooLargeError,
+    as_bytes_literal,
+    as_hex,
+    as_text,
+    check_copy_size,
+)
 from mojiscope.app.commands import SearchCommands
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
@@ -196,16 +203,19 @@ class MainWindow(QMainWindow):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def _selected_bytes(self) -> bytes | None:
-        if self.document is None or self.selection.length == 0:
-            return None
+    def _selected_bytes(self) -> bytes:
+        if self.document is None:
+            return b""
         return self.document.read(self.selection.start, self.selection.end)
 
-    def _copy(self, make_text: object) -> None:
+    def _copy(self, make_text: Callable[[], str], *, as_text: bool) -> None:
+        """Put ``make_text()`` on the clipboard; the selection's size is
+        checked before anything is read (a 2 GB selection is refused at once)."""
         if self.document is None or self.selection.length == 0:
             return
         try:
-            text = make_text()  # type: ignore[operator]
+            check_copy_size(self.selection.length, as_text=as_text)
+            text = make_text()
         except CopyTooLargeError as error:
             messages.show_message(self, "warning", "Selection too large", str(error))
             return
@@ -215,16 +225,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Copied {len(text):,} characters", 3000)
 
     def copy_hex(self) -> None:
-        self._copy(lambda: as_hex(self._selected_bytes() or b""))
+        self._copy(lambda: as_hex(self._selected_bytes()), as_text=False)
 
     def copy_bytes_literal(self) -> None:
-        self._copy(lambda: as_bytes_literal(self._selected_bytes() or b""))
+        self._copy(lambda: as_bytes_literal(self._selected_bytes()), as_text=False)
 
     def copy_text(self) -> None:
         document = self.document
         if document is not None:
             start, end = self.selection.start, self.selection.end
-            self._copy(lambda: as_text(document, self.shown.current, start, end))
+            self._copy(lambda: as_text(document, self.shown.current, start, end), as_text=True)
 
     # -- formats and layout ---------------------------------------------------------------------
 
