@@ -12,8 +12,14 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
@@ -41,6 +47,10 @@ from mojiscope.app.status import StatusReporter
 from mojiscope.app.text_view import TextView
 
 APP_TITLE = "Mojiscope"
+#: Rows the grid keeps in a small window, taking height from the docks.
+GRID_MIN_ROWS = 16
+#: The docks give up height down to this.
+DOCK_MIN_HEIGHT = 90
 
 
 class MainWindow(QMainWindow):
@@ -79,8 +89,8 @@ class MainWindow(QMainWindow):
         self._sync_format_box()
         self._sync_row_controls()
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
-        self._restore_window_state()
+        self._fit_to_screen()
+        self._restored = self._restore_window_state()
 
     def _add_docks(self) -> None:
         docks = []
@@ -105,6 +115,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([docks[0], docks[1]], [600, 800], Qt.Orientation.Horizontal)
         self.resizeDocks([docks[0]], [300], Qt.Orientation.Vertical)
         self.legend_dock = docks[2]
+        self.bottom_docks = docks
 
     # -- opening --------------------------------------------------------------------------
 
@@ -158,11 +169,38 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_path(paths[0])
 
-    def _restore_window_state(self) -> None:
+    def _restore_window_state(self) -> bool:
         saved = settings.window_state()
-        if saved is not None:
-            self.restoreGeometry(QByteArray(saved[0]))
-            self.restoreState(QByteArray(saved[1]))
+        if saved is None:
+            return False
+        return bool(
+            self.restoreGeometry(QByteArray(saved[0])) and self.restoreState(QByteArray(saved[1]))
+        )
+
+    def _fit_to_screen(self) -> None:
+        """1400x900, or the screen's available size if that is smaller."""
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        width = min(1400, room.width()) if room else 1400
+        height = min(900, room.height()) if room else 900
+        self.resize(width, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        # After the layout has handed out the new size, not before.
+        QTimer.singleShot(0, self._give_the_grid_priority)
+
+    def _give_the_grid_priority(self) -> None:
+        """In a small window, shrink the bottom docks (down to a floor) until
+        the grid shows :data:`GRID_MIN_ROWS` rows."""
+        missing = GRID_MIN_ROWS - self.grid.visible_rows()
+        bottom = [d for d in self.bottom_docks if d.isVisible() and not d.isFloating()]
+        if missing <= 0 or not bottom:
+            return
+        height = max(d.height() for d in bottom)
+        wanted = max(DOCK_MIN_HEIGHT, height - missing * self.grid.row_height())
+        if wanted < height:
+            self.resizeDocks(bottom, [wanted] * len(bottom), Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
