@@ -56,7 +56,7 @@ import numpy.typing as npt
 
 from mojiscope.core.errors import EncodeError
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Errors, Format
+from mojiscope.core.format import Encoding, Errors, Format, check_errors
 from mojiscope.core.source import Source, as_source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import SpanTable
@@ -607,12 +607,28 @@ def _unencodable(code_points: AnyInts) -> IntArray:
 _REPLACEMENT_BYTES = 3  # U+FFFD is a 3-byte sequence (EE BD 9D)
 
 
+def _refuse_non_integers(given: np.ndarray) -> None:
+    """Raise for code points that are not all integers (:class:`TypeError`),
+    or are integers too large for int64 (:class:`ValueError`)."""
+    for index, value in enumerate(given.tolist()):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(
+                f"code_points must be integers, not {type(value).__name__} (at index {index})"
+            )
+        if not 0 <= value <= MAX_CODE_POINT:
+            raise ValueError(f"code point {value:#x} at index {index} is outside 0..0x8421109F")
+
+
 def encode_code_points(code_points: Sequence[int] | IntArray, errors: Errors = "strict") -> bytes:
     """Corrected UTF-8 bytes of integers across the whole range, U+0000 to
     U+8421109F. C1 controls and surrogates have no encoding: ``strict``
     raises :class:`EncodeError`, ``replace`` writes U+FFFD. An integer
     outside the range is a :class:`ValueError` under both."""
-    cps = np.asarray(code_points, np.int64).reshape(-1)
+    check_errors(errors)
+    given = np.asarray(code_points).reshape(-1)
+    if len(given) and given.dtype.kind not in "iu":
+        _refuse_non_integers(given)
+    cps = given.astype(np.int64)
     if len(cps) and (int(cps.min()) < 0 or int(cps.max()) > MAX_CODE_POINT):
         bad = int(np.flatnonzero((cps < 0) | (cps > MAX_CODE_POINT))[0])
         raise ValueError(f"code point {int(cps[bad]):#x} at index {bad} is outside 0..0x8421109F")

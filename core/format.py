@@ -42,6 +42,33 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
 BLOCK_SIZE = 1 << 20
 
+
+def check_errors(errors: object) -> None:
+    """Refuse an ``errors`` argument other than exactly ``"strict"`` or
+    ``"replace"``: a near miss (``"Strict"``, ``"ignore"``) must not quietly
+    mean replace. Raises :class:`TypeError` for a non-string and
+    :class:`ValueError` for any other string, both naming the parameter."""
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be 'strict' or 'replace', not {type(errors).__name__}")
+    if errors not in ("strict", "replace"):
+        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+
+
+def check_bytes(data: object, parameter: str = "data") -> None:
+    """Raise :class:`TypeError` naming ``parameter`` unless ``data`` is
+    bytes-like (``bytes``, ``bytearray`` or ``memoryview``)."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError(
+            f"{parameter} must be bytes, bytearray or memoryview, not {type(data).__name__}"
+        )
+
+
+def check_text(text: object, parameter: str = "text") -> None:
+    """Raise :class:`TypeError` naming ``parameter`` unless ``text`` is a ``str``."""
+    if not isinstance(text, str):
+        raise TypeError(f"{parameter} must be a str, not {type(text).__name__}")
+
+
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
 _INVALID = KIND_CODE[SpanKind.INVALID]
 
@@ -143,7 +170,11 @@ class Format(ABC):
     ) -> Decoding:
         """Decode all of ``data``. Under ``strict``, raise :class:`DecodeError`
         at the first span of an error kind (``invalid``, ``collision``,
-        ``reserved``, ``beyond``)."""
+        ``reserved``, ``beyond``). A wrong ``errors`` or ``policy`` is a
+        :class:`ValueError` (a :class:`TypeError` for a wrong type), whatever
+        the bytes."""
+        check_bytes(data)
+        check_errors(errors)
         self._check_policy(policy)
         quick = self.decode_whole(data, errors)
         if quick is not None:
@@ -168,6 +199,7 @@ class Format(ABC):
         whole source on every span it holds, except that a ``text`` run may
         be cut where the window is.
         """
+        check_errors(errors)
         src = as_source(source)
         size = len(src)
         start = min(max(start, 0), size)
@@ -190,6 +222,8 @@ class Format(ABC):
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
         """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the
         first character this format cannot represent."""
+        check_text(text)
+        check_errors(errors)
         encoding = self.encode_spans(text)
         if errors == "strict":
             hit = encoding.spans.first_error([_INVALID])
@@ -229,7 +263,9 @@ class Format(ABC):
         """:meth:`decode`, without a leading signature (see :func:`strip_signature`)."""
         return strip_signature(self.decode(data, errors))
 
-    def _check_policy(self, policy: str) -> None:
+    def _check_policy(self, policy: object) -> None:
+        if not isinstance(policy, str):
+            raise TypeError(f"policy must be a str, not {type(policy).__name__}")
         if policy not in self.policies:
             raise ValueError(
                 f"{self.id} has no replacement policy {policy!r}; it has {', '.join(self.policies)}"
@@ -261,8 +297,7 @@ class IncrementalDecoder:
     """
 
     def __init__(self, fmt: Format, errors: Errors = "replace", start: int = 0) -> None:
-        if errors not in ("strict", "replace"):
-            raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        check_errors(errors)
         self.format = fmt
         self.errors = errors
         self.start = start
