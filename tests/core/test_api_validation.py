@@ -51,8 +51,6 @@ def test_name_that_is_no_format_is_unknown_format_error(name: str) -> None:
         ("unicode_escape", "not a code page"),
         ("undefined", "refuses every byte"),
         ("utf-8-sig", "use the format utf-8 (a leading BOM shows as a signature span)"),
-        ("utf_16_be", "use the format utf-16be"),
-        ("UTF-16-LE", "use the format utf-16le"),
         ("cp65001", "use the format utf-8"),
     ],
 )
@@ -63,7 +61,14 @@ def test_refused_codec_says_why(name: str, words: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("name", ["utf-8-sig", "utf_16_be", "UTF-16-LE", "cp65001"])
+@pytest.mark.parametrize(
+    ("name", "format_id"), [("utf_16_be", "utf-16be"), ("UTF-16-LE", "utf-16le"), ("utf_32", "utf-32")]
+)
+def test_pythons_names_for_our_unicode_forms_are_aliases(name: str, format_id: str) -> None:
+    assert get_format(name) is get_format(format_id)
+
+
+@pytest.mark.parametrize("name", ["utf-8-sig", "cp65001"])
 def test_suggested_unicode_form_exists(name: str) -> None:
     with pytest.raises(UnknownFormatError) as caught:
         get_format(name)
