@@ -62,7 +62,8 @@ def test_refused_codec_says_why(name: str, words: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "format_id"), [("utf_16_be", "utf-16be"), ("UTF-16-LE", "utf-16le"), ("utf_32", "utf-32")]
+    ("name", "format_id"),
+    [("utf_16_be", "utf-16be"), ("UTF-16-LE", "utf-16le"), ("utf_32", "utf-32")],
 )
 def test_pythons_names_for_our_unicode_forms_are_aliases(name: str, format_id: str) -> None:
     assert get_format(name) is get_format(format_id)
