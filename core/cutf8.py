@@ -410,7 +410,9 @@ class _Decoded:
         widest = int(value.max()) if len(value) else 0
         if widest > 0x10FFFF:
             value = np.where(value > 0x10FFFF, REPLACEMENT, value)
-            widest = REPLACEMENT
+            # The width is that of what is left: a supplementary character
+            # beside the masked values still needs 32-bit units.
+            widest = int(value.max())
         return value.astype(code_unit_type(widest, len(value), self.n_chars))
 
     def _with_ascii(

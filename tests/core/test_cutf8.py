@@ -192,6 +192,28 @@ def test_beyond_spans_carry_their_values():
     assert caught.value.span.value == 0x110000
 
 
+def test_supplementary_character_beside_a_beyond_value_in_mostly_ascii_text():
+    # issue 12 item 1: the code-unit width was chosen after the beyond values
+    # were masked to U+FFFD, so U+1F600 came out as U+F600 (16-bit units)
+    data = reference_encode(0x1F600) + b"x" * 20 + reference_encode(0x8421109F)
+    decoding = decode(data, "cutf-8")
+    assert decoding.text == "\U0001f600" + "x" * 20 + "\ufffd"
+    assert [s.kind.value for s in decoding.spans] == ["text", "beyond"]
+
+
+def test_beyond_value_after_a_stray_in_mostly_ascii_text_does_not_crash():
+    # issue 12 item 1's crash: a value that needs 32-bit units, ASCII, a
+    # stray, and a beyond value; the 16-bit text could not even be decoded
+    data = bytes.fromhex("f3bcb480 78787878787878787878 8f f3bfbfbf")
+    decoding = decode(data, "cutf-8")
+    assert decoding.text == "\U0010dda0" + "x" * 10 + "\ufffd\ufffd"
+    assert [(s.kind.value, s.byte_start, s.byte_end) for s in decoding.spans] == [
+        ("text", 0, 14),
+        ("invalid", 14, 15),
+        ("beyond", 15, 19),
+    ]
+
+
 def test_code_point_api_keeps_what_a_str_cannot():
     cps = [0x41, 0x10FFFF, 0x110000, 0x21109F, 0x2110A0, 0x8421109F]
     data = encode_code_points(cps)
