@@ -71,6 +71,7 @@ from mojiscope.core.stf7 import (
     any_byte_in_ranges,
     code_unit_type,
     encode_in_pieces,
+    last_not_in,
     prepend_span,
     text_from_code_units,
 )
@@ -665,6 +666,14 @@ class CorrectedUtf8(Format):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))
         return None
 
+    def droppable_run(self, data: bytes) -> tuple[int, int] | None:
+        """``data`` without a safe cut that opens with FE/FF is a reserved
+        run of continuation bytes still open: one ``reserved`` span, one
+        U+FFFD, whatever the bytes, so all but its first bytes may go."""
+        if len(data) <= MAX_SEQUENCE or data[0] < 0xFE:
+            return None
+        return MAX_SEQUENCE, len(data)
+
     def resync(self, source: Source, offset: int) -> int:
         """The start of the token holding byte ``offset``: back over at most 5
         continuation bytes to the lead that owns them; further only inside a
@@ -719,13 +728,9 @@ class CorrectedUtf8(Format):
 def _reserved_run_start(src: Source, lo: int, offset: int) -> int:
     """The FE/FF that a long run of continuation bytes before ``offset``
     (from ``lo`` at least) belongs to, or ``offset`` if the run is strays."""
-    step = 64
-    while lo > 0:
-        lo = max(0, lo - step)
-        before = src.read(lo, offset).rstrip(CONTINUATION_BYTES)
-        if before:
-            return lo + len(before) - 1 if before[-1] >= 0xFE else offset
-        step *= 4
+    head = last_not_in(src, lo, CONTINUATION_BYTES)
+    if head >= 0 and src.read(head, head + 1)[0] >= 0xFE:
+        return head
     return offset
 
 

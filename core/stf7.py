@@ -247,6 +247,24 @@ def text_from_code_units(units: UnitArray) -> str:
 SCAN_PIECE = 1 << 18
 
 
+#: Bytes read at a time when walking back over a run of unbounded length.
+BACKWARD_PIECE = 1 << 16
+
+
+def last_not_in(src: Source, offset: int, run_bytes: bytes) -> int:
+    """The offset of the last byte before ``offset`` that is not one of
+    ``run_bytes``, or -1: read backwards a piece at a time, so that a long
+    run costs time linear in its length and memory bounded by the piece."""
+    hi = offset
+    while hi > 0:
+        lo = max(0, hi - BACKWARD_PIECE)
+        stripped = src.read(lo, hi).rstrip(run_bytes)
+        if stripped:
+            return lo + len(stripped) - 1
+        hi = lo
+    return -1
+
+
 def any_byte_in_ranges(data: bytes, ranges: tuple[tuple[int, int], ...]) -> bool:
     """Whether some byte of ``data`` lies in one of ``ranges``, each given as
     (first byte, width less one). Per range and piece of
@@ -606,6 +624,11 @@ def _text(
 CHUNK_RANGES = ((0x21, 0x2F - 0x21), (0x3A, 0x40 - 0x3A), (0x5B, 0x60 - 0x5B), (0x7B, 0x7E - 0x7B))
 
 
+#: Chunks of a long run the incremental decoder holds: more than
+#: :data:`MAX_CHUNKS`, so a run held this short is still too long.
+KEEP_OF_LONG_RUN = MAX_CHUNKS + 2
+
+
 def stf7_safe_cut(data: bytes, at_start: bool = False) -> int:
     """Just past the last byte that is not a non-final chunk: a run of
     pending chunks at the end may yet be continued (the BOM is a complete
@@ -684,22 +707,26 @@ class Stf7(Format):
             return None  # non-ascii bytes: errors, for the block driver to report
         return text, single_text_span(len(raw), len(raw))
 
+    def droppable_run(self, data: bytes) -> tuple[int, int] | None:
+        """``data`` without a safe cut is all non-final chunks: beyond
+        :data:`KEEP_OF_LONG_RUN` of them the run is ``too-long`` if a final
+        chunk closes it and ``truncated`` if not, with no value either way,
+        so the chunks past those may go."""
+        if len(data) <= KEEP_OF_LONG_RUN:
+            return None
+        return KEEP_OF_LONG_RUN, len(data)
+
     def resync(self, source: Source, offset: int) -> int:
         """The spec's seeking rule, backwards: decoding may start at
         ``offset`` if a direct byte or a byte >= 80 stands there; otherwise
         it starts before the run of non-final chunks that ends at
-        ``offset``, just past the final chunk or direct byte before it."""
+        ``offset``, just past the final chunk or direct byte before it. The
+        run has no bound: it is walked back a piece at a time."""
         src = as_source(source)
         here = src.read(offset, offset + 1)
         if here and (_IS_DIRECT[here[0]] or here[0] >= 0x80):
             return offset
-        step = 64
-        while True:
-            lo = max(0, offset - step)
-            stripped = src.read(lo, offset).rstrip(NON_FINAL_CHUNKS)
-            if stripped or lo == 0:
-                return lo + len(stripped)
-            step *= 4
+        return last_not_in(src, offset, NON_FINAL_CHUNKS) + 1
 
     def char_byte_lengths(self, chars: str) -> list[int]:
         lengths: list[int] = _chunk_counts(_code_points_of(chars)).tolist()
