@@ -26,18 +26,16 @@ from mojiscope.core import (
     get_format,
     join_decodings,
 )
+from mojiscope.core.block_text import WHOLE_INPUT_BLOCK, any_byte_in_ranges
 from mojiscope.core.cutf8 import (
-    CONTROL_RANGES,
     CUTF8,
-    MAGIC_NUMBER,
-    MAGIC_TEXT,
-    decode_any_path,
+    decode_by_general_path_only,
     decode_code_points,
     decode_cutf8,
     encode_code_points,
 )
+from mojiscope.core.cutf8_sequences import CONTROL_RANGES, MAGIC_NUMBER, MAGIC_TEXT
 from mojiscope.core.format import strip_signature
-from mojiscope.core.stf7 import WHOLE_INPUT_BLOCK, any_byte_in_ranges
 
 VECTORS = json.loads(
     (Path(__file__).resolve().parent.parent / "data" / "cutf8_vectors.json").read_text("utf-8")
@@ -523,7 +521,7 @@ def test_property_dense_and_general_paths_agree(data: bytes) -> None:
     # high-byte-heavy input takes the dense path when well-formed, the general
     # one otherwise; both must give the same text and spans
     text, table = decode_cutf8(data, False)
-    general_text, general_table = decode_any_path(data)
+    general_text, general_table = decode_by_general_path_only(data)
     assert text == general_text
     assert list(table) == list(general_table)
 

@@ -25,15 +25,9 @@ from mojiscope.core import (
     get_format,
     join_decodings,
 )
-from mojiscope.core.stf7 import (
-    CHUNK_RANGES,
-    SCAN_PIECE,
-    STF7,
-    WHOLE_INPUT_BLOCK,
-    any_byte_in_ranges,
-    decode_any_path,
-    decode_stf7,
-)
+from mojiscope.core.block_text import SCAN_PIECE, WHOLE_INPUT_BLOCK, any_byte_in_ranges
+from mojiscope.core.stf7 import STF7, decode_by_general_path_only, decode_stf7
+from mojiscope.core.stf7_chunks import CHUNK_RANGES
 
 SAMPLES = json.loads(
     (Path(__file__).resolve().parent.parent / "data" / "stf7_samples.json").read_text("utf-8")
@@ -467,7 +461,7 @@ def test_property_dense_and_general_paths_agree(data: bytes) -> None:
     # chunk-heavy input takes the dense path when well-formed, the general one
     # otherwise; both must give the same text and spans
     text, table = decode_stf7(data, False)
-    general_text, general_table = decode_any_path(data)
+    general_text, general_table = decode_by_general_path_only(data)
     assert text == general_text
     assert list(table) == list(general_table)
 
