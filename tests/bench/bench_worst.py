@@ -23,10 +23,11 @@ surrogate runs for WTF-8, stray continuation bytes for the UTF-8 family,
 FE + a run of 80 for Corrected UTF-8, runs of chunks for STF-7, lone
 surrogate units for UTF-16, and CJK text with no three ASCII bytes in a row
 for the code pages that cannot resynchronise by looking
-(``Format.exact_resync`` is False, or one of :data:`CJK_CODE_PAGES`). The last column is the time at the
-largest size over the time at the smallest, against the sizes' own ratio:
-linear cost keeps them close. Not a test: nothing is asserted. Timings on a
-shared machine are noisy; read ratios, not absolute times.
+(``Format.exact_resync`` is False, or one of :data:`CJK_CODE_PAGES`). The
+last column is the time at the largest size over the time at the smallest,
+against the sizes' own ratio: linear cost keeps them close. Not a test:
+nothing is asserted. Timings on a shared machine are noisy; read ratios,
+not absolute times.
 """
 
 from __future__ import annotations
