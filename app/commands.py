@@ -1,6 +1,6 @@
 """Find, Find Next and next/previous anomaly (F3 / Shift+F3) for the window.
 
-Each command builds a scan from :mod:`mojiscope.app.search` and hands it to
+Each command builds a scan from :mod:`mojiscope.app.model.search` and hands it to
 a :class:`ScanRunner`, which runs short scans at once and long ones in a
 worker thread with progress and cancel. When a scan ends, the hit is
 selected in the :class:`SelectionModel` (the views follow), or the status
@@ -15,14 +15,14 @@ from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
-from mojiscope.app.scan_runner import ScanRunner
-from mojiscope.app.search import (
+from mojiscope.app.model.search import (
     Cancelled,
     Progress,
     find_bytes_wrapping,
     next_anomaly,
     previous_anomaly,
 )
+from mojiscope.app.scan_runner import ScanRunner
 from mojiscope.core import Span
 
 if TYPE_CHECKING:

@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
-from mojiscope.app.document import Document
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.palette import KIND_WORDS
+from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Span, SpanKind

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from mojiscope.app.search import SearchCancelled
+from mojiscope.app.model.search import SearchCancelled
 from mojiscope.app.workers import Job, ScanWorker
 
 SYNC_LIMIT = 4 << 20

@@ -1,7 +1,7 @@
 """Running a long scan off the GUI thread, with progress and cancel.
 
 A :class:`ScanWorker` runs one job (a function taking the ``progress`` and
-``cancelled`` callbacks of :mod:`mojiscope.app.search`) in its own QThread
+``cancelled`` callbacks of :mod:`mojiscope.app.model.search`) in its own QThread
 and reports back through queued signals; :meth:`cancel` asks it to stop at
 the next chunk.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from mojiscope.app.search import Cancelled, Progress, SearchCancelled
+from mojiscope.app.model.search import Cancelled, Progress, SearchCancelled
 
 Job = Callable[[Progress, Cancelled], object]
 

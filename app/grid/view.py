@@ -24,13 +24,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
-from mojiscope.app.document import Document
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
 from mojiscope.app.grid.navigation import moved_cursor
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 

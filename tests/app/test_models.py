@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
 
-from mojiscope.app.cells import Cell
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
-from mojiscope.app.document import Document
 from mojiscope.app.format_list_model import KEY_ROLE, FormatListModel
 from mojiscope.app.formats import available_keys, resolve
+from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.document import Document
 
 
 def test_format_list_model_passes_modeltester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mojiscope.app.formats import resolve
-from mojiscope.app.search import (
+from mojiscope.app.model.search import (
     SearchCancelled,
     find_bytes,
     find_bytes_wrapping,

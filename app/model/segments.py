@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mojiscope.app.cells import char_offsets
+from mojiscope.app.model.cells import char_offsets
 from mojiscope.core import Decoding, Span, SpanKind
 
 #: Kinds drawn with a border: each span keeps its own box, so never joined.

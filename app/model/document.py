@@ -14,9 +14,9 @@ from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 
-from mojiscope.app.cells import Cell, cells_between
 from mojiscope.app.formats import FormatChoice
-from mojiscope.app.segments import Segment, join_windows, segments_between
+from mojiscope.app.model.cells import Cell, cells_between
+from mojiscope.app.model.segments import Segment, join_windows, segments_between
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
 WINDOW = 1 << 16
