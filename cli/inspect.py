@@ -40,12 +40,11 @@ from mojiscope.cli.decode_stream import DecodedPiece, decode_pieces
 from mojiscope.cli.errors import EXIT_OK, UsageError
 from mojiscope.cli.inputs import open_input
 from mojiscope.core import ERROR_KINDS, DecodeError, Format, Span, get_format
-from mojiscope.core.conversion_losses import describe_value, hex_bytes
+from mojiscope.core.describe import REASON_WORDS, describe_value, hex_bytes
 from mojiscope.core.spans import (
     KIND_CODE,
     KIND_CODES,
     REASON_CODES,
-    REASON_WORDS,
     TEXT_CODE,
     SpanKind,
 )

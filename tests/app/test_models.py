@@ -54,3 +54,12 @@ def test_codepoint_table_passes_modeltester(qtmodeltester) -> None:  # type: ign
     assert "bidi-control" in rows[3].classes
     assert "combining" in rows[4].classes
     assert model.headerData(3, Qt.Orientation.Horizontal) == "Name"
+
+
+def test_the_palette_draws_a_border_exactly_for_the_kinds_segments_keep_apart(qapp):
+    from mojiscope.app.grid.palette import grid_palette
+    from mojiscope.app.model.borders import BORDERED_KINDS
+
+    palette = grid_palette(qapp.palette())
+    drawn = {kind for kind, style in palette.kinds.items() if style.border != Qt.PenStyle.NoPen}
+    assert drawn == BORDERED_KINDS
