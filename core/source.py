@@ -25,9 +25,6 @@ class Source(ABC):
     def read(self, start: int, end: int) -> bytes:
         """Bytes ``[start, end)``, clipped to the source."""
 
-    def byte_at(self, offset: int) -> int:
-        return self.read(offset, offset + 1)[0]
-
     def close(self) -> None:  # noqa: B027 - a no-op by default is the contract
         """Release what the source holds; reading after closing is an error."""
 

@@ -1,27 +1,17 @@
 """Characters of a decoded window, each with the bytes that encode it.
 
 The views draw a character across the byte cells that encode it, so they need,
-for a byte range, "which characters, and which bytes each". Core answers that
-per span with :meth:`Decoding.char_byte_offsets`, which measures a whole text
-run. A 64 KiB window is often one run, and measuring all of it on every
-scroll would cost milliseconds per format, so this module measures a long run
-in chunks once (the byte length of each chunk of characters, by encoding it:
-``format.encode(chars) == bytes`` holds for a text run, FORMATS.md) and then
-measures only the chunks a view looks at.
+for a byte range, "which characters, and which bytes each". Core answers
+that (:func:`mojiscope.core.charmap.char_offsets`, which maps only the part
+of a long run a view looks at); this module turns its answer into cells.
 """
 
 from __future__ import annotations
 
-import bisect
-import weakref
 from typing import NamedTuple
 
 from mojiscope.core import Decoding, Span, SpanKind
-
-#: Characters per measured chunk of a long run.
-CHUNK_CHARS = 1024
-
-_MEASURED_KINDS = (SpanKind.TEXT, SpanKind.WARNING, SpanKind.SIGNATURE)
+from mojiscope.core.charmap import char_offsets
 
 
 class Cell(NamedTuple):
@@ -41,60 +31,6 @@ class Cell(NamedTuple):
     @property
     def kind(self) -> SpanKind:
         return self.span.kind
-
-
-class _RunIndex:
-    """Byte offset of every ``CHUNK_CHARS``-th character of one long run."""
-
-    def __init__(self, decoding: Decoding, span: Span) -> None:
-        fmt = decoding.format
-        base = decoding.spans.char_start
-        starts = [span.byte_start]
-        for c0 in range(span.char_start, span.char_end, CHUNK_CHARS):
-            c1 = min(c0 + CHUNK_CHARS, span.char_end)
-            chunk = decoding.text[c0 - base : c1 - base]
-            starts.append(starts[-1] + len(fmt.encode(chunk, "replace")))
-        self.exact = starts[-1] == span.byte_end
-        self.chunk_byte_starts = starts
-
-    def offsets(self, decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int, list[int]]:
-        """(first character's index in the span, byte offsets of the characters
-        overlapping ``[lo, hi)`` plus the end of the last)."""
-        starts = self.chunk_byte_starts
-        first = max(bisect.bisect_right(starts, lo) - 1, 0)
-        last = min(bisect.bisect_left(starts, hi), len(starts) - 1)
-        fmt = decoding.format
-        base = decoding.spans.char_start
-        c0 = span.char_start + first * CHUNK_CHARS
-        c1 = min(span.char_start + last * CHUNK_CHARS, span.char_end)
-        offsets = [starts[first]]
-        for length in fmt.char_byte_lengths(decoding.text[c0 - base : c1 - base]):
-            offsets.append(offsets[-1] + length)
-        return first * CHUNK_CHARS, offsets
-
-
-_run_indexes: weakref.WeakKeyDictionary[Decoding, dict[int, _RunIndex]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def char_offsets(decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int, list[int]]:
-    """Like ``char_byte_offsets`` but only for the characters overlapping ``[lo, hi)``."""
-    n_chars = span.char_end - span.char_start
-    n_bytes = span.byte_end - span.byte_start
-    if n_chars == n_bytes:
-        first = max(lo, span.byte_start) - span.byte_start
-        last = min(hi, span.byte_end) - span.byte_start
-        return first, list(range(span.byte_start + first, span.byte_start + last + 1))
-    if n_chars <= 2 * CHUNK_CHARS or span.kind not in _MEASURED_KINDS:
-        return 0, decoding.char_byte_offsets(span)
-    by_span = _run_indexes.setdefault(decoding, {})
-    index = by_span.get(span.byte_start)
-    if index is None:
-        index = by_span[span.byte_start] = _RunIndex(decoding, span)
-    if not index.exact:
-        return 0, decoding.char_byte_offsets(span)
-    return index.offsets(decoding, span, lo, hi)
 
 
 def cells_between(decoding: Decoding, lo: int, hi: int) -> list[Cell]:

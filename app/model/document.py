@@ -37,7 +37,6 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
-        self.decode_count = 0
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -77,7 +76,6 @@ class Document:
             return decoding
         start = index * WINDOW
         decoding = choice.decode_window(self.source, start, min(start + WINDOW, self.size))
-        self.decode_count += 1
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)

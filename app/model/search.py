@@ -1,35 +1,24 @@
 """Searching a source window by window: bytes, and the next/previous anomaly.
 
-Pure functions over a :class:`Source` (no Qt), so the same code runs on the
-GUI thread for a short scan and in a worker thread for a long one. Each takes
-``progress(done_bytes)`` and ``cancelled()`` callbacks; a cancelled scan
-raises :class:`SearchCancelled`. Nothing reads more than one chunk at a time.
+Pure functions over a :class:`Source` (no Qt), so the same code runs in a
+background job with progress and Cancel, or directly in a test. Each takes a
+:class:`~mojiscope.core.control.Control`: it reports the bytes scanned after
+each chunk and raises :class:`~mojiscope.core.control.Cancelled` when the
+caller asks it to stop. Nothing reads more than one chunk at a time.
+
+Finding bytes is not a codec rule, so it lives here; finding an anomaly is,
+so :func:`next_anomaly` and :func:`previous_anomaly` ask
+:mod:`mojiscope.core.navigation` with the column's format and policy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from mojiscope.app.formats import FormatChoice
-from mojiscope.core import Source, Span
+from mojiscope.core import Source, Span, navigation
+from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.navigation import SCAN_CHUNK
 
-SCAN_CHUNK = 1 << 20
-"""Bytes read (or decoded) per step of a scan."""
-
-Progress = Callable[[int], None]
-Cancelled = Callable[[], bool]
-
-
-class SearchCancelled(Exception):  # noqa: N818 - a control-flow signal, not an error
-    """The user cancelled the scan."""
-
-
-def _never() -> bool:
-    return False
-
-
-def _ignore(_: int) -> None:
-    return None
+__all__ = ["SCAN_CHUNK", "find_bytes", "find_bytes_wrapping", "next_anomaly", "previous_anomaly"]
 
 
 def find_bytes(
@@ -38,8 +27,7 @@ def find_bytes(
     start: int,
     end: int | None = None,
     *,
-    progress: Progress = _ignore,
-    cancelled: Cancelled = _never,
+    control: Control = UNCONTROLLED,
     chunk: int = SCAN_CHUNK,
 ) -> int | None:
     """The first offset ``>= start`` where ``needle`` lies wholly before ``end``."""
@@ -49,14 +37,13 @@ def find_bytes(
     overlap = len(needle) - 1
     pos = max(start, 0)
     while pos < end:
-        if cancelled():
-            raise SearchCancelled
+        control.check()
         data = source.read(pos, min(end, pos + chunk + overlap))
         hit = data.find(needle)
         if hit >= 0:
             return pos + hit
         pos += chunk
-        progress(min(pos, end) - start)
+        control.step(min(pos, end) - start)
     return None
 
 
@@ -65,22 +52,16 @@ def find_bytes_wrapping(
     needle: bytes,
     start: int,
     *,
-    progress: Progress = _ignore,
-    cancelled: Cancelled = _never,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
 ) -> int | None:
     """Search from ``start`` to the end, then from the beginning up to ``start``."""
-    hit = find_bytes(source, needle, start, progress=progress, cancelled=cancelled)
+    hit = find_bytes(source, needle, start, control=control, chunk=chunk)
     if hit is not None:
         return hit
     scanned = len(source) - start
-    return find_bytes(
-        source,
-        needle,
-        0,
-        min(start + len(needle) - 1, len(source)),
-        progress=lambda done: progress(scanned + done),
-        cancelled=cancelled,
-    )
+    end = min(start + len(needle) - 1, len(source))
+    return find_bytes(source, needle, 0, end, control=control.offset(scanned), chunk=chunk)
 
 
 def next_anomaly(
@@ -88,23 +69,13 @@ def next_anomaly(
     source: Source,
     after: int,
     *,
-    progress: Progress = _ignore,
-    cancelled: Cancelled = _never,
+    control: Control = UNCONTROLLED,
     chunk: int = SCAN_CHUNK,
 ) -> Span | None:
     """The first non-``text`` span (of ``choice``) that starts after byte ``after``."""
-    size = len(source)
-    lo = max(after, 0)
-    while lo < size:
-        if cancelled():
-            raise SearchCancelled
-        hi = min(size, lo + chunk)
-        span = choice.decode_window(source, lo, hi).next_anomaly(after)
-        if span is not None:
-            return span
-        progress(hi - after)
-        lo = hi
-    return None
+    return navigation.next_anomaly(
+        choice.format, source, after, policy=choice.policy, control=control, chunk=chunk
+    )
 
 
 def previous_anomaly(
@@ -112,19 +83,10 @@ def previous_anomaly(
     source: Source,
     before: int,
     *,
-    progress: Progress = _ignore,
-    cancelled: Cancelled = _never,
+    control: Control = UNCONTROLLED,
     chunk: int = SCAN_CHUNK,
 ) -> Span | None:
     """The last non-``text`` span (of ``choice``) that starts before byte ``before``."""
-    hi = min(before, len(source))
-    while hi > 0:
-        if cancelled():
-            raise SearchCancelled
-        lo = max(0, hi - chunk)
-        span = choice.decode_window(source, lo, hi).previous_anomaly(before)
-        if span is not None:
-            return span
-        progress(before - lo)
-        hi = lo
-    return None
+    return navigation.previous_anomaly(
+        choice.format, source, before, policy=choice.policy, control=control, chunk=chunk
+    )

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mojiscope.app.model.borders import BORDERED_KINDS
-from mojiscope.app.model.cells import char_offsets
 from mojiscope.core import Decoding, Span
+from mojiscope.core.charmap import char_offsets
 
 
 class Segment(NamedTuple):
