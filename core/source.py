@@ -99,6 +99,25 @@ class FileSource(Source):
         self._file.close()
 
 
+class WindowSource(Source):
+    """Bytes ``[base, base + len(data))`` of a larger input that is not all
+    at hand (a stream read once), with absolute offsets; reads outside the
+    window are clipped to it."""
+
+    def __init__(self, base: int, data: bytes, name: str = "<window>") -> None:
+        self.base = base
+        self.data = data
+        self.name = name
+
+    def __len__(self) -> int:
+        return self.base + len(self.data)
+
+    def read(self, start: int, end: int) -> bytes:
+        lo = min(max(start - self.base, 0), len(self.data))
+        hi = min(max(end - self.base, lo), len(self.data))
+        return self.data[lo:hi]
+
+
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:
     """Wrap bytes-like data in a :class:`BytesSource`; pass a Source through."""
     if isinstance(data, Source):
