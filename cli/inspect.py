@@ -52,12 +52,20 @@ _REASON_JSON: dict[Reason | None, str] = {r: json_string(r.value) for r in Reaso
 _REASON_JSON[None] = "null"
 
 
-def _json_line(span: Span, text: str) -> str:
-    value_json = "null" if span.value is None else str(span.value)
+def _json_line(
+    kind: SpanKind,
+    b0: int,
+    b1: int,
+    c0: int,
+    c1: int,
+    reason: Reason | None,
+    value: int | None,
+    text: str,
+) -> str:
+    value_json = "null" if value is None else str(value)
     return (
-        f'{{"kind": {_KIND_JSON[span.kind]}, "bytes": [{span.byte_start}, {span.byte_end}], '
-        f'"chars": [{span.char_start}, {span.char_end}], "reason": {_REASON_JSON[span.reason]}, '
-        f'"value": {value_json}, "text": {json_string(text)}}}\n'
+        f'{{"kind": {_KIND_JSON[kind]}, "bytes": [{b0}, {b1}], "chars": [{c0}, {c1}], '
+        f'"reason": {_REASON_JSON[reason]}, "value": {value_json}, "text": {json_string(text)}}}\n'
     )
 
 
@@ -69,7 +77,11 @@ class _TextRun:
     parts: list[str]
 
     def line(self) -> str:
-        return _json_line(self.span, "".join(self.parts))
+        s = self.span
+        text = "".join(self.parts)
+        return _json_line(
+            s.kind, s.byte_start, s.byte_end, s.char_start, s.char_end, None, None, text
+        )
 
 
 class JsonWriter:
@@ -103,10 +115,20 @@ class JsonWriter:
             raise piece.strict_error(self.fmt, error)
 
     def _write_spans(self, piece: Piece, lo: int, hi: int) -> None:
+        kinds, reasons, values, bs, cs = piece.columns(lo, hi)
         text, base = piece.text, piece.spans.char_start
         lines = [
-            _json_line(span, text[span.char_start - base : span.char_end - base])
-            for span in piece.spans[lo:hi]
+            _json_line(
+                k,
+                bs[i],
+                bs[i + 1],
+                cs[i],
+                cs[i + 1],
+                reasons[i],
+                values[i],
+                text[cs[i] - base : cs[i + 1] - base],
+            )
+            for i, k in enumerate(kinds)
         ]
         self.out.write("".join(lines).encode("ascii"))
 

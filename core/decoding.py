@@ -132,13 +132,14 @@ class Decoding:
         return self.spans[int(idx[j])] if j >= 0 else None
 
     def counts(self) -> dict[tuple[str, str | None], int]:
-        """Number of spans per (kind, reason)."""
-        from mojiscope.core.spans import KIND_CODES, REASON_CODES
+        """Number of spans per (kind, reason), by their names, in the order of
+        the enums (:class:`~mojiscope.core.streaming.SpanCounter` counts a
+        stream of pieces the same way)."""
+        from mojiscope.core.streaming import SpanCounter
 
-        pairs = self.spans.kinds.astype(np.int64) * 256 + self.spans.reasons
-        values, counts = np.unique(pairs, return_counts=True)
-        out: dict[tuple[str, str | None], int] = {}
-        for v, c in zip(values.tolist(), counts.tolist(), strict=True):
-            reason = REASON_CODES[v % 256]
-            out[(KIND_CODES[v // 256].value, reason.value if reason else None)] = c
-        return out
+        counter = SpanCounter()
+        counter.add(self.spans)
+        return {
+            (kind.value, reason.value if reason else None): n
+            for (kind, reason), n in counter.counts().items()
+        }

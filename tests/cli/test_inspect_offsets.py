@@ -4,6 +4,10 @@ standard input against a file, and the strict error of a WTF-8 surrogate pair
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from mojiscope.core import DecodeError, decode
@@ -61,3 +65,40 @@ def test_strict_error_for_a_wtf8_surrogate_pair_names_all_six_bytes(mojiscope, j
     assert run.returncode == 1
     assert run.stderr_lines == [f"mojiscope: {api.value}"]
     assert "ED A0 BD ED B2 A9 at byte offset 1" in run.stderr
+
+
+# A subprocess that runs the real command line with gb18030's resync marked a
+# guess, as ``Format.exact_resync`` marks the multi-byte code pages.
+GUESSED_RESYNC = (
+    "import sys; from mojiscope.core import get_format; "
+    "get_format('gb18030').exact_resync = False; "
+    "from mojiscope.cli.main import main; sys.exit(main(sys.argv[1:]))"
+)
+# CJK prose with CRLF line ends: no three ASCII bytes in a row to resync after.
+CJK_PROSE = "\u5ae6\u6043\u8556\u4e2d\u6587\u6587\u672c\r\n".encode("gb18030") * 2000
+
+
+@pytest.mark.parametrize("where", ["file", "stdin"])
+@pytest.mark.parametrize("offset", [5000, 5001, 20_001])
+def test_offset_where_resync_is_a_guess_decodes_from_byte_0(tmp_path, where, offset):
+    data = b"x" + CJK_PROSE  # one byte shifts every pair: a guess would pair them wrongly
+    path = tmp_path / "prose.txt"
+    path.write_bytes(data)
+    source = str(path) if where == "file" else "-"
+    args = ["inspect", source, "-f", "gb18030", "--json", "--offset", str(offset), "--length", "40"]
+    run = subprocess.run(
+        [sys.executable, "-c", GUESSED_RESYNC, *args],
+        input=data,
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    records = [json.loads(line) for line in run.stdout.decode("ascii").splitlines()]
+    truth = decode(data, "gb18030")
+    char, _ = truth.char_of_byte(offset)
+    first_byte, _ = truth.bytes_of_char(char)
+    assert records[0]["bytes"][0] == first_byte <= offset
+    text = "".join(r["text"] for r in records)
+    assert text == data[first_byte : records[-1]["bytes"][1]].decode("gb18030")
+    assert truth.text[char:].startswith(text)
