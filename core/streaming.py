@@ -9,8 +9,9 @@ exist at a time, whatever the size of the input.
 
 A range ``[start, end)`` of the input is given as :meth:`Format.decode_window`
 gives a window: every span that holds a byte of it, whole, except that a
-``text`` (or ``warning``) run reaching outside the range is cut at the first
-character boundary at or before ``start`` and at or after ``end``. Reading
+``text`` run that goes past ``end`` is cut at the first character boundary
+at or after it, and a ``text`` or ``warning`` run that holds ``start`` at the
+last boundary at or before it (where a decode from ``start`` would begin). Reading
 begins at ``begin``: a resynchronisation point at or before ``start``
 (:meth:`Format.resync`, exact when :attr:`Format.exact_resync`), or 0, which
 is always exact: the spans before ``start`` are then decoded and dropped.
@@ -146,12 +147,11 @@ def _cut_chars(
 
 
 def clip_to_end(fmt: Format, text: str, table: SpanTable, end: int) -> tuple[str, SpanTable]:
-    """Keep the spans that start before byte ``end``; cut a ``text`` or
-    ``warning`` run that goes past ``end`` at the first character boundary at
-    or after it."""
+    """Keep the spans that start before byte ``end``; cut a ``text`` run that
+    goes past ``end`` at the first character boundary at or after it."""
     keep = int(np.searchsorted(table.byte_starts[:-1], end, side="left"))
     table = table[:keep]
-    if keep and table.byte_end > end and np.isin(table.kinds[-1], _CUT_KINDS):
+    if keep and table.byte_end > end and table.kinds[-1] == _TEXT:
         last = table[-1]
         chars = text[last.char_start - table.char_start : last.char_end - table.char_start]
         n_bytes = last.byte_end - last.byte_start
