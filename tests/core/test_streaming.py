@@ -131,3 +131,12 @@ def test_counts_across_pieces_equal_the_counts_of_the_whole_decode(format_id, da
     kinds, reasons = list(SpanKind), [None, *Reason]
     order = [(kinds.index(k), reasons.index(r)) for k, r in counter.counts()]
     assert order == sorted(order)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FORMAT_IDS), inputs.filter(bool))
+def test_an_offset_at_the_very_end_holds_no_span_in_any_format(format_id, data):
+    fmt = get_format(format_id)
+    starts: list[int] = []
+    assert list(decode_from(fmt, io.BytesIO(data).read, len(data), started=starts.append)) == []
+    assert starts == [len(data)]
