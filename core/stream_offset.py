@@ -117,7 +117,9 @@ def decode_from(
             if len(piece.spans):
                 yield rebase(piece)
             continue
-        held.append(clip_piece(fmt, piece, recorder.keep_from))
+        piece = clip_piece(fmt, piece, recorder.keep_from)  # nothing before it is wanted
+        if len(piece.spans):
+            held.append(piece)
         if recorder.position < reach and not recorder.ended:
             continue
         start = _start(fmt, recorder, offset, exact)
