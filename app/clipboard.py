@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mojiscope.app.document import Document
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.model.document import Document
 
 COPY_LIMIT = 16 << 20
 """Largest selection copied as hex or a bytes literal."""

@@ -27,9 +27,6 @@ class Source(ABC):
     def read(self, start: int, end: int) -> bytes:
         """Bytes ``[start, end)``, clipped to the source."""
 
-    def byte_at(self, offset: int) -> int:
-        return self.read(offset, offset + 1)[0]
-
     def close(self) -> None:  # noqa: B027 - a no-op by default is the contract
         """Release what the source holds; reading after closing is an error."""
 
@@ -143,6 +140,25 @@ def open_regular_file(path: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+class WindowSource(Source):
+    """Bytes ``[base, base + len(data))`` of a larger input that is not all
+    at hand (a stream read once), with absolute offsets; reads outside the
+    window are clipped to it."""
+
+    def __init__(self, base: int, data: bytes, name: str = "<window>") -> None:
+        self.base = base
+        self.data = data
+        self.name = name
+
+    def __len__(self) -> int:
+        return self.base + len(self.data)
+
+    def read(self, start: int, end: int) -> bytes:
+        lo = min(max(start - self.base, 0), len(self.data))
+        hi = min(max(end - self.base, lo), len(self.data))
+        return self.data[lo:hi]
 
 
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:

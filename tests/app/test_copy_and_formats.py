@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from mojiscope.app import settings
 from mojiscope.app.clipboard import as_bytes_literal, as_hex
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 DATA = "é€".encode() + b"\xc0\xaf'\\"

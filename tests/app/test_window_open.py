@@ -9,7 +9,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 
 from mojiscope.app import settings
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 
@@ -146,7 +146,7 @@ def test_large_sparse_file_in_the_window_decodes_only_what_is_shown(
     window: MainWindow,
     tmp_path: Path,
 ) -> None:
-    from mojiscope.app.document import WINDOW, WINDOWS_PER_FORMAT
+    from mojiscope.app.model.document import WINDOW, WINDOWS_PER_FORMAT
 
     path = tmp_path / "huge.bin"
     with open(path, "wb") as f:
