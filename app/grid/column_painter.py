@@ -215,7 +215,7 @@ class ColumnPainter:
                 for k in range(len(piece.text)):
                     first = piece.first + k * piece.width
                     kept = row.data[first : first + piece.width].hex().upper()
-                    glyph = Glyph(kept, GlyphStyle.SMALL)
+                    glyph = Glyph(kept, GlyphStyle.BYTE)
                     tiles.add(self.pictures.picture(glyph, piece.width, False), first, piece.width)
             else:
                 self._paint_run(painter, column, piece, top, tiles)
@@ -239,7 +239,7 @@ class ColumnPainter:
     def _unit_glyph(piece: DrawnPiece, row: RowLayout) -> Glyph:
         span = piece.span
         if span.kind == SpanKind.ESCAPE:
-            return Glyph(row.data[piece.first : piece.last].hex().upper(), GlyphStyle.SMALL)
+            return Glyph(row.data[piece.first : piece.last].hex().upper(), GlyphStyle.BYTE)
         if span.kind == SpanKind.BEYOND and span.value is not None:
             return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
         return glyph_for_char(piece.text) if piece.text else EMPTY

@@ -10,7 +10,7 @@ with one call, or a run of identical ones with one ``drawTiledPixmap``.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPixmap
 
 from mojiscope.app.grid.fonts import can_draw
 from mojiscope.app.grid.layout import Geometry, Metrics
@@ -33,6 +33,9 @@ class GlyphPictures:
         self.height = geometry.row_h - 2
         self._fm = QFontMetricsF(metrics.font)
         self._small_fm = QFontMetricsF(metrics.small_font)
+        self._byte_font = QFont(metrics.small_font)
+        self._byte_font.setBold(True)
+        self._byte_fm = QFontMetricsF(self._byte_font)
         self._cache: dict[tuple[Glyph, int, bool], QPixmap] = {}
 
     def picture(self, glyph: Glyph, cells: int, dim: bool) -> QPixmap:
@@ -74,6 +77,8 @@ class GlyphPictures:
             )
         if style is GlyphStyle.PLAIN:
             ink = self.palette.text
+        elif style is GlyphStyle.BYTE:
+            ink = self.palette.text  # the most contrast on the escape's fill
         elif style is GlyphStyle.BIDI:
             ink = self.palette.bidi
         else:
@@ -82,12 +87,30 @@ class GlyphPictures:
             ink = QColor(ink)
             ink.setAlpha(110)
         painter.setPen(ink)
+        if style is GlyphStyle.BYTE:
+            self._paint_byte(painter, text, rect)
+            return
         if style in (GlyphStyle.SMALL, GlyphStyle.BIDI):
             self._paint_small(painter, text, rect)
             return
         painter.setFont(self.metrics.font)
         baseline = (rect.height() - self.metrics.ascent) / 2 + self.metrics.ascent - 1
         _draw_fitted(painter, text, self._fm.horizontalAdvance(text), rect, rect.top() + baseline)
+
+    def _paint_byte(self, painter: QPainter, text: str, rect: QRectF) -> None:
+        """An escaped byte's hex digits in bold small type, stacked one above
+        the other when the cell is too narrow for both side by side (a
+        squeezed pair is unreadable at one character's width)."""
+        painter.setFont(self._byte_font)
+        fm = self._byte_fm
+        lines = [text]
+        if fm.horizontalAdvance(text) > rect.width() - 1 and rect.height() >= 2 * fm.ascent():
+            half = (len(text) + 1) // 2
+            lines = [text[:half], text[half:]]
+        line_h = rect.height() / len(lines)
+        for k, line in enumerate(lines):
+            baseline = rect.top() + k * line_h + (line_h + fm.ascent()) / 2 - 0.5
+            _draw_fitted(painter, line, fm.horizontalAdvance(line), rect, baseline)
 
     def _paint_small(self, painter: QPainter, text: str, rect: QRectF) -> None:
         painter.setFont(self.metrics.small_font)

@@ -36,6 +36,8 @@ class GlyphStyle(enum.Enum):
     """A mnemonic or hex number in small type, in the symbol colour."""
     BIDI = "bidi"
     """A bidi control's mnemonic in small type, in the bidi colour."""
+    BYTE = "byte"
+    """An escaped byte's hex digits, stacked in bold small type, in the escape's ink."""
 
 
 class Glyph(NamedTuple):
