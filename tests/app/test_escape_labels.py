@@ -16,10 +16,12 @@ from mojiscope.app.model.glyphs import Glyph, GlyphStyle
 
 
 def inked_rows(image: QImage) -> list[int]:
+    """Rows holding any pixel that is not the background (the corner's)."""
+    background = image.pixel(0, 0)
     return [
         y
         for y in range(image.height())
-        if any(QColor(image.pixel(x, y)).alpha() > 128 for x in range(image.width()))
+        if any(image.pixel(x, y) != background for x in range(image.width()))
     ]
 
 
@@ -38,10 +40,5 @@ def test_the_two_digits_of_an_escaped_byte_stack_in_one_cell(qtbot: QtBot, dark:
     assert top and bottom  # one digit above, one below
     assert len(top) >= 5 and len(bottom) >= 5  # each digit at least 5 pixels tall
     assert set(range(rows[0], rows[-1] + 1)) - set(rows)  # a gap: two lines, not one squeezed
-    inks = {
-        QColor(image.pixel(x, y)).rgb()
-        for y in rows
-        for x in range(image.width())
-        if QColor(image.pixel(x, y)).alpha() == 255
-    }
+    inks = {QColor(image.pixel(x, y)).rgb() for y in rows for x in range(image.width())}
     assert QColor(colours.text).rgb() in inks
