@@ -96,6 +96,14 @@ def freeze() -> None:
     )
 
 
+def strip_python() -> None:
+    """Drop libpython's debug sections (about 18 MB): PyInstaller's own strip
+    option would strip every library, which breaks numpy's bundled OpenBLAS."""
+    for library in (BUNDLE / "_internal").glob("libpython3*.so*"):
+        if not library.is_symlink():
+            run("strip", "--strip-debug", library)
+
+
 def add_desktop_files(version: str) -> None:
     """share/ (entry, metainfo, icons, man page) and the install scripts."""
     share = BUNDLE / "share"
@@ -143,6 +151,7 @@ def build(reuse_venv: bool) -> None:
     install_wheel(wheel)
     version = run(venv_python(), "-c", "import mojiscope; print(mojiscope.__version__)").strip()
     freeze()
+    strip_python()
     add_desktop_files(version)
     tarball = make_tarball(version)
     print(f"built {BUNDLE}/mojiscope and {tarball}")

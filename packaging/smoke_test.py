@@ -89,7 +89,7 @@ class Sandbox:
     ) -> subprocess.CompletedProcess[str]:
         """Run the installed command under strace; fail on a traceback or a source-tree read."""
         trace = self.traces / f"{name}.trace"
-        command = ["strace", "-f", "-qq", "-e", "trace=%file", "-o", str(trace)]
+        command = ["strace", "-f", "-qq", "-s", "4096", "-e", "trace=%file", "-o", str(trace)]
         done = subprocess.run(
             [*command, str(self.command), *args],
             env=env or self.env(),
@@ -150,8 +150,11 @@ def check_screenshot(path: Path, size: tuple[int, int]) -> None:
     check(path.is_file(), f"no screenshot at {path}")
     image = QImage(str(path))
     check((image.width(), image.height()) == size, f"screenshot is {image.size()}, not {size}")
+    step = 7 if image.width() > 256 else 1
     colours = {
-        image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)
+        image.pixel(x, y)
+        for x in range(0, image.width(), step)
+        for y in range(0, image.height(), step)
     }
     check(len(colours) >= 16, f"screenshot {path} looks blank ({len(colours)} colours)")
 
@@ -205,7 +208,7 @@ def quit_window(box: Sandbox, env: dict[str, str]) -> None:
     """Start ``mojiscope`` (the demo), wait for its window, press Ctrl+Q, expect exit 0."""
     trace = box.traces / "gui-xcb.trace"
     app = subprocess.Popen(
-        ["strace", "-f", "-qq", "-e", "trace=%file,execve", "-o", str(trace), str(box.command)],
+        ["strace", "-f", "-qq", "-s", "4096", "-e", "trace=%file,execve", "-o", str(trace), str(box.command)],
         env=env, cwd=box.home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
