@@ -207,8 +207,9 @@ def check_xcb(box: Sandbox) -> None:
 def quit_window(box: Sandbox, env: dict[str, str]) -> None:
     """Start ``mojiscope`` (the demo), wait for its window, press Ctrl+Q, expect exit 0."""
     trace = box.traces / "gui-xcb.trace"
+    strace = ["strace", "-f", "-qq", "-s", "4096", "-e", "trace=%file,execve", "-o", str(trace)]
     app = subprocess.Popen(
-        ["strace", "-f", "-qq", "-s", "4096", "-e", "trace=%file,execve", "-o", str(trace), str(box.command)],
+        [*strace, str(box.command)],
         env=env, cwd=box.home, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
