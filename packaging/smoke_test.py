@@ -43,6 +43,7 @@ DIST = ROOT / "dist"
 APP_ID = "io.github.mojiscope.Mojiscope"
 SCREENSHOT_SIZE = (1400, 900)  # mojiscope.app.main.SCREENSHOT_SIZE
 MAX_BUNDLE_MB, MAX_TARBALL_MB = 200, 90
+MAX_GLIBC = (2, 35)  # packaging/README.md: Ubuntu 22.04, Debian 12, Fedora 36 and later
 START_RUNS = 5
 MB = 1_000_000
 
@@ -302,6 +303,8 @@ def start_time(command: Sequence[str], env: dict[str, str], shot: Path) -> float
 def measure(box: Sandbox, bundle: Path, tarball: Path) -> None:
     version, needer = glibc_needed(bundle)
     print(f"glibc: the bundle needs GLIBC_{version} (highest, e.g. {needer})")
+    needed = tuple(int(part) for part in version.split("."))
+    check(needed <= MAX_GLIBC, f"GLIBC_{version} is newer than the README promises")
     unpacked, packed = disk_usage(bundle), tarball.stat().st_size
     print(f"size:  bundle {unpacked / MB:.1f} MB on disk; tarball {packed / MB:.1f} MB")
     check(unpacked <= MAX_BUNDLE_MB * MB, f"the bundle is over {MAX_BUNDLE_MB} MB")
