@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+KEPT = ROOT / "build" / "package" / "smoke"
 APP_ID = "io.github.mojiscope.Mojiscope"
 SCREENSHOT_SIZE = (1400, 900)  # mojiscope.app.main.SCREENSHOT_SIZE
 MAX_BUNDLE_MB, MAX_TARBALL_MB = 200, 90
@@ -145,10 +147,15 @@ def check_commands(box: Sandbox, version: str) -> None:
 
 
 def check_screenshot(path: Path, size: tuple[int, int]) -> None:
-    """The PNG has ``size`` and many colours (a painted window, not a blank one)."""
+    """The PNG has ``size`` and many colours (a painted window, not a blank one).
+
+    A copy is kept in ``build/package/smoke/`` for a person to look at.
+    """
     from PySide6.QtGui import QImage
 
     check(path.is_file(), f"no screenshot at {path}")
+    KEPT.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, KEPT / f"{size[0]}x{size[1]}-{path.name}")
     image = QImage(str(path))
     check((image.width(), image.height()) == size, f"screenshot is {image.size()}, not {size}")
     step = 7 if image.width() > 256 else 1
