@@ -104,6 +104,14 @@ def strip_python() -> None:
             run("strip", "--strip-debug", library)
 
 
+def drop_dangling_links() -> None:
+    """PyInstaller links ``_internal/libQt6*.so.6`` to ``PySide6/Qt/lib`` for
+    every Qt library it saw, including those the spec then dropped."""
+    for path in sorted(BUNDLE.rglob("*")):
+        if path.is_symlink() and not path.exists():
+            path.unlink()
+
+
 def add_desktop_files(version: str) -> None:
     """share/ (entry, metainfo, icons, man page) and the install scripts."""
     share = BUNDLE / "share"
@@ -152,6 +160,7 @@ def build(reuse_venv: bool) -> None:
     version = run(venv_python(), "-c", "import mojiscope; print(mojiscope.__version__)").strip()
     freeze()
     strip_python()
+    drop_dangling_links()
     add_desktop_files(version)
     tarball = make_tarball(version)
     print(f"built {BUNDLE}/mojiscope and {tarball}")
