@@ -15,8 +15,10 @@ Qt, so the check itself cannot crash the way the plugin does.
 
 Frozen in the desktop bundle (``sys.frozen``), the plugin checked is the
 bundle's own (``PySide6/Qt/plugins/platforms/libqxcb.so`` under
-``sys._MEIPASS``), whose Qt libraries ``ldd`` finds through the plugin's
-relative RUNPATH, so only the system libraries can be reported missing.
+``sys._MEIPASS``). ``ldd`` then resolves it as the frozen process does: the
+bundle's Qt through the plugin's relative RUNPATH, the libraries bundled
+beside it through the ``LD_LIBRARY_PATH`` that PyInstaller's bootloader sets
+(and the child inherits), so only what neither holds is reported missing.
 """
 
 from __future__ import annotations
