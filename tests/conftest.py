@@ -9,7 +9,13 @@ marker by hand.
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Qt's offscreen platform unless the run asks for another (`make test` sets
+# it too), so a test that makes a QApplication never needs a display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # pytest-qt's fixtures that create (or are) the QApplication; qtbot needs qapp.
 QT_APPLICATION_FIXTURES = frozenset({"qapp", "qtbot"})
