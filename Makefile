@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # package from this tree of symlinks instead; new files show up in it at once.
 IMPORT_TREE := build/typecheck
 
-.PHONY: install test lint import-tree run bench lock clean
+.PHONY: install test lint import-tree run bench lock clean package package-test
 
 install: $(STAMP)
 
@@ -39,6 +39,16 @@ run: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tests/bench/bench_decode.py
+
+# The desktop bundle: dist/mojiscope/ and dist/mojiscope-VERSION-linux-x86_64.tar.gz,
+# built in a clean venv from the project's own wheel (see packaging/build.py).
+package:
+	$(PYTHON) packaging/build.py
+
+# Install the tarball in a fresh HOME and prove it runs on its own; prints the
+# glibc it needs, its size and its start-up time (see packaging/smoke_test.py).
+package-test: $(STAMP)
+	$(PY) packaging/smoke_test.py
 
 # Re-pin requirements.lock to what the venv holds now.
 lock: $(STAMP)

@@ -17,10 +17,12 @@ import sys
 from argparse import Namespace
 
 from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app import messages, settings
 from mojiscope.app.formats import resolve
+from mojiscope.app.icon import APP_ID, application_icon
 from mojiscope.app.offsets import OffsetError, parse_range
 from mojiscope.app.settings import APPLICATION, ORGANISATION
 from mojiscope.app.theme import apply_theme
@@ -54,6 +56,10 @@ def _application(headless: bool) -> QApplication:
     assert isinstance(app, QApplication)
     QCoreApplication.setOrganizationName(ORGANISATION)
     QCoreApplication.setApplicationName(APPLICATION)
+    # The desktop entry's id lets Wayland compositors and docks match the
+    # window to the installed entry and its icon.
+    QGuiApplication.setDesktopFileName(APP_ID)
+    app.setWindowIcon(application_icon())
     return app
 
 

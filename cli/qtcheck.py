@@ -12,6 +12,13 @@ It is silent and exits 0 when Qt will not use xcb (``QT_QPA_PLATFORM`` is
 ``DISPLAY`` nor ``WAYLAND_DISPLAY`` is set), or when the check cannot run
 (not Linux, no ``ldd``, no plugin file): it only reports problems it has seen. Nothing here imports
 Qt, so the check itself cannot crash the way the plugin does.
+
+Frozen in the desktop bundle (``sys.frozen``), the plugin checked is the
+bundle's own (``PySide6/Qt/plugins/platforms/libqxcb.so`` under
+``sys._MEIPASS``). ``ldd`` then resolves it as the frozen process does: the
+bundle's Qt through the plugin's relative RUNPATH, the libraries bundled
+beside it through the ``LD_LIBRARY_PATH`` that PyInstaller's bootloader sets
+(and the child inherits), so only what neither holds is reported missing.
 """
 
 from __future__ import annotations
@@ -111,12 +118,24 @@ def xcb_may_load(environ: Mapping[str, str]) -> bool:
     return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def xcb_plugin_path() -> Path | None:
-    """``PySide6/Qt/plugins/platforms/libqxcb.so`` of the installed PySide6, if present."""
+def pyside_locations() -> list[str]:
+    """Folders that may hold the ``PySide6`` package Qt will be loaded from.
+
+    Frozen, the bundle's own copy (PyInstaller unpacks or keeps it in
+    ``sys._MEIPASS``); otherwise wherever the import system finds PySide6.
+    """
+    if getattr(sys, "frozen", False):
+        bundle = getattr(sys, "_MEIPASS", None) or os.path.dirname(sys.executable)
+        return [os.path.join(bundle, "PySide6")]
     spec = importlib.util.find_spec("PySide6")  # finds the package without importing Qt
     if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
+        return []
+    return list(spec.submodule_search_locations)
+
+
+def xcb_plugin_path() -> Path | None:
+    """``PySide6/Qt/plugins/platforms/libqxcb.so`` of the PySide6 in use, if present."""
+    for location in pyside_locations():
         plugin = Path(location, "Qt", "plugins", "platforms", "libqxcb.so")
         if plugin.is_file():
             return plugin

@@ -1,7 +1,8 @@
 """Ground rules for the app tests.
 
-* Every test here is marked ``gui`` and runs on Qt's offscreen platform (set
-  before any QApplication exists).
+* Every test here runs on Qt's offscreen platform (set before any
+  QApplication exists); those that use ``qapp`` or ``qtbot`` are marked
+  ``gui`` by the suite's own conftest (``tests/conftest.py``).
 * Settings go to a fresh temporary INI file per test, never the user's.
 * Modal dialogs and message boxes never block: messages are recorded in
   ``shown_messages`` and a test that expects a modal dialog replaces
@@ -25,8 +26,6 @@ from PySide6.QtWidgets import QDialog
 from mojiscope.app import messages
 from mojiscope.app.window import MainWindow
 
-APP_TESTS = Path(__file__).resolve().parent
-
 
 class ShownMessage(NamedTuple):
     """One call of :func:`mojiscope.app.messages.show_message`."""
@@ -34,12 +33,6 @@ class ShownMessage(NamedTuple):
     level: str  # "error", "warning" or "info"
     title: str
     text: str
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if APP_TESTS in Path(str(item.path)).resolve().parents:
-            item.add_marker(pytest.mark.gui)
 
 
 @pytest.fixture(autouse=True)

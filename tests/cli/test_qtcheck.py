@@ -121,3 +121,27 @@ def test_module_does_not_import_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_frozen_checks_the_bundles_own_plugin(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A PyInstaller bundle: sys.frozen is set and sys._MEIPASS is the folder
+    # holding the bundled PySide6; the installed PySide6 must not be looked at.
+    plugin = tmp_path / "PySide6" / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    plugin.parent.mkdir(parents=True)
+    plugin.write_bytes(b"\x7fELF")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert qtcheck.pyside_locations() == [str(tmp_path / "PySide6")]
+    assert qtcheck.xcb_plugin_path() == plugin
+
+
+def test_frozen_without_its_plugin_finds_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A bundle built without the xcb plugin: nothing to check, even though
+    # the developer's PySide6 (which has one) is importable.
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert qtcheck.xcb_plugin_path() is None

@@ -1,0 +1,8 @@
+"""The frozen bundle's entry point: the same ``main`` as the ``mojiscope`` command."""
+
+import sys
+
+from mojiscope.cli.main import main
+
+if __name__ == "__main__":
+    sys.exit(main())
