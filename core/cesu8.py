@@ -172,6 +172,9 @@ class _Cesu8Like(Format):
     #: Modified UTF-8: NUL as C0 80, raw 00 invalid, lone surrogates carried.
     java: ClassVar[bool]
     lookahead = 7
+    #: Ill-formed blocks hold a Python tuple per event (up to one per byte
+    #: on random input): smaller blocks keep that bounded.
+    preferred_block = 1 << 16
     special_chars: ClassVar[re.Pattern[str]]
 
     # -- decoding ------------------------------------------------------------
