@@ -25,12 +25,14 @@ Decoding, as spans:
 * ``EF BB BF`` at offset 0 is a ``signature``, as in UTF-8.
 
 Well-formed input is decoded by CPython's C codecs in a few passes (UTF-8
-with ``surrogatepass``, then UTF-16 joins the pairs). Otherwise CPython's
-UTF-8 decoder finds the ill-formed subsequences through a recording error
-handler, which also takes the surrogate sequences and ``C0 80`` it reports;
-the two things UTF-8 accepts but these formats do not (4-byte sequences, raw
-``00``) are found with a regular expression; the text between events is
-well-formed UTF-8, decoded in C.
+with ``surrogatepass``, then UTF-16 joins the pairs). Otherwise a regular
+expression finds the sequences where these formats part from UTF-8 (surrogate
+sequences, 4-byte sequences, and ``C0 80`` and ``00`` in Modified UTF-8),
+each is masked as that many FF bytes, and the ``utf-8`` format decodes the
+block in one go; each mask's spans then become the sequence's own span. This
+is exact because each such sequence begins with a byte that is never a
+continuation byte and ends where UTF-8 also ends a subpart, so no UTF-8
+sequence or maximal subpart crosses into it, exactly as with FF.
 
 Encoding writes supplementary characters as pairs and, in Modified UTF-8,
 U+0000 as ``C0 80`` and a lone surrogate as its 3-byte sequence (a lead
@@ -44,58 +46,38 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+import numpy as np
+
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Errors, Format
-from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
-from mojiscope.core.spans import Reason, SpanKind
-from mojiscope.core.spantable import SpanListBuilder, SpanTable
+from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
+from mojiscope.core.spantable import NO_VALUE, SpanTable
+from mojiscope.core.utf8 import UTF8
 
 BOM = b"\xef\xbb\xbf"
-_FOUR_BYTE = re.compile(
+_FOUR_BYTE = (
     rb"\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
 )
+#: Where CESU-8 parts from UTF-8: a pair, a lone or cut-short surrogate
+#: sequence, a 4-byte sequence. Alternatives are tried in order, longest first.
+_CESU_SPECIAL = re.compile(
+    rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]|\xed[\xa0-\xbf][\x80-\xbf]?|"
+    + _FOUR_BYTE
+)
+#: Modified UTF-8 adds C0 80 and the raw 00 byte.
+_MUTF_SPECIAL = re.compile(_CESU_SPECIAL.pattern + rb"|\xc0\x80|\x00")
 _FOUR_BYTE_LEAD = re.compile(rb"[\xf0-\xf4]")
 _REPLACEMENT = "\ufffd"
+_TEXT = KIND_CODE[SpanKind.TEXT]
 
-#: ``(byte_start, byte_end, kind, reason, value, characters)``
-Event = tuple[int, int, SpanKind, Reason | None, int | None, str]
-
-_HANDLER = RecordingHandler("mojiscope-cesu8-record")
+#: ``(kind, reason, value, characters)`` of one special sequence.
+Special = tuple[SpanKind, Reason | None, int | None, str]
 
 
 def _is_continuation(byte: int) -> bool:
     return 0x80 <= byte <= 0xBF
-
-
-def utf8_reason(data: bytes, start: int, end: int) -> tuple[Reason, int | None]:
-    """The reason (and the value it would have meant, when all its bytes are
-    there) of the ill-formed UTF-8 maximal subpart ``data[start:end]``, as
-    CPython reports it: FORMATS.md's UTF-8 reasons."""
-    lead = data[start]
-    second = data[start + 1] if start + 1 < len(data) else -1
-    if _is_continuation(lead):
-        return Reason.STRAY_CONTINUATION, None
-    if lead >= 0xF8:
-        return Reason.INVALID_BYTE, None
-    overlong_second = {0xE0: (0x80, 0x9F), 0xF0: (0x80, 0x8F)}.get(lead, (1, 0))
-    if lead in (0xC0, 0xC1) or overlong_second[0] <= second <= overlong_second[1]:
-        reason = Reason.OVERLONG
-    elif lead == 0xED and 0xA0 <= second <= 0xBF:
-        reason = Reason.SURROGATE
-    elif lead >= 0xF5 or (lead == 0xF4 and 0x90 <= second <= 0xBF):
-        reason = Reason.OUT_OF_RANGE
-    else:
-        return Reason.TRUNCATED, None
-    length = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
-    whole = data[start : start + length]
-    if len(whole) < length or not all(_is_continuation(b) for b in whole[1:]):
-        return reason, None
-    value = lead & (0x7F >> length)
-    for byte in whole[1:]:
-        value = (value << 6) | (byte & 0x3F)
-    return reason, value
 
 
 def _unit(data: bytes, start: int) -> int:
@@ -123,59 +105,36 @@ def _pair_at(data: bytes, start: int) -> bool:
     )
 
 
-class _Recorder:
-    """Collects the events of one block from CPython's error callbacks."""
-
-    def __init__(self, data: bytes, java: bool) -> None:
-        self.data = data
-        self.java = java
-        self.events: list[Event] = []
-
-    def handle(self, exc: UnicodeDecodeError) -> tuple[str, int]:
-        data, start = self.data, exc.start
-        lead = data[start]
-        second = data[start + 1] if start + 1 < len(data) else -1
-        if lead == 0xED and 0xA0 <= second <= 0xBF:
-            return "", self._surrogate_sequence(start)
-        if self.java and lead == 0xC0 and second == 0x80:
-            self.events.append((start, start + 2, SpanKind.TEXT, None, None, "\x00"))
-            return "", start + 2
-        reason, value = utf8_reason(data, start, exc.end)
-        self.events.append((start, exc.end, SpanKind.INVALID, reason, value, _REPLACEMENT))
-        return "", exc.end
-
-    def _surrogate_sequence(self, start: int) -> int:
-        """Record the pair, lone surrogate or cut-short sequence at ``start``
-        (``ED A0..BF``) and return where decoding resumes."""
-        data = self.data
-        if start + 2 >= len(data) or not _is_continuation(data[start + 2]):
-            self.events.append(
-                (start, start + 2, SpanKind.INVALID, Reason.TRUNCATED, None, _REPLACEMENT)
-            )
-            return start + 2
-        unit = _unit(data, start)
-        if unit < 0xDC00 and _pair_at(data, start):
-            char = chr(0x10000 + ((unit - 0xD800) << 10) + (_unit(data, start + 3) - 0xDC00))
-            self.events.append((start, start + 6, SpanKind.TEXT, None, None, char))
-            return start + 6
-        if self.java:
-            half = Reason.UNPAIRED_LEAD if unit < 0xDC00 else Reason.UNPAIRED_TRAIL
-            self.events.append((start, start + 3, SpanKind.SURROGATE, half, unit, chr(unit)))
-        else:
-            self.events.append(
-                (start, start + 3, SpanKind.INVALID, Reason.SURROGATE, unit, _REPLACEMENT)
-            )
-        return start + 3
+def _special(seq: bytes, java: bool) -> Special:
+    """What one sequence found by the special pattern is (see the module
+    docstring)."""
+    if seq == b"\x00":
+        return SpanKind.INVALID, Reason.RAW_NUL, None, _REPLACEMENT
+    if seq == b"\xc0\x80":
+        return SpanKind.TEXT, None, None, "\x00"
+    if seq[0] != 0xED:
+        return SpanKind.INVALID, Reason.FOUR_BYTE_FORM, ord(seq.decode()), _REPLACEMENT
+    if len(seq) == 2:
+        return SpanKind.INVALID, Reason.TRUNCATED, None, _REPLACEMENT
+    unit = _unit(seq, 0)
+    if len(seq) == 6:
+        char = 0x10000 + ((unit - 0xD800) << 10) + (_unit(seq, 3) - 0xDC00)
+        return SpanKind.TEXT, None, None, chr(char)
+    if java:
+        half = Reason.UNPAIRED_LEAD if unit < 0xDC00 else Reason.UNPAIRED_TRAIL
+        return SpanKind.SURROGATE, half, unit, chr(unit)
+    return SpanKind.INVALID, Reason.SURROGATE, unit, _REPLACEMENT
 
 
 class _Cesu8Like(Format):
     #: Modified UTF-8: NUL as C0 80, raw 00 invalid, lone surrogates carried.
     java: ClassVar[bool]
     lookahead = 7
-    #: Ill-formed blocks hold a Python tuple per event (up to one per byte
-    #: on random input): smaller blocks keep that bounded.
-    preferred_block = 1 << 16
+    #: The UTF-8 format decodes between the special sequences; its dense
+    #: path likes blocks of this size.
+    preferred_block = 1 << 19
     special_chars: ClassVar[re.Pattern[str]]
+    special_bytes: ClassVar[re.Pattern[bytes]]
 
     # -- decoding ------------------------------------------------------------
 
@@ -207,39 +166,11 @@ class _Cesu8Like(Format):
             return None
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
-        signed = at_start and data.startswith(BOM)
-        if not signed:
+        if not (at_start and data.startswith(BOM)):
             text = self._well_formed(data)
             if text is not None:
                 return text, single_text_span(len(data), len(text))
-        events = self._events(data)
-        if signed:
-            events.insert(0, (0, 3, SpanKind.SIGNATURE, Reason.BOM, None, "\ufeff"))
-        return _build(data, events)
-
-    def _events(self, data: bytes) -> list[Event]:
-        recorder = _Recorder(data, self.java)
-        _HANDLER.decode(data, "utf-8", recorder.handle)
-        events = recorder.events
-        accepted_by_utf8: list[Event] = [
-            (
-                m.start(),
-                m.end(),
-                SpanKind.INVALID,
-                Reason.FOUR_BYTE_FORM,
-                ord(m.group().decode()),
-                _REPLACEMENT,
-            )
-            for m in _FOUR_BYTE.finditer(data)
-        ]
-        if self.java:
-            accepted_by_utf8 += [
-                (m.start(), m.end(), SpanKind.INVALID, Reason.RAW_NUL, None, _REPLACEMENT)
-                for m in re.finditer(b"\x00", data)
-            ]
-        if accepted_by_utf8:
-            events = sorted(events + accepted_by_utf8, key=lambda e: e[0])
-        return events
+        return _decode_around_specials(data, at_start, self.special_bytes, self.java)
 
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         """Before the last byte that is not a continuation byte (among the
@@ -321,25 +252,50 @@ def _lone_surrogate_piece(run: str, i: int) -> SpecialRun:
     return data, SpanKind.TEXT, None
 
 
-def _build(data: bytes, events: list[Event]) -> tuple[str, SpanTable]:
-    """Text and spans from a block's events in byte order; the bytes between
-    events are well-formed UTF-8."""
-    builder = SpanListBuilder()
+def _decode_around_specials(
+    data: bytes, at_start: bool, special: re.Pattern[bytes], java: bool
+) -> tuple[str, SpanTable]:
+    """Decode a block: the ``utf-8`` format decodes it in one go with every
+    special sequence masked as that many FF bytes (each one ``invalid`` span
+    of one U+FFFD, which neither joins nor splits its neighbours, just as
+    the special sequence does not), then each mask's spans become the
+    special sequence's one span and adjacent ``text`` spans are merged."""
+    found = [(m.start(), m.end(), _special(m.group(), java)) for m in special.finditer(data)]
+    if not found:
+        return UTF8.decode_block(data, at_start=at_start)
+    masked = bytearray(data)
+    for start, end, _ in found:
+        masked[start:end] = b"\xff" * (end - start)
+    text, table = UTF8.decode_block(bytes(masked), at_start=at_start)
+    byte_starts, char_starts = table.byte_starts, table.char_starts
+    first = np.searchsorted(byte_starts, [start for start, _, _ in found])
+    kinds, reasons, values = table.kinds.copy(), table.reasons.copy(), table.values.copy()
+    n_chars = np.diff(char_starts)
+    keep = np.ones(len(kinds), np.bool_)
     pieces: list[str] = []
-    pos = 0
-    for start, end, kind, reason, value, chars in events:
-        if start > pos:
-            gap = data[pos:start].decode("utf-8")
-            pieces.append(gap)
-            builder.add_text(start - pos, len(gap))
-        pieces.append(chars)
-        builder.add(kind, end - start, len(chars), reason, value)
-        pos = end
-    if pos < len(data):
-        gap = data[pos:].decode("utf-8")
-        pieces.append(gap)
-        builder.add_text(len(data) - pos, len(gap))
-    return "".join(pieces), builder.build()
+    previous = 0
+    for i, (start, end, (kind, reason, value, chars)) in zip(first.tolist(), found, strict=True):
+        keep[i + 1 : i + end - start] = False  # the mask's other bytes
+        kinds[i], reasons[i] = KIND_CODE[kind], REASON_CODE[reason]
+        values[i] = NO_VALUE if value is None else value
+        n_chars[i] = len(chars)
+        at = int(char_starts[i])
+        pieces += [text[previous:at], chars]
+        previous = at + end - start
+    pieces.append(text[previous:])
+    kinds, reasons, values, n_chars = kinds[keep], reasons[keep], values[keep], n_chars[keep]
+    starts = byte_starts[:-1][keep]
+    merged = np.ones(len(kinds), np.bool_)
+    merged[1:] = ~((kinds[1:] == _TEXT) & (kinds[:-1] == _TEXT))
+    chars_before = np.concatenate(([0], np.cumsum(n_chars)))
+    out = "".join(pieces)
+    return out, SpanTable(
+        kinds[merged],
+        reasons[merged],
+        np.append(starts[merged], len(data)),
+        np.append(chars_before[:-1][merged], len(out)),
+        values[merged],
+    )
 
 
 class Cesu8(_Cesu8Like):
@@ -353,6 +309,7 @@ class Cesu8(_Cesu8Like):
     )
     java = False
     special_chars = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]+")
+    special_bytes = _CESU_SPECIAL
 
 
 class Mutf8(_Cesu8Like):
@@ -363,6 +320,7 @@ class Mutf8(_Cesu8Like):
     description = "Modified UTF-8 (Java class files, JNI, DEX): CESU-8 pairs, NUL as C0 80"
     java = True
     special_chars = re.compile("[\x00\ud800-\udfff\U00010000-\U0010ffff]+")
+    special_bytes = _MUTF_SPECIAL
 
 
 CESU8 = Cesu8()
