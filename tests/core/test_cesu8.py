@@ -231,3 +231,114 @@ def test_describe_sequence_explains_pairs_nul_and_forms(format_id, hex_bytes, wo
 )
 def test_describe_sequence_is_silent_where_the_span_says_it_all(format_id, hex_bytes):
     assert describe_sequence(format_id, bytes.fromhex(hex_bytes)) is None
+
+
+# -- a byte-at-a-time model as the oracle for mixed input ---------------------------
+
+
+def model_decode(data: bytes, java: bool) -> list[tuple]:
+    """CESU-8 / Modified UTF-8 decoded one sequence at a time from the rules
+    in FORMATS.md, with UTF-8 (the ``utf-8`` format on the sequence alone)
+    deciding only what the two formats leave to it. Spans as
+    ``(kind, byte_start, byte_end, reason, value, text)``, text runs merged."""
+    out: list[list] = []
+    i = 0
+
+    def add(kind, end, reason, value, text):
+        nonlocal i
+        if kind == "text" and out and out[-1][0] == "text":
+            out[-1][2], out[-1][5] = end, out[-1][5] + text
+        else:
+            out.append([kind, i, end, reason, value, text])
+        i = end
+
+    def is_cont(k: int) -> bool:
+        return k < len(data) and 0x80 <= data[k] <= 0xBF
+
+    def unit(k: int) -> int:
+        return 0xD000 | (data[k + 1] & 0x3F) << 6 | data[k + 2] & 0x3F
+
+    while i < len(data):
+        if i == 0 and data.startswith(b"\xef\xbb\xbf"):
+            add("signature", 3, "bom", None, "\ufeff")
+        elif java and data[i] == 0:
+            add("invalid", i + 1, "raw-nul", None, "\ufffd")
+        elif java and data[i : i + 2] == b"\xc0\x80":
+            add("text", i + 2, None, None, "\x00")
+        elif data[i] == 0xED and i + 1 < len(data) and 0xA0 <= data[i + 1] <= 0xBF:
+            if not is_cont(i + 2):
+                add("invalid", i + 2, "truncated", None, "\ufffd")
+                continue
+            lead = unit(i)
+            trail_follows = data[i + 3 : i + 4] == b"\xed" and is_cont(i + 5)
+            if lead < 0xDC00 and trail_follows and 0xB0 <= data[i + 4] <= 0xBF:
+                cp = 0x10000 + (lead - 0xD800 << 10) + (unit(i + 3) - 0xDC00)
+                add("text", i + 6, None, None, chr(cp))
+                continue
+            half = "unpaired-lead" if lead < 0xDC00 else "unpaired-trail"
+            if java:
+                add("surrogate", i + 3, half, lead, chr(lead))
+            else:
+                add("invalid", i + 3, "surrogate", lead, "\ufffd")
+        else:
+            _, spans = get_format("utf-8").decode_block(data[i : i + 4], at_start=False)
+            first = spans[0]
+            if first.kind == "text":
+                char = data[i : i + first.byte_end].decode()[0]  # one character at a time
+                end = i + len(char.encode())
+                if end - i == 4:
+                    add("invalid", end, "four-byte-form", ord(char), "\ufffd")
+                else:
+                    add("text", end, None, None, char)
+            else:
+                end = i + first.byte_end
+                add(first.kind.value, end, first.reason.value, first.value, "\ufffd")
+    return [tuple(span) for span in out]
+
+
+special_bytes = st.lists(
+    st.one_of(
+        st.binary(max_size=3),
+        st.sampled_from(
+            [
+                bytes.fromhex(h)
+                for h in (
+                    "ED A0 BD",
+                    "ED B2 A9",
+                    "ED A0",
+                    "ED BF",
+                    "C0 80",
+                    "00",
+                    "F0 9F 98 80",
+                    "F4 8F BF BF",
+                    "80",
+                    "C3 A9",
+                    "E2 82",
+                    "41",
+                    "EF BB BF",
+                    "ED 9F BF",
+                )
+            ]
+        ),
+    ),
+    max_size=14,
+).map(b"".join)
+
+
+@pytest.mark.parametrize("format_id", ["cesu-8", "mutf-8"])
+@given(data=special_bytes)
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+def test_decode_agrees_with_a_sequence_at_a_time_model(format_id, data):
+    decoding = decode(data, format_id)
+    got = [
+        (
+            s.kind.value,
+            s.byte_start,
+            s.byte_end,
+            s.reason.value if s.reason else None,
+            s.value,
+            decoding.text[s.char_start : s.char_end],
+        )
+        for s in decoding.spans
+    ]
+    assert got == model_decode(data, format_id == "mutf-8")
