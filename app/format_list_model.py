@@ -123,6 +123,18 @@ class FormatListModel(QAbstractListModel):
         self.moveRows(QModelIndex(), row, 1, QModelIndex(), destination)
         return target
 
+    def add_key(self, key: str) -> int:
+        """Check ``key``, adding it as the last row if it is not listed, and
+        return its row."""
+        if key not in self._keys:
+            row = len(self._keys)
+            self.beginInsertRows(QModelIndex(), row, row)
+            self._keys.append(key)
+            self.endInsertRows()
+        row = self._keys.index(key)
+        self.setData(self.index(row, 0), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+        return row
+
     def set_checked_keys(self, keys: list[str]) -> None:
         """Check exactly ``keys`` and put them first, in that order."""
         self.beginResetModel()

@@ -78,6 +78,35 @@ def resolve_all(keys: Iterable[str]) -> list[FormatChoice]:
     return out
 
 
+def python_codec_names() -> list[str]:
+    """Every name Python's codecs answer to (canonical names and aliases),
+    plus the registered formats' ids, sorted: what the chooser completes.
+    Not every one can be shown (stateful codecs, Unicode forms Mojiscope
+    reads itself): :func:`describe_key` says which."""
+    import encodings
+    import pkgutil
+    from encodings.aliases import aliases
+
+    names = set(aliases) | set(aliases.values())
+    names |= {
+        m.name for m in pkgutil.iter_modules(encodings.__path__) if not m.name.startswith("_")
+    }
+    names |= {f.id for f in formats()}
+    return sorted(names - {"aliases", "mbcs", "oem"}, key=str.lower)
+
+
+def describe_key(key: str) -> tuple[FormatChoice | None, str]:
+    """The choice a typed name makes and one line about it: its description,
+    or why it cannot be a column."""
+    name = key.strip()
+    if not name:
+        return None, "Type the name of a format or of any Python codec (cp850, koi8_u, ...)."
+    choice = resolve(name)
+    if choice is None:
+        return None, f"{name!r} is not a format Mojiscope can show (unknown, or a stateful codec)."
+    return choice, f"{choice.format.id}: {choice.description}"
+
+
 def available_keys() -> list[str]:
     """Every key the chooser offers: each registered format, with each extra
     replacement policy of a format listed right after it."""

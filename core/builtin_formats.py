@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mojiscope.core.cesu8 import CESU8, MUTF8
 from mojiscope.core.cutf8 import CUTF8
 from mojiscope.core.format import Format
 from mojiscope.core.legacy import LegacyFormat
@@ -31,4 +32,6 @@ BUILTINS: list[Format] = [
     UTF32LE,
     UTF32BE,
     UTF32,
+    CESU8,
+    MUTF8,
 ]

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from mojiscope.core.byte_order import ByteOrderFollowing
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Format
+from mojiscope.core.format import Encoding, Errors, Format
 from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanTable
@@ -75,6 +75,13 @@ class _Utf32Like(Format):
         if whole < len(data):
             events = _Events.concat(events, _Events.one(whole // _UNIT, _INVALID, _TRUNCATED))
         return text, events.table(len(data), len(text))
+
+    def decode_whole(
+        self, data: bytes | bytearray | memoryview, errors: Errors
+    ) -> tuple[str, SpanTable] | None:
+        """The whole input as one block: every unit decides itself, so the
+        block driver's pieces would only be joined again (a copy of the text)."""
+        return self.decode_block(bytes(data), at_start=True)
 
     def _opening_event(self, units: np.ndarray, bad: np.ndarray) -> tuple[int, int] | None:
         """``(kind, reason)`` of a ``signature`` event for a byte order mark

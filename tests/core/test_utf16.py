@@ -270,3 +270,16 @@ def test_every_wtf16_surrogate_span_says_which_half_it_is(units):
         if span.kind is SpanKind.SURROGATE:
             expected = "unpaired-lead" if span.value < 0xDC00 else "unpaired-trail"
             assert span.reason == expected, span
+
+
+def test_converting_big_endian_utf16_to_utf16_writes_little_endian_with_its_mark():
+    """Encoding ``utf-16`` writes little-endian (so encode then decode gives
+    the text back); the source's mark carries over as ``FF FE``. So a
+    conversion to the same format is not byte for byte here: the text is."""
+    from mojiscope.core.conversion import iter_conversion
+
+    blocks = list(iter_conversion(b"\xfe\xff\x00h\x00i", "utf-16", "utf-16"))
+    output = b"".join(b.data for b in blocks)
+    assert output == b"\xff\xfeh\x00i\x00"
+    assert [loss for b in blocks for loss in b.losses] == []
+    assert decode(output, "utf-16").text == decode(b"\xfe\xff\x00h\x00i", "utf-16").text
