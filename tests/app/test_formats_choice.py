@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 
 from mojiscope.app import settings
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
-from mojiscope.app.document import Document
 from mojiscope.app.format_list_model import KEY_ROLE
 from mojiscope.app.formats import (
     DEFAULT_KEYS,
@@ -17,6 +16,7 @@ from mojiscope.app.formats import (
     resolve,
     resolve_all,
 )
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 from mojiscope.core import decode
 

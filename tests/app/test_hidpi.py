@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.glyph_pictures import GlyphPictures
-from mojiscope.app.model.glyphs import glyph_for_char
 from mojiscope.app.grid.layout import Geometry, Metrics
 from mojiscope.app.grid.palette import grid_palette
+from mojiscope.app.model.glyphs import glyph_for_char
 
 SCREENSHOT_SIZE = (1400, 900)  # mojiscope.app.main.SCREENSHOT_SIZE
 
