@@ -19,6 +19,13 @@ Without ``--json``: a summary (size, format, counts by kind and reason, and
 the first :data:`SHOWN_ANOMALIES` anomalies with offsets, bytes and reasons
 in words).
 
+With ``--offset``, a regular file is read from the format's
+resynchronisation point at or before the offset. Standard input, hex, and a
+format whose resynchronisation is a guess (:attr:`Format.exact_resync`) are
+decoded from byte 0 in bounded memory and give what a file gives, or where
+a file's start would be a guess, the truth
+(:mod:`mojiscope.core.stream_offset`). An offset at the very end holds no span.
+
 Under ``--errors strict`` the output stops at the first span of an error
 kind (everything before it has been written) and the command exits 1 with
 the offset and reason on stderr.

@@ -194,6 +194,10 @@ class PolicyStream:
         self.after_invalid = False
 
     def __call__(self, piece: Piece) -> Piece:
+        if self.policy == "maximal-subpart":  # the decoder's own text: only rebase
+            table = piece.spans.shifted(0, self.chars - piece.spans.char_start)
+            self.chars = table.char_end
+            return Piece(piece.text, table, piece.raw)
         decoding = apply_policy(Decoding(self.fmt, piece.text, piece.spans), self.policy)
         table = decoding.spans.shifted(0, self.chars - decoding.spans.char_start)
         text = decoding.text
