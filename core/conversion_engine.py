@@ -86,7 +86,7 @@ def iter_chunks(source: Input, chunk_size: int = CHUNK_SIZE) -> Iterator[bytes]:
     is read raises :class:`SourceChangedError` after its last chunk.
     """
     if isinstance(source, str | os.PathLike):
-        with open(source, "rb") as file:
+        with open(source, "rb", buffering=0) as file:  # no read-ahead: offsets exact
             yield from iter_chunks(file, chunk_size)
         return
     fd = _file_descriptor(source)

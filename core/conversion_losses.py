@@ -278,6 +278,22 @@ class LossBatch(Sequence[Loss]):
             c.target_format,
         )
 
+    def groups(self, first: int) -> list[tuple[LossKind, Reason | None, int, list[int]]]:
+        """The losses grouped by kind and reason, in order of first
+        appearance: ``(kind, reason, count, indices of the first ones)``,
+        at most ``first`` indices per group."""
+        a = self._a
+        keys = a.kind * len(REASON_CODES) + a.reason
+        unique, starts, counts = np.unique(keys, return_index=True, return_counts=True)
+        out = []
+        for key, start, count in sorted(
+            zip(unique.tolist(), starts.tolist(), counts.tolist(), strict=True), key=lambda g: g[1]
+        ):
+            kind, reason = divmod(int(key), len(REASON_CODES))
+            indices = np.flatnonzero(keys == key)[:first].tolist() if count > 1 else [start]
+            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(count), indices))
+        return out
+
     def counts(self) -> Counter[LossKind]:
         """Number of losses per kind."""
         tally = np.bincount(self._a.kind, minlength=len(_LOSS_KINDS))
