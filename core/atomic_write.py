@@ -139,7 +139,7 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
         return
     destination = Path(os.path.realpath(path))
     if destination.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "it is a folder", os.fspath(path))
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
     try:
         fd, temporary = _create_temporary(destination)
     except OSError as error:

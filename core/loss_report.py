@@ -215,7 +215,7 @@ class LossReport:
         """Where the first loss is and what it is, for a refused strict export."""
         if self.first_loss is None:
             return ""
-        return describe_loss(self.first_loss)
+        return describe_loss(self.first_loss, strict=True)
 
 
 def report_conversion(
