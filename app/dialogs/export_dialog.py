@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
 from mojiscope.core.control import Control
 from mojiscope.core.loss_report import LossReport
-from mojiscope.core.verify_output import verify_output
+from mojiscope.core.verify_output import Verification, verify_output
 
 #: Milliseconds of quiet after a change before the report is recomputed.
 REPORT_DELAY_MS = 150
@@ -88,6 +89,12 @@ class ExportDialog(QDialog):
     """An :class:`ExportOutcome` after a write (verified or not)."""
     report_ready = Signal(object)
     """The finished :class:`LossReport` for the current choices."""
+    verified = Signal(object)
+    """A :class:`~mojiscope.core.verify_output.Verification` from the Verify button."""
+    job_started = Signal(str)
+    """A job of the dialog started (its name)."""
+    job_ended = Signal(str)
+    """The dialog's current job ended (its outcome)."""
 
     def __init__(
         self,
@@ -131,6 +138,9 @@ class ExportDialog(QDialog):
         self.why.setMinimumHeight(4 * self.fontMetrics().lineSpacing())
         self.why.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.outcome = QLabel(self)
+        self.outcome.setWordWrap(True)
+        self.outcome.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.cancel_button = QPushButton("Cancel", self)
@@ -180,6 +190,7 @@ class ExportDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addLayout(running)
         layout.addWidget(self.why)
+        layout.addWidget(self.outcome)
         layout.addWidget(self.buttons)
         self.resize(780, 560)
 
@@ -214,6 +225,7 @@ class ExportDialog(QDialog):
         self.report = None
         self.table.show_rows((), self.source.start)
         self.summary.setText("Looking for losses…")
+        self.outcome.setText("")
         self._refresh_refusal()
         self._report_timer.start()
 
@@ -250,6 +262,7 @@ class ExportDialog(QDialog):
 
     def _follow(self, handle: JobHandle) -> None:
         self.job = handle
+        self.job_started.emit(handle.name)
         self.progress.setValue(0)
         self.cancel_button.setEnabled(True)
         handle.progressed.connect(self.progress.setValue)
@@ -261,6 +274,7 @@ class ExportDialog(QDialog):
             self.cancel_button.setEnabled(False)
             self.progress.setValue(1000 if handle.outcome == "succeeded" else 0)
             self._refresh_refusal()
+            self.job_ended.emit(handle.outcome or "")
 
     def cancel_job(self) -> None:
         if self.job is not None:
@@ -283,10 +297,12 @@ class ExportDialog(QDialog):
         )
         self._follow(handle)
         self._refresh_refusal()
-        self.why.setText(f"Writing {choices.output}…")
+        self.outcome.setText(f"Writing {choices.output}…")
         handle.succeeded.connect(self._written)
         handle.failed.connect(lambda message: self._write_failed(message))
-        handle.cancelled.connect(lambda: self.why.setText("Export cancelled: nothing was written."))
+        handle.cancelled.connect(
+            lambda: self.outcome.setText("Export cancelled: nothing was written.")
+        )
 
     def _may_write(self, output: str) -> bool:
         """Ask before replacing the source (or any existing file)."""
@@ -307,7 +323,7 @@ class ExportDialog(QDialog):
     def _written(self, outcome: ExportOutcome) -> None:
         written = outcome.report.bytes_written
         verdict = outcome.verification
-        self.why.setText(
+        self.outcome.setText(
             f"Wrote {written:,} bytes to {self.choices().output}. "
             + ("Verified." if verdict.ok else f"NOT verified: {verdict.message}")
         )
@@ -315,7 +331,7 @@ class ExportDialog(QDialog):
         self.written.emit(outcome)
 
     def _write_failed(self, message: str) -> None:
-        self.why.setText(message)
+        self.outcome.setText(message)
         messages.show_message(self, "error", "Export failed", message)
 
     def verify(self) -> None:
@@ -334,14 +350,14 @@ class ExportDialog(QDialog):
 
         handle = self.runner.start("export-verify", job, max(source.size, 1), label="Verifying…")
         self._follow(handle)
-        handle.succeeded.connect(
-            lambda verdict: self.why.setText(
-                "Verified." if verdict.ok else f"NOT verified: {verdict.message}"
-            )
-        )
-        handle.failed.connect(self.why.setText)
+        handle.succeeded.connect(self._verified)
+        handle.failed.connect(self.outcome.setText)
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+    def _verified(self, verdict: Verification) -> None:
+        self.outcome.setText("Verified." if verdict.ok else f"NOT verified: {verdict.message}")
+        self.verified.emit(verdict)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self._report_timer.stop()
         if self.job is not None and self.job.name != "export-write":
             self.job.cancel()
