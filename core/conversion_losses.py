@@ -314,13 +314,36 @@ _ESCAPES_FORM_UTF8 = REASON_CODE[Reason.ESCAPES_FORM_UTF8]
 _DENSE = 1 / 32
 
 
+#: Formats whose ``text`` spans encode exactly as a CPython codec encodes their
+#: characters strictly, so a length can be measured in C. What these formats
+#: write differently (UTF-8b's escapes, WTF-8's and WTF-16's lone surrogates)
+#: is a surrogate, which the strict codec refuses: the format measures those.
+#: (Not XTF-8: it writes U+EF80..U+EFFF as one byte, and CPython as three.)
+_CPYTHON_TWIN = {
+    "utf-8": "utf-8",
+    "utf-8b": "utf-8",
+    "wtf-8": "utf-8",
+    "utf-16le": "utf-16-le",
+    "utf-16be": "utf-16-be",
+    "wtf-16le": "utf-16-le",
+    "wtf-16be": "utf-16-be",
+}
+
+
 class Measure:
     """Byte lengths of well-formed text in one format, fast for long pieces."""
 
     def __init__(self, fmt: Format) -> None:
         self.fmt = fmt
+        self.twin = _CPYTHON_TWIN.get(fmt.id)
 
     def length(self, chars: str) -> int:
+        """The byte length of ``chars``, characters of one ``text`` span."""
+        if self.twin is not None:
+            try:
+                return len(chars.encode(self.twin))
+            except UnicodeEncodeError:
+                pass
         if len(chars) > 64:
             return len(self.fmt.encode_spans(chars).data)
         return sum(self.fmt.char_byte_lengths(chars))

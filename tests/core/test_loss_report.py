@@ -219,3 +219,14 @@ def test_strict_convert_of_an_input_that_changed_fails_and_writes_nothing(tmp_pa
     assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
     with pytest.raises(ConversionLossError):
         convert(b"\xff", "utf-8", "utf-16le", out)
+
+
+def test_target_offsets_after_an_xtf8_escape_are_measured_by_xtf8():
+    """XTF-8 writes U+EFC3 as the one byte C3 where UTF-8 takes three, so the
+    replacement after it starts 2 bytes earlier than CPython's UTF-8 would say."""
+    data = b"a long run of plain text. " * 9 + "\uefc3".encode() + b"\xa9\xdc"
+    blocks = list(iter_conversion(data, "utf-8", "xtf-8"))
+    whole = b"".join(block.data for block in blocks)
+    first = blocks[0].losses[0]
+    assert (first.source_start, first.target_start, first.target_end) == (237, 235, 238)
+    assert whole[first.target_start : first.target_end] == first.target_bytes == b"\xef\xbf\xbd"
