@@ -30,10 +30,10 @@ from mojiscope.core.conversion_losses import (
     BlockContext,
     ConvertedSpans,
     LossBatch,
-    Measure,
     find_losses,
     no_losses,
 )
+from mojiscope.core.conversion_offsets import Measure
 from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Format
 from mojiscope.core.registry import get_format

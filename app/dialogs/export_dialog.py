@@ -323,9 +323,11 @@ class ExportDialog(QDialog):
     def _written(self, outcome: ExportOutcome) -> None:
         written = outcome.report.bytes_written
         verdict = outcome.verification
+        changed = outcome.report.changed
         self.outcome.setText(
             f"Wrote {written:,} bytes to {self.choices().output}. "
             + ("Verified." if verdict.ok else f"NOT verified: {verdict.message}")
+            + (f" Warning: {changed}." if changed is not None else "")
         )
         self.verify_button.setEnabled(True)
         self.written.emit(outcome)
