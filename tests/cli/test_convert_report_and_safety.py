@@ -266,3 +266,72 @@ def test_sigkill_never_leaves_a_partial_file_under_the_targets_name(mojiscope_ar
     assert out.read_bytes() == b"the old content"
     leftovers = [name for name in files_in(tmp_path) if name != "o.txt"]
     assert all(name.startswith(".o.txt.") and name.endswith(".tmp") for name in leftovers)
+
+
+# -- the progress bar ---------------------------------------------------------------
+
+
+def _stderr_of(argv, *, terminal):
+    """Run ``argv`` with stderr on a pseudo-terminal (or a pipe); return it."""
+    if not terminal:
+        return subprocess.run(argv, capture_output=True, timeout=300, check=True).stderr
+    import pty
+
+    parent, child = pty.openpty()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=child)
+    os.close(child)
+    received = b""
+    while True:
+        try:
+            piece = os.read(parent, 1 << 16)
+        except OSError:  # the child closed the terminal
+            break
+        if not piece:
+            break
+        received += piece
+    process.wait(300)
+    os.close(parent)
+    assert process.returncode == 0
+    return received
+
+
+@pytest.mark.parametrize("terminal", [True, False], ids=["stderr a terminal", "stderr a pipe"])
+def test_a_progress_bar_only_on_a_terminal_for_a_large_input(mojiscope_argv, tmp_path, terminal):
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"plain text " * (3 << 20))  # 33 MB
+    argv = [
+        *mojiscope_argv,
+        "convert",
+        str(big),
+        "--from",
+        "utf-8",
+        "--to",
+        "utf-16le",
+        "-o",
+        str(tmp_path / "o.txt"),
+    ]
+    stderr = _stderr_of(argv, terminal=terminal)
+    if terminal:
+        assert b"\rmojiscope: converting" in stderr and b"%" in stderr
+        assert stderr.endswith(b"\r\x1b[K")  # the bar is wiped at the end
+    else:
+        assert stderr == b""
+    assert (tmp_path / "o.txt").stat().st_size == 2 * big.stat().st_size
+
+
+def test_no_progress_bar_for_a_small_input_even_on_a_terminal(mojiscope_argv, lossy_file):
+    argv = [
+        *mojiscope_argv,
+        "convert",
+        str(lossy_file),
+        "--from",
+        "utf-8",
+        "--to",
+        "utf-16le",
+        "--errors",
+        "replace",
+        "-o",
+        os.devnull,
+    ]
+    stderr = _stderr_of(argv, terminal=True)
+    assert b"\rmojiscope: converting" not in stderr and b"2 losses" in stderr
