@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import encodings.aliases
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -162,18 +161,6 @@ def refusal(choices: ExportChoices, report: LossReport | None) -> str | None:
     return None
 
 
-def sharing(control: Control) -> Control:
-    """``control``, yielding the interpreter after each chunk, so that the GUI
-    thread waiting for it runs at once instead of when the worker's time
-    slice ends (on a loaded machine that wait was the longest stall)."""
-
-    def progress(done: int) -> None:
-        control.progress(done)
-        time.sleep(0)
-
-    return Control(progress, control.cancelled, control.emit)
-
-
 def report_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], LossReport]:
     """The job that computes the loss report (emitting rows as they come)."""
 
@@ -183,7 +170,7 @@ def report_job(source: ExportSource, choices: ExportChoices) -> Callable[[Contro
             choices.source_format,
             choices.target_format,
             signature=choices.signature,
-            control=sharing(control),
+            control=control,
         )
 
     return job
@@ -214,7 +201,7 @@ def write_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control
                 choices.output,
                 choices.errors,  # type: ignore[arg-type]
                 choices.signature,
-                control=sharing(control),
+                control=control,
             )
         except OSError as error:
             raise ExportError(_io_sentence(error, choices.output)) from None
@@ -224,7 +211,7 @@ def write_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control
             choices.target_format,
             choices.output,
             signature=choices.signature,
-            control=sharing(control.offset(source.size)),
+            control=control.offset(source.size),
         )
         return ExportOutcome(report, verification)
 
