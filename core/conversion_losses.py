@@ -307,7 +307,10 @@ _INVALID = KIND_CODE[K.INVALID]
 _WARNING = KIND_CODE[K.WARNING]
 _ESCAPE = KIND_CODE[K.ESCAPE]
 _BEYOND = KIND_CODE[K.BEYOND]
-_REPLACED_KINDS = np.array([KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)], np.uint8)
+#: Indexed by kind code: True for the kinds a conversion replaces (a table
+#: lookup, where ``np.isin`` would sort on every block).
+_IS_REPLACED = np.zeros(256, np.bool_)
+_IS_REPLACED[[KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)]] = True
 _SURROGATE_PAIR = REASON_CODE[Reason.SURROGATE_PAIR]
 _ESCAPES_FORM_UTF8 = REASON_CODE[Reason.ESCAPES_FORM_UTF8]
 
@@ -329,7 +332,7 @@ def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
     """Losses read off the source spans, and which source spans had one."""
     src, enc = block.source, block.encoded
     kinds = src.kinds
-    replaced = np.isin(kinds, _REPLACED_KINDS)
+    replaced = _IS_REPLACED[kinds]
     beyond = kinds == _BEYOND
     escape = kinds == _ESCAPE
     if escape.any():
