@@ -134,10 +134,9 @@ def run_convert(args: argparse.Namespace) -> int:
         _say(f"{refused}; nothing was written (--errors replace writes and reports every loss)")
         report.finish(0)
         return EXIT_STRICT
-    report.finish(written)
-    if args.verify:
-        return _verify(args, source_format, target_format)
-    return EXIT_OK
+    code = _verify(args, source_format, target_format) if args.verify else EXIT_OK
+    report.finish(written)  # last, so that a JSON report stays stderr's last line
+    return code
 
 
 def _say(line: str) -> None:

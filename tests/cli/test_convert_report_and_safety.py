@@ -99,7 +99,18 @@ def test_verify_confirms_a_written_file(mojiscope, lossy_file, tmp_path):
     out = tmp_path / "o.txt"
     run = mojiscope(*convert_args(lossy_file, "-o", out, "--errors", "replace", "--verify"))
     assert run.returncode == 0
-    assert run.stderr_lines[-1].startswith(f"mojiscope: verified: {out} reads back as cp1252")
+    assert f"mojiscope: verified: {out} reads back as cp1252" in run.stderr
+    assert run.stderr_lines[-1].startswith("mojiscope: totals:")
+
+
+def test_verify_with_json_keeps_the_json_on_the_last_line(mojiscope, lossy_file, tmp_path):
+    out = tmp_path / "o.txt"
+    run = mojiscope(
+        *convert_args(lossy_file, "-o", out, "--errors", "replace", "--verify", "--json")
+    )
+    assert run.returncode == 0
+    assert run.stderr_lines[-2].startswith("mojiscope: verified:")
+    assert json.loads(run.stderr_lines[-1])["written"] == 7
 
 
 def test_verify_needs_a_file_to_reread(mojiscope, lossy_file):
