@@ -30,11 +30,17 @@ from functools import lru_cache
 from pathlib import Path
 
 from mojiscope.core import Format, MojiscopeError, formats, get_format
+from mojiscope.core.atomic_write import atomic_output
 from mojiscope.core.control import Control
-from mojiscope.core.conversion import ConversionReport, Input, convert
+from mojiscope.core.conversion import ConversionReport, Input, convert_stream
 from mojiscope.core.loss_report import LossReport, report_conversion
 from mojiscope.core.source import Source
-from mojiscope.core.verify_output import Verification, verify_output
+from mojiscope.core.verify_output import (
+    DigestWriter,
+    Verification,
+    verify_digest,
+    verify_output,
+)
 
 STRICT, REPLACE = "strict", "replace"
 
@@ -193,26 +199,33 @@ def write_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control
     source bytes written, then the output bytes reread (see ``write_total``)."""
 
     def job(control: Control) -> ExportOutcome:
+        replaces_source = is_same_file(choices.output, source)
         try:
-            report = convert(
+            with atomic_output(choices.output) as out:
+                written = DigestWriter(out)
+                report = convert_stream(
+                    source.open(),
+                    choices.source_format,
+                    choices.target_format,
+                    written,  # type: ignore[arg-type]
+                    choices.errors,  # type: ignore[arg-type]
+                    choices.signature,
+                    control=control,
+                )
+        except OSError as error:
+            raise ExportError(_io_sentence(error, choices.output)) from None
+        after = control.offset(source.size)
+        if replaces_source:
+            verification = verify_digest(choices.output, written, control=after)
+        else:
+            verification = verify_output(
                 source.open(),
                 choices.source_format,
                 choices.target_format,
                 choices.output,
-                choices.errors,  # type: ignore[arg-type]
-                choices.signature,
-                control=control,
+                signature=choices.signature,
+                control=after,
             )
-        except OSError as error:
-            raise ExportError(_io_sentence(error, choices.output)) from None
-        verification = verify_output(
-            source.open(),
-            choices.source_format,
-            choices.target_format,
-            choices.output,
-            signature=choices.signature,
-            control=control.offset(source.size),
-        )
         return ExportOutcome(report, verification)
 
     return job

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import shutil
 import signal
 import sys
@@ -57,7 +58,7 @@ from mojiscope.core.conversion import (
     SourceChangedError,
     iter_conversion,
 )
-from mojiscope.core.verify_output import verify_output
+from mojiscope.core.verify_output import DigestWriter, verify_digest, verify_output
 
 #: What a shell reports for a process ended by SIGTERM.
 EXIT_TERMINATED = 143
@@ -107,6 +108,7 @@ def run_convert(args: argparse.Namespace) -> int:
     source_format, target_format = get_format(args.from_format), get_format(args.to_format)
     to_stream = args.output in (None, "-") or is_special_file(args.output)
     _check_usage(args, target_format, to_stream)
+    args.replaces_input = _same_file(args.file, args.output)
     report = _make_report(args, source_format, target_format)
     keep_going = not isinstance(report, CappedReport)  # report every loss, even under strict
     try:
@@ -137,6 +139,13 @@ def run_convert(args: argparse.Namespace) -> int:
     code = _verify(args, source_format, target_format) if args.verify else EXIT_OK
     report.finish(written)  # last, so that a JSON report stays stderr's last line
     return code
+
+
+def _same_file(source: str | None, output: str | None) -> bool:
+    try:
+        return bool(source and output) and os.path.samefile(source or "", output or "")
+    except OSError:
+        return False
 
 
 def _say(line: str) -> None:
@@ -191,7 +200,8 @@ def _write(
     output = args.output
     if output not in (None, "-") and not is_special_file(output):
         with atomic_output(output) as out:
-            return _pour(blocks, out, strict, keep_going, report)
+            args.digest = DigestWriter(out)  # for --verify of a file that replaced its input
+            return _pour(blocks, args.digest, strict, keep_going, report)  # type: ignore[arg-type]
     with contextlib.ExitStack() as stack:
         final = stack.enter_context(atomic_output(output)) if output not in (None, "-") else None
         final = final or sys.stdout.buffer
@@ -207,6 +217,10 @@ def _write(
 
 
 def _verify(args: argparse.Namespace, source_format: Format, target_format: Format) -> int:
+    if args.replaces_input:
+        result = verify_digest(args.output, args.digest)
+        _say(result.message)
+        return EXIT_OK if result.ok else EXIT_STRICT
     if args.hex is not None:
         from mojiscope.core.hexparse import parse_hex
 

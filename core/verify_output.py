@@ -15,9 +15,11 @@ offset in the written file where it starts.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.conversion_engine import CHUNK_SIZE, Input, iter_chunks, iter_conversion
@@ -134,4 +136,45 @@ def verify_output(
     )
 
 
-__all__ = ["Verification", "verify_output"]
+class DigestWriter:
+    """Passes writes on to ``out`` and keeps the SHA-256 of everything written,
+    for :func:`verify_digest`."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+        self.digest = hashlib.sha256()
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        self.digest.update(data)
+        self.size += len(data)
+        return self.out.write(data)
+
+
+def verify_digest(
+    out_path: str | os.PathLike[str],
+    written: DigestWriter,
+    *,
+    control: Control = UNCONTROLLED,
+) -> Verification:
+    """Verification for an output that replaced its own source: the bytes
+    that would give the text meant are gone, so the file is reread and
+    compared with the SHA-256 of the bytes written (same bytes, same text)."""
+    name = os.fspath(out_path)
+    digest, size = hashlib.sha256(), 0
+    for chunk in iter_chunks(out_path, CHUNK_SIZE):
+        digest.update(chunk)
+        size += len(chunk)
+        control.step(size)
+    if size != written.size or digest.digest() != written.digest.digest():
+        return Verification(
+            False,
+            f"{name} is not what was written ({written.size:,} bytes): it has {size:,} bytes "
+            "and other content (it replaced its own source, so no byte offset can be named)",
+        )
+    return Verification(
+        True, f"verified: {name} holds exactly the {size:,} bytes written (it replaced its source)"
+    )
+
+
+__all__ = ["DigestWriter", "Verification", "verify_digest", "verify_output"]

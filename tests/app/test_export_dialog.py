@@ -154,8 +154,10 @@ def test_overwriting_the_source_asks_first(qtbot, window, tmp_path, answer_dialo
     assert dialog.job is None or dialog.job.name != "export-write"
     assert source.read_bytes() == "ünï".encode("latin-1")
     answer_dialog(lambda box: True)
-    write(qtbot, dialog)
+    outcome = write(qtbot, dialog)
     assert source.read_bytes() == "ünï".encode()
+    # the source is gone: verified against what was written, not a re-conversion
+    assert outcome.verification.ok and "replaced its source" in outcome.verification.message
 
 
 def test_verification_catches_a_file_changed_under_it(qtbot, window, tmp_path):

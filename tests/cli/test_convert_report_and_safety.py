@@ -113,6 +113,14 @@ def test_verify_with_json_keeps_the_json_on_the_last_line(mojiscope, lossy_file,
     assert json.loads(run.stderr_lines[-1])["written"] == 7
 
 
+def test_verify_of_a_file_converted_onto_itself(mojiscope, tmp_path):
+    path = tmp_path / "same.txt"
+    path.write_bytes("ünï".encode("latin-1"))
+    run = mojiscope("convert", path, "--from", "latin-1", "--to", "utf-8", "-o", path, "--verify")
+    assert run.returncode == 0 and path.read_bytes() == "ünï".encode()
+    assert "holds exactly the 5 bytes written (it replaced its source)" in run.stderr
+
+
 def test_verify_needs_a_file_to_reread(mojiscope, lossy_file):
     run = mojiscope(*convert_args(lossy_file, "--errors", "replace", "--verify"))
     assert run.returncode == 2 and "--verify" in run.stderr and len(run.stderr_lines) == 1
