@@ -230,3 +230,16 @@ def test_target_offsets_after_an_xtf8_escape_are_measured_by_xtf8():
     first = blocks[0].losses[0]
     assert (first.source_start, first.target_start, first.target_end) == (237, 235, 238)
     assert whole[first.target_start : first.target_end] == first.target_bytes == b"\xef\xbf\xbd"
+
+
+def test_a_digest_verification_catches_a_file_changed_after_the_write(tmp_path):
+    from mojiscope.core.verify_output import DigestWriter, verify_digest
+
+    out = tmp_path / "out.txt"
+    with open(out, "wb") as file:
+        written = DigestWriter(file)
+        written.write(b"converted text")
+    assert verify_digest(out, written).ok
+    out.write_bytes(b"converted TEXT")
+    result = verify_digest(out, written)
+    assert not result.ok and "is not what was written (14 bytes)" in result.message
