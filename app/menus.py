@@ -37,6 +37,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     a = {
         "open": _action(window, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open),
         "demo": _action(window, "Open &Demo", window.open_demo),
+        "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
+        "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
         "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
         "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
@@ -78,6 +80,9 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     recent = file_menu.addMenu("Open &Recent")
     recent.aboutToShow.connect(lambda: fill_recent_menu(window, recent))
     file_menu.addAction(a["demo"])
+    file_menu.addSeparator()
+    file_menu.addAction(a["export"])
+    file_menu.addAction(a["export_selection"])
     file_menu.addSeparator()
     file_menu.addAction(a["quit"])
     edit = bar.addMenu("&Edit")
