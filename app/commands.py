@@ -1,4 +1,4 @@
-"""Find, Find Next and next/previous anomaly (F3 / Shift+F3) for the window.
+"""Find (Ctrl+F), Find Next/Previous (F3 / Shift+F3) and next/previous anomaly (F8 / Shift+F8).
 
 Each command builds a scan from :mod:`mojiscope.app.model.search` and starts it on
 the window's :class:`~mojiscope.app.jobs.JobRunner` under one name,
@@ -19,7 +19,12 @@ from PySide6.QtCore import QObject, Signal
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
 from mojiscope.app.jobs import JobHandle, show_progress_dialog
-from mojiscope.app.model.search import find_bytes_wrapping, next_anomaly, previous_anomaly
+from mojiscope.app.model.search import (
+    find_bytes_backward_wrapping,
+    find_bytes_wrapping,
+    next_anomaly,
+    previous_anomaly,
+)
 from mojiscope.core import Span
 from mojiscope.core.control import Control
 
@@ -87,20 +92,27 @@ class SearchCommands(QObject):
             self._last_mode = dialog.mode()
             self.find(dialog.needle() or b"")
 
-    def find(self, needle: bytes) -> None:
-        """Search for ``needle`` after the cursor, wrapping round at the end."""
+    def find(self, needle: bytes, *, forward: bool = True) -> None:
+        """Search for ``needle`` after the cursor (before it, if not
+        ``forward``), wrapping round at the end (the start)."""
         document = self.window.document
         if document is None or not needle:
             return
         self.last_needle = needle
-        start = self.window.selection.cursor + 1 if document.size else 0
-        job = _controlled(find_bytes_wrapping, document.source, needle, start)
+        if forward:
+            start = self.window.selection.cursor + 1 if document.size else 0
+            job = _controlled(find_bytes_wrapping, document.source, needle, start)
+        else:
+            job = _controlled(
+                find_bytes_backward_wrapping, document.source, needle, self.window.selection.start
+            )
         label = f"Searching for {needle[:16].hex(' ').upper()}…"
         self._start("find", job, document.size, label)
 
-    def find_next(self) -> None:
+    def find_next(self, *, forward: bool = True) -> None:
+        """F3 / Shift+F3: the next (previous) occurrence of the last search."""
         if self.last_needle:
-            self.find(self.last_needle)
+            self.find(self.last_needle, forward=forward)
         else:
             self.find_dialog()
 

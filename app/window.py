@@ -249,6 +249,9 @@ class MainWindow(QMainWindow):
     def find_next(self) -> None:
         self.search.find_next()
 
+    def find_previous(self) -> None:
+        self.search.find_next(forward=False)
+
     def next_anomaly(self) -> None:
         self.search.anomaly(forward=True)
 

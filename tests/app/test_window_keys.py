@@ -14,6 +14,7 @@ from mojiscope.app.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
+NONE = Qt.KeyboardModifier.NoModifier
 
 
 @pytest.fixture
@@ -94,7 +95,7 @@ def test_ctrl_g_opens_the_go_to_dialog(qtbot, hundred: MainWindow, answer_dialog
     assert len(seen) == 1 and isinstance(seen[0], GotoDialog)
 
 
-def test_f3_and_shift_f3_walk_the_anomalies_of_the_current_format(
+def test_f8_and_shift_f8_walk_the_anomalies_of_the_current_format(
     qtbot, window: MainWindow
 ) -> None:  # type: ignore[no-untyped-def]
     data = b"ok \xff then \xc0\xaf and \xe2\x82 end"
@@ -105,13 +106,13 @@ def test_f3_and_shift_f3_walk_the_anomalies_of_the_current_format(
     starts = []
     for _ in range(4):
         with qtbot.waitSignal(window.search.finished, timeout=10_000):
-            qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+            qtbot.keyClick(window.grid, Qt.Key.Key_F8)
         starts.append(window.selection.start)
     assert starts == [3, 10, 11, 17]
     assert (window.selection.start, window.selection.end) == (17, 19)  # truncated E2 82
     assert window.status.verdict_label.text() == "utf-8: invalid (truncated)"
     with qtbot.waitSignal(window.search.finished, timeout=10_000):
-        qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+        qtbot.keyClick(window.grid, Qt.Key.Key_F8, SHIFT)
     assert window.selection.start == 11
     window.shown.set_current("cp1252")
     window.selection.move_cursor(0)
@@ -216,3 +217,26 @@ def test_not_found_says_so(qtbot, window: MainWindow) -> None:  # type: ignore[n
     with qtbot.waitSignal(window.search.finished, timeout=10_000):
         window.search.find(b"xyz")
     assert window.statusBar().currentMessage() == "Not found"
+
+
+def test_f3_and_shift_f3_find_the_next_and_previous_occurrence_wrapping(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    data = b"ab..ab..ab.."
+    window.open_document(Document.from_bytes(data, "three"))
+    window.activateWindow()
+    window.grid.setFocus()
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        window.search.find(b"ab")  # from the cursor at 0: the next one is at 4
+    found = [window.selection.start]
+    for key, modifier in [(Qt.Key.Key_F3, NONE), (Qt.Key.Key_F3, NONE)]:
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            qtbot.keyClick(window.grid, key, modifier)
+        found.append(window.selection.start)
+    assert found == [4, 8, 0]  # wrapped round at the end
+    backwards = []
+    for _ in range(3):
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+        backwards.append(window.selection.start)
+    assert backwards == [8, 4, 0]  # from 0 back round to the end, then down
