@@ -8,6 +8,7 @@ from mojiscope.core.legacy import LegacyFormat
 from mojiscope.core.stf7 import STF7
 from mojiscope.core.utf8 import UTF8, UTF8B, WTF8, XTF8
 from mojiscope.core.utf16 import UTF16BE, UTF16LE, WTF16BE, WTF16LE
+from mojiscope.core.whatwg import WINDOWS_1252
 
 BUILTINS: list[Format] = [
     UTF8,
@@ -26,4 +27,5 @@ BUILTINS: list[Format] = [
     LegacyFormat("koi8-r"),
     LegacyFormat("shift_jis"),
     LegacyFormat("gb18030"),
+    WINDOWS_1252,
 ]
