@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - the source texts hold real typographic characters on purpose
 """Make the labelled mojibake corpus (damaged.json, correct.json) from sources.py.
 
 Run from the repository root: ``.venv/bin/python tests/data/mojibake/generate.py``.
@@ -24,8 +25,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import mojiscope.core.whatwg  # noqa: E402, F401 - registers the whatwg-windows-1252 codec
 from sources import CSV_TABLES, LANGUAGES, Language  # noqa: E402
+
+import mojiscope.core.whatwg  # noqa: E402, F401 - registers the whatwg-windows-1252 codec
 
 WIN = "whatwg-windows-1252"  # the codec; its word in a chain is "windows-1252"
 WESTERN = ("fr", "de", "es", "pt", "it", "is", "sv", "da")
@@ -170,10 +172,24 @@ def b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def case(label: str, comment: str, data: bytes, chain: list[str], expect: str,
-         category: str, language: str) -> dict[str, object]:
-    return {"label": label, "comment": comment, "base64": b64(data), "chain": chain,
-            "expect": expect, "category": category, "language": language}
+def case(
+    label: str,
+    comment: str,
+    data: bytes,
+    chain: list[str],
+    expect: str,
+    category: str,
+    language: str,
+) -> dict[str, object]:
+    return {
+        "label": label,
+        "comment": comment,
+        "base64": b64(data),
+        "chain": chain,
+        "expect": expect,
+        "category": category,
+        "language": language,
+    }
 
 
 def word(codec: str) -> str:
@@ -181,8 +197,12 @@ def word(codec: str) -> str:
 
 
 def forms(lang: Language) -> list[tuple[str, str]]:
-    return [("sentence-1", lang.sentences[0]), ("sentence-2", lang.sentences[1]),
-            ("name", lang.name), ("file-name", lang.file_name)]
+    return [
+        ("sentence-1", lang.sentences[0]),
+        ("sentence-2", lang.sentences[1]),
+        ("name", lang.name),
+        ("file-name", lang.file_name),
+    ]
 
 
 BY_CODE = {lang.code: lang for lang in LANGUAGES}
@@ -198,18 +218,32 @@ def utf8_misread_cases(rng: random.Random) -> Iterator[dict[str, object]]:
             data = utf8_misread(text, reader)
             if data is None or data == text.encode():
                 continue
-            yield case(f"utf-8 as {word(reader)}/{code}/{form}",
-                       f"UTF-8 read as {word(reader)}, saved as UTF-8", data,
-                       [f"utf-8 read as {word(reader)}"], text, "utf8-misread", code)
+            yield case(
+                f"utf-8 as {word(reader)}/{code}/{form}",
+                f"UTF-8 read as {word(reader)}, saved as UTF-8",
+                data,
+                [f"utf-8 read as {word(reader)}"],
+                text,
+                "utf8-misread",
+                code,
+            )
             made += 1
             if made == 10:
                 break
 
 
 def layered_cases(rng: random.Random) -> Iterator[dict[str, object]]:
-    plans = [[WIN, WIN], ["cp1252", "cp1252"], ["latin-1", WIN], [WIN, "latin-1"],
-             ["cp1251", "cp1251"], ["mac-roman", "mac-roman"], [WIN, WIN, WIN],
-             ["latin-1", "latin-1", "latin-1"], ["cp1250", "cp1250"]]
+    plans = [
+        [WIN, WIN],
+        ["cp1252", "cp1252"],
+        ["latin-1", WIN],
+        [WIN, "latin-1"],
+        ["cp1251", "cp1251"],
+        ["mac-roman", "mac-roman"],
+        [WIN, WIN, WIN],
+        ["latin-1", "latin-1", "latin-1"],
+        ["cp1250", "cp1250"],
+    ]
     codes = ("fr", "de", "es", "pt", "pl", "cs", "sv", "ru")
     for plan in plans:
         picks = [(c, f, t) for c in codes for f, t in forms(BY_CODE[c])]
@@ -223,9 +257,15 @@ def layered_cases(rng: random.Random) -> Iterator[dict[str, object]]:
             except UnicodeError:
                 continue
             chain = [f"utf-8 read as {word(r)}" for r in plan]
-            yield case(f"{len(plan)} layers {'+'.join(map(word, plan))}/{code}/{form}",
-                       f"UTF-8 read as {' then as '.join(map(word, plan))}, saved as UTF-8 each time",
-                       current.encode("utf-8"), chain, text, "utf8-misread-layers", code)
+            yield case(
+                f"{len(plan)} layers {'+'.join(map(word, plan))}/{code}/{form}",
+                f"UTF-8 read as {' then as '.join(map(word, plan))}, saved as UTF-8 each time",
+                current.encode("utf-8"),
+                chain,
+                text,
+                "utf8-misread-layers",
+                code,
+            )
             made += 1
             if made == 3:
                 break
@@ -242,9 +282,15 @@ def legacy_misread_cases(rng: random.Random) -> Iterator[dict[str, object]]:
                     data = text.encode(codec).decode(reader).encode("utf-8")
                 except UnicodeError:
                     continue
-                yield case(f"{codec} as {word(reader)}/{code}/{form}",
-                           f"{codec} text read as {word(reader)}, saved as UTF-8", data,
-                           [f"{codec} read as {word(reader)}"], text, "legacy-misread", code)
+                yield case(
+                    f"{codec} as {word(reader)}/{code}/{form}",
+                    f"{codec} text read as {word(reader)}, saved as UTF-8",
+                    data,
+                    [f"{codec} read as {word(reader)}"],
+                    text,
+                    "legacy-misread",
+                    code,
+                )
                 made += 1
                 if made == 2:
                     break
@@ -262,8 +308,15 @@ def legacy_on_disk_cases(rng: random.Random) -> Iterator[dict[str, object]]:
                 continue
             if data == text.encode("utf-8"):
                 continue
-            yield case(f"{codec} on disk/{code}/{form}", f"text saved as {codec}, not UTF-8",
-                       data, [f"written as {codec}"], text, "legacy-on-disk", code)
+            yield case(
+                f"{codec} on disk/{code}/{form}",
+                f"text saved as {codec}, not UTF-8",
+                data,
+                [f"written as {codec}"],
+                text,
+                "legacy-on-disk",
+                code,
+            )
             made += 1
             if made == 3:
                 break
@@ -273,36 +326,55 @@ def utf16_cases(rng: random.Random) -> Iterator[dict[str, object]]:
     codes = ("de", "fr", "ru", "ja", "el", "pl")
     for i, code in enumerate(codes):
         text = BY_CODE[code].sentences[i % 2]
-        for written, reader in (("utf-16le", "latin-1"), ("utf-16", "latin-1"),
-                                ("utf-16be", WIN)):
+        for written, reader in (("utf-16le", "latin-1"), ("utf-16", "latin-1"), ("utf-16be", WIN)):
             try:
                 data = text.encode(written).decode(reader).encode("utf-8")
             except UnicodeError:
                 continue
             bom = "with a byte order mark" if written == "utf-16" else "no byte order mark"
-            yield case(f"{written} as {word(reader)}/{code}", f"UTF-16 ({bom}) read as "
-                       f"{word(reader)}: NUL between letters", data,
-                       [f"{written} read as {word(reader)}"], text, "utf16-misread", code)
+            yield case(
+                f"{written} as {word(reader)}/{code}",
+                f"UTF-16 ({bom}) read as {word(reader)}: NUL between letters",
+                data,
+                [f"{written} read as {word(reader)}"],
+                text,
+                "utf16-misread",
+                code,
+            )
 
 
-HTML = ('<!DOCTYPE html>\n<html><head><meta charset="{declared}"><title>{title}</title></head>\n'
-        "<body><p>{body}</p></body></html>\n")
+HTML = (
+    '<!DOCTYPE html>\n<html><head><meta charset="{declared}"><title>{title}</title></head>\n'
+    "<body><p>{body}</p></body></html>\n"
+)
 
 
 def html_cases(rng: random.Random) -> Iterator[dict[str, object]]:
     for code, codec in (("fr", "cp1252"), ("ru", "cp1251"), ("pl", "cp1250"), ("de", "cp1252")):
         lang = BY_CODE[code]
         page = HTML.format(declared="utf-8", title=lang.name, body=lang.sentences[0])
-        yield case(f"html declares utf-8, is {codec}/{code}",
-                   f"HTML whose meta says utf-8 but whose bytes are {codec}",
-                   page.encode(codec), [f"written as {codec}"], page, "html-charset", code)
+        yield case(
+            f"html declares utf-8, is {codec}/{code}",
+            f"HTML whose meta says utf-8 but whose bytes are {codec}",
+            page.encode(codec),
+            [f"written as {codec}"],
+            page,
+            "html-charset",
+            code,
+        )
     for code in ("es", "cs", "sv", "tr"):
         lang = BY_CODE[code]
         page = HTML.format(declared="iso-8859-1", title=lang.name, body=lang.sentences[1])
         data = page.encode("utf-8").decode(WIN).encode("utf-8")
-        yield case(f"html declares iso-8859-1, is utf-8/{code}",
-                   "UTF-8 HTML declaring iso-8859-1, read as a browser reads it and saved",
-                   data, ["utf-8 read as windows-1252"], page, "html-charset", code)
+        yield case(
+            f"html declares iso-8859-1, is utf-8/{code}",
+            "UTF-8 HTML declaring iso-8859-1, read as a browser reads it and saved",
+            data,
+            ["utf-8 read as windows-1252"],
+            page,
+            "html-charset",
+            code,
+        )
 
 
 #: Texts that hold a byte cp1252 leaves undefined (81 8D 8F 90 9D) in UTF-8.
@@ -328,10 +400,16 @@ def lost_byte_cases(rng: random.Random) -> Iterator[dict[str, object]]:
             data = lossy_misread(text, what)
             if data is None:
                 continue
-            yield case(f"cp1252 {what}/{code}/{text[:12]}",
-                       f"UTF-8 read as cp1252 by a program that {what.replace('-', ' ')} "
-                       "each undefined byte", data, ["utf-8 read as cp1252", f"undefined bytes {what}"],
-                       text, f"lost-{what}", code)
+            yield case(
+                f"cp1252 {what}/{code}/{text[:12]}",
+                f"UTF-8 read as cp1252 by a program that {what.replace('-', ' ')} "
+                "each undefined byte",
+                data,
+                ["utf-8 read as cp1252", f"undefined bytes {what}"],
+                text,
+                f"lost-{what}",
+                code,
+            )
 
 
 NBSP_TEXTS = (
@@ -351,10 +429,15 @@ def nbsp_cases(rng: random.Random) -> Iterator[dict[str, object]]:
         data = nbsp_to_space(text)
         if data is None:
             continue
-        yield case(f"a0 to space/{code}/{text[:12]}",
-                   "UTF-8 read as windows-1252; the no-break space A0 became a space",
-                   data, ["utf-8 read as windows-1252", "no-break space became space"],
-                   text, "nbsp-to-space", code)
+        yield case(
+            f"a0 to space/{code}/{text[:12]}",
+            "UTF-8 read as windows-1252; the no-break space A0 became a space",
+            data,
+            ["utf-8 read as windows-1252", "no-break space became space"],
+            text,
+            "nbsp-to-space",
+            code,
+        )
 
 
 def mixed_cases(rng: random.Random) -> Iterator[dict[str, object]]:
@@ -368,17 +451,28 @@ def mixed_cases(rng: random.Random) -> Iterator[dict[str, object]]:
             data = b"".join(out)
             if data == table.encode():
                 continue
-            yield case(f"some rows as {word(reader)}/csv-{i}",
-                       f"CSV whose odd rows were read as {word(reader)} and saved again",
-                       data, [f"utf-8 read as {word(reader)} (some parts)"], table,
-                       "mixed-parts", "mixed")
+            yield case(
+                f"some rows as {word(reader)}/csv-{i}",
+                f"CSV whose odd rows were read as {word(reader)} and saved again",
+                data,
+                [f"utf-8 read as {word(reader)} (some parts)"],
+                table,
+                "mixed-parts",
+                "mixed",
+            )
     for code in ("fr", "de", "es"):
         lang = BY_CODE[code]
         text = lang.sentences[0] + "\n" + lang.sentences[1] + "\n"
         data = lang.sentences[0].encode() + b"\n" + utf8_misread(lang.sentences[1], WIN) + b"\n"
-        yield case(f"second line as windows-1252/{code}",
-                   "two lines, the second read as windows-1252 and saved", data,
-                   ["utf-8 read as windows-1252 (some parts)"], text, "mixed-parts", code)
+        yield case(
+            f"second line as windows-1252/{code}",
+            "two lines, the second read as windows-1252 and saved",
+            data,
+            ["utf-8 read as windows-1252 (some parts)"],
+            text,
+            "mixed-parts",
+            code,
+        )
 
 
 def cut_cases(rng: random.Random) -> Iterator[dict[str, object]]:
@@ -392,30 +486,62 @@ def cut_cases(rng: random.Random) -> Iterator[dict[str, object]]:
         expect = piece.decode("utf-8", "replace")
         damaged = piece.decode(WIN).encode("utf-8")
         where = "end" if at_end else "start"
-        yield case(f"cut at the {where}/{code}",
-                   f"UTF-8 cut inside a character at the {where}, then read as windows-1252",
-                   damaged, ["utf-8 read as windows-1252", f"cut inside a character at the {where}"],
-                   expect, "cut-sequence", code)
+        yield case(
+            f"cut at the {where}/{code}",
+            f"UTF-8 cut inside a character at the {where}, then read as windows-1252",
+            damaged,
+            ["utf-8 read as windows-1252", f"cut inside a character at the {where}"],
+            expect,
+            "cut-sequence",
+            code,
+        )
 
 
 def correct_cases() -> Iterator[dict[str, object]]:
     for lang in LANGUAGES:
         for form, text in forms(lang):
-            yield {"label": f"correct/{lang.code}/{form}", "comment": "correct UTF-8 text",
-                   "text": text, "chain": [], "expect": text, "category": "correct",
-                   "language": lang.code}
+            yield {
+                "label": f"correct/{lang.code}/{form}",
+                "comment": "correct UTF-8 text",
+                "text": text,
+                "chain": [],
+                "expect": text,
+                "category": "correct",
+                "language": lang.code,
+            }
     for i, (code, text) in enumerate(LOOKS_ODD):
-        yield {"label": f"correct, looks odd/{code}/{i}", "comment": "correct text that looks odd",
-               "text": text, "chain": [], "expect": text, "category": "correct-looks-odd",
-               "language": code}
+        yield {
+            "label": f"correct, looks odd/{code}/{i}",
+            "comment": "correct text that looks odd",
+            "text": text,
+            "chain": [],
+            "expect": text,
+            "category": "correct-looks-odd",
+            "language": code,
+        }
     for i, table in enumerate(CSV_TABLES):
-        yield {"label": f"correct/csv-{i}", "comment": "a correct CSV table", "text": table,
-               "chain": [], "expect": table, "category": "correct", "language": "mixed"}
+        yield {
+            "label": f"correct/csv-{i}",
+            "comment": "a correct CSV table",
+            "text": table,
+            "chain": [],
+            "expect": table,
+            "category": "correct",
+            "language": "mixed",
+        }
 
 
 MAKERS: list[Callable[[random.Random], Iterator[dict[str, object]]]] = [
-    utf8_misread_cases, layered_cases, legacy_misread_cases, legacy_on_disk_cases,
-    utf16_cases, html_cases, lost_byte_cases, nbsp_cases, mixed_cases, cut_cases,
+    utf8_misread_cases,
+    layered_cases,
+    legacy_misread_cases,
+    legacy_on_disk_cases,
+    utf16_cases,
+    html_cases,
+    lost_byte_cases,
+    nbsp_cases,
+    mixed_cases,
+    cut_cases,
 ]
 
 NOTE = "GENERATED by tests/data/mojibake/generate.py from sources.py: do not edit by hand."
