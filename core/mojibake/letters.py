@@ -33,7 +33,7 @@ TOP_HANGUL = frozenset(
 
 #: Accented Latin letters real text uses often (both cases follow from these).
 COMMON_LATIN = frozenset(
-    "éèêëáàâäãåíìîïóòôöõøúùûüñçßæœýÿłńśźżąęćőűčřšžťďňěůĺľŕșțăğışđāēīūļķņģ"
+    "éèêëáàâäãåíìîïóòôöõøúùûüñçßæœýÿłńśźżąęćőűčřšžťďňěůĺľŕșțăğışđāēīūļķņģėįų"
     "ÉÈÊÁÀÂÄÃÅÍÎÓÔÖÕØÚÜÑÇÆŒŁŚŹŻĄĘĆŐŰČŘŠŽŤĎŇĚŮĽȘȚĂĞİŞĐĀĒĪŪĻĶŅĢþðÞÐ"
     "ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹơưƠƯ"
 )
@@ -41,6 +41,10 @@ COMMON_LATIN = frozenset(
 #: Latin-1 and General Punctuation signs that are common in text.
 COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›")
 
+
+#: Letters by how often text uses them, most often first (ties between lost
+#: bytes' guesses go to the earlier).
+FREQUENT_FIRST = "éáíóúàèüöäñçãõâêôšžčřłńśźżąęćőűýîïëûùœæøåßðþ"
 
 #: Characters that may touch a letter in real text (quotes, apostrophes,
 #: superscripts, marks of trade): no sign of mojibake when next to one.
@@ -62,15 +66,15 @@ LANGUAGE_LETTERS: tuple[frozenset[str], ...] = tuple(
         "áéíóöőúüű",  # Hungarian
         "ăâîșțşţ",  # Romanian
         "čćđšž",  # Croatian, Slovenian, Bosnian
-        "çğıöşüâîû",  # Turkish
+        "çğıöşüâîûi̇",  # Turkish
         "åäöéü",  # Swedish, Finnish
         "æøåéó",  # Danish, Norwegian
         "áðéíóúýþæö",  # Icelandic
         "ąčęėįšųūž",  # Lithuanian
         "āčēģīķļņšūž",  # Latvian
         "äöõšžü",  # Estonian
-        "àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ",  # Vietnamese
         "àèéíïòóúüç·",  # Catalan
+        "àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ",  # Vietnamese, last
     )
 )
 

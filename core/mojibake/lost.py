@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mojiscope.core.mojibake.letters import FREQUENT_FIRST
 from mojiscope.core.mojibake.plausibility import char_costs
 
 #: What stood where the byte was lost (``Guess.what``).
@@ -73,11 +74,7 @@ def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
             continue
     if not chars:
         return []
-    prices = char_costs("".join(chars))
-    seen = context.lower()
-    scored = [
-        (float(prices[i]) - (2.0 if c.lower() in seen else 0.0), i, c) for i, c in enumerate(chars)
-    ]
+    scored = [(_price_of(char, context), i, char) for i, char in enumerate(chars)]
     return [c for _, _, c in sorted(scored)]
 
 
@@ -133,7 +130,7 @@ def _hole_at(
     if nxt == FFFD_STAND_IN:
         return _fill(after, after + 1, REPLACEMENT, prefix, holes, context)
     if nxt == 0x20:
-        return _fill(after, after + 1, SPACE, prefix, b"\xa0", context)
+        return _space_or_dropped(at, after, prefix, holes, context)
     return _fill(after, after, DROPPED, prefix, holes, context)
 
 
@@ -144,3 +141,26 @@ def _fill(
     if not ranked:
         return None
     return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))
+
+
+def _space_or_dropped(
+    at: int, after: int, prefix: bytes, holes: bytes, context: str
+) -> tuple[int, Guess]:
+    """A lead byte before a space: the space was a no-break space (A0), or
+    a byte was dropped before a real space. The likelier character wins."""
+    nbsp = _rank(prefix, b"\xa0", context)
+    dropped = _rank(prefix, holes, context) if holes else []
+    if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
+        return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(dropped))
+    return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
+
+
+def _price_of(char: str, context: str) -> float:
+    """A guess's price: its own, less 2 if the text uses it elsewhere (or
+    its opening quote), plus a tie-breaker by how often letters are used."""
+    seen = context.lower()
+    price = float(char_costs(f" {char} ")[1])
+    if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
+        price -= 2.0
+    rank = FREQUENT_FIRST.find(char.lower())
+    return price + (0.01 * rank if rank >= 0 else 0.5)

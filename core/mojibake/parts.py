@@ -20,8 +20,7 @@ from mojiscope.core.mojibake.search import Hypothesis, prior, scored, search
 SEARCHED_LINES = 4
 #: Chains tried on every line.
 TRIED_CHAINS = 6
-#: A line's price for leaving the majority reading; a reading's for being partial.
-LINE_PRICE = 0.5
+#: A reading's price for being partial.
 PARTIAL_PRICE = 1.0
 
 
@@ -43,17 +42,19 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
     """Candidate chains: the whole text's best, then its worst lines' best."""
     chains: list[Chain] = []
     for hypothesis in whole:
-        if hypothesis.chain.layers and not hypothesis.guesses and hypothesis.chain not in chains:
+        if _usable(hypothesis) and hypothesis.chain not in chains:
             chains.append(hypothesis.chain)
     for line in _worst_lines(lines):
         for hypothesis in search(scored(line, IDENTITY))[:2]:
-            if (
-                hypothesis.chain.layers
-                and not hypothesis.guesses
-                and hypothesis.chain not in chains
-            ):
+            if _usable(hypothesis) and hypothesis.chain not in chains:
                 chains.append(hypothesis.chain)
     return chains[:TRIED_CHAINS]
+
+
+def _usable(hypothesis: Hypothesis) -> bool:
+    """Parts are UTF-8 misread: chains of UTF-8 layers, no lost bytes."""
+    layers = hypothesis.chain.layers
+    return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
 
 
 def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part, ...]] | None:
@@ -77,7 +78,7 @@ def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part
                     repaired = repair_text(chain, raw)
                 except ChainError:
                     continue
-                price = cost(repaired) + LINE_PRICE
+                price = cost(repaired) + prior(chain)
                 if price < best_price:
                     best_text, best_chain, best_price = repaired, chain, price
         pieces.append(best_text)

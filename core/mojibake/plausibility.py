@@ -51,6 +51,7 @@ _SCRIPT_RANGES = (
     (0xAC00, 0xD7A3, HANGUL), (0x1100, 0x11FF, HANGUL), (0x3130, 0x318F, HANGUL),
 )  # fmt: skip
 _RARE_CYRILLIC = "ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ"
+_FINAL_CODES = np.array([0x5DA, 0x5DD, 0x5DF, 0x5E3, 0x5E5], np.uint32)
 _FREQUENT_CYRILLIC = "оеаинтсрвлкмдпуяызьбгчйєіїґ"
 _SIGN_RANGES = (
     (0x2000, 0x206F, 1.0), (0x2190, 0x22FF, 1.2), (0x2500, 0x257F, 1.2), (0x2580, 0x259F, 2.5),
@@ -71,7 +72,9 @@ def _letter_cost(char: str, script: int) -> float:
             return 0.5 if len(unicodedata.normalize("NFD", char)) > 1 else 0.45
         return 2.0 if code >= 0x180 else 1.5
     if script == GREEK:
-        return (0.4 if len(unicodedata.normalize("NFD", char)) == 1 else 0.6) if code < 0x3D0 else 1.5
+        return (
+            (0.4 if len(unicodedata.normalize("NFD", char)) == 1 else 0.6) if code < 0x3D0 else 1.5
+        )
     if script == CYRILLIC:
         if code >= 0x460:
             return 3.0
@@ -79,7 +82,7 @@ def _letter_cost(char: str, script: int) -> float:
             return 1.2
         return 0.4 if char.lower() in _FREQUENT_CYRILLIC else 0.8
     if script in (HEBREW, ARABIC, THAI):
-        return 2.0 if code >= 0xFB50 or 0x6A0 <= code <= 0x6FF else 0.35
+        return 2.0 if code >= 0xFB50 or 0x6A0 <= code <= 0x6FF or code == 0x640 else 0.4
     if script in (CJK, HANGUL):
         return 0.4 if 0x3040 <= code <= 0x30FF else 2.5  # Han and Hangul: adjusted per text
     return 1.0
@@ -136,7 +139,11 @@ def _looked_up() -> list[int]:
     return [int(c) for c in np.flatnonzero(~bulk)]
 
 
-MARK, SIGN = 1, 2  # flags: a combining mark; a non-ASCII sign that should not touch letters
+# Flags: a combining mark; a non-ASCII sign that should not touch letters; a
+# non-ASCII character that should not stand between two letters.
+MARK, SIGN, INNER = 1, 2, 4
+_MAY_JOIN_LETTERS = "’·‐‑\xad"
+_HEBREW_FINALS = "ךםןףץ"
 
 
 @cache
@@ -156,10 +163,13 @@ def _tables() -> tuple[F32, U8, U8, U8]:
         script[code] = s
         case[code] = 1 if category == "Ll" else 2 if category == "Lu" else 0
         price[code] = _char_cost(code, s if letter else _script_of(code))
+        char = chr(code)
         if category[0] == "M":
             flags[code] = MARK
-        elif code >= 0x80 and not letter and category[0] not in "Z" and chr(code) not in TOUCH_LETTERS:
-            flags[code] = SIGN
+        elif code >= 0x80 and not letter:
+            flags[code] = INNER * (char not in _MAY_JOIN_LETTERS)
+            if category[0] != "Z" and char not in TOUCH_LETTERS:
+                flags[code] |= SIGN
     return price, script, case, flags
 
 
@@ -170,7 +180,7 @@ def code_points(text: str) -> npt.NDArray[np.uint32]:
 @cache
 def _cjk_price(char: str) -> float:
     if char in TOP_HAN or char in TOP_HANGUL:
-        return 0.3
+        return 0.2
     return 0.9 if common_cjk(char) else 2.5
 
 
@@ -207,7 +217,12 @@ def _pair_costs(cps: npt.NDArray[np.uint32], price: F32, script: U8, case: U8) -
     odd = (price >= 1.0) & (script == 0) & (cps >= 0x80)
     odd_pair = odd[:-1] & odd[1:]
     repeated = (cps[:-1] == cps[1:]) & (script[1:] > 0) & (cps[1:] >= 0x80)
-    total = 3.0 * mixed + 2.0 * lower_then_capital + 1.0 * odd_pair + 0.7 * repeated
+    marker_alone = ((cps[:-1] == 0xC3) | (cps[:-1] == 0xC2)) & (script[1:] == 0)
+    final_inside = np.isin(cps[:-1], _FINAL_CODES) & (script[1:] == HEBREW)
+    total = (
+        3.0 * mixed + 2.0 * lower_then_capital + 1.0 * odd_pair + 0.7 * repeated
+        + 1.5 * marker_alone + 2.0 * final_inside
+    )  # fmt: skip
     return np.asarray(total, np.float32)
 
 
@@ -215,10 +230,12 @@ def _touch_costs(script: U8, flags: U8) -> F32:
     """A sign touching a letter (1.0 per side: ``Ã©t``, ``A√±o``); a
     combining mark after no letter (2.0)."""
     letter = script > 0
-    sign = flags == SIGN
+    sign = (flags & SIGN) > 0
     touches = np.zeros(len(script), np.float32)
     touches[1:] += sign[1:] & letter[:-1]
     touches[:-1] += sign[:-1] & letter[1:]
+    if len(script) > 2:
+        touches[1:-1] += 2.0 * (((flags[1:-1] & INNER) > 0) & letter[:-2] & letter[2:])
     orphan_mark = np.zeros(len(script), np.float32)
     orphan_mark[1:] = 2.0 * ((flags[1:] == MARK) & ~letter[:-1])
     orphan_mark[0] = 2.0 * (flags[0] == MARK)
@@ -246,28 +263,38 @@ def _coherence(text: str) -> float:
     counts: dict[str, int] = {}
     for char in text:
         if char >= "\x80" and char.isalpha():
-            counts[char.lower()] = counts.get(char.lower(), 0) + 1
+            lower = char.lower() if len(char.lower()) == 1 else char
+            counts[lower] = counts.get(lower, 0) + 1
     if not counts:
         return 0.0
     latin = {c: n for c, n in counts.items() if c <= "\u024f" or "\u1e00" <= c <= "\u1eff"}
     total = 0.0
     if latin:
-        covered = max(sum(n for c, n in latin.items() if c in letters) for letters in LANGUAGE_LETTERS)
-        total += 1.5 * (sum(latin.values()) - covered)
+        vietnamese = any(c in "ơưđ" or "\u1ea0" <= c <= "\u1ef9" for c in latin)
+        languages = LANGUAGE_LETTERS if vietnamese else LANGUAGE_LETTERS[:-1]
+        covered = max(sum(n for c, n in latin.items() if c in letters) for letters in languages)
+        total += 2.0 * (sum(latin.values()) - covered)
     return total + _minority_scripts(text)
 
 
 def _minority_scripts(text: str) -> float:
+    """1.0 per non-ASCII letter outside the main script of the text's letters
+    (ASCII letters count for the main script, never against it)."""
     _, script_table, _, _ = _tables()
-    cps = np.minimum(code_points(text), 0xFFFF)
-    scripts = script_table[cps]
-    scripts = scripts[(scripts > 0) & (scripts != OTHER)]
-    if len(scripts) == 0:
+    cps = code_points(text)
+    scripts = script_table[np.minimum(cps, 0xFFFF)]
+    letters = (scripts > 0) & (scripts != OTHER)
+    if not letters.any():
         return 0.0
-    counts = np.bincount(scripts)
+    counts = np.bincount(scripts[letters], minlength=OTHER + 1)
+    if counts[HANGUL]:
+        counts[HANGUL] += counts[CJK]
     main = int(counts.argmax())
-    minority = len(scripts) - int(counts[main]) - (int(counts[CJK]) if main == HANGUL and len(counts) > CJK else 0)
-    return float(min(minority, 3 * max(1, len(scripts) // 10)) * 1.0) if minority * 4 < len(scripts) else 0.0
+    outside = letters & (cps >= 0x80) & (scripts != main)
+    if main == HANGUL:
+        outside &= scripts != CJK
+    minority = int(outside.sum())
+    return float(minority) if minority * 4 < int(letters.sum()) else 0.0
 
 
 def cost(text: str) -> float:

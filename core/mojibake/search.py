@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
+from mojiscope.core.mojibake.lost import CUT, FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake.plausibility import cost
 
 #: Code pages UTF-8 is seen read as, with the prior price of each (rarer: dearer).
@@ -56,7 +56,9 @@ STORED_AS: dict[str, float] = {
 BEAM = 6
 MAX_LAYERS = 3
 LAYER_PRICE = 1.5
-GUESS_PRICE = 1.5
+GUESS_PRICE = 1.0
+LEGACY_PRICE = 1.5
+GUESS_PRICES = {CUT: 0.0, SPACE: 0.5}
 
 
 @dataclass(frozen=True)
@@ -70,20 +72,22 @@ class Hypothesis:
     price: float = field(default=0.0, compare=False)
 
 
-def prior(chain: Chain, guesses: int = 0) -> float:
-    """The price of a chain before looking at its text."""
-    total = LAYER_PRICE * len(chain.layers) + GUESS_PRICE * guesses
+def prior(chain: Chain, guesses: tuple[Guess, ...] = ()) -> float:
+    """The price of a chain before looking at its text, and of its guesses
+    (a cut character at an end costs nothing: its U+FFFD is priced as text)."""
+    total = LAYER_PRICE * len(chain.layers)
+    total += sum(GUESS_PRICES.get(guess.what, GUESS_PRICE) for guess in guesses)
     for layer in chain.layers:
         total += READERS.get(layer.read_as, 1.0)
         if layer.written != "utf-8":
-            total += 0.5
+            total += LEGACY_PRICE
     if chain.stored_as != "utf-8":
         total += 1.0 + STORED_AS.get(chain.stored_as, 1.0)
     return total
 
 
 def scored(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
-    return Hypothesis(text, chain, guesses, cost(text) + prior(chain, len(guesses)))
+    return Hypothesis(text, chain, guesses, cost(text) + prior(chain, guesses))
 
 
 @dataclass
@@ -123,7 +127,7 @@ def undo_layer(hypothesis: Hypothesis, first: bool) -> list[Hypothesis]:
     text = hypothesis.text
     for reader in READERS:
         undo = _encode_as(text, reader, lenient=first)
-        if undo is None or undo.raw.isascii():
+        if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
         holes = _HOLES[reader] if first else b""
         decoded = decode_with_holes(undo.raw, holes, allow_cut=first)
@@ -138,8 +142,8 @@ def undo_layer(hypothesis: Hypothesis, first: bool) -> list[Hypothesis]:
 def _legacy_origins(raw: bytes, reader: str, hypothesis: Hypothesis) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
     writers: tuple[str, ...] = LEGACY_WRITERS
-    if raw.count(0) * 5 >= len(raw) or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        writers = UTF16_WRITERS
+    if 0 in raw or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        writers = LEGACY_WRITERS + UTF16_WRITERS
     found = []
     for writer in writers:
         try:
@@ -165,7 +169,7 @@ def search(start: Hypothesis) -> list[Hypothesis]:
     for depth in range(MAX_LAYERS):
         grown: dict[str, Hypothesis] = {}
         for hypothesis in frontier:
-            if hypothesis.text.isascii():
+            if hypothesis.text.isascii() and "\x00" not in hypothesis.text:
                 continue
             for found in undo_layer(hypothesis, first=depth == 0):
                 if found.text not in best or found.price < best[found.text].price:
@@ -192,4 +196,4 @@ def stored_readings(data: bytes) -> list[Hypothesis]:
 
 
 def _looks_utf16(data: bytes) -> bool:
-    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or data.count(0) * 4 >= len(data)
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or data.count(0) * 16 >= len(data)
