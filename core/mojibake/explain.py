@@ -141,6 +141,19 @@ def _ranges(
     return tuple(runs)
 
 
+def _with_lost(
+    ranges: tuple[tuple[int, int], ...], lost: tuple[Lost, ...]
+) -> tuple[tuple[int, int], ...]:
+    """``ranges`` widened to cover each lost character's bytes, merged and sorted."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted([*ranges, *((x.start, x.end) for x in lost)]):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return tuple(merged)
+
+
 def _source_offsets(stored: str) -> np.ndarray:
     """Byte offset in the UTF-8 source of each character of ``stored`` (and the end)."""
     cps = np.frombuffer(stored.encode("utf-32-le", "surrogatepass"), np.uint32)
@@ -192,14 +205,15 @@ def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
     for i, hypothesis in enumerate(chosen):
         other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
         hyp_parts = parts.get(hypothesis.text, ())
+        lost = _lost(stored, hypothesis.guesses)
         explanations.append(
             Explanation(
                 text=hypothesis.text,
                 chain=hypothesis.chain,
                 confidence=round(confidences[id(hypothesis)], 4),
-                ranges=_ranges(data, hypothesis, hyp_parts),
+                ranges=_with_lost(_ranges(data, hypothesis, hyp_parts), lost),
                 parts=hyp_parts,
-                lost=_lost(stored, hypothesis.guesses),
+                lost=lost,
                 differs=_differs(hypothesis.text, other.text, other.chain)
                 if other is not hypothesis
                 else "",

@@ -51,6 +51,11 @@ _SCRIPT_RANGES = (
     (0xAC00, 0xD7A3, HANGUL), (0x1100, 0x11FF, HANGUL), (0x3130, 0x318F, HANGUL),
 )  # fmt: skip
 _RARE_CYRILLIC = "ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ"
+#: Combining accents decomposed (NFD) text uses: grave, acute, circumflex,
+#: tilde, macron, breve, dot, diaeresis, ring, double acute, caron, cedilla, ogonek.
+_USUAL_COMBINING = frozenset(
+    (0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x308, 0x30A, 0x30B, 0x30C, 0x327, 0x328)
+)
 _FINAL_CODES = np.array([0x5DA, 0x5DD, 0x5DF, 0x5E3, 0x5E5], np.uint32)
 _FREQUENT_CYRILLIC = "оеаинтсрвлкмдпуяызьбгчйєіїґ"
 _SIGN_RANGES = (
@@ -102,6 +107,8 @@ def _char_cost(code: int, script: int) -> float:
     if category.startswith("L"):
         return 2.5 if category == "Lm" and code < 0x300 else _letter_cost(char, script)
     if category.startswith("M"):
+        if 0x300 <= code <= 0x36F:
+            return 0.8 if code in _USUAL_COMBINING else 3.0
         return 0.5 if script in (HEBREW, ARABIC, THAI, OTHER) else 1.5
     if char in COMMON_SIGNS:
         return 0.4
