@@ -17,6 +17,7 @@ windows-1252"``; legacy bytes on disk are ``"written as cp1251"``.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,6 +30,22 @@ _PYTHON_CODEC = {"windows-1252": WHATWG_1252}
 def python_codec(word: str) -> str:
     """The Python codec name for a codec word of a chain."""
     return _PYTHON_CODEC.get(word, word)
+
+
+def _keep_replacement(exc: UnicodeError) -> tuple[bytes, int]:
+    """Encode error handler: what cannot be encoded becomes U+FFFD's UTF-8
+    bytes, so that a U+FFFD made under ``errors="replace"`` stays U+FFFD
+    when the next step decodes UTF-8 (``?`` would read as a real ``?``)."""
+    assert isinstance(exc, UnicodeEncodeError)
+    return b"\xef\xbf\xbd" * (exc.end - exc.start), exc.end
+
+
+codecs.register_error("mojiscope-keep-replacement", _keep_replacement)
+
+
+def encode_errors(errors: str, next_codec: str) -> str:
+    """The error handler for encoding before decoding as ``next_codec``."""
+    return "mojiscope-keep-replacement" if errors == "replace" and next_codec == "utf-8" else errors
 
 
 class ChainError(ValueError):
@@ -143,7 +160,7 @@ def repair_text(chain: Chain, data: bytes, errors: str = "strict") -> str:
     texts = [text]
     for level, layer in enumerate(reversed(chain.layers)):
         try:
-            raw = text.encode(python_codec(layer.read_as), errors)
+            raw = text.encode(python_codec(layer.read_as), encode_errors(errors, layer.written))
         except UnicodeEncodeError as exc:
             at = _source_offset(texts, chain, level, exc.start, at_byte=False)
             message = f"byte {at}: {text[exc.start]!r} cannot have been read as {layer.read_as}"

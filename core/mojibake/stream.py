@@ -17,7 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mojiscope.core.control import UNCONTROLLED, Control
-from mojiscope.core.mojibake.chain import Chain, ChainError, apply_chain, python_codec
+from mojiscope.core.mojibake.chain import (
+    Chain,
+    ChainError,
+    apply_chain,
+    encode_errors,
+    python_codec,
+)
 from mojiscope.core.source import Source
 
 CHUNK = 1 << 20
@@ -39,7 +45,9 @@ class _Pipeline:
         self.first = codecs.getincrementaldecoder(python_codec(chain.stored_as))(errors)
         self.layers = [
             (
-                codecs.getincrementalencoder(python_codec(layer.read_as))(errors),
+                codecs.getincrementalencoder(python_codec(layer.read_as))(
+                    encode_errors(errors, layer.written)
+                ),
                 codecs.getincrementaldecoder(python_codec(layer.written))(errors),
             )
             for layer in reversed(chain.layers)
