@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from conftest import Run
-
-Mojiscope = Callable[..., Run]
+Mojiscope = Callable[..., Any]  # conftest.run_mojiscope (test modules do not import conftest)
 
 CAFE = "Café crème, thé à la menthe".encode().decode("cp1252").encode()
 
