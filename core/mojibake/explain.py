@@ -92,11 +92,23 @@ def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]
     readings = search(scored(text, IDENTITY))
     if 0 in data:
         readings += stored_readings(data)
-    partial = per_part(text, readings[:8])
+    best = min(readings, key=lambda h: h.price)
+    partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
     if partial is not None and partial[0].text not in {h.text for h in readings}:
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _may_be_partial(best: Hypothesis) -> bool:
+    """Whether per-line chains are worth trying: the whole text found no
+    clean explanation (it is best as it is, needs guesses, or only a legacy
+    origin explains it, which a partly damaged UTF-8 text often mimics)."""
+    return (
+        best.chain.is_identity
+        or bool(best.guesses)
+        or any(layer.written != "utf-8" for layer in best.chain.layers)
+    )
 
 
 def _confidences(readings: list[Hypothesis]) -> list[float]:

@@ -10,16 +10,22 @@ whose :class:`Part`\\ s say which byte range got which chain.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
-from mojiscope.core.mojibake.plausibility import cost
+from mojiscope.core.mojibake.plausibility import char_costs, cost
 from mojiscope.core.mojibake.search import Hypothesis, prior, scored, search
 
 #: Lines searched on their own for chains (the worst-looking first).
 SEARCHED_LINES = 4
 #: Chains tried on every line.
 TRIED_CHAINS = 6
+#: A line with its line end (only LF ends a line: mojibake may hold U+0085).
+LINE = re.compile(r"[^\n]*\n|[^\n]+")
 #: A reading's price for being partial.
 PARTIAL_PRICE = 1.0
 
@@ -34,7 +40,12 @@ class Part:
 
 
 def _worst_lines(lines: list[str]) -> list[str]:
-    priced = [(cost(line) / max(1, len(line)), line) for line in lines if not line.isascii()]
+    costs = line_costs(list(lines))
+    priced = [
+        (c / max(1, len(line)), line)
+        for c, line in zip(costs, lines, strict=True)
+        if not line.isascii()
+    ]
     return [line for _, line in sorted(priced, reverse=True)[:SEARCHED_LINES]]
 
 
@@ -45,7 +56,7 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
         if _usable(hypothesis) and hypothesis.chain not in chains:
             chains.append(hypothesis.chain)
     for line in _worst_lines(lines):
-        for hypothesis in search(scored(line, IDENTITY))[:2]:
+        for hypothesis in search(scored(line, IDENTITY), legacy=False)[:2]:
             if _usable(hypothesis) and hypothesis.chain not in chains:
                 chains.append(hypothesis.chain)
     return chains[:TRIED_CHAINS]
@@ -57,40 +68,63 @@ def _usable(hypothesis: Hypothesis) -> bool:
     return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
 
 
+def line_costs(lines: list[str | None]) -> list[float]:
+    """The price of each line (``inf`` for ``None``), from one scoring pass
+    over all of them (lines are joined by line ends, which price nothing)."""
+    present = [line if line is not None else "" for line in lines]
+    joined = "\n".join(present)
+    prices = char_costs(joined) if joined else np.zeros(0, np.float32)
+    starts = np.cumsum([0] + [len(line) + 1 for line in present[:-1]])
+    sums = np.add.reduceat(np.append(prices, 0.0), starts) if len(prices) else np.zeros(len(lines))
+    empty = np.array([len(line) == 0 for line in present])
+    sums = np.where(empty, 0.0, sums)
+    return [float(x) if line is not None else math.inf for x, line in zip(sums, lines, strict=True)]
+
+
+def _repaired_lines(chain: Chain, lines: list[str]) -> list[str | None]:
+    repaired: list[str | None] = []
+    for line in lines:
+        try:
+            repaired.append(line if line.isascii() else repair_text(chain, line.encode("utf-8")))
+        except ChainError:
+            repaired.append(None)
+    return repaired
+
+
 def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     """The per-line reading of UTF-8 ``text``, if it uses more than one chain."""
-    lines = text.splitlines(keepends=True)
+    lines = LINE.findall(text)
     if len(lines) < 2:
         return None
     chains = chains_for_parts(lines, whole)
     if not chains:
         return None
-    pieces: list[str] = []
+    best_texts: list[str] = list(lines)
+    best_chains: list[Chain] = [IDENTITY] * len(lines)
+    best_prices = line_costs(list(lines))
+    for chain in chains:
+        repaired = _repaired_lines(chain, lines)
+        for i, price in enumerate(line_costs(repaired)):
+            candidate = repaired[i]
+            if candidate is not None and price + prior(chain) < best_prices[i]:
+                best_texts[i], best_chains[i], best_prices[i] = (
+                    candidate,
+                    chain,
+                    price + prior(chain),
+                )
     parts: list[Part] = []
     offset = 0
-    total = 0.0
-    for line in lines:
-        raw = line.encode("utf-8")
-        best_text, best_chain, best_price = line, IDENTITY, cost(line)
-        if not line.isascii():
-            for chain in chains:
-                try:
-                    repaired = repair_text(chain, raw)
-                except ChainError:
-                    continue
-                price = cost(repaired) + prior(chain)
-                if price < best_price:
-                    best_text, best_chain, best_price = repaired, chain, price
-        pieces.append(best_text)
-        total += cost(best_text)
-        if parts and parts[-1].chain == best_chain:
-            parts[-1] = Part(parts[-1].start, offset + len(raw), best_chain)
+    for line, chain in zip(lines, best_chains, strict=True):
+        size = len(line.encode("utf-8"))
+        if parts and parts[-1].chain == chain:
+            parts[-1] = Part(parts[-1].start, offset + size, chain)
         else:
-            parts.append(Part(offset, offset + len(raw), best_chain))
-        offset += len(raw)
-    if len({part.chain for part in parts}) < 2:
-        return None
+            parts.append(Part(offset, offset + size, chain))
+        offset += size
     used = {part.chain for part in parts}
-    total += PARTIAL_PRICE + sum(prior(chain) for chain in used)
+    if len(used) < 2:
+        return None
+    repaired_text = "".join(best_texts)
+    total = cost(repaired_text) + PARTIAL_PRICE + sum(prior(chain) for chain in used)
     main = next(part.chain for part in parts if not part.chain.is_identity)
-    return Hypothesis("".join(pieces), main, (), total), tuple(parts)
+    return Hypothesis(repaired_text, main, (), total), tuple(parts)

@@ -56,7 +56,6 @@ _RARE_CYRILLIC = "ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ"
 _USUAL_COMBINING = frozenset(
     (0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x308, 0x30A, 0x30B, 0x30C, 0x327, 0x328)
 )
-_FINAL_CODES = np.array([0x5DA, 0x5DD, 0x5DF, 0x5E3, 0x5E5], np.uint32)
 _FREQUENT_CYRILLIC = "оеаинтсрвлкмдпуяызьбгчйєіїґ"
 _SIGN_RANGES = (
     (0x2000, 0x206F, 1.0), (0x2190, 0x22FF, 1.2), (0x2500, 0x257F, 1.2), (0x2580, 0x259F, 2.5),
@@ -148,7 +147,7 @@ def _looked_up() -> list[int]:
 
 # Flags: a combining mark; a non-ASCII sign that should not touch letters; a
 # non-ASCII character that should not stand between two letters.
-MARK, SIGN, INNER = 1, 2, 4
+MARK, SIGN, INNER, FINAL = 1, 2, 4, 8
 _MAY_JOIN_LETTERS = "’·‐‑\xad"
 _HEBREW_FINALS = "ךםןףץ"
 
@@ -171,6 +170,8 @@ def _tables() -> tuple[F32, U8, U8, U8]:
         case[code] = 1 if category == "Ll" else 2 if category == "Lu" else 0
         price[code] = _char_cost(code, s if letter else _script_of(code))
         char = chr(code)
+        if char in _HEBREW_FINALS:
+            flags[code] = FINAL
         if category[0] == "M":
             flags[code] = MARK
         elif code >= 0x80 and not letter:
@@ -210,13 +211,13 @@ def char_costs(text: str) -> F32:
         price[han] = adjusted[where]
     if len(cps) > 1:
         case = np.where(astral, 0, case_table[bmp]).astype(np.uint8)
-        price[1:] += _pair_costs(cps, price, script, case)
+        price[1:] += _pair_costs(cps, price, script, case, flags)
         price += _touch_costs(script, flags)
     price += _word_costs(cps, script)
     return price
 
 
-def _pair_costs(cps: npt.NDArray[np.uint32], price: F32, script: U8, case: U8) -> F32:
+def _pair_costs(cps: npt.NDArray[np.uint32], price: F32, script: U8, case: U8, flags: U8) -> F32:
     """Prices charged to the second character of each neighbouring pair."""
     left, right = script[:-1], script[1:]
     mixed = (left > 0) & (right > 0) & (left != right) & (left != OTHER) & (right != OTHER)
@@ -225,7 +226,7 @@ def _pair_costs(cps: npt.NDArray[np.uint32], price: F32, script: U8, case: U8) -
     odd_pair = odd[:-1] & odd[1:]
     repeated = (cps[:-1] == cps[1:]) & (script[1:] > 0) & (cps[1:] >= 0x80)
     marker_alone = ((cps[:-1] == 0xC3) | (cps[:-1] == 0xC2)) & (script[1:] == 0)
-    final_inside = np.isin(cps[:-1], _FINAL_CODES) & (script[1:] == HEBREW)
+    final_inside = (flags[:-1] & FINAL > 0) & (script[1:] == HEBREW)
     total = (
         3.0 * mixed + 2.0 * lower_then_capital + 1.0 * odd_pair + 0.7 * repeated
         + 1.5 * marker_alone + 2.0 * final_inside

@@ -121,7 +121,7 @@ def _undefined_bytes(reader: str) -> bytes:
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 
 
-def undo_layer(hypothesis: Hypothesis, first: bool) -> list[Hypothesis]:
+def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list[Hypothesis]:
     """Every reading one misreading further back (see the module docstring)."""
     found: list[Hypothesis] = []
     text = hypothesis.text
@@ -134,7 +134,7 @@ def undo_layer(hypothesis: Hypothesis, first: bool) -> list[Hypothesis]:
         if decoded is not None and decoded[0] != text:
             chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
             found.append(scored(decoded[0], chain, (*hypothesis.guesses, *decoded[1])))
-        if reader in LEGACY_READERS:
+        if legacy and reader in LEGACY_READERS:
             found += _legacy_origins(undo.raw, reader, hypothesis)
     return found
 
@@ -161,9 +161,10 @@ def _clean_utf16(text: str) -> bool:
     return not any("\ud800" <= c <= "\udfff" for c in text)
 
 
-def search(start: Hypothesis) -> list[Hypothesis]:
+def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
     """``start`` and every reading up to :data:`MAX_LAYERS` misreadings back,
-    de-duplicated by text (the cheapest chain kept), cheapest first."""
+    de-duplicated by text (the cheapest chain kept), cheapest first.
+    ``legacy=False``: UTF-8 misreadings only (no legacy or UTF-16 origin)."""
     best: dict[str, Hypothesis] = {start.text: start}
     frontier = [start]
     for depth in range(MAX_LAYERS):
@@ -171,7 +172,7 @@ def search(start: Hypothesis) -> list[Hypothesis]:
         for hypothesis in frontier:
             if hypothesis.text.isascii() and "\x00" not in hypothesis.text:
                 continue
-            for found in undo_layer(hypothesis, first=depth == 0):
+            for found in undo_layer(hypothesis, first=depth == 0, legacy=legacy):
                 if found.text not in best or found.price < best[found.text].price:
                     best[found.text] = found
                     if found.chain.layers[0].written == "utf-8":
