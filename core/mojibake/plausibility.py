@@ -22,7 +22,7 @@ arrays of code points, so a 4 KiB text costs well under a millisecond.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -265,23 +265,24 @@ def _word_costs(cps: npt.NDArray[np.uint32], script: U8) -> F32:
 
 
 def _coherence(text: str) -> float:
-    """1.5 per accented Latin letter that the language using most of the
-    text's accented letters does not use; 1.0 per letter of a script other
-    than the text's main one (isolated Cyrillic in Latin text, ...)."""
-    counts: dict[str, int] = {}
-    for char in text:
-        if char >= "\x80" and char.isalpha():
-            lower = char.lower() if len(char.lower()) == 1 else char
-            counts[lower] = counts.get(lower, 0) + 1
-    if not counts:
-        return 0.0
-    latin = {c: n for c, n in counts.items() if c <= "\u024f" or "\u1e00" <= c <= "\u1eff"}
+    """2.0 per accented Latin letter that the language using most of the
+    text's accented letters does not use, plus :func:`_minority_scripts`."""
+    cps = code_points(text)
+    latin = cps[(cps >= 0xC0) & ((cps <= 0x24F) | ((cps >= 0x1E00) & (cps <= 0x1EFF)))]
     total = 0.0
-    if latin:
-        vietnamese = any(c in "ơưđ" or "\u1ea0" <= c <= "\u1ef9" for c in latin)
-        languages = LANGUAGE_LETTERS if vietnamese else LANGUAGE_LETTERS[:-1]
-        covered = max(sum(n for c, n in latin.items() if c in letters) for letters in languages)
-        total += 2.0 * (sum(latin.values()) - covered)
+    if len(latin):
+        unique, counts = np.unique(latin, return_counts=True)
+        found: dict[str, int] = {}
+        for code, count in zip(unique.tolist(), counts.tolist(), strict=True):
+            char = chr(code)
+            if char.isalpha():
+                lower = char.lower() if len(char.lower()) == 1 else char
+                found[lower] = found.get(lower, 0) + count
+        if found:
+            vietnamese = any(c in "ơưđ" or "\u1ea0" <= c <= "\u1ef9" for c in found)
+            languages = LANGUAGE_LETTERS if vietnamese else LANGUAGE_LETTERS[:-1]
+            covered = max(sum(n for c, n in found.items() if c in letters) for letters in languages)
+            total += 2.0 * (sum(found.values()) - covered)
     return total + _minority_scripts(text)
 
 
@@ -305,6 +306,7 @@ def _minority_scripts(text: str) -> float:
     return float(minority) if minority * 4 < int(letters.sum()) else 0.0
 
 
+@lru_cache(maxsize=1024)
 def cost(text: str) -> float:
     """How unlikely ``text`` is (0 for plain ASCII prose); see the module docstring."""
     if text.isascii():

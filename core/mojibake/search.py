@@ -134,7 +134,7 @@ def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list
         if decoded is not None and decoded[0] != text:
             chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
             found.append(scored(decoded[0], chain, (*hypothesis.guesses, *decoded[1])))
-        if legacy and reader in LEGACY_READERS:
+        if legacy and first and reader in LEGACY_READERS and not _is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis)
     return found
 
@@ -155,6 +155,14 @@ def _legacy_origins(raw: bytes, reader: str, hypothesis: Hypothesis) -> list[Hyp
         chain = hypothesis.chain.undo_one(Misreading(writer, reader))
         found.append(scored(text, chain, hypothesis.guesses))
     return found
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _clean_utf16(text: str) -> bool:
