@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mojiscope.core.mojibake.letters import FREQUENT_FIRST
-from mojiscope.core.mojibake.plausibility import char_costs
+from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
@@ -159,7 +159,7 @@ def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
     its opening quote), plus a tie-breaker by how often letters are used."""
     seen = context.lower()
-    price = float(char_costs(f" {char} ")[1])
+    price = isolated_price(char)
     if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
         price -= 2.0
     rank = FREQUENT_FIRST.find(char.lower())

@@ -21,6 +21,7 @@ arrays of code points, so a 4 KiB text costs well under a millisecond.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 
@@ -192,6 +193,17 @@ def _cjk_price(char: str) -> float:
     return 0.9 if common_cjk(char) else 2.5
 
 
+@lru_cache(maxsize=4096)
+def isolated_price(char: str) -> float:
+    """The price of one character with no neighbours."""
+    code = ord(char)
+    if 0x4E00 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7A3:
+        return _cjk_price(char)
+    if code > 0xFFFF:
+        return 0.6 if 0x1F000 <= code <= 0x1FAFF else 2.5
+    return float(_tables()[0][code])
+
+
 def char_costs(text: str) -> F32:
     """The price of each character in context (see the module docstring)."""
     price_table, script_table, case_table, flag_table = _tables()
@@ -266,44 +278,53 @@ def _word_costs(cps: npt.NDArray[np.uint32], script: U8) -> F32:
 
 def _coherence(text: str) -> float:
     """2.0 per accented Latin letter that the language using most of the
-    text's accented letters does not use, plus :func:`_minority_scripts`."""
-    cps = code_points(text)
-    latin = cps[(cps >= 0xC0) & ((cps <= 0x24F) | ((cps >= 0x1E00) & (cps <= 0x1EFF)))]
+    text's accented letters does not use, plus :func:`_minority_scripts`.
+    Works on the distinct characters (``set``, ``str.count``): a text has few."""
+    distinct = [c for c in set(text) if c >= "\x80"]
+    if not distinct:
+        return 0.0
+    found: dict[str, int] = {}
+    for char in distinct:
+        if ("\xc0" <= char <= "\u024f" or "\u1e00" <= char <= "\u1eff") and char.isalpha():
+            lower = char.lower() if len(char.lower()) == 1 else char
+            found[lower] = found.get(lower, 0) + text.count(char)
     total = 0.0
-    if len(latin):
-        unique, counts = np.unique(latin, return_counts=True)
-        found: dict[str, int] = {}
-        for code, count in zip(unique.tolist(), counts.tolist(), strict=True):
-            char = chr(code)
-            if char.isalpha():
-                lower = char.lower() if len(char.lower()) == 1 else char
-                found[lower] = found.get(lower, 0) + count
-        if found:
-            vietnamese = any(c in "ơưđ" or "\u1ea0" <= c <= "\u1ef9" for c in found)
-            languages = LANGUAGE_LETTERS if vietnamese else LANGUAGE_LETTERS[:-1]
-            covered = max(sum(n for c, n in found.items() if c in letters) for letters in languages)
-            total += 2.0 * (sum(found.values()) - covered)
-    return total + _minority_scripts(text)
+    if found:
+        vietnamese = any(c in "ơưđ" or "\u1ea0" <= c <= "\u1ef9" for c in found)
+        languages = LANGUAGE_LETTERS if vietnamese else LANGUAGE_LETTERS[:-1]
+        covered = max(sum(n for c, n in found.items() if c in letters) for letters in languages)
+        total += 2.0 * (sum(found.values()) - covered)
+    return total + _minority_scripts(text, distinct)
 
 
-def _minority_scripts(text: str) -> float:
+def _minority_scripts(text: str, distinct: list[str]) -> float:
     """1.0 per non-ASCII letter outside the main script of the text's letters
     (ASCII letters count for the main script, never against it)."""
-    _, script_table, _, _ = _tables()
-    cps = code_points(text)
-    scripts = script_table[np.minimum(cps, 0xFFFF)]
-    letters = (scripts > 0) & (scripts != OTHER)
-    if not letters.any():
-        return 0.0
-    counts = np.bincount(scripts[letters], minlength=OTHER + 1)
+    script_table = _tables()[1]
+    counts = [0] * (OTHER + 1)
+    counts[LATIN] = len(text) - len(_NOT_ASCII_LETTERS.sub("", text))
+    non_ascii = [0] * (OTHER + 1)
+    for char in distinct:
+        script = int(script_table[min(ord(char), 0xFFFF)]) if ord(char) <= 0xFFFF else 0
+        if 0 < script < OTHER:
+            n = text.count(char)
+            counts[script] += n
+            non_ascii[script] += n
     if counts[HANGUL]:
         counts[HANGUL] += counts[CJK]
-    main = int(counts.argmax())
-    outside = letters & (cps >= 0x80) & (scripts != main)
-    if main == HANGUL:
-        outside &= scripts != CJK
-    minority = int(outside.sum())
-    return float(minority) if minority * 4 < int(letters.sum()) else 0.0
+    letters = sum(counts) - (counts[CJK] if counts[HANGUL] else 0)
+    if letters == 0:
+        return 0.0
+    main = max(range(len(counts)), key=counts.__getitem__)
+    minority = sum(
+        n
+        for script, n in enumerate(non_ascii)
+        if script != main and not (main == HANGUL and script == CJK)
+    )
+    return float(minority) if minority * 4 < letters else 0.0
+
+
+_NOT_ASCII_LETTERS = re.compile("[^A-Za-z]+")
 
 
 @lru_cache(maxsize=1024)

@@ -192,16 +192,18 @@ def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
 def stored_readings(data: bytes) -> list[Hypothesis]:
     """Readings of bytes that are not UTF-8: each codec of :data:`STORED_AS`
     that decodes them whole."""
-    found = []
+    found: dict[str, Hypothesis] = {}
     for codec in STORED_AS:
         try:
             text = data.decode(python_codec(codec))
         except UnicodeDecodeError:
             continue
-        if codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data)):
-            continue
-        found.append(scored(text, Chain((), codec)))
-    return found
+        if text in found or (
+            codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data))
+        ):
+            continue  # the same text from a likelier code page is kept
+        found[text] = scored(text, Chain((), codec))
+    return list(found.values())
 
 
 def _looks_utf16(data: bytes) -> bool:
