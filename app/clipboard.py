@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from mojiscope.app.document import Document
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.model.document import Document
 
 COPY_LIMIT = 16 << 20
 """Largest selection copied as hex or a bytes literal."""
@@ -17,6 +17,12 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 
 class CopyTooLargeError(ValueError):
     """The selection is larger than the clipboard limit for that kind of copy."""
+
+
+def check_copy_size(length: int, *, as_text: bool) -> None:
+    """Raise :class:`CopyTooLargeError` before anything is read if a
+    selection of ``length`` bytes is over the limit for that kind of copy."""
+    _check(length, TEXT_COPY_LIMIT if as_text else COPY_LIMIT)
 
 
 def _check(length: int, limit: int) -> None:

@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from mojiscope.app.cells import Cell
-from mojiscope.app.grid.glyphs import glyph_for_cell
+from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.glyphs import glyph_for_cell
 from mojiscope.core import SpanKind
 from mojiscope.core.charclass import MAX_CODE_POINT, describe
 

@@ -1,6 +1,6 @@
 """Find, Find Next and next/previous anomaly (F3 / Shift+F3) for the window.
 
-Each command builds a scan from :mod:`mojiscope.app.search` and hands it to
+Each command builds a scan from :mod:`mojiscope.app.model.search` and hands it to
 a :class:`ScanRunner`, which runs short scans at once and long ones in a
 worker thread with progress and cancel. When a scan ends, the hit is
 selected in the :class:`SelectionModel` (the views follow), or the status
@@ -15,15 +15,11 @@ from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
+from mojiscope.app.model.search import find_bytes_wrapping, next_anomaly, previous_anomaly
 from mojiscope.app.scan_runner import ScanRunner
-from mojiscope.app.search import (
-    Cancelled,
-    Progress,
-    find_bytes_wrapping,
-    next_anomaly,
-    previous_anomaly,
-)
+from mojiscope.app.workers import IsCancelled, Progress
 from mojiscope.core import Span
+from mojiscope.core.control import Control
 
 if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
@@ -74,10 +70,8 @@ class SearchCommands(QObject):
         source = document.source
         start = self.window.selection.cursor + 1 if document.size else 0
 
-        def job(progress: Progress, cancelled: Cancelled) -> int | None:
-            return find_bytes_wrapping(
-                source, needle, start, progress=progress, cancelled=cancelled
-            )
+        def job(progress: Progress, cancelled: IsCancelled) -> int | None:
+            return find_bytes_wrapping(source, needle, start, control=Control(progress, cancelled))
 
         self.runner.run(
             "find", job, document.size, f"Searching for {needle[:16].hex(' ').upper()}…"
@@ -102,14 +96,14 @@ class SearchCommands(QObject):
         if forward:
             total = document.size - cursor
 
-            def job(progress: Progress, cancelled: Cancelled) -> Span | None:
-                return next_anomaly(choice, source, cursor, progress=progress, cancelled=cancelled)
+            def job(progress: Progress, cancelled: IsCancelled) -> Span | None:
+                return next_anomaly(choice, source, cursor, control=Control(progress, cancelled))
         else:
             total = cursor
 
-            def job(progress: Progress, cancelled: Cancelled) -> Span | None:
+            def job(progress: Progress, cancelled: IsCancelled) -> Span | None:
                 return previous_anomaly(
-                    choice, source, cursor, progress=progress, cancelled=cancelled
+                    choice, source, cursor, control=Control(progress, cancelled)
                 )
 
         way = "next" if forward else "previous"

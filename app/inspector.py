@@ -14,27 +14,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
-from mojiscope.app.document import Document
 from mojiscope.app.formats import FormatChoice
-from mojiscope.app.grid.palette import KIND_WORDS
+from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Span, SpanKind
-from mojiscope.core.charclass import MAX_CODE_POINT, char_name
-from mojiscope.core.spans import REASON_WORDS
+from mojiscope.core.describe import KIND_WORDS, REASON_WORDS, describe_value
 
 MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
-
-
-def describe_value(value: int) -> str:
-    """``U+002F '/' SOLIDUS``; just the number above U+10FFFF."""
-    if value > MAX_CODE_POINT:
-        return f"U+{value:04X}, above U+10FFFF (the end of Unicode)"
-    name = char_name(value)
-    char = chr(value)
-    shown = f" '{char}'" if char.isprintable() and not 0xD800 <= value <= 0xDFFF else ""
-    return f"U+{value:04X}{shown} {name}"
 
 
 def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> bytes:
@@ -63,9 +51,9 @@ def span_summary(span: Span, span_bytes: bytes, sequence: bytes | None = None) -
     if span.value is not None:
         hex_bytes = (sequence or span_bytes)[:MAX_HEX_BYTES].hex(" ").upper()
         if kind == SpanKind.BEYOND:
-            lines.append(f"{hex_bytes} encode the value {describe_value(span.value)}")
+            lines.append(f"{hex_bytes} encode the value {describe_value(span.value, named=True)}")
         else:
-            lines.append(f"{hex_bytes} would have been {describe_value(span.value)}")
+            lines.append(f"{hex_bytes} would have been {describe_value(span.value, named=True)}")
     return lines
 
 

@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from mojiscope.app.grid.cues import paint_cue
 from mojiscope.app.grid.fonts import monospace_font
-from mojiscope.app.grid.palette import KIND_WORDS, GridPalette, grid_palette
+from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.text_view import text_cue_words
 from mojiscope.core import SpanKind
+from mojiscope.core.describe import KIND_WORDS
 
 SWATCH_W, SWATCH_H = 44, 20
 

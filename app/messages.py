@@ -9,7 +9,6 @@ messages are printed to stderr instead of shown.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
@@ -17,21 +16,8 @@ headless = False
 """When True, messages go to stderr and no box is shown (``--screenshot``)."""
 
 
-@dataclass(frozen=True)
-class Message:
-    level: str  # "error", "warning" or "info"
-    title: str
-    text: str
-
-
-last_message: Message | None = None
-"""The most recent message, whether shown or not (tests read it)."""
-
-
 def show_message(parent: QWidget | None, level: str, title: str, text: str) -> None:
     """Tell the user something: a message box, or stderr when headless."""
-    global last_message
-    last_message = Message(level, title, text)
     if headless:
         print(f"mojiscope: {title}: {text}", file=sys.stderr)
         return

@@ -12,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from mojiscope.app.search import SearchCancelled
 from mojiscope.app.workers import Job, ScanWorker
+from mojiscope.core.control import Cancelled
 
 SYNC_LIMIT = 4 << 20
 """Scans over at most this many bytes run on the GUI thread."""
@@ -41,7 +41,7 @@ class ScanRunner(QObject):
         if total <= SYNC_LIMIT:
             try:
                 result = job(lambda _: None, lambda: False)
-            except SearchCancelled:
+            except Cancelled:
                 self.cancelled.emit(tag)
             except Exception as error:
                 self.failed.emit(tag, f"{type(error).__name__}: {error}")

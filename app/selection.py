@@ -51,9 +51,6 @@ class SelectionModel(QObject):
     def length(self) -> int:
         return self.end - self.start
 
-    def contains(self, offset: int) -> bool:
-        return self.start <= offset < self.end
-
     # -- writing ----------------------------------------------------------------
 
     def reset(self, size: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 

@@ -13,12 +13,12 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QFontMetricsF, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
-from mojiscope.app.document import Document
 from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.text_window import TextWindow
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.app.text_window import TextWindow
 from mojiscope.core import SpanKind
 
 TEXT_RADIUS = 2048

@@ -1,7 +1,8 @@
 """Running a long scan off the GUI thread, with progress and cancel.
 
 A :class:`ScanWorker` runs one job (a function taking the ``progress`` and
-``cancelled`` callbacks of :mod:`mojiscope.app.search`) in its own QThread
+``cancelled`` callbacks, which it wraps in a
+:class:`~mojiscope.core.control.Control` for :mod:`mojiscope.app.model.search`) in its own QThread
 and reports back through queued signals; :meth:`cancel` asks it to stop at
 the next chunk.
 """
@@ -12,9 +13,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from mojiscope.app.search import Cancelled, Progress, SearchCancelled
+from mojiscope.core.control import Cancelled
 
-Job = Callable[[Progress, Cancelled], object]
+Progress = Callable[[int], None]
+IsCancelled = Callable[[], bool]
+Job = Callable[[Progress, IsCancelled], object]
 
 
 class ScanWorker(QThread):
@@ -38,7 +41,7 @@ class ScanWorker(QThread):
     def run(self) -> None:
         try:
             result = self._job(self._report, self.isInterruptionRequested)
-        except SearchCancelled:
+        except Cancelled:
             self.cancelled.emit()
         except Exception as error:
             self.failed.emit(f"{type(error).__name__}: {error}")

@@ -28,28 +28,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as json_string  # type: ignore[attr-defined]
 from typing import BinaryIO, TextIO
 
-import numpy as np
-
-from mojiscope.cli.decode_stream import DecodedPiece, decode_pieces
 from mojiscope.cli.errors import EXIT_OK, UsageError
-from mojiscope.cli.inputs import open_input
-from mojiscope.core import ERROR_KINDS, DecodeError, Format, Span, get_format
-from mojiscope.core.conversion_losses import describe_value, hex_bytes
-from mojiscope.core.spans import (
-    KIND_CODE,
-    KIND_CODES,
-    REASON_CODES,
-    REASON_WORDS,
-    TEXT_CODE,
-    SpanKind,
-)
-from mojiscope.core.spantable import NO_VALUE
+from mojiscope.cli.inputs import ByteInput, open_input
+from mojiscope.core import Format, Reason, Span, SpanKind, get_format
+from mojiscope.core.describe import REASON_WORDS, describe_value, hex_bytes
+from mojiscope.core.stream_offset import OffsetPastEndError, decode_from
+from mojiscope.core.streaming import Piece, SpanCounter, decode_stream
 
 #: Longest ``text`` run written as one JSON object (in characters).
 MAX_TEXT_RUN = 1 << 20
@@ -58,26 +47,22 @@ BATCH = 8192
 #: Anomalies listed by the summary.
 SHOWN_ANOMALIES = 20
 
-_ERROR_CODES = np.array(sorted(KIND_CODE[k] for k in ERROR_KINDS), np.uint8)
-_KIND_JSON = [json_string(k.value) for k in KIND_CODES]
-_REASON_JSON = ["null" if r is None else json_string(r.value) for r in REASON_CODES]
-
-
-def first_error(piece: DecodedPiece) -> int | None:
-    """Index of the piece's first span of an error kind."""
-    hits = np.flatnonzero(np.isin(piece.table.kinds, _ERROR_CODES))
-    return int(hits[0]) if len(hits) else None
-
-
-def strict_error(fmt: Format, piece: DecodedPiece, index: int) -> DecodeError:
-    span = piece.table[index]
-    return DecodeError(fmt.id, span, piece.span_bytes(span.byte_start, span.byte_end))
+_KIND_JSON = {k: json_string(k.value) for k in SpanKind}
+_REASON_JSON: dict[Reason | None, str] = {r: json_string(r.value) for r in Reason}
+_REASON_JSON[None] = "null"
 
 
 def _json_line(
-    kind: int, b0: int, b1: int, c0: int, c1: int, reason: int, value: int, text: str
+    kind: SpanKind,
+    b0: int,
+    b1: int,
+    c0: int,
+    c1: int,
+    reason: Reason | None,
+    value: int | None,
+    text: str,
 ) -> str:
-    value_json = "null" if value == NO_VALUE else str(value)
+    value_json = "null" if value is None else str(value)
     return (
         f'{{"kind": {_KIND_JSON[kind]}, "bytes": [{b0}, {b1}], "chars": [{c0}, {c1}], '
         f'"reason": {_REASON_JSON[reason]}, "value": {value_json}, "text": {json_string(text)}}}\n'
@@ -88,23 +73,14 @@ def _json_line(
 class _TextRun:
     """A ``text`` span held back because the next piece may continue it."""
 
-    byte_start: int
-    byte_end: int
-    char_start: int
-    char_end: int
+    span: Span
     parts: list[str]
 
     def line(self) -> str:
+        s = self.span
         text = "".join(self.parts)
         return _json_line(
-            TEXT_CODE,
-            self.byte_start,
-            self.byte_end,
-            self.char_start,
-            self.char_end,
-            0,
-            NO_VALUE,
-            text,
+            s.kind, s.byte_start, s.byte_end, s.char_start, s.char_end, None, None, text
         )
 
 
@@ -121,30 +97,26 @@ class JsonWriter:
         self.strict = strict
         self.held: _TextRun | None = None
 
-    def write(self, piece: DecodedPiece) -> None:
+    def write(self, piece: Piece) -> None:
         """Write the piece's spans; under strict, raise at its first error span."""
-        table = piece.table
-        error = first_error(piece) if self.strict else None
+        table = piece.spans
+        error = piece.first_error() if self.strict else None
         stop = len(table) if error is None else error
         first = self._continue_held(piece, stop)
-        ends_open = error is None and stop > first and table.kinds[stop - 1] == TEXT_CODE
+        ends_open = error is None and stop > first and table[stop - 1].kind == SpanKind.TEXT
         last = stop - 1 if ends_open else stop
         for lo in range(first, last, BATCH):
             self._write_spans(piece, lo, min(lo + BATCH, last))
         if ends_open:
-            b0, b1 = (int(b) for b in table.byte_starts[last : last + 2])
-            c0, c1 = (int(c) for c in table.char_starts[last : last + 2])
-            self.held = _TextRun(b0, b1, c0, c1, [piece.span_text(c0, c1)])
+            span = table[last]
+            self.held = _TextRun(span, [piece.span_text(span.char_start, span.char_end)])
         if error is not None:
             self.out.flush()
-            raise strict_error(self.fmt, piece, error)
+            raise piece.strict_error(self.fmt, error)
 
-    def _write_spans(self, piece: DecodedPiece, lo: int, hi: int) -> None:
-        table = piece.table
-        kinds, reasons = table.kinds[lo:hi].tolist(), table.reasons[lo:hi].tolist()
-        values = table.values[lo:hi].tolist()
-        bs, cs = table.byte_starts[lo : hi + 1].tolist(), table.char_starts[lo : hi + 1].tolist()
-        text, base = piece.text, table.char_start
+    def _write_spans(self, piece: Piece, lo: int, hi: int) -> None:
+        kinds, reasons, values, bs, cs = piece.columns(lo, hi)
+        text, base = piece.text, piece.spans.char_start
         lines = [
             _json_line(
                 k,
@@ -160,15 +132,17 @@ class JsonWriter:
         ]
         self.out.write("".join(lines).encode("ascii"))
 
-    def _continue_held(self, piece: DecodedPiece, stop: int) -> int:
+    def _continue_held(self, piece: Piece, stop: int) -> int:
         """Extend or flush the held text run; return the first span still to write."""
-        held, table = self.held, piece.table
+        held, table = self.held, piece.spans
         if held is None:
             return 0
         first = 0
-        if stop and table.kinds[0] == TEXT_CODE and held.char_end - held.char_start < MAX_TEXT_RUN:
-            held.byte_end, held.char_end = int(table.byte_starts[1]), int(table.char_starts[1])
-            held.parts.append(piece.span_text(table.char_start, held.char_end))
+        run = held.span
+        if stop and table[0].kind == SpanKind.TEXT and run.char_end - run.char_start < MAX_TEXT_RUN:
+            head = table[0]
+            held.span = run._replace(byte_end=head.byte_end, char_end=head.char_end)
+            held.parts.append(piece.span_text(head.char_start, head.char_end))
             first = 1
             if len(table) == 1:
                 return first  # the run may go on in the next piece
@@ -189,37 +163,23 @@ class Summary:
 
     fmt: Format
     strict: bool
-    spans: int = 0
+    origin: int = 0
+    """Where the range begins: the start shown when no span was decoded."""
     chars: int = 0
     byte_start: int | None = None
     byte_end: int = 0
-    counts: Counter[tuple[int, int]] = field(default_factory=Counter)
+    counter: SpanCounter = field(default_factory=SpanCounter)
     anomalies: list[tuple[Span, bytes]] = field(default_factory=list)
-    anomaly_count: int = 0
-    ends_in_text: bool = False
 
-    def add(self, piece: DecodedPiece) -> None:
-        table = piece.table
-        if self.strict and (error := first_error(piece)) is not None:
-            raise strict_error(self.fmt, piece, error)
+    def add(self, piece: Piece) -> None:
+        table = piece.spans
+        if self.strict and (error := piece.first_error()) is not None:
+            raise piece.strict_error(self.fmt, error)
         if self.byte_start is None:
             self.byte_start = table.byte_start
         self.byte_end, self.chars = table.byte_end, table.char_end
-        pairs, tally = np.unique(
-            table.kinds.astype(np.int64) * 256 + table.reasons, return_counts=True
-        )
-        self.counts.update(
-            {(p // 256, p % 256): n for p, n in zip(pairs.tolist(), tally.tolist(), strict=True)}
-        )
-        self.spans += len(table)
-        if self.ends_in_text and table.kinds[0] == TEXT_CODE:  # one run across the seam
-            self.spans -= 1
-            self.counts[(TEXT_CODE, 0)] -= 1
-        self.ends_in_text = bool(table.kinds[-1] == TEXT_CODE)
-        anomalous = np.flatnonzero(table.kinds != TEXT_CODE)
-        self.anomaly_count += len(anomalous)
-        for i in anomalous[: SHOWN_ANOMALIES - len(self.anomalies)].tolist():
-            span = table[i]
+        self.counter.add(table)
+        for span in piece.anomalies(SHOWN_ANOMALIES - len(self.anomalies)):
             self.anomalies.append((span, piece.span_bytes(span.byte_start, span.byte_end)))
 
     def lines(self, name: str, size: int | None, policy: str) -> Iterable[str]:
@@ -227,22 +187,22 @@ class Summary:
         size_text = f"{size:,} bytes" if size is not None else f"{self.byte_end:,} bytes read"
         yield f"source:     {name}, {size_text}"
         yield f"format:     {fmt.id} ({fmt.description})"
-        start = self.byte_start if self.byte_start is not None else 0
+        start = self.byte_start if self.byte_start is not None else self.origin
         yield (
             f"decoded:    bytes {start}..{max(start, self.byte_end)} "
             f"into {self.chars:,} characters (policy {policy})"
         )
-        yield f"spans:      {self.spans:,}"
-        for (kind, reason), n in sorted(self.counts.items()):
-            reason_code = REASON_CODES[reason]
-            reason_name = reason_code.value if reason_code else ""
-            yield f"  {KIND_CODES[kind].value:<10} {reason_name:<20} {n:>12,}"
-        if not self.anomaly_count:
+        yield f"spans:      {self.counter.spans:,}"
+        for (kind, reason), n in self.counter.counts().items():
+            reason_name = reason.value if reason else ""
+            yield f"  {kind.value:<10} {reason_name:<20} {n:>12,}"
+        anomaly_count = self.counter.anomalies
+        if not anomaly_count:
             yield "anomalies:  none"
             return
         shown = len(self.anomalies)
-        more = f"; the first {shown}:" if shown < self.anomaly_count else ":"
-        yield f"anomalies:  {self.anomaly_count:,}{more}"
+        more = f"; the first {shown}:" if shown < anomaly_count else ":"
+        yield f"anomalies:  {anomaly_count:,}{more}"
         width = max(len(anomaly_offset(span)) for span, _ in self.anomalies)
         for span, data in self.anomalies:
             yield "  " + describe_anomaly(span, data, width)
@@ -274,28 +234,47 @@ def run_inspect(args: argparse.Namespace) -> int:
         )
     strict = args.errors == "strict"
     with open_input(args.file, args.hex) as source:
-        start = source.start_at(fmt, args.offset) if args.offset else 0
-        if start != args.offset:
-            print(
-                f"mojiscope: --offset {args.offset} is inside a sequence; "
-                f"starting at byte {start}, the nearest boundary before it",
-                file=sys.stderr,
-            )
-        end = None if args.length is None else args.offset + args.length
-        if args.length == 0:
-            end = start  # an empty range holds no span
-        pieces = decode_pieces(fmt, source, start, end, args.policy)
-        if args.json:
-            _write_json(pieces, fmt, strict)
-        else:
-            summary = Summary(fmt, strict)
-            for piece in pieces:
-                summary.add(piece)
-            _print_lines(summary.lines(source.name, source.size, args.policy), sys.stdout)
+        pieces = _pieces(fmt, source, args)
+        try:
+            if args.json:
+                _write_json(pieces, fmt, strict)
+            else:
+                summary = Summary(fmt, strict, origin=args.offset or 0)
+                for piece in pieces:
+                    summary.add(piece)
+                _print_lines(summary.lines(source.name, source.size, args.policy), sys.stdout)
+        except OffsetPastEndError as error:
+            raise UsageError(
+                f"--offset {args.offset} is past the end of {source.name} ({error.size} bytes)"
+            ) from None
     return EXIT_OK
 
 
-def _write_json(pieces: Iterable[DecodedPiece], fmt: Format, strict: bool) -> None:
+def _pieces(fmt: Format, source: ByteInput, args: argparse.Namespace) -> Iterator[Piece]:
+    """The decoded pieces of ``--offset``/``--length``: from the format's
+    resync point for a file it may seek in, else from byte 0 (see
+    :mod:`mojiscope.core.stream_offset`)."""
+    offset = args.offset or 0
+    end = None if args.length is None else offset + args.length
+
+    def started(first: int) -> None:
+        if first != offset:
+            print(
+                f"mojiscope: --offset {offset} is inside a sequence; "
+                f"starting at byte {first}, the nearest boundary before it",
+                file=sys.stderr,
+            )
+
+    if offset and not (source.seekable and fmt.exact_resync):
+        return decode_from(fmt, source.read, offset, end=end, policy=args.policy, started=started)
+    start = source.start_at(fmt, offset)
+    started(start)
+    if args.length == 0:
+        end = start  # an empty range holds no span
+    return decode_stream(fmt, source.read, begin=start, end=end, policy=args.policy)
+
+
+def _write_json(pieces: Iterable[Piece], fmt: Format, strict: bool) -> None:
     writer = JsonWriter(sys.stdout.buffer, fmt, strict)
     for piece in pieces:
         writer.write(piece)

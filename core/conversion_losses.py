@@ -11,7 +11,6 @@ spans with array operations.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import NamedTuple, overload
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.describe import describe_chars, describe_value, hex_bytes
 from mojiscope.core.format import Format
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, REASON_CODES, REASON_WORDS, Reason
 from mojiscope.core.spans import SpanKind as K
@@ -74,34 +74,6 @@ class Loss(NamedTuple):
 
 
 # -- words ---------------------------------------------------------------------
-
-
-def describe_char(char: str) -> str:
-    """``U+002F '/'``; the glyph is left out for controls, surrogates,
-    private-use, unassigned and format characters, which do not print."""
-    cp = ord(char)
-    name = f"U+{cp:04X}"
-    if unicodedata.category(char)[0] in "CZ" and char != " ":
-        return name
-    return f"{name} {char!r}"
-
-
-def describe_chars(chars: str, limit: int = 8) -> str:
-    shown = " ".join(describe_char(c) for c in chars[:limit])
-    return shown + (f" ... ({len(chars)} characters)" if len(chars) > limit else "")
-
-
-def hex_bytes(data: bytes, limit: int = 16) -> str:
-    """``C0 AF``; long runs are cut with the total length."""
-    shown = data[:limit].hex(" ").upper()
-    return shown + (f" ... ({len(data)} bytes)" if len(data) > limit else "")
-
-
-def describe_value(value: int) -> str:
-    """A code point in words, including values no ``str`` can hold."""
-    if 0 <= value <= 0x10FFFF:
-        return describe_char(chr(value))
-    return f"U+{value:X}"
 
 
 def _where(loss: Loss) -> str:

@@ -12,28 +12,45 @@ is 0 for a decode and for a window).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from mojiscope.core.spans import KIND_CODE, Span, SpanKind
 from mojiscope.core.spantable import SpanTable
 
 if TYPE_CHECKING:
+    from mojiscope.core.charmap import RunMap
     from mojiscope.core.format import Format
 
 _TEXT = KIND_CODE[SpanKind.TEXT]
 
 
-@dataclass(frozen=True, eq=False)
 class Decoding:
-    """Text plus spans for bytes ``[spans.byte_start, spans.byte_end)``."""
+    """Text plus spans for bytes ``[spans.byte_start, spans.byte_end)``.
 
-    format: Format
-    text: str
-    spans: SpanTable
-    _anomalies: list[np.ndarray] = field(default_factory=list, repr=False)
+    The three fields are set once, by the constructor, and never change;
+    what is derived from them (the index of anomalies, the maps of long text
+    runs, see :mod:`mojiscope.core.charmap`) is computed on first use and
+    kept with the decoding, so it is built once per decoding and dropped
+    with it.
+    """
+
+    def __init__(self, format: Format, text: str, spans: SpanTable) -> None:
+        self.format = format
+        self.text = text
+        self.spans = spans
+
+    def __repr__(self) -> str:
+        return f"<Decoding {self.format.id} of {self.spans!r}>"
+
+    @cached_property
+    def run_maps(self) -> dict[int, RunMap]:
+        """Maps of this decoding's long text runs, by the run's byte start
+        (filled by :func:`mojiscope.core.charmap.char_offsets`)."""
+        return {}
 
     @property
     def byte_start(self) -> int:
@@ -95,33 +112,34 @@ class Decoding:
                 return span.char_start + i, span.char_start + i + 1
         return span.char_start, span.char_end
 
-    def _anomaly_indices(self) -> np.ndarray:
-        if not self._anomalies:
-            self._anomalies.append(np.flatnonzero(self.spans.kinds != _TEXT))
-        return self._anomalies[0]
+    @cached_property
+    def _anomaly_indices(self) -> npt.NDArray[np.intp]:
+        """Indices of the spans that are not ``text``, in order."""
+        return np.flatnonzero(self.spans.kinds != _TEXT)
 
     def next_anomaly(self, after_byte: int) -> Span | None:
         """The first non-``text`` span starting after byte ``after_byte``."""
-        idx = self._anomaly_indices()
+        idx = self._anomaly_indices
         starts = self.spans.byte_starts[idx]
         j = int(np.searchsorted(starts, after_byte, side="right"))
         return self.spans[int(idx[j])] if j < len(idx) else None
 
     def previous_anomaly(self, before_byte: int) -> Span | None:
         """The last non-``text`` span starting before byte ``before_byte``."""
-        idx = self._anomaly_indices()
+        idx = self._anomaly_indices
         starts = self.spans.byte_starts[idx]
         j = int(np.searchsorted(starts, before_byte, side="left")) - 1
         return self.spans[int(idx[j])] if j >= 0 else None
 
     def counts(self) -> dict[tuple[str, str | None], int]:
-        """Number of spans per (kind, reason)."""
-        from mojiscope.core.spans import KIND_CODES, REASON_CODES
+        """Number of spans per (kind, reason), by their names, in the order of
+        the enums (:class:`~mojiscope.core.streaming.SpanCounter` counts a
+        stream of pieces the same way)."""
+        from mojiscope.core.streaming import SpanCounter
 
-        pairs = self.spans.kinds.astype(np.int64) * 256 + self.spans.reasons
-        values, counts = np.unique(pairs, return_counts=True)
-        out: dict[tuple[str, str | None], int] = {}
-        for v, c in zip(values.tolist(), counts.tolist(), strict=True):
-            reason = REASON_CODES[v % 256]
-            out[(KIND_CODES[v // 256].value, reason.value if reason else None)] = c
-        return out
+        counter = SpanCounter()
+        counter.add(self.spans)
+        return {
+            (kind.value, reason.value if reason else None): n
+            for (kind, reason), n in counter.counts().items()
+        }

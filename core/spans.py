@@ -147,8 +147,3 @@ class Span(NamedTuple):
     char_end: int
     reason: Reason | None = None
     value: int | None = None
-
-    @property
-    def is_error(self) -> bool:
-        """True for the kinds at which strict decoding raises."""
-        return self.kind in ERROR_KINDS

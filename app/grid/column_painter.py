@@ -26,9 +26,9 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, 
 
 from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
 from mojiscope.app.grid.glyph_pictures import GlyphPictures
-from mojiscope.app.grid.glyphs import EMPTY, Glyph, GlyphStyle, glyph_for_char
 from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
 from mojiscope.app.grid.palette import GridPalette
+from mojiscope.app.model.glyphs import EMPTY, Glyph, GlyphStyle, glyph_for_char
 from mojiscope.core import SpanKind
 
 _MARKER = 3.5

@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPixmap
 
 from mojiscope.app.grid.fonts import can_draw
-from mojiscope.app.grid.glyphs import DOTTED_CIRCLE, Glyph, GlyphStyle
 from mojiscope.app.grid.layout import Geometry, Metrics
 from mojiscope.app.grid.palette import GridPalette
+from mojiscope.app.model.glyphs import DOTTED_CIRCLE, Glyph, GlyphStyle
 
 MAX_PICTURES = 4096
 

@@ -16,9 +16,9 @@ from typing import NamedTuple
 
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from mojiscope.app.document import Document
 from mojiscope.app.formats import FormatChoice
-from mojiscope.app.segments import Segment
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.segments import Segment
 from mojiscope.core import Span
 
 HEX_GROUP = 8

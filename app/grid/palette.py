@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 
+from mojiscope.app.model.borders import Border, border_of
 from mojiscope.core import SpanKind
+from mojiscope.core.describe import KIND_WORDS
 
 
 @dataclass(frozen=True)
@@ -34,33 +36,34 @@ class KindStyle:
     words: str = ""
 
 
-# kind: (light fill, light ink, dark fill, dark ink, hatch, border, bar, cue words, words)
-_KindRow = tuple[SpanKind, str, str, str, str, Qt.BrushStyle, Qt.PenStyle, bool, str, str]
+#: The Qt pen that draws each border (which kind has which border is
+#: :data:`mojiscope.app.model.borders.KIND_BORDERS`, shared with the models).
+_PEN: dict[Border, Qt.PenStyle] = {
+    Border.NONE: Qt.PenStyle.NoPen,
+    Border.DOTTED: Qt.PenStyle.DotLine,
+    Border.DASHED: Qt.PenStyle.DashLine,
+    Border.SOLID: Qt.PenStyle.SolidLine,
+}
+
+# kind: (light fill, light ink, dark fill, dark ink, hatch, bar, cue words)
+_KindRow = tuple[SpanKind, str, str, str, str, Qt.BrushStyle, bool, str]
 _KINDS: tuple[_KindRow, ...] = (
     (SpanKind.INVALID, "#f6b8b8", "#b3261e", "#6e2424", "#ff8a80",
-     Qt.BrushStyle.BDiagPattern, Qt.PenStyle.NoPen, False, "diagonal hatch ////",
-     "ill-formed bytes, replaced by U+FFFD"),
+     Qt.BrushStyle.BDiagPattern, False, "diagonal hatch ////"),
     (SpanKind.ESCAPE, "#fde7a8", "#8a5a00", "#5c4712", "#ffd36b",
-     Qt.BrushStyle.NoBrush, Qt.PenStyle.DotLine, False, "dotted border",
-     "bytes kept losslessly as escape characters"),
+     Qt.BrushStyle.NoBrush, False, "dotted border"),
     (SpanKind.SURROGATE, "#e4d0f7", "#6a2fa3", "#472e63", "#d1a6ff",
-     Qt.BrushStyle.NoBrush, Qt.PenStyle.DashLine, False, "dashed border",
-     "a lone surrogate the format carries"),
+     Qt.BrushStyle.NoBrush, False, "dashed border"),
     (SpanKind.COLLISION, "#ffd2a1", "#b34700", "#6b3a10", "#ffab61",
-     Qt.BrushStyle.DiagCrossPattern, Qt.PenStyle.NoPen, False, "cross hatch XXXX",
-     "a real character from the escape range"),
+     Qt.BrushStyle.DiagCrossPattern, False, "cross hatch XXXX"),
     (SpanKind.SIGNATURE, "#c4ecd2", "#1b7340", "#1c4a2e", "#7fe0a4",
-     Qt.BrushStyle.NoBrush, Qt.PenStyle.SolidLine, False, "solid border",
-     "byte order mark or magic number at offset 0"),
+     Qt.BrushStyle.NoBrush, False, "solid border"),
     (SpanKind.RESERVED, "#d9d9d9", "#4d4d4d", "#454545", "#c8c8c8",
-     Qt.BrushStyle.HorPattern, Qt.PenStyle.NoPen, False, "horizontal lines ====",
-     "bytes reserved for a future extension"),
+     Qt.BrushStyle.HorPattern, False, "horizontal lines ===="),
     (SpanKind.BEYOND, "#f7c8ea", "#9c2780", "#5a2350", "#ff9ce6",
-     Qt.BrushStyle.VerPattern, Qt.PenStyle.NoPen, False, "vertical lines ||||",
-     "a code point above U+10FFFF"),
+     Qt.BrushStyle.VerPattern, False, "vertical lines ||||"),
     (SpanKind.WARNING, "#fff1a8", "#8c7000", "#54490f", "#ffe066",
-     Qt.BrushStyle.NoBrush, Qt.PenStyle.NoPen, True, "thick bar underneath",
-     "well-formed but discouraged or risky"),
+     Qt.BrushStyle.NoBrush, True, "thick bar underneath"),
 )  # fmt: skip
 
 
@@ -109,14 +112,12 @@ def grid_palette(palette: QPalette) -> GridPalette:
             QColor(dark_fill if dark else light_fill),
             QColor(dark_ink if dark else light_ink),
             hatch,
-            border,
+            _PEN[border_of(kind)],
             bar,
             cue,
-            words,
+            KIND_WORDS[kind],
         )
-        for (kind, light_fill, light_ink, dark_fill, dark_ink, hatch, border, bar, cue, words) in (
-            _KINDS
-        )
+        for (kind, light_fill, light_ink, dark_fill, dark_ink, hatch, bar, cue) in _KINDS
     }
     return GridPalette(
         dark=dark,
@@ -132,10 +133,3 @@ def grid_palette(palette: QPalette) -> GridPalette:
         bidi=QColor("#ff7edb") if dark else QColor("#b0007a"),
         kinds=kinds,
     )
-
-
-KIND_WORDS: dict[SpanKind, str] = {
-    SpanKind.TEXT: "well-formed text",
-    **{row[0]: row[9] for row in _KINDS},
-}
-"""Plain words for each span kind (legend, inspector)."""

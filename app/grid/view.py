@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QContextMenuEvent,
     QFont,
@@ -24,13 +24,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
-from mojiscope.app.document import Document
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
 from mojiscope.app.grid.navigation import moved_cursor
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 
@@ -40,8 +40,6 @@ SCROLL_LIMIT = 1 << 30
 
 class GridView(QAbstractScrollArea):
     """Offset, hex and one decoded column per shown format."""
-
-    bytes_per_row_changed = Signal(int)
 
     def __init__(
         self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
@@ -72,10 +70,6 @@ class GridView(QAbstractScrollArea):
     def bytes_per_row(self) -> int:
         return self._bytes_per_row
 
-    @property
-    def grid_geometry(self) -> Geometry:
-        return self._geometry
-
     def set_document(self, document: Document | None) -> None:
         self.document = document
         self._rebuild()
@@ -89,13 +83,6 @@ class GridView(QAbstractScrollArea):
         self._rebuild()
         self.scroll_to_row(top_offset // number)
         self.ensure_visible(self.selection.cursor)
-        self.bytes_per_row_changed.emit(number)
-
-    def set_font_point_size(self, size: float) -> None:
-        font = QFont(self._metrics.font)
-        font.setPointSizeF(size)
-        self._metrics = Metrics.for_font(font)
-        self._rebuild()
 
     def _make_column_painter(self) -> ColumnPainter:
         ratio = self.devicePixelRatioF()
@@ -127,6 +114,10 @@ class GridView(QAbstractScrollArea):
     def total_rows(self) -> int:
         size = self.document.size if self.document else 0
         return max(math.ceil(size / self._bytes_per_row), 1)
+
+    def row_height(self) -> int:
+        """Height of one row in pixels (rounded up)."""
+        return math.ceil(self._geometry.row_h)
 
     def visible_rows(self) -> int:
         """Rows that fit whole in the viewport (at least 1)."""

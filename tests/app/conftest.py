@@ -16,6 +16,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -25,6 +26,14 @@ from mojiscope.app import messages
 from mojiscope.app.window import MainWindow
 
 APP_TESTS = Path(__file__).resolve().parent
+
+
+class ShownMessage(NamedTuple):
+    """One call of :func:`mojiscope.app.messages.show_message`."""
+
+    level: str  # "error", "warning" or "info"
+    title: str
+    text: str
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -43,12 +52,12 @@ def isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[messages.Message]:
+def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[ShownMessage]:
     """Messages the app tried to show, in order (no box is ever shown)."""
-    recorded: list[messages.Message] = []
+    recorded: list[ShownMessage] = []
 
     def record(parent: object, level: str, title: str, text: str) -> None:
-        recorded.append(messages.Message(level, title, text))
+        recorded.append(ShownMessage(level, title, text))
 
     def refuse(dialog: QDialog) -> int:
         raise AssertionError(f"unexpected modal dialog {type(dialog).__name__}")

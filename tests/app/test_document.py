@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mojiscope.app.cells import CHUNK_CHARS, cells_between
-from mojiscope.app.document import WINDOW, WINDOWS_PER_FORMAT, Document
 from mojiscope.app.formats import FormatChoice, resolve, resolve_all
+from mojiscope.app.model.cells import cells_between
+from mojiscope.app.model.document import WINDOW, WINDOWS_PER_FORMAT, Document
 from mojiscope.core import decode, get_format
+from mojiscope.core.charmap import CHUNK_CHARS
 
 DEMO_KEYS = ["utf-8", "utf-8/per-byte", "utf-8/per-run", "wtf-8", "xtf-8", "stf-7", "cp1252"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mojiscope.app.grid.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell, glyph_for_char
+from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell, glyph_for_char
 from mojiscope.core import Span, SpanKind
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mojiscope.app.document import Document
 from mojiscope.app.formats import resolve_all
 from mojiscope.app.grid.layout import layout_rows
+from mojiscope.app.model.document import Document
 
 
 def pieces(row, column):  # type: ignore[no-untyped-def]

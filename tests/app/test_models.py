@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
 
-from mojiscope.app.cells import Cell
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
-from mojiscope.app.document import Document
 from mojiscope.app.format_list_model import KEY_ROLE, FormatListModel
 from mojiscope.app.formats import available_keys, resolve
+from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.document import Document
 
 
 def test_format_list_model_passes_modeltester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]
@@ -54,3 +54,12 @@ def test_codepoint_table_passes_modeltester(qtmodeltester) -> None:  # type: ign
     assert "bidi-control" in rows[3].classes
     assert "combining" in rows[4].classes
     assert model.headerData(3, Qt.Orientation.Horizontal) == "Name"
+
+
+def test_the_palette_draws_a_border_exactly_for_the_kinds_segments_keep_apart(qapp):
+    from mojiscope.app.grid.palette import grid_palette
+    from mojiscope.app.model.borders import BORDERED_KINDS
+
+    palette = grid_palette(qapp.palette())
+    drawn = {kind for kind, style in palette.kinds.items() if style.border != Qt.PenStyle.NoPen}
+    assert drawn == BORDERED_KINDS

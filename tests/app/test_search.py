@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mojiscope.app.formats import resolve
-from mojiscope.app.search import (
-    SearchCancelled,
+from mojiscope.app.model.search import (
     find_bytes,
     find_bytes_wrapping,
     next_anomaly,
     previous_anomaly,
 )
 from mojiscope.core import BytesSource
+from mojiscope.core.control import Cancelled, Control
 
 
 def test_needle_across_a_chunk_edge_is_found() -> None:
@@ -36,14 +36,29 @@ def test_wrapping_search_finds_a_hit_before_the_start() -> None:
 
 def test_cancelled_scan_raises() -> None:
     source = BytesSource(bytes(10_000))
-    with pytest.raises(SearchCancelled):
-        find_bytes(source, b"\x01", 0, chunk=100, cancelled=lambda: True)
+    with pytest.raises(Cancelled):
+        find_bytes(source, b"\x01", 0, chunk=100, control=Control(cancelled=lambda: True))
 
 
 def test_progress_reports_bytes_done() -> None:
     done: list[int] = []
-    find_bytes(BytesSource(bytes(1000)), b"\x01", 0, chunk=300, progress=done.append)
+    find_bytes(BytesSource(bytes(1000)), b"\x01", 0, chunk=300, control=Control(done.append))
     assert done == [300, 600, 900, 1000]
+
+
+def test_wrapping_search_reports_progress_past_the_end_it_started_from() -> None:
+    done: list[int] = []
+    source = BytesSource(bytes(1000))
+    find_bytes_wrapping(source, b"\x01", 600, control=Control(done.append), chunk=300)
+    assert done == [300, 400, 700, 1000]
+
+
+def test_cancelled_anomaly_scan_raises_the_core_cancelled() -> None:
+    utf8 = resolve("utf-8")
+    assert utf8 is not None
+    source = BytesSource(b"a" * 10_000)
+    with pytest.raises(Cancelled):
+        next_anomaly(utf8, source, 0, chunk=100, control=Control(cancelled=lambda: True))
 
 
 def test_next_and_previous_anomaly_cross_chunks() -> None:

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from mojiscope.app import scan_runner
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.dialogs.goto import GotoDialog
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 SAMPLE = b"ab" + "€".encode() + b"cd\xc0\xafe" + "\U0001d518".encode() + b"f\n" * 40

@@ -30,7 +30,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QElapsedTimer, QSettings
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app.document import Document
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 FRAME_MS = 1000 / 60

@@ -16,8 +16,8 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mojiscope.app.cells import Cell
-from mojiscope.app.grid.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
+from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
 
 KEEP = frozenset("\n\t")
 OPEN, CLOSE = "\u2039", "\u203a"

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mojiscope.app.cells import char_offsets
-from mojiscope.core import Decoding, Span, SpanKind
-
-#: Kinds drawn with a border: each span keeps its own box, so never joined.
-BORDERED_KINDS = frozenset({SpanKind.ESCAPE, SpanKind.SURROGATE, SpanKind.SIGNATURE})
+from mojiscope.app.model.borders import BORDERED_KINDS
+from mojiscope.core import Decoding, Span
+from mojiscope.core.charmap import char_offsets
 
 
 class Segment(NamedTuple):

@@ -14,9 +14,9 @@ from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 
-from mojiscope.app.cells import Cell, cells_between
 from mojiscope.app.formats import FormatChoice
-from mojiscope.app.segments import Segment, join_windows, segments_between
+from mojiscope.app.model.cells import Cell, cells_between
+from mojiscope.app.model.segments import Segment, join_windows, segments_between
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
 WINDOW = 1 << 16
@@ -37,7 +37,6 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
-        self.decode_count = 0
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -77,7 +76,6 @@ class Document:
             return decoding
         start = index * WINDOW
         decoding = choice.decode_window(self.source, start, min(start + WINDOW, self.size))
-        self.decode_count += 1
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)

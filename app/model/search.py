@@ -1,0 +1,92 @@
+"""Searching a source window by window: bytes, and the next/previous anomaly.
+
+Pure functions over a :class:`Source` (no Qt), so the same code runs in a
+background job with progress and Cancel, or directly in a test. Each takes a
+:class:`~mojiscope.core.control.Control`: it reports the bytes scanned after
+each chunk and raises :class:`~mojiscope.core.control.Cancelled` when the
+caller asks it to stop. Nothing reads more than one chunk at a time.
+
+Finding bytes is not a codec rule, so it lives here; finding an anomaly is,
+so :func:`next_anomaly` and :func:`previous_anomaly` ask
+:mod:`mojiscope.core.navigation` with the column's format and policy.
+"""
+
+from __future__ import annotations
+
+from mojiscope.app.formats import FormatChoice
+from mojiscope.core import Source, Span, navigation
+from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.navigation import SCAN_CHUNK
+
+__all__ = ["SCAN_CHUNK", "find_bytes", "find_bytes_wrapping", "next_anomaly", "previous_anomaly"]
+
+
+def find_bytes(
+    source: Source,
+    needle: bytes,
+    start: int,
+    end: int | None = None,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> int | None:
+    """The first offset ``>= start`` where ``needle`` lies wholly before ``end``."""
+    if not needle:
+        return None
+    end = len(source) if end is None else min(end, len(source))
+    overlap = len(needle) - 1
+    pos = max(start, 0)
+    while pos < end:
+        control.check()
+        data = source.read(pos, min(end, pos + chunk + overlap))
+        hit = data.find(needle)
+        if hit >= 0:
+            return pos + hit
+        pos += chunk
+        control.step(min(pos, end) - start)
+    return None
+
+
+def find_bytes_wrapping(
+    source: Source,
+    needle: bytes,
+    start: int,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> int | None:
+    """Search from ``start`` to the end, then from the beginning up to ``start``."""
+    hit = find_bytes(source, needle, start, control=control, chunk=chunk)
+    if hit is not None:
+        return hit
+    scanned = len(source) - start
+    end = min(start + len(needle) - 1, len(source))
+    return find_bytes(source, needle, 0, end, control=control.offset(scanned), chunk=chunk)
+
+
+def next_anomaly(
+    choice: FormatChoice,
+    source: Source,
+    after: int,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> Span | None:
+    """The first non-``text`` span (of ``choice``) that starts after byte ``after``."""
+    return navigation.next_anomaly(
+        choice.format, source, after, policy=choice.policy, control=control, chunk=chunk
+    )
+
+
+def previous_anomaly(
+    choice: FormatChoice,
+    source: Source,
+    before: int,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> Span | None:
+    """The last non-``text`` span (of ``choice``) that starts before byte ``before``."""
+    return navigation.previous_anomaly(
+        choice.format, source, before, policy=choice.policy, control=control, chunk=chunk
+    )
