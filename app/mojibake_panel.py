@@ -10,20 +10,25 @@ offsets and the window moves its selection there. "Verify over the whole
 file" streams the chosen chain over the whole source with progress and
 Cancel (:func:`mojiscope.core.mojibake.verify_chain`).
 
-The panel holds no codec logic; it does not know the window. The window
-docks it beside the Inspector, calls :meth:`explain_range` when the
-selection settles, and connects :attr:`range_chosen`.
+The panel holds no codec logic and does not know the window;
+:func:`attach_to_window` docks it beside the Inspector, explains the
+selection when it settles and turns :attr:`range_chosen` into a selection.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from typing import Any, Protocol, cast
+
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QDockWidget,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMainWindow,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -36,6 +41,8 @@ from mojiscope.core.mojibake import Chain, ChainError, Explanation, explain, ver
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES
 
 _RANGE_ROLE = Qt.ItemDataRole.UserRole
+#: How long the selection must stay put before the panel explains it.
+SETTLE_MS = 400
 
 
 def chain_steps(chain: Chain) -> str:
@@ -69,10 +76,7 @@ class MojibakePanel(QWidget):
         self.status.setWordWrap(True)
         self.candidates = QListWidget()
         self.candidates.currentRowChanged.connect(self._show_candidate)
-        self.steps = QLabel()  # one step per line, never wrapped (wrapping labels lose lines)
-        self.steps.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.differs = QLabel()
-        self.differs.setWordWrap(True)
+        self.steps = self._text_box("The chain, step by step")
         self.original = self._text_box("As the bytes read (UTF-8)")
         self.repaired = self._text_box("Repaired")
         self.ranges = QListWidget()
@@ -98,8 +102,7 @@ class MojibakePanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(QLabel("Candidates, best first:"))
         layout.addWidget(self.candidates, 2)
-        layout.addWidget(self.steps)
-        layout.addWidget(self.differs)
+        layout.addWidget(self.steps, 2)
         layout.addWidget(sides, 3)
         layout.addWidget(QLabel("Bytes the repair touches (click to select):"))
         layout.addWidget(self.ranges, 2)
@@ -142,8 +145,8 @@ class MojibakePanel(QWidget):
         if not 0 <= row < len(self.explanations):
             return
         chosen = self.explanations[row]
-        self.steps.setText(chain_steps(chosen.chain))
-        self.differs.setText(f"Against the next: {chosen.differs}" if chosen.differs else "")
+        against = f"\n\nAgainst the next candidate: {chosen.differs}" if chosen.differs else ""
+        self.steps.setPlainText(chain_steps(chosen.chain) + against)
         self.original.setPlainText(self._data.decode("utf-8", "replace"))
         self.repaired.setPlainText(chosen.text)
         self.ranges.clear()
@@ -192,3 +195,48 @@ class MojibakePanel(QWidget):
         handle.succeeded.connect(lambda message: self.status.setText(str(message)))
         handle.cancelled.connect(lambda: self.status.setText("Verifying was cancelled."))
         show_progress_dialog(handle, self)
+
+
+class _WindowLike(Protocol):
+    """What :func:`attach_to_window` needs of the main window."""
+
+    document: Any
+    selection: Any
+    inspector: QWidget
+
+
+def attach_to_window(window: QMainWindow) -> QDockWidget:
+    """Dock a Mojibake panel beside the window's Inspector (tabbed with it),
+    explain the selection (or, with nothing selected, the file from its
+    start) a moment after it settles while the dock is shown, and select the
+    bytes of a range the user picks. Returns the dock."""
+    host = cast(_WindowLike, window)
+    panel = MojibakePanel(JobRunner(window), window)
+    dock = QDockWidget("Mojibake", window)
+    dock.setObjectName("dock-mojibake")
+    scroller = QScrollArea(dock)  # the panel's full height must not set the window's minimum
+    scroller.setWidgetResizable(True)
+    scroller.setWidget(panel)
+    dock.setWidget(scroller)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    inspector_dock = host.inspector.parentWidget()
+    if isinstance(inspector_dock, QDockWidget):
+        window.tabifyDockWidget(inspector_dock, dock)
+        inspector_dock.raise_()
+    settle = QTimer(panel)
+    settle.setSingleShot(True)
+    settle.setInterval(SETTLE_MS)
+
+    def explain_now() -> None:
+        document = host.document
+        if document is None or not dock.isVisible():
+            return
+        selection = host.selection
+        start, end = (selection.start, selection.end) if selection.length else (0, document.size)
+        panel.explain_range(document.source, start, end)
+
+    settle.timeout.connect(explain_now)
+    host.selection.changed.connect(settle.start)
+    dock.visibilityChanged.connect(lambda visible: visible and settle.start())
+    panel.range_chosen.connect(lambda start, end: host.selection.select_range(start, end))
+    return dock

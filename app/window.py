@@ -41,6 +41,7 @@ from mojiscope.app.inspector import InspectorPanel
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
+from mojiscope.app.mojibake_panel import attach_to_window as attach_mojibake_panel
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
         self._add_docks()
+        self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
         self.format_menu: QMenu | None = None

@@ -36,7 +36,7 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
     assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
     # QPlainTextEdit hands back a no-break space as a space
     assert panel.original.toPlainText() == DAMAGED.decode().replace("\xa0", " ")
-    assert panel.steps.text().startswith(
+    assert panel.steps.toPlainText().startswith(
         "1. the text was written as utf-8\n2. read as windows-1252"
     )
     assert panel.ranges.item(0).text() == "bytes 11-15"
@@ -83,3 +83,30 @@ def test_screenshot_of_the_panel(qtbot: QtBot, panel: MojibakePanel) -> None:
     panel.explain_range(BytesSource(DAMAGED), 0, len(DAMAGED))
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
     assert panel.grab().save("/tmp/mojibake_panel.png")
+
+
+def test_the_window_docks_the_panel_and_explains_the_selection(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from mojiscope.app.model.document import Document
+    from mojiscope.app.window import MainWindow
+
+    path = tmp_path / "export.csv"
+    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.open_document(Document.open_file(path))
+    window.show()
+    window.mojibake_dock.raise_()
+    qtbot.waitUntil(window.mojibake_dock.isVisible, timeout=5000)
+    panel = window.mojibake_dock.findChild(MojibakePanel)
+    assert isinstance(panel, MojibakePanel)
+    window.selection.select_range(8, 8 + len(DAMAGED))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
+    assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
+    panel.ranges.itemClicked.emit(panel.ranges.item(0))
+    assert (window.selection.start, window.selection.end) == (14, 18)
+    window.grab().save("/tmp/mojibake_window.png")
+    panel.runner.cancel_all()
+    panel.runner.wait_all(5000)
+    window.close()
