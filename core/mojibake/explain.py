@@ -23,11 +23,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
-from mojiscope.core.mojibake.lost import Guess
+from mojiscope.core.mojibake.lost import Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.search import Hypothesis, scored, search, stored_readings
 
 TEMPERATURE = 1.0
+#: What a reading with one guess switched to its alternative costs more.
+VARIANT_PRICE = 0.3
 SAMPLE_BYTES = 32 * 1024
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
@@ -92,12 +94,28 @@ def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]
     readings = search(scored(text, IDENTITY))
     if 0 in data:
         readings += stored_readings(data)
+    readings += _guess_variants(readings)
     best = min(readings, key=lambda h: h.price)
     partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
     if partial is not None and partial[0].text not in {h.text for h in readings}:
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
+    """Second readings of the best one-layer reading with guessed bytes: one
+    guess at a time switched to its first alternative, priced a little higher."""
+    guessed = [h for h in readings if h.guesses and len(h.chain.layers) == 1]
+    if not guessed:
+        return []
+    best = min(guessed, key=lambda h: h.price)
+    known = {h.text for h in readings}
+    return [
+        Hypothesis(text, best.chain, guesses, best.price + max(delta, 0.0) + VARIANT_PRICE)
+        for text, guesses, delta in variants(best.text, best.guesses)
+        if text not in known
+    ]
 
 
 def _may_be_partial(best: Hypothesis) -> bool:

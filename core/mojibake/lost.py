@@ -18,7 +18,7 @@ explainer prices each one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mojiscope.core.mojibake.letters import FREQUENT_FIRST
 from mojiscope.core.mojibake.plausibility import isolated_price
@@ -41,6 +41,8 @@ class Guess:
     what: str
     char: str
     alternatives: tuple[str, ...]
+    #: Where ``char`` stands in the decoded text (set by :func:`decode_with_holes`).
+    at_char: int = -1
 
 
 def _sequence_length(lead: int) -> int:
@@ -99,6 +101,7 @@ def decode_with_holes(
             if step is None:
                 return None
             pos, guess = step
+            guess = replace(guess, at_char=sum(map(len, pieces)))
             pieces.append(guess.char)
             guesses.append(guess)
 
@@ -164,3 +167,21 @@ def _price_of(char: str, context: str) -> float:
         price -= 2.0
     rank = FREQUENT_FIRST.find(char.lower())
     return price + (0.01 * rank if rank >= 0 else 0.5)
+
+
+def variants(
+    text: str, guesses: tuple[Guess, ...], limit: int = 4
+) -> list[tuple[str, tuple[Guess, ...], float]]:
+    """The text with one guess at a time replaced by its first alternative
+    (a second reading when the guess was the commoner letter and the text
+    means the rarer one), with the price difference of the two characters."""
+    found = []
+    for i, guess in enumerate(guesses[:limit]):
+        if not guess.alternatives or guess.at_char < 0 or text[guess.at_char] != guess.char:
+            continue
+        other = guess.alternatives[0]
+        changed = text[: guess.at_char] + other + text[guess.at_char + 1 :]
+        swapped = replace(guess, char=other, alternatives=(guess.char, *guess.alternatives[1:]))
+        delta = isolated_price(other) - isolated_price(guess.char)
+        found.append((changed, (*guesses[:i], swapped, *guesses[i + 1 :]), delta))
+    return found

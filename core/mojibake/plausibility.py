@@ -51,6 +51,8 @@ _SCRIPT_RANGES = (
     (0x3040, 0x30FF, CJK), (0x3400, 0x4DBF, CJK), (0x4E00, 0x9FFF, CJK), (0xF900, 0xFAFF, CJK),
     (0xAC00, 0xD7A3, HANGUL), (0x1100, 0x11FF, HANGUL), (0x3130, 0x318F, HANGUL),
 )  # fmt: skip
+#: Thai letters and signs that are obsolete or rare in text.
+_RARE_THAI = "ฃฅฤฦฯฺ๏๚๛"
 _RARE_CYRILLIC = "ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ"
 #: Combining accents decomposed (NFD) text uses: grave, acute, circumflex,
 #: tilde, macron, breve, dot, diaeresis, ring, double acute, caron, cedilla, ogonek.
@@ -59,7 +61,7 @@ _USUAL_COMBINING = frozenset(
 )
 _FREQUENT_CYRILLIC = "оеаинтсрвлкмдпуяызьбгчйєіїґ"
 _SIGN_RANGES = (
-    (0x2000, 0x206F, 1.0), (0x2190, 0x22FF, 1.2), (0x2500, 0x257F, 1.2), (0x2580, 0x259F, 2.5),
+    (0x2000, 0x206F, 1.0), (0x2190, 0x22FF, 1.2), (0x2500, 0x257F, 1.0), (0x2580, 0x259F, 2.5),
     (0x25A0, 0x25FF, 1.2), (0x2600, 0x27BF, 0.8), (0x3000, 0x303F, 0.5), (0xFF00, 0xFFEF, 0.6),
 )  # fmt: skip
 #: Letters mojibake is made of: lead bytes of UTF-8 read as cp1252 / latin-1.
@@ -86,6 +88,8 @@ def _letter_cost(char: str, script: int) -> float:
         if char in _RARE_CYRILLIC:
             return 1.2
         return 0.4 if char.lower() in _FREQUENT_CYRILLIC else 0.8
+    if char in _RARE_THAI:
+        return 2.0
     if script in (HEBREW, ARABIC, THAI):
         return 2.0 if code >= 0xFB50 or 0x6A0 <= code <= 0x6FF or code == 0x640 else 0.4
     if script in (CJK, HANGUL):
@@ -235,12 +239,13 @@ def _pair_costs(cps: npt.NDArray[np.uint32], price: F32, script: U8, case: U8, f
     mixed = (left > 0) & (right > 0) & (left != right) & (left != OTHER) & (right != OTHER)
     lower_then_capital = (case[:-1] == 1) & (case[1:] == 2) & (cps[1:] >= 0x80)
     odd = (price >= 1.0) & (script == 0) & (cps >= 0x80)
-    odd_pair = odd[:-1] & odd[1:]
+    box = (cps >= 0x2500) & (cps <= 0x257F)
+    odd_pair = odd[:-1] & odd[1:] & ~(box[:-1] & box[1:])  # a drawn line is no mojibake
     repeated = (cps[:-1] == cps[1:]) & (script[1:] > 0) & (cps[1:] >= 0x80)
     marker_alone = ((cps[:-1] == 0xC3) | (cps[:-1] == 0xC2)) & (script[1:] == 0)
     final_inside = (flags[:-1] & FINAL > 0) & (script[1:] == HEBREW)
     total = (
-        3.0 * mixed + 2.0 * lower_then_capital + 1.0 * odd_pair + 0.7 * repeated
+        3.0 * mixed + 2.0 * lower_then_capital + 1.0 * odd_pair + 1.5 * repeated
         + 1.5 * marker_alone + 2.0 * final_inside
     )  # fmt: skip
     return np.asarray(total, np.float32)
@@ -298,7 +303,7 @@ def _coherence(text: str) -> float:
 
 
 def _minority_scripts(text: str, distinct: list[str]) -> float:
-    """1.0 per non-ASCII letter outside the main script of the text's letters
+    """:data:`MINORITY_PRICE` per non-ASCII letter outside the main script of the text's letters
     (ASCII letters count for the main script, never against it)."""
     script_table = _tables()[1]
     counts = [0] * (OTHER + 1)
@@ -321,9 +326,11 @@ def _minority_scripts(text: str, distinct: list[str]) -> float:
         for script, n in enumerate(non_ascii)
         if script != main and not (main == HANGUL and script == CJK)
     )
-    return float(minority) if minority * 4 < letters else 0.0
+    return MINORITY_PRICE * minority if minority * 4 < letters else 0.0
 
 
+#: The price of a non-ASCII letter outside the text's main script.
+MINORITY_PRICE = 2.0
 _NOT_ASCII_LETTERS = re.compile("[^A-Za-z]+")
 
 
