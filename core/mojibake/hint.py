@@ -22,11 +22,11 @@ def mojibake_hint(data: bytes) -> str | None:
         return None
     start, end = best.ranges[0]
     piece = data[start:end]
+    words = ", then ".join(best.words)
     try:
-        before = piece.decode(
-            best.chain.stored_as if best.chain.stored_as != "windows-1252" else "cp1252"
-        )
         after = repair_text(best.chain, piece)
     except (ChainError, UnicodeError, LookupError):
-        return f"looks like {', then '.join(best.words)}"
-    return f"looks like {', then '.join(best.words)}: {before} → {after}"
+        return f"looks like {words}"
+    if not best.chain.layers:  # legacy bytes on disk: no UTF-8 reading to show
+        return f"looks like text {words}, not UTF-8: {after}"
+    return f"looks like {words}: {piece.decode('utf-8', 'replace')} → {after}"

@@ -205,3 +205,8 @@ def test_hint_names_the_chain_and_a_repaired_piece() -> None:
         "looks like utf-8 read as windows-1252: Ã© → é"
     )
     assert mojibake_hint("Le café est très bon".encode()) is None
+
+
+def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
+    hint = mojibake_hint("Съешь же ещё этих мягких французских булок".encode("cp1251"))
+    assert hint == "looks like text written as cp1251, not UTF-8: Съешь"
