@@ -213,20 +213,21 @@ def char_costs(text: str) -> F32:
     price_table, script_table, case_table, flag_table = _tables()
     cps = code_points(text)
     bmp = np.minimum(cps, 0xFFFF)
-    price = price_table[bmp].copy()
-    astral = cps > 0xFFFF
-    if astral.any():
+    price = price_table[bmp]  # fancy indexing copies
+    script, flags, case = script_table[bmp], flag_table[bmp], case_table[bmp]
+    highest = int(cps.max()) if len(cps) else 0
+    if highest > 0xFFFF:
+        astral = cps > 0xFFFF
         emoji = (cps >= 0x1F000) & (cps <= 0x1FAFF)
         price[astral] = np.where(emoji[astral], 0.6, 2.5)
-    script = np.where(astral, 0, script_table[bmp]).astype(np.uint8)
-    flags = np.where(astral, 0, flag_table[bmp]).astype(np.uint8)
-    han = ((cps >= 0x4E00) & (cps <= 0x9FFF)) | ((cps >= 0xAC00) & (cps <= 0xD7A3))
-    if han.any():
-        unique, where = np.unique(cps[han], return_inverse=True)
-        adjusted = np.array([_cjk_price(chr(int(c))) for c in unique], np.float32)
-        price[han] = adjusted[where]
+        script[astral], flags[astral], case[astral] = 0, 0, 0
+    if highest >= 0x4E00:
+        han = ((cps >= 0x4E00) & (cps <= 0x9FFF)) | ((cps >= 0xAC00) & (cps <= 0xD7A3))
+        if han.any():
+            unique, where = np.unique(cps[han], return_inverse=True)
+            adjusted = np.array([_cjk_price(chr(int(c))) for c in unique], np.float32)
+            price[han] = adjusted[where]
     if len(cps) > 1:
-        case = np.where(astral, 0, case_table[bmp]).astype(np.uint8)
         price[1:] += _pair_costs(cps, price, script, case, flags)
         price += _touch_costs(script, flags)
     price += _word_costs(cps, script)
