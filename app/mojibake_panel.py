@@ -186,7 +186,7 @@ class MojibakePanel(QWidget):
                 return f"The chain does not fit the whole file: {error}"
             return (
                 f"The chain fits all {verified.bytes_in:,} bytes; "
-                f"the repair is {verified.bytes_out:,} bytes."
+                f"the repair is {verified.chars_out:,} characters."
             )
 
         handle = self.runner.start(

@@ -31,10 +31,13 @@ CHUNK = 1 << 20
 
 @dataclass(frozen=True)
 class Verified:
-    """What a streamed replay saw: bytes read and bytes the repair wrote."""
+    """What a streamed replay saw: bytes read, characters of repaired text,
+    and bytes written (``None`` when nothing was: verifying alone skips
+    encoding the output)."""
 
     bytes_in: int
-    bytes_out: int
+    chars_out: int
+    bytes_out: int | None
 
 
 class _Pipeline:
@@ -54,11 +57,13 @@ class _Pipeline:
         ]
         self.out = codecs.getincrementalencoder(python_codec(output))(errors)
 
-    def feed(self, data: bytes, final: bool) -> bytes:
+    def feed(self, data: bytes, final: bool, *, output: bool = True) -> tuple[bytes, int]:
+        """The repaired bytes of ``data`` (empty unless ``output``) and how
+        many characters of text they hold."""
         text = self.first.decode(data, final)
         for encoder, decoder in self.layers:
             text = decoder.decode(encoder.encode(text, final), final)
-        return self.out.encode(text, final)
+        return (self.out.encode(text, final) if output else b""), len(text)
 
 
 def verify_chain(
@@ -78,18 +83,20 @@ def verify_chain(
     pipeline = _Pipeline(chain, errors, output)
     total = len(source)
     written = 0
+    chars_out = 0
     for start in range(0, max(total, 1), chunk_size):
         chunk = source.read(start, start + chunk_size)
         final = start + chunk_size >= total
         try:
-            repaired = pipeline.feed(chunk, final)
+            repaired, chars = pipeline.feed(chunk, final, output=write is not None)
         except UnicodeError:
             raise _locate(chain, source, start, start + chunk_size, errors, output) from None
         written += len(repaired)
+        chars_out += chars
         if write is not None and repaired:
             write(repaired)
         control.step(min(total, start + chunk_size))
-    return Verified(total, written)
+    return Verified(total, chars_out, written if write is not None else None)
 
 
 def _locate(

@@ -80,6 +80,8 @@ def test_streaming_a_chain_split_anywhere_gives_the_whole_repair(
         verified = verify_chain(TWICE, BytesSource(damaged), out.append, chunk_size=chunk)
         assert b"".join(out) == text.encode("utf-8")
         assert verified.bytes_in == len(damaged)
+        assert verified.chars_out == len(text)
+        assert verified.bytes_out == len(text.encode("utf-8"))
 
 
 def test_strict_repair_names_the_byte_where_the_chain_fails() -> None:
