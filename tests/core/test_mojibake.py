@@ -212,3 +212,34 @@ def test_hint_names_the_chain_and_a_repaired_piece() -> None:
 def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
     hint = mojibake_hint("Съешь же ещё этих мягких французских булок".encode("cp1251"))
     assert hint == "looks like text written as cp1251, not UTF-8: Съешь"
+
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+fragments = st.sampled_from(
+    [
+        b"\xc3",
+        b"\xc3\x83",
+        b"\xc2\xa9",
+        b"\xe2\x80",
+        b"?",
+        b" ",
+        b"\x00",
+        b"\xff\xfe",
+        b"\x81",
+        b"a",
+    ]
+)
+mojibake_like = st.lists(st.one_of(fragments, st.binary(max_size=4)), max_size=24).map(b"".join)
+
+
+@FUZZ
+@given(data=st.one_of(st.binary(max_size=64), mojibake_like))
+def test_any_bytes_get_ranked_readings_with_the_unchanged_one_among_them(data: bytes) -> None:
+    results = explain(data)
+    assert any(r.unchanged for r in results)
+    assert all(0.0 <= r.confidence <= 1.0 for r in results)
+    for r in results:
+        assert all(0 <= start <= end <= len(data) for start, end in r.ranges)
+        assert all(0 <= x.start <= x.end <= len(data) for x in r.lost)
+        if not r.lost and not r.parts and "\ufffd" not in r.text:
+            assert apply_chain(r.chain, data, "replace") == r.text.encode("utf-8", "surrogatepass")
