@@ -142,8 +142,8 @@ def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list
 def _legacy_origins(raw: bytes, reader: str, hypothesis: Hypothesis) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
     writers: tuple[str, ...] = LEGACY_WRITERS
-    if 0 in raw or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        writers = LEGACY_WRITERS + UTF16_WRITERS
+    if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
     found = []
     for writer in writers:
         try:

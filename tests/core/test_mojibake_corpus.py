@@ -3,7 +3,7 @@ tests/data/README.md): floors at the figures reached when this test was
 written, so that accuracy cannot silently regress. The explainer never
 reads the corpus; only this test and tests/bench/bench_mojibake.py do.
 
-Figures when written (docs/MOJIBAKE.md): top-1 94.8%, top-3 97.9% of 385
+Figures when written (docs/MOJIBAKE.md): top-1 95.3%, top-3 98.4% of 385
 damaged cases, 1 of 165 correct texts changed (it quotes mojibake).
 """
 
@@ -26,7 +26,7 @@ TOP1_FLOORS = {
     "utf8-misread-layers": 1.0,
     "legacy-misread": 0.96,
     "legacy-on-disk": 0.96,
-    "utf16-misread": 0.88,
+    "utf16-misread": 1.0,
     "html-charset": 1.0,
     "lost-dropped": 0.58,
     "lost-question-mark": 0.58,
@@ -66,8 +66,8 @@ def test_top1_and_top3_overall_hold_their_floor(
 ) -> None:
     top1 = sum(texts[0] == case["expect"] for case, texts in damaged_results)
     top3 = sum(case["expect"] in texts[:3] for case, texts in damaged_results)
-    assert top1 / len(damaged_results) >= 0.948
-    assert top3 / len(damaged_results) >= 0.979
+    assert top1 / len(damaged_results) >= 0.953
+    assert top3 / len(damaged_results) >= 0.984
 
 
 @pytest.mark.slow
