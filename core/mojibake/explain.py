@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mojiscope.core.mojibake.chain import IDENTITY, Chain
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.search import Hypothesis, scored, search, stored_readings
@@ -161,13 +161,35 @@ def _ranges(
         lay.written.startswith("utf-16") for lay in chain.layers
     ):
         return ((0, len(data)),)
-    gap = 1 if any(lay.written not in ("utf-8",) for lay in chain.layers) else 0
+    if not chain.layers:
+        try:
+            return _stored_runs(hypothesis.text, chain.stored_as)
+        except UnicodeEncodeError:  # a code page whose decoding does not encode back
+            return tuple(_runs(data, gap=1))
+    gap = 1 if any(lay.written != "utf-8" for lay in chain.layers) else 0
     if not parts:
         return tuple(_runs(data, gap=gap))
     runs: list[tuple[int, int]] = []
     for part in parts:
         if not part.chain.is_identity:
             runs += _runs(data, part.start, part.end, gap)
+    return tuple(runs)
+
+
+def _stored_runs(text: str, codec: str) -> tuple[tuple[int, int], ...]:
+    """Legacy bytes on disk: the byte spans of the non-ASCII characters
+    (exact for double-byte code pages, whose trail byte may be ASCII)."""
+    runs: list[tuple[int, int]] = []
+    offset = 0
+    encoding = python_codec(codec)
+    for char in text:
+        size = len(char.encode(encoding)) if char >= "\x80" else 1
+        if char >= "\x80":
+            if runs and runs[-1][1] == offset:
+                runs[-1] = (runs[-1][0], offset + size)
+            else:
+                runs.append((offset, offset + size))
+        offset += size
     return tuple(runs)
 
 

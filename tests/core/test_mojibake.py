@@ -243,3 +243,10 @@ def test_any_bytes_get_ranked_readings_with_the_unchanged_one_among_them(data: b
         assert all(0 <= x.start <= x.end <= len(data) for x in r.lost)
         if not r.lost and not r.parts and "\ufffd" not in r.text:
             assert apply_chain(r.chain, data, "replace") == r.text.encode("utf-8", "surrogatepass")
+
+
+def test_ranges_of_shift_jis_on_disk_hold_the_ascii_trail_byte() -> None:
+    data = "見積書_2024年4月.xlsx".encode("shift_jis")  # 年 is 94 4E: its trail is "N"
+    best = explain(data)[0]
+    assert best.words == ["written as shift_jis"]
+    assert best.ranges == ((0, 6), (11, 13), (14, 16))
