@@ -96,13 +96,15 @@ class _Undo:
 
     reader: str
     raw: bytes
+    stand_in: bool = False
 
 
 def _encode_as(text: str, reader: str, lenient: bool) -> _Undo | None:
-    if lenient and "\ufffd" in text and chr(FFFD_STAND_IN) not in text:
+    stand_in = lenient and "\ufffd" in text and chr(FFFD_STAND_IN) not in text
+    if stand_in:
         text = text.replace("\ufffd", chr(FFFD_STAND_IN))
     try:
-        return _Undo(reader, text.encode(python_codec(reader)))
+        return _Undo(reader, text.encode(python_codec(reader)), stand_in)
     except UnicodeEncodeError:
         return None
 
@@ -131,10 +133,15 @@ def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list
             continue
         holes = _HOLES[reader] if first else b""
         decoded = decode_with_holes(undo.raw, holes, allow_cut=first)
-        if decoded is not None and decoded[0] != text:
-            chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
-            found.append(scored(decoded[0], chain, (*hypothesis.guesses, *decoded[1])))
-        if legacy and first and reader in LEGACY_READERS and not _is_utf8(undo.raw):
+        if decoded is not None:
+            repaired = decoded[0]
+            if undo.stand_in:  # a U+FFFD that stood for no lost byte stays U+FFFD
+                repaired = repaired.replace(chr(FFFD_STAND_IN), "\ufffd")
+            if repaired != text:
+                chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
+                found.append(scored(repaired, chain, (*hypothesis.guesses, *decoded[1])))
+        origin_possible = legacy and first and not undo.stand_in
+        if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis)
     return found
 

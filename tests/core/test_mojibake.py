@@ -214,7 +214,13 @@ def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
     assert hint == "looks like text written as cp1251, not UTF-8: Съешь"
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 fragments = st.sampled_from(
     [
         b"\xc3",
