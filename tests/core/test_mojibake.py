@@ -24,7 +24,13 @@ from mojiscope.core.mojibake import (
 )
 from mojiscope.core.source import BytesSource
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
 TWICE = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "windows-1252")))
