@@ -43,6 +43,7 @@ from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
+from mojiscope.app.mojibake_panel import attach_to_window as attach_mojibake_panel
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
         self._add_docks()
+        self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.jobs = JobRunner(self)
         self.search = SearchCommands(self)

@@ -9,6 +9,8 @@
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
                       [--errors strict|replace] [--signature] [--report] [--json] [--verify]
     mojiscope gui [FILE] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
+    mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
+                      [--fix -o OUT [--errors strict|replace]]
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
 
@@ -45,7 +47,7 @@ from mojiscope.cli.errors import (
 from mojiscope.core import DecodeError, EncodeError, MojiscopeError
 from mojiscope.core.conversion import ConversionLossError, SourceChangedError
 
-COMMANDS = ("formats", "inspect", "convert", "gui")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -191,6 +193,27 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     parser.set_defaults(run=_lazy("gui", "run_gui"))
 
 
+def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "mojibake", help="find the chain of misreadings that made some bytes, and repair them"
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="input files (- for stdin)")
+    parser.add_argument("--hex", metavar="HEX", help="the input as hex text")
+    parser.add_argument("--json", action="store_true", help="one JSON object per input per line")
+    parser.add_argument(
+        "--candidates", type=int, default=5, metavar="N", help="show at most N (default 5)"
+    )
+    parser.add_argument("--fix", action="store_true", help="write the best repair to -o OUT")
+    parser.add_argument("-o", "--output", metavar="OUT", help="where --fix writes")
+    parser.add_argument(
+        "--errors",
+        choices=("strict", "replace"),
+        default="strict",
+        help="--fix over a large file: strict stops where the chain does not fit",
+    )
+    parser.set_defaults(run=_lazy("mojibake", "run_mojibake"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="mojiscope",
@@ -208,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_inspect_command(commands)
     _add_convert_command(commands)
     _add_gui_command(commands)
+    _add_mojibake_command(commands)
     return parser
 
 

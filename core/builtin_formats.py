@@ -10,6 +10,7 @@ from mojiscope.core.stf7 import STF7
 from mojiscope.core.utf8 import UTF8, UTF8B, WTF8, XTF8
 from mojiscope.core.utf16 import UTF16, UTF16BE, UTF16LE, WTF16BE, WTF16LE
 from mojiscope.core.utf32 import UTF32, UTF32BE, UTF32LE
+from mojiscope.core.whatwg import WINDOWS_1252
 
 BUILTINS: list[Format] = [
     UTF8,
@@ -34,4 +35,5 @@ BUILTINS: list[Format] = [
     UTF32,
     CESU8,
     MUTF8,
+    WINDOWS_1252,
 ]

@@ -1,0 +1,187 @@
+"""Bytes the misreading program lost, and the best guess at each.
+
+When UTF-8 is read as a code page that leaves some bytes undefined (cp1252:
+81 8D 8F 90 9D), the reading program drops those bytes, writes ``?`` or
+U+FFFD for them; some also turn the no-break space A0 into a plain space
+("Ã la carte"); a file may be cut inside a character. Undoing the misreading
+then gives UTF-8 with holes: a lead byte whose last continuation byte is
+missing, or replaced by ``?``, U+FFFD's stand-in or a space.
+
+:func:`decode_with_holes` decodes such bytes, filling each hole with the
+likeliest byte (the candidates are the bytes the reader leaves undefined, or
+A0 for a space) and recording a :class:`Guess` with the alternatives. The
+likeliest is the one whose character is cheapest in its context and, better,
+already occurs elsewhere in the text (a Polish text with ``ł`` fills ``Ł``,
+a text with ``“`` closes with ``”``). A guess is never certain: the
+explainer prices each one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from mojiscope.core.mojibake.letters import FREQUENT_FIRST
+from mojiscope.core.mojibake.plausibility import isolated_price
+
+#: What stood where the byte was lost (``Guess.what``).
+DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
+    "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
+)  # fmt: skip
+#: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
+FFFD_STAND_IN = 0x00
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A lost byte and what was guessed there. ``start``/``end`` index the
+    bytes being decoded (``start == end`` where a byte was dropped)."""
+
+    start: int
+    end: int
+    what: str
+    char: str
+    alternatives: tuple[str, ...]
+    #: Where ``char`` stands in the decoded text (set by :func:`decode_with_holes`).
+    at_char: int = -1
+
+
+def _sequence_length(lead: int) -> int:
+    if 0xC2 <= lead <= 0xDF:
+        return 2
+    if 0xE0 <= lead <= 0xEF:
+        return 3
+    if 0xF0 <= lead <= 0xF4:
+        return 4
+    return 0
+
+
+def _continuations(raw: bytes, start: int, length: int) -> int:
+    count = 0
+    while (
+        count < length - 1
+        and start + 1 + count < len(raw)
+        and 0x80 <= raw[start + 1 + count] <= 0xBF
+    ):
+        count += 1
+    return count
+
+
+def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
+    """The characters ``prefix + fill`` makes, likeliest first."""
+    chars = []
+    for fill in fills:
+        try:
+            chars.append((prefix + bytes([fill])).decode("utf-8"))
+        except UnicodeDecodeError:
+            continue
+    if not chars:
+        return []
+    scored = [(_price_of(char, context), i, char) for i, char in enumerate(chars)]
+    return [c for _, _, c in sorted(scored)]
+
+
+def decode_with_holes(
+    raw: bytes, holes: bytes, *, allow_cut: bool
+) -> tuple[str, list[Guess]] | None:
+    """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
+    ``None`` when it holds an error that is no lost byte (then the chain
+    does not apply). ``allow_cut``: a character cut at either end is U+FFFD."""
+    context = raw.decode("utf-8", "ignore")
+    pieces: list[str] = []
+    guesses: list[Guess] = []
+    pos = 0
+    while True:
+        try:
+            pieces.append(raw[pos:].decode("utf-8"))
+            return "".join(pieces), guesses
+        except UnicodeDecodeError as exc:
+            at = pos + exc.start
+            pieces.append(raw[pos:at].decode("utf-8"))
+            step = _hole_at(raw, at, holes, allow_cut, context)
+            if step is None:
+                return None
+            pos, guess = step
+            guess = replace(guess, at_char=sum(map(len, pieces)))
+            pieces.append(guess.char)
+            guesses.append(guess)
+
+
+def _hole_at(
+    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str
+) -> tuple[int, Guess] | None:
+    """Resolve the decode error at ``at``: where to resume, and the guess."""
+    length = _sequence_length(raw[at])
+    if length == 0:
+        if allow_cut and at == 0:
+            end = at
+            while end < min(3, len(raw)) and 0x80 <= raw[end] <= 0xBF:
+                end += 1
+            return (end, Guess(0, end, CUT, "\ufffd", ())) if end else None
+        return None
+    present = _continuations(raw, at, length)
+    after = at + 1 + present
+    if present != length - 2:
+        return None
+    prefix = raw[at:after]
+    if after >= len(raw):
+        if allow_cut:
+            return after, Guess(at, after, CUT, "\ufffd", ())
+        return _fill(after, after, DROPPED, prefix, holes, context)
+    nxt = raw[after]
+    if nxt == 0x3F:
+        return _fill(after, after + 1, QUESTION_MARK, prefix, holes, context)
+    if nxt == FFFD_STAND_IN:
+        return _fill(after, after + 1, REPLACEMENT, prefix, holes, context)
+    if nxt == 0x20:
+        return _space_or_dropped(at, after, prefix, holes, context)
+    return _fill(after, after, DROPPED, prefix, holes, context)
+
+
+def _fill(
+    start: int, end: int, what: str, prefix: bytes, fills: bytes, context: str
+) -> tuple[int, Guess] | None:
+    ranked = _rank(prefix, fills, context)
+    if not ranked:
+        return None
+    return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))
+
+
+def _space_or_dropped(
+    at: int, after: int, prefix: bytes, holes: bytes, context: str
+) -> tuple[int, Guess]:
+    """A lead byte before a space: the space was a no-break space (A0), or
+    a byte was dropped before a real space. The likelier character wins."""
+    nbsp = _rank(prefix, b"\xa0", context)
+    dropped = _rank(prefix, holes, context) if holes else []
+    if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
+        return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(dropped))
+    return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
+
+
+def _price_of(char: str, context: str) -> float:
+    """A guess's price: its own, less 2 if the text uses it elsewhere (or
+    its opening quote), plus a tie-breaker by how often letters are used."""
+    seen = context.lower()
+    price = isolated_price(char)
+    if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
+        price -= 2.0
+    rank = FREQUENT_FIRST.find(char.lower())
+    return price + (0.01 * rank if rank >= 0 else 0.5)
+
+
+def variants(
+    text: str, guesses: tuple[Guess, ...], limit: int = 4
+) -> list[tuple[str, tuple[Guess, ...], float]]:
+    """The text with one guess at a time replaced by its first alternative
+    (a second reading when the guess was the commoner letter and the text
+    means the rarer one), with the price difference of the two characters."""
+    found = []
+    for i, guess in enumerate(guesses[:limit]):
+        if not guess.alternatives or guess.at_char < 0 or text[guess.at_char] != guess.char:
+            continue
+        other = guess.alternatives[0]
+        changed = text[: guess.at_char] + other + text[guess.at_char + 1 :]
+        swapped = replace(guess, char=other, alternatives=(guess.char, *guess.alternatives[1:]))
+        delta = isolated_price(other) - isolated_price(guess.char)
+        found.append((changed, (*guesses[:i], swapped, *guesses[i + 1 :]), delta))
+    return found

@@ -1,0 +1,130 @@
+"""Partial damage: a different chain for each line.
+
+A CSV where some rows went through a misreading and others did not has no
+single chain: the damaged rows' chain fails on, or spoils, the others. So the
+text is cut into lines (with their line ends), each line is explained by the
+chains found for the whole text and for its worst-looking lines, or left as
+it is, and the cheapest choice per line wins. The result is one reading
+whose :class:`Part`\\ s say which byte range got which chain.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
+from mojiscope.core.mojibake.plausibility import char_costs, cost
+from mojiscope.core.mojibake.search import Hypothesis, prior, scored, search
+
+#: Lines searched on their own for chains (the worst-looking first).
+SEARCHED_LINES = 4
+#: Chains tried on every line.
+TRIED_CHAINS = 6
+#: A line with its line end (only LF ends a line: mojibake may hold U+0085).
+LINE = re.compile(r"[^\n]*\n|[^\n]+")
+#: A reading's price for being partial.
+PARTIAL_PRICE = 1.0
+
+
+@dataclass(frozen=True)
+class Part:
+    """Source bytes ``[start, end)`` and the chain that explains them."""
+
+    start: int
+    end: int
+    chain: Chain
+
+
+def _worst_lines(lines: list[str]) -> list[str]:
+    costs = line_costs(list(lines))
+    priced = [
+        (c / max(1, len(line)), line)
+        for c, line in zip(costs, lines, strict=True)
+        if not line.isascii()
+    ]
+    return [line for _, line in sorted(priced, reverse=True)[:SEARCHED_LINES]]
+
+
+def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
+    """Candidate chains: the whole text's best, then its worst lines' best."""
+    chains: list[Chain] = []
+    for hypothesis in whole:
+        if _usable(hypothesis) and hypothesis.chain not in chains:
+            chains.append(hypothesis.chain)
+    for line in _worst_lines(lines):
+        for hypothesis in search(scored(line, IDENTITY), legacy=False)[:2]:
+            if _usable(hypothesis) and hypothesis.chain not in chains:
+                chains.append(hypothesis.chain)
+    return chains[:TRIED_CHAINS]
+
+
+def _usable(hypothesis: Hypothesis) -> bool:
+    """Parts are UTF-8 misread: chains of UTF-8 layers, no lost bytes."""
+    layers = hypothesis.chain.layers
+    return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
+
+
+def line_costs(lines: list[str | None]) -> list[float]:
+    """The price of each line (``inf`` for ``None``), from one scoring pass
+    over all of them (lines are joined by line ends, which price nothing)."""
+    present = [line if line is not None else "" for line in lines]
+    joined = "\n".join(present)
+    prices = char_costs(joined) if joined else np.zeros(0, np.float32)
+    starts = np.cumsum([0] + [len(line) + 1 for line in present[:-1]])
+    sums = np.add.reduceat(np.append(prices, 0.0), starts) if len(prices) else np.zeros(len(lines))
+    empty = np.array([len(line) == 0 for line in present])
+    sums = np.where(empty, 0.0, sums)
+    return [float(x) if line is not None else math.inf for x, line in zip(sums, lines, strict=True)]
+
+
+def _repaired_lines(chain: Chain, lines: list[str]) -> list[str | None]:
+    repaired: list[str | None] = []
+    for line in lines:
+        try:
+            repaired.append(line if line.isascii() else repair_text(chain, line.encode("utf-8")))
+        except ChainError:
+            repaired.append(None)
+    return repaired
+
+
+def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part, ...]] | None:
+    """The per-line reading of UTF-8 ``text``, if it uses more than one chain."""
+    lines = LINE.findall(text)
+    if len(lines) < 2:
+        return None
+    chains = chains_for_parts(lines, whole)
+    if not chains:
+        return None
+    best_texts: list[str] = list(lines)
+    best_chains: list[Chain] = [IDENTITY] * len(lines)
+    best_prices = line_costs(list(lines))
+    for chain in chains:
+        repaired = _repaired_lines(chain, lines)
+        for i, price in enumerate(line_costs(repaired)):
+            candidate = repaired[i]
+            if candidate is not None and price + prior(chain) < best_prices[i]:
+                best_texts[i], best_chains[i], best_prices[i] = (
+                    candidate,
+                    chain,
+                    price + prior(chain),
+                )
+    parts: list[Part] = []
+    offset = 0
+    for line, chain in zip(lines, best_chains, strict=True):
+        size = len(line.encode("utf-8"))
+        if parts and parts[-1].chain == chain:
+            parts[-1] = Part(parts[-1].start, offset + size, chain)
+        else:
+            parts.append(Part(offset, offset + size, chain))
+        offset += size
+    used = {part.chain for part in parts}
+    if len(used) < 2:
+        return None
+    repaired_text = "".join(best_texts)
+    total = cost(repaired_text) + PARTIAL_PRICE + sum(prior(chain) for chain in used)
+    main = next(part.chain for part in parts if not part.chain.is_identity)
+    return Hypothesis(repaired_text, main, (), total), tuple(parts)

@@ -1,0 +1,211 @@
+# ruff: noqa: E501 - a report's lines read best whole
+"""The mojibake explainer on the labelled corpus, beside ftfy and
+charset-normalizer, and its speed (issue 14's numbers).
+
+Run: ``.venv/bin/python tests/bench/bench_mojibake.py [--mb N] [--files N]``.
+
+* accuracy: top-1, top-3 and false-fix rate per category and overall, for
+  ``mojiscope.core.mojibake.explain`` and ``ftfy.fix_encoding`` (which works
+  on text: it gets the bytes decoded as UTF-8, with U+FFFD where they are
+  not); charset-normalizer's best guess on the legacy files on disk, and how
+  often it calls UTF-8 that holds mojibake something else;
+* calibration: how often the top candidate is right, by confidence band;
+* speed: explaining a 4 KiB selection (whole chain; partly damaged), the
+  ``mojiscope mojibake --json`` command over many short files in one process,
+  and ``verify_chain`` over a large file against CPython's own UTF-8 decode of
+  the same file in the same run (a ratio; timings on a shared machine are noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import codecs
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import charset_normalizer
+import ftfy
+
+from mojiscope.core import FileSource
+from mojiscope.core.mojibake import Chain, Misreading, damage, explain, verify_chain
+from mojiscope.core.mojibake.plausibility import cost
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "mojibake"
+WIN = Chain((Misreading("utf-8", "windows-1252"),))
+
+
+def load(name: str) -> list[dict[str, object]]:
+    cases: list[dict[str, object]] = json.loads((DATA / name).read_text("utf-8"))["cases"]
+    for case in cases:
+        raw = case.get("base64")
+        case["bytes"] = (
+            base64.b64decode(str(raw)) if raw is not None else str(case["text"]).encode()
+        )
+    return cases
+
+
+def accuracy(
+    damaged: list[dict[str, object]], correct: list[dict[str, object]]
+) -> dict[str, object]:
+    tally: dict[str, Counter[str]] = {}
+    bands: Counter[tuple[int, bool]] = Counter()
+    for case in damaged + correct:
+        data, expect = case["bytes"], case["expect"]
+        assert isinstance(data, bytes)
+        results = explain(data)
+        texts = [r.text for r in results]
+        fixed = ftfy.fix_encoding(data.decode("utf-8", "replace"))
+        row = tally.setdefault(str(case["category"]), Counter())
+        row["n"] += 1
+        row["top1"] += texts[0] == expect
+        row["top3"] += expect in texts[:3]
+        row["ftfy"] += fixed == expect
+        bands[(min(9, int(results[0].confidence * 10)), texts[0] == expect)] += 1
+    return {"tally": tally, "bands": bands}
+
+
+def print_accuracy(report: dict[str, object]) -> None:
+    tally = report["tally"]
+    assert isinstance(tally, dict)
+    print(f"{'category':24} {'n':>4} {'top-1':>7} {'top-3':>7} {'ftfy':>7}")
+    totals: Counter[str] = Counter()
+    for category, row in sorted(tally.items()):
+        correct = category.startswith("correct")
+        n = row["n"]
+        if correct:
+            print(
+                f"{category:24} {n:4} changed {n - row['top1']:3} ({(n - row['top1']) / n:6.1%})"
+                f"  ftfy changed {n - row['ftfy']:3} ({(n - row['ftfy']) / n:6.1%})"
+            )
+        else:
+            print(
+                f"{category:24} {n:4} {row['top1'] / n:7.1%} {row['top3'] / n:7.1%} {row['ftfy'] / n:7.1%}"
+            )
+        for key in ("n", "top1", "top3", "ftfy"):
+            totals[("c-" if correct else "d-") + key] += row[key]
+    d, c = totals["d-n"], totals["c-n"]
+    print(
+        f"{'damaged, all':24} {d:4} {totals['d-top1'] / d:7.1%} {totals['d-top3'] / d:7.1%} "
+        f"{totals['d-ftfy'] / d:7.1%}"
+    )
+    print(
+        f"{'correct, all':24} {c:4} changed {c - totals['c-top1']} ({(c - totals['c-top1']) / c:.1%}); "
+        f"ftfy changed {c - totals['c-ftfy']} ({(c - totals['c-ftfy']) / c:.1%})"
+    )
+    bands = report["bands"]
+    assert isinstance(bands, Counter)
+    print("calibration: confidence band -> share of top-1 right")
+    for band in range(10):
+        right, wrong = bands[(band, True)], bands[(band, False)]
+        if right + wrong:
+            print(
+                f"  {band / 10:.1f}-{(band + 1) / 10:.1f}: {right / (right + wrong):6.1%} of {right + wrong}"
+            )
+
+
+def charset_normalizer_voice(damaged: list[dict[str, object]]) -> None:
+    on_disk = [c for c in damaged if c["category"] == "legacy-on-disk"]
+    right = 0
+    for case in on_disk:
+        best = charset_normalizer.from_bytes(case["bytes"]).best()  # type: ignore[arg-type]
+        right += best is not None and str(best) == case["expect"]
+    misread = [c for c in damaged if c["category"] == "utf8-misread"]
+    not_utf8 = 0
+    for case in misread:
+        best = charset_normalizer.from_bytes(case["bytes"]).best()  # type: ignore[arg-type]
+        not_utf8 += best is None or best.encoding not in ("utf_8", "ascii")
+    print(
+        f"charset-normalizer: right text for {right}/{len(on_disk)} legacy files on disk "
+        f"({right / len(on_disk):.0%}); called {not_utf8}/{len(misread)} UTF-8 files holding "
+        f"mojibake something other than UTF-8 ({not_utf8 / len(misread):.0%})"
+    )
+
+
+def best_of(runs: int, work: object) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def selection_4k(damaged: list[dict[str, object]]) -> tuple[bytes, bytes]:
+    texts = [str(c["expect"]) for c in damaged if c["category"] == "utf8-misread"]
+    whole, partial, i = b"", b"", 0
+    while len(whole) < 4096 or len(partial) < 4096:
+        line = texts[i % len(texts)] + "\n"
+        whole += damage(WIN, line)
+        partial += damage(WIN, line) if i % 2 else line.encode()
+        i += 1
+    return whole[: whole.rfind(b"\n", 0, 4096) + 1], partial[: partial.rfind(b"\n", 0, 4096) + 1]
+
+
+def speed(damaged: list[dict[str, object]], files: int, megabytes: int) -> None:
+    whole, partial = selection_4k(damaged)
+    explain(whole)
+    for name, data in (("whole chain", whole), ("partly damaged", partial)):
+        seconds = best_of(5, lambda data=data: (cost.cache_clear(), explain(data)))
+        print(
+            f"explain a {len(data)}-byte selection ({name}): {seconds * 1000:.0f} ms (best of 5, cold score cache)"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i in range(files):
+            path = Path(tmp) / f"f{i:04}.txt"
+            path.write_bytes(damaged[i % len(damaged)]["bytes"])  # type: ignore[arg-type]
+            paths.append(str(path))
+        command = [str(Path(sys.executable).with_name("mojiscope")), "mojibake", "--json", *paths]
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, check=True)
+        seconds = time.perf_counter() - start
+        lines = done.stdout.count(b"\n")
+        print(
+            f"mojiscope mojibake --json on {files} short files, one process: {seconds:.1f} s ({lines} lines)"
+        )
+        big = Path(tmp) / "big.txt"
+        line = damage(WIN, "Größe, Qualität; café crème, thé à la menthe, naïve résumé\n")
+        block = line * ((1 << 20) // len(line))
+        with big.open("wb") as out:
+            for _ in range(megabytes):
+                out.write(block)
+        size = big.stat().st_size
+        with FileSource(big) as source:
+            ours = best_of(2, lambda: verify_chain(WIN, source))
+
+            def cpython() -> None:
+                decoder = codecs.getincrementaldecoder("utf-8")()
+                for offset in range(0, size, 1 << 20):
+                    decoder.decode(source.read(offset, offset + (1 << 20)))
+                decoder.decode(b"", True)
+
+            theirs = best_of(2, cpython)
+        print(
+            f"verify_chain over {size / 1e6:.0f} MB: {size / ours / 1e6:.0f} MB/s; CPython's own UTF-8 "
+            f"decode of it: {size / theirs / 1e6:.0f} MB/s; ratio {theirs / ours:.2f}x"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mb", type=int, default=256, help="size of the verify_chain file")
+    parser.add_argument("--files", type=int, default=1000, help="short files for the command")
+    parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--skip-accuracy", action="store_true")
+    args = parser.parse_args()
+    damaged, correct = load("damaged.json"), load("correct.json")
+    if not args.skip_accuracy:
+        print_accuracy(accuracy(damaged, correct))
+        charset_normalizer_voice(damaged)
+    if not args.skip_speed:
+        speed(damaged, args.files, args.mb)
+
+
+if __name__ == "__main__":
+    main()

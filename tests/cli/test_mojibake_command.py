@@ -1,0 +1,80 @@
+"""``mojiscope mojibake``: explanations as text and JSON, and ``--fix``
+written atomically, strict by default (issue 14), run as a real process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Mojiscope = Callable[..., Any]  # conftest.run_mojiscope (test modules do not import conftest)
+
+CAFE = "Café crème, thé à la menthe".encode().decode("cp1252").encode()
+
+
+def test_json_gives_one_object_per_input_best_first(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    damaged, fine = tmp_path / "damaged.txt", tmp_path / "fine.txt"
+    damaged.write_bytes(CAFE)
+    fine.write_bytes("Ελληνικά και ελληνικά".encode())
+    run = mojiscope("mojibake", "--json", damaged, fine)
+    assert run.returncode == 0, run.stderr
+    first, second = run.json_lines()
+    assert first["source"] == str(damaged)
+    best = first["candidates"][0]  # type: ignore[index]
+    assert best["text"] == "Café crème, thé à la menthe"
+    assert best["chain"] == ["utf-8 read as windows-1252"]
+    assert 0.5 < best["confidence"] <= 1.0
+    assert best["ranges"][0] == [3, 7]
+    fine_best = second["candidates"][0]  # type: ignore[index]
+    assert fine_best["chain"] == [] and fine_best["text"] == "Ελληνικά και ελληνικά"
+
+
+def test_hex_input_and_plain_output(mojiscope: Mojiscope) -> None:
+    run = mojiscope("mojibake", "--hex", "43 61 66 C3 83 C2 A9", "--candidates", "2")
+    assert run.returncode == 0
+    lines = run.stdout.decode().splitlines()
+    assert lines[0] == "<hex>"
+    assert lines[1].endswith("utf-8 read as windows-1252") and lines[2].strip() == "Café"
+    assert len([line for line in lines if line.startswith("  ") and ". " in line[:6]]) == 2
+
+
+def test_fix_writes_the_repair(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    source, out = tmp_path / "in.csv", tmp_path / "out.csv"
+    source.write_bytes(CAFE)
+    run = mojiscope("mojibake", source, "--fix", "-o", out)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text("utf-8") == "Café crème, thé à la menthe"
+    assert "utf-8 read as windows-1252" in run.stderr
+
+
+def test_fix_over_a_large_file_streams_and_is_strict(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    source, out = tmp_path / "big.csv", tmp_path / "out.csv"
+    out.write_bytes(b"old content")
+    body = ("Café crème;thé\n" * 5000).encode().decode("cp1252").encode()
+    source.write_bytes(body + b"tail \xe9 not utf-8\n")
+    run = mojiscope("mojibake", source, "--fix", "-o", out)
+    assert run.returncode == 1
+    assert run.stderr.startswith(f"mojiscope: byte {len(body) + 5}: ")
+    assert len(run.stderr_lines) == 1
+    assert out.read_bytes() == b"old content"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.csv", "out.csv"]
+
+
+def test_fix_over_a_large_file_with_replace(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    source, out = tmp_path / "big.csv", tmp_path / "out.csv"
+    body = ("Café crème;thé\n" * 5000).encode().decode("cp1252").encode()
+    source.write_bytes(body + b"tail \xe9\n")
+    run = mojiscope("mojibake", source, "--fix", "-o", out, "--errors", "replace")
+    assert run.returncode == 0, run.stderr
+    assert out.read_text("utf-8") == "Café crème;thé\n" * 5000 + "tail \ufffd\n"
+
+
+def test_usage_errors_are_one_line(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    for args in (
+        ("mojibake",),
+        ("mojibake", "--fix", "--hex", "41"),
+        ("mojibake", "--hex", "41", "-o", "x"),
+    ):
+        run = mojiscope(*args)
+        assert run.returncode == 2
+        assert len(run.stderr_lines) == 1 and run.stderr.startswith("mojiscope: ")
