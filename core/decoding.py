@@ -33,6 +33,10 @@ class Decoding:
     format: Format
     text: str
     spans: SpanTable
+    #: True for a window whose start the format had to guess (a multi-byte
+    #: code page far from any byte it can resynchronise on): its first
+    #: characters may differ from a decode of the whole source.
+    alignment_guessed: bool = False
     _anomalies: list[np.ndarray] = field(default_factory=list, repr=False)
 
     @property

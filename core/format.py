@@ -147,6 +147,11 @@ class Format(ABC):
                 return lo + i
         return offset
 
+    def aligned_resync(self, source: Source, offset: int) -> tuple[int, bool]:
+        """:meth:`resync`, and whether its point is a guess (only a format
+        whose :attr:`exact_resync` is False may guess; the default never does)."""
+        return self.resync(source, offset), False
+
     def value_extent(self, span: Span, lead: int) -> int:
         """How many bytes from ``span.byte_start`` the sequence behind
         ``span.value`` takes (``lead`` is the byte there): by default the
@@ -197,14 +202,17 @@ class Format(ABC):
         ends at or after ``end``, at the end of the last span that starts
         before ``end``; offsets are absolute. It agrees with a decode of the
         whole source on every span it holds, except that a ``text`` run may
-        be cut where the window is.
+        be cut where the window is, and except when its
+        ``alignment_guessed`` is True: then the format could not find a
+        point it knows to be a character boundary (see
+        :meth:`aligned_resync`) and began at its best guess.
         """
         check_errors(errors)
         src = as_source(source)
         size = len(src)
         start = min(max(start, 0), size)
         end = min(max(end, start), size)
-        begin = self.resync(src, start)
+        begin, guessed = self.aligned_resync(src, start)
         at_start = begin == 0
         extra = self.lookahead
         while True:
@@ -217,7 +225,7 @@ class Format(ABC):
             extra *= 2
         text, table = self.decode_block(data[:cut], at_start=at_start)
         _raise_if_error(self, errors, table, data, begin)
-        return Decoding(self, text, table.shifted(begin, 0))
+        return Decoding(self, text, table.shifted(begin, 0), alignment_guessed=guessed)
 
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
         """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the

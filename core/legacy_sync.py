@@ -1,0 +1,116 @@
+"""Where a multi-byte code page can be cut, and where a window into one begins.
+
+Shift_JIS, GBK, GB18030, Big5, EUC-JP, EUC-KR and their kin write a
+character as one byte or as a lead byte (0x81 and up) followed by one to
+three more. Their trail bytes overlap their lead bytes and often ASCII, so a
+byte seen alone rarely says where a character starts. Two things do:
+
+* A *boundary byte*, 0x00..0x2F (controls, CR, LF, space, ``!"#$%&'()*+,-./``).
+  No code page Python offers as stateless uses one as a trail byte
+  (Shift_JIS, Big5 and GBK trails start at 0x40, GB18030's four-byte
+  sequences use 0x30..0x39, EUC's trails are 0xA1 and up), and CPython's CJK
+  decoders end any ill-formed sequence *at* such a byte, never run past it.
+  So a decode that starts just after one agrees with a decode from the start
+  of the stream, and a decode that stops just after one decides every byte
+  before it as the whole stream does (the tests hold every stateless
+  multi-byte codec to both). Prose has them at every line end and space.
+* A *known point*: the start of the stream, or of a block that began at a
+  safe cut. Decoding from there with CPython's incremental decoder, the bytes
+  it holds back (an incomplete sequence) are the only undecided ones, so a
+  cut just before them is safe. That costs one extra decode of the block, so
+  it is the fallback when the block's last 4 KiB hold no boundary byte.
+
+A window that starts where no boundary byte is near (4 KiB of CJK text with
+no space or line end, or binary data) must guess: :func:`guess_alignment`
+tries each of the few possible starts and keeps the one whose decode reads
+most like text, and the window says its alignment is a guess.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from mojiscope.core.recording import RecordingHandler
+
+#: How far back to look for a boundary byte.
+REACH = 4096
+
+_LAST_BOUNDARY = re.compile(rb".*[\x00-\x2f]", re.DOTALL)
+
+
+def after_last_boundary(data: bytes, lo: int = 0) -> int:
+    """The position just after the last boundary byte in ``data[lo:]``, or
+    -1 if there is none. One backtracking match from the end: linear."""
+    match = _LAST_BOUNDARY.match(data, lo)
+    return match.end() if match else -1
+
+
+def cut_from_known_point(codec: str, data: bytes) -> int:
+    """The largest safe cut in ``data``, which begins at a character
+    boundary, or 0 if there is none. CPython's incremental decoder holds
+    back an incomplete sequence at the end: a cut before it is safe when
+    what precedes the cut is a complete character, or an ill-formed sequence
+    that CPython judges alike when nothing follows it (``81 81`` in Big5 is
+    an illegal ``81`` mid-stream but an incomplete one at the end, so the
+    cut steps back over such a sequence). Linear: two decodes of ``data``."""
+    decoder = codecs.getincrementaldecoder(codec)("replace")
+    decoder.decode(data, False)
+    cut = len(data) - len(decoder.getstate()[0])
+    events = {end: (start, why) for start, end, why in _events(codec, data) if end <= cut}
+    while cut in events:
+        start, why = events[cut]
+        if _events(codec, data[start:cut]) == [(0, cut - start, why)]:
+            break  # judged the same at the end of the input: decided
+        cut = start
+    return cut
+
+
+_RECORDER = RecordingHandler("mojiscope-legacy-sync")
+
+
+def _events(codec: str, data: bytes) -> list[tuple[int, int, str]]:
+    """Every ill-formed sequence of a whole decode: (start, end, CPython's reason)."""
+    found: list[tuple[int, int, str]] = []
+
+    def record(exc: UnicodeDecodeError) -> tuple[str, int]:
+        found.append((exc.start, exc.end, exc.reason))
+        return "\ufffd", exc.end
+
+    _RECORDER.decode(data, codec, record)
+    return found
+
+
+def safe_cut(codec: str, data: bytes) -> int:
+    """The largest safe cut in ``data`` (which begins at a character
+    boundary) that this module can find cheaply: after the last boundary
+    byte of the last :data:`REACH` bytes, else from the decoder."""
+    cut = after_last_boundary(data, max(0, len(data) - REACH))
+    return cut if cut >= 0 else cut_from_known_point(codec, data)
+
+
+#: Characters that are rare in text of any script these code pages carry:
+#: anything but controls that end lines, ASCII space, digits and punctuation,
+#: CJK punctuation and kana, CJK ideographs, Hangul syllables and the
+#: fullwidth forms of ASCII (U+FFFD, private use and halfwidth katakana
+#: included). ASCII letters count as rare: a
+#: text read out of step turns trail bytes 0x40..0x7E into them.
+_UNCOMMON = re.compile("[^\t\n\r\x20-\x3f\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff5e]")
+
+
+def oddness(codec: str, data: bytes) -> int:
+    """How unlike text ``data`` reads in ``codec``: the number of ill-formed
+    sequences and uncommon characters in its decode (one C decode, one
+    regular-expression scan)."""
+    return len(_UNCOMMON.findall(str(data, codec, "replace")))
+
+
+def guess_alignment(codec: str, data: bytes, candidates: int) -> int:
+    """Of the starts ``0 .. candidates - 1`` in ``data``, the one whose
+    decode reads most like text (see :func:`oddness`; the earliest on a
+    tie). Read one byte out of step, a multi-byte text pairs each trail byte
+    with the next lead byte: the tables mostly reject such pairs or map
+    them to symbols, Latin, Greek, Cyrillic, box drawing or private use,
+    while text in step is mostly ideographs, kana or Hangul."""
+    scores = [(oddness(codec, data[k:]), k) for k in range(min(candidates, len(data)))]
+    return min(scores)[1] if scores else 0
