@@ -11,9 +11,12 @@ byte seen alone rarely says where a character starts. Two things do:
   sequences use 0x30..0x39, EUC's trails are 0xA1 and up), and CPython's CJK
   decoders end any ill-formed sequence *at* such a byte, never run past it.
   So a decode that starts just after one agrees with a decode from the start
-  of the stream, and a decode that stops just after one decides every byte
-  before it as the whole stream does (the tests hold every stateless
-  multi-byte codec to both). Prose has them at every line end and space.
+  of the stream. A decode that stops just after one decides every byte
+  before it as the whole stream does, provided no sequence is still open
+  there (the byte before is ASCII, and not a digit after a high byte:
+  EUC-JP ``8F 0C`` and GB18030 ``D0 35 17`` are "incomplete" at the end of
+  the input but "illegal" mid-stream). The tests hold every stateless
+  multi-byte codec to both. Prose has them at every space and CRLF.
 * A *known point*: the start of the stream, or of a block that began at a
   safe cut. Decoding from there with CPython's incremental decoder, the bytes
   it holds back (an incomplete sequence) are the only undecided ones, so a
@@ -37,6 +40,14 @@ from mojiscope.core.recording import RecordingHandler
 REACH = 4096
 
 _LAST_BOUNDARY = re.compile(rb".*[\x00-\x2f]", re.DOTALL)
+#: The last boundary byte after which a cut is safe: CPython calls a lead
+#: byte and what follows it "incomplete" at the end of the input but
+#: "illegal" mid-stream when the sequence is still open (EUC-JP ``8F 0C``,
+#: GB18030 ``D0 35 17``), so the byte before must be ASCII, and a digit
+#: must not follow a byte of 0x80 or above.
+_LAST_CUT = re.compile(
+    rb".*(?:(?<=[\x00-\x2f\x3a-\x7f])|(?<=[\x00-\x7f][\x30-\x39]))[\x00-\x2f]", re.DOTALL
+)
 
 
 def after_last_boundary(data: bytes, lo: int = 0) -> int:
@@ -49,21 +60,25 @@ def after_last_boundary(data: bytes, lo: int = 0) -> int:
 def cut_from_known_point(codec: str, data: bytes) -> int:
     """The largest safe cut in ``data``, which begins at a character
     boundary, or 0 if there is none. CPython's incremental decoder holds
-    back an incomplete sequence at the end: a cut before it is safe when
-    what precedes the cut is a complete character, or an ill-formed sequence
-    that CPython judges alike when nothing follows it (``81 81`` in Big5 is
-    an illegal ``81`` mid-stream but an incomplete one at the end, so the
-    cut steps back over such a sequence). Linear: two decodes of ``data``."""
+    back an incomplete sequence at the end; the cut goes before it, and
+    further back until the 8 bytes before the cut are complete characters:
+    CPython judges an ill-formed sequence by up to 3 bytes after it (``81
+    81`` in Big5 is an illegal ``81`` mid-stream but an incomplete one at
+    the end), so no such judgement may see the cut. Linear: two decodes."""
     decoder = codecs.getincrementaldecoder(codec)("replace")
     decoder.decode(data, False)
     cut = len(data) - len(decoder.getstate()[0])
-    events = {end: (start, why) for start, end, why in _events(codec, data) if end <= cut}
-    while cut in events:
-        start, why = events[cut]
-        if _events(codec, data[start:cut]) == [(0, cut - start, why)]:
-            break  # judged the same at the end of the input: decided
-        cut = start
+    decided = [(start, end) for start, end, _ in _events(codec, data) if end <= cut]
+    starts = [start for start, _ in decided]
+    ends = [end for _, end in decided]
+    while ends and ends[-1] > cut - _MARGIN:
+        cut = min(cut, starts.pop())
+        ends.pop()
     return cut
+
+
+#: Complete characters needed before a cut found by decoding.
+_MARGIN = 8
 
 
 _RECORDER = RecordingHandler("mojiscope-legacy-sync")
@@ -85,8 +100,8 @@ def safe_cut(codec: str, data: bytes) -> int:
     """The largest safe cut in ``data`` (which begins at a character
     boundary) that this module can find cheaply: after the last boundary
     byte of the last :data:`REACH` bytes, else from the decoder."""
-    cut = after_last_boundary(data, max(0, len(data) - REACH))
-    return cut if cut >= 0 else cut_from_known_point(codec, data)
+    match = _LAST_CUT.match(data, max(0, len(data) - REACH))
+    return match.end() if match else cut_from_known_point(codec, data)
 
 
 #: Characters that are rare in text of any script these code pages carry:

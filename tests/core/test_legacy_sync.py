@@ -92,6 +92,12 @@ def _agrees_with_whole(window, whole) -> bool:
 @given(head=cjk_bytes, tail=cjk_bytes)
 @example(head=bytes.fromhex("81 30 81"), tail=bytes.fromhex("30"))
 @example(head=bytes.fromhex("c4 e3 0d 0a c4"), tail=bytes.fromhex("e3"))
+@example(head=bytes.fromhex("d4 94 4a 90 36 80 a0"), tail=b"\xdd")  # GB18030: 90 judged by 36 80
+@example(head=bytes.fromhex("e7 28 8f 1b"), tail=b"4")  # EUC-JP: 8F 1B incomplete at the end
+@example(head=bytes.fromhex("21 d0 35 17"), tail=b"<")  # GB18030: D0 35 17 incomplete at the end
+@example(
+    head=bytes.fromhex("81 81"), tail=b""
+)  # Big5: 81 illegal mid-stream, incomplete at the end
 def test_cut_is_safe_whatever_follows(codec, head, tail):
     """The definition of a safe cut: the bytes before it decode alone as they
     do inside any longer stream."""
