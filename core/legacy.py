@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from mojiscope.core import legacy_sync
+from mojiscope.core import legacy_runs, legacy_sync
 from mojiscope.core.encode_runs import encode_by_runs
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.events import single_text_span
@@ -141,30 +141,45 @@ class LegacyFormat(Format):
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         recorder = _Recorder()
         text = _HANDLER.decode(data, self.codec, recorder.handle)
-        if not recorder.events:
+        if self._single_byte:  # every single-byte code page Python has round-trips
+            if not recorder.events:
+                return text, single_text_span(len(data), len(text))
+            if all(end - start == 1 for start, end, _ in recorder.events):
+                # One character per byte, a U+FFFD for each unmapped one: the
+                # events' byte offsets are their character offsets too.
+                return text, _single_byte_spans(recorder.events, len(data))
+        elif not recorder.events and legacy_runs.split_run(self.codec, data, text) == [
+            (len(data), text, True)
+        ]:
             return text, single_text_span(len(data), len(text))
-        if self._single_byte and all(end - start == 1 for start, end, _ in recorder.events):
-            # One character per byte, a U+FFFD for each unmapped one: the
-            # events' byte offsets are their character offsets too.
-            return text, _single_byte_spans(recorder.events, len(data))
         # Decode the runs between events on their own to learn their lengths:
         # exact for a stateless codec, whose state resets at every error.
         builder = SpanListBuilder()
         pieces: list[str] = []
         prev = 0
-        for start, end, reason in recorder.events:
+        for start, end, reason in [*recorder.events, (len(data), len(data), None)]:
             if start > prev:
-                piece = str(data[prev:start], self.codec)
+                run = data[prev:start]
+                piece = str(run, self.codec)
                 pieces.append(piece)
-                builder.add_text(start - prev, len(piece))
-            pieces.append("\ufffd")
-            builder.add(SpanKind.INVALID, end - start, 1, reason)
+                self._add_run(builder, run, piece)
+            if reason is not None:
+                pieces.append("\ufffd")
+                builder.add(SpanKind.INVALID, end - start, 1, reason)
             prev = end
-        if prev < len(data):
-            piece = str(data[prev:], self.codec)
-            pieces.append(piece)
-            builder.add_text(len(data) - prev, len(piece))
         return "".join(pieces), builder.build()
+
+    def _add_run(self, builder: SpanListBuilder, run: bytes, text: str) -> None:
+        """A well-formed run: ``text``, with each duplicate mapping in it (a
+        sequence whose character re-encodes to other bytes) a ``warning``."""
+        if self._single_byte:
+            builder.add_text(len(run), len(text))
+            return
+        for n_bytes, chars, canonical in legacy_runs.split_run(self.codec, run, text):
+            if canonical:
+                builder.add_text(n_bytes, len(chars))
+            else:
+                builder.add(SpanKind.WARNING, n_bytes, len(chars), Reason.NON_CANONICAL)
 
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         """Single-byte code pages: anywhere. Multi-byte ones: just after the
@@ -201,7 +216,7 @@ class LegacyFormat(Format):
         return lo + legacy_sync.guess_alignment(self.codec, probe, self.lookahead), True
 
     def char_byte_lengths(self, chars: str) -> list[int]:
-        return [len(c.encode(self.codec, "replace")) for c in chars]
+        return legacy_runs.char_byte_lengths(self.codec, chars)
 
     def encode_spans(self, text: str) -> Encoding:
         """Encode; a character is unencodable (written as ``?``) when the code
