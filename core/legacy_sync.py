@@ -31,7 +31,6 @@ most like text, and the window says its alignment is a guess.
 
 from __future__ import annotations
 
-import codecs
 import re
 
 from mojiscope.core.recording import RecordingHandler
@@ -58,22 +57,18 @@ def after_last_boundary(data: bytes, lo: int = 0) -> int:
 
 
 def cut_from_known_point(codec: str, data: bytes) -> int:
-    """The largest safe cut in ``data``, which begins at a character
-    boundary, or 0 if there is none. CPython's incremental decoder holds
-    back an incomplete sequence at the end; the cut goes before it, and
-    further back until the 8 bytes before the cut are complete characters:
-    CPython judges an ill-formed sequence by up to 3 bytes after it (``81
-    81`` in Big5 is an illegal ``81`` mid-stream but an incomplete one at
-    the end), so no such judgement may see the cut. Linear: two decodes."""
-    decoder = codecs.getincrementaldecoder(codec)("replace")
-    decoder.decode(data, False)
-    cut = len(data) - len(decoder.getstate()[0])
-    decided = [(start, end) for start, end, _ in _events(codec, data) if end <= cut]
-    starts = [start for start, _ in decided]
-    ends = [end for _, end in decided]
-    while ends and ends[-1] > cut - _MARGIN:
-        cut = min(cut, starts.pop())
-        ends.pop()
+    """The largest safe cut in ``data`` (which begins at a character
+    boundary), or 0 if there is none. From the end, the cut steps back to
+    the start of every ill-formed or incomplete sequence that ends less than
+    8 bytes before it: CPython judges an ill-formed sequence by up to 3
+    bytes after it (``81 81`` in Big5 is an illegal ``81`` mid-stream but an
+    incomplete one at the end), so no judgement may see the cut, and an
+    incomplete sequence waits for the next block. Linear: one decode, one
+    pass over its ill-formed sequences."""
+    events = _events(codec, data)
+    cut = len(data)
+    while events and events[-1][1] > cut - _MARGIN:
+        cut = min(cut, events.pop()[0])
     return cut
 
 
