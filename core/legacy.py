@@ -183,10 +183,11 @@ class LegacyFormat(Format):
 
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         """Single-byte code pages: anywhere. Multi-byte ones: just after the
-        last boundary byte (0x00..0x2F) of the last 4 KiB, else where
-        CPython's incremental decoder, run from ``data[0]`` (a character
-        boundary: the stream's start or a previous cut), holds back an
-        incomplete sequence. Linear in ``data`` either way; see
+        last boundary byte (0x00..0x2F) of the last 4 KiB where no
+        sequence is still open, else after the last complete character that
+        a decode from ``data[0]`` (a character boundary: the stream's start
+        or a previous cut) finds 8 clean bytes after any ill-formed
+        sequence. Linear in ``data`` either way; see
         :mod:`mojiscope.core.legacy_sync` for why both are safe."""
         del at_start  # a legacy code page has no signature
         if self._single_byte:

@@ -18,10 +18,12 @@ byte seen alone rarely says where a character starts. Two things do:
   the input but "illegal" mid-stream). The tests hold every stateless
   multi-byte codec to both. Prose has them at every space and CRLF.
 * A *known point*: the start of the stream, or of a block that began at a
-  safe cut. Decoding from there with CPython's incremental decoder, the bytes
-  it holds back (an incomplete sequence) are the only undecided ones, so a
-  cut just before them is safe. That costs one extra decode of the block, so
-  it is the fallback when the block's last 4 KiB hold no boundary byte.
+  safe cut. Decoding from there, every complete character is where the
+  stream has it, so a cut after one is safe once no ill-formed or
+  incomplete sequence ends in the 8 bytes before it (see
+  :func:`cut_from_known_point`). That costs one extra decode of the block,
+  so it is the fallback when the block's last 4 KiB hold no boundary byte
+  to cut after.
 
 A window that starts where no boundary byte is near (4 KiB of CJK text with
 no space or line end, or binary data) must guess: :func:`guess_alignment`
