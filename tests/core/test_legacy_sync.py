@@ -111,6 +111,34 @@ def test_cut_is_safe_whatever_follows(codec, head, tail):
     assert not inside or inside[-1].byte_end == cut or inside[-1].kind == SpanKind.TEXT
 
 
+#: 5 KiB of high bytes only: no boundary byte, so the cut is found by decoding,
+#: from a known point 4 KiB before the end.
+LONG_HIGH = bytes(0x81 + (i * 37 + i // 7) % 0x7E for i in range(5000))
+
+
+@pytest.mark.parametrize("codec", ["gb18030", "big5", "euc_jp", "shift_jis", "cp949"])
+@PROPERTY
+@given(head=cjk_bytes, tail=cjk_bytes)
+@example(head=b"\xff" * 30, tail=b"")
+def test_cut_found_by_decoding_a_long_block_is_safe(codec, head, tail):
+    fmt = get_format(codec)
+    block = LONG_HIGH + head.replace(b"\x00", b"\x81")
+    cut = fmt.safe_cut(block, at_start=True)
+    alone = fmt.decode(block[:cut])
+    whole = fmt.decode(block + tail)
+    inside = [s for s in whole.spans if s.byte_start < cut]
+    assert [s for s in alone.spans if s.kind != "text"] == [s for s in inside if s.kind != "text"]
+    assert whole.text.startswith(alone.text)
+
+
+def test_ff_repeated_has_no_safe_cut():
+    # GB18030 calls a final FF "incomplete" and FF mid-stream "illegal", so
+    # no cut in FF repeated decodes alike whatever follows; finding that out
+    # looks at the last 4 KiB in Python, not at every byte.
+    fmt = get_format("gb18030")
+    assert fmt.safe_cut(b"\xff" * (1 << 20), at_start=True) == 0
+
+
 @pytest.mark.parametrize("line_end", ["\r\n", "\n", ""], ids=["CRLF", "LF", "no line ends"])
 @pytest.mark.parametrize("codec", ["gb18030", "gbk", "euc_kr", "euc_jp", "shift_jis"])
 def test_stream_of_cjk_prose_holds_back_little(codec, line_end):
