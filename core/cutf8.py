@@ -54,9 +54,10 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.arguments import check_errors
 from mojiscope.core.errors import EncodeError
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Errors, Format, check_errors
+from mojiscope.core.format import Encoding, Errors, Format
 from mojiscope.core.source import Source, as_source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import SpanTable

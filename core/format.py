@@ -28,6 +28,7 @@ from typing import ClassVar, Literal
 
 import numpy as np
 
+from mojiscope.core.arguments import check_bytes, check_errors, check_text
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
@@ -41,32 +42,6 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 #: Bytes per block when decoding a large buffer. Large enough to amortise the
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
 BLOCK_SIZE = 1 << 20
-
-
-def check_errors(errors: object) -> None:
-    """Refuse an ``errors`` argument other than exactly ``"strict"`` or
-    ``"replace"``: a near miss (``"Strict"``, ``"ignore"``) must not quietly
-    mean replace. Raises :class:`TypeError` for a non-string and
-    :class:`ValueError` for any other string, both naming the parameter."""
-    if not isinstance(errors, str):
-        raise TypeError(f"errors must be 'strict' or 'replace', not {type(errors).__name__}")
-    if errors not in ("strict", "replace"):
-        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
-
-
-def check_bytes(data: object, parameter: str = "data") -> None:
-    """Raise :class:`TypeError` naming ``parameter`` unless ``data`` is
-    bytes-like (``bytes``, ``bytearray`` or ``memoryview``)."""
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise TypeError(
-            f"{parameter} must be bytes, bytearray or memoryview, not {type(data).__name__}"
-        )
-
-
-def check_text(text: object, parameter: str = "text") -> None:
-    """Raise :class:`TypeError` naming ``parameter`` unless ``text`` is a ``str``."""
-    if not isinstance(text, str):
-        raise TypeError(f"{parameter} must be a str, not {type(text).__name__}")
 
 
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
