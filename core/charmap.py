@@ -66,7 +66,7 @@ def char_offsets(decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int,
     range (a whole span, or whole chunks), never fewer."""
     n_chars = span.char_end - span.char_start
     n_bytes = span.byte_end - span.byte_start
-    if n_chars == n_bytes:
+    if decoding.one_byte_a_char(span):
         first = max(lo, span.byte_start) - span.byte_start
         last = min(hi, span.byte_end) - span.byte_start
         return first, list(range(span.byte_start + first, span.byte_start + last + 1))

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.arguments import check_errors
 from mojiscope.core.block_text import (
     REPLACEMENT,
     AnyInts,
@@ -32,7 +33,7 @@ from mojiscope.core.cutf8_sequences import (
 )
 from mojiscope.core.errors import EncodeError
 from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Errors, check_errors
+from mojiscope.core.format import Encoding, Errors
 from mojiscope.core.spans import REASON_CODE, Reason
 
 _OFFSETS = np.array(OFFSETS, np.int64)

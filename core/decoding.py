@@ -31,17 +31,23 @@ _TEXT = KIND_CODE[SpanKind.TEXT]
 class Decoding:
     """Text plus spans for bytes ``[spans.byte_start, spans.byte_end)``.
 
-    The three fields are set once, by the constructor, and never change;
-    what is derived from them (the index of anomalies, the maps of long text
-    runs, see :mod:`mojiscope.core.charmap`) is computed on first use and
-    kept with the decoding, so it is built once per decoding and dropped
-    with it.
+    The fields are set once, by the constructor, and never change; what is
+    derived from them (the index of anomalies, the maps of long text runs,
+    see :mod:`mojiscope.core.charmap`) is computed on first use and kept with
+    the decoding, so it is built once per decoding and dropped with it.
+
+    ``alignment_guessed`` is True for a window whose start the format had to
+    guess (a multi-byte code page far from any byte it can resynchronise
+    on): its first characters may differ from a decode of the whole source.
     """
 
-    def __init__(self, format: Format, text: str, spans: SpanTable) -> None:
+    def __init__(
+        self, format: Format, text: str, spans: SpanTable, *, alignment_guessed: bool = False
+    ) -> None:
         self.format = format
         self.text = text
         self.spans = spans
+        self.alignment_guessed = alignment_guessed
 
     def __repr__(self) -> str:
         return f"<Decoding {self.format.id} of {self.spans!r}>"
@@ -67,6 +73,14 @@ class Decoding:
     def span_at_char(self, offset: int) -> Span:
         return self.spans[self.spans.index_at_char(offset)]
 
+    def one_byte_a_char(self, span: Span) -> bool:
+        """Whether ``span``'s characters map one to one onto its bytes: it has
+        as many of each, and is not a text run of a format where one
+        sequence may make several characters (then it has to be measured)."""
+        if span.char_end - span.char_start != span.byte_end - span.byte_start:
+            return False
+        return not (self.format.multi_char_sequences and span.kind == SpanKind.TEXT)
+
     def char_byte_offsets(self, span: Span) -> list[int]:
         """Byte offsets at which each character of ``span`` starts, plus the
         span's end: ``len(result) == span.char_end - span.char_start + 1``
@@ -82,7 +96,7 @@ class Decoding:
         n_bytes = span.byte_end - span.byte_start
         if n_chars == 0:
             return [span.byte_start]
-        if n_chars == n_bytes:
+        if self.one_byte_a_char(span):
             return list(range(span.byte_start, span.byte_end + 1))
         if n_chars == 1:
             return [span.byte_start, span.byte_end]

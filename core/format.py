@@ -28,6 +28,7 @@ from typing import ClassVar, Literal
 
 import numpy as np
 
+from mojiscope.core.arguments import check_bytes, check_errors, check_text
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
@@ -41,32 +42,6 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 #: Bytes per block when decoding a large buffer. Large enough to amortise the
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
 BLOCK_SIZE = 1 << 20
-
-
-def check_errors(errors: object) -> None:
-    """Refuse an ``errors`` argument other than exactly ``"strict"`` or
-    ``"replace"``: a near miss (``"Strict"``, ``"ignore"``) must not quietly
-    mean replace. Raises :class:`TypeError` for a non-string and
-    :class:`ValueError` for any other string, both naming the parameter."""
-    if not isinstance(errors, str):
-        raise TypeError(f"errors must be 'strict' or 'replace', not {type(errors).__name__}")
-    if errors not in ("strict", "replace"):
-        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
-
-
-def check_bytes(data: object, parameter: str = "data") -> None:
-    """Raise :class:`TypeError` naming ``parameter`` unless ``data`` is
-    bytes-like (``bytes``, ``bytearray`` or ``memoryview``)."""
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise TypeError(
-            f"{parameter} must be bytes, bytearray or memoryview, not {type(data).__name__}"
-        )
-
-
-def check_text(text: object, parameter: str = "text") -> None:
-    """Raise :class:`TypeError` naming ``parameter`` unless ``text`` is a ``str``."""
-    if not isinstance(text, str):
-        raise TypeError(f"{parameter} must be a str, not {type(text).__name__}")
 
 
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
@@ -113,6 +88,10 @@ class Format(ABC):
     #: byte from a trail byte by looking (GB18030, Shift_JIS, Big5, EUC-*):
     #: their windows guess the alignment unless an index knows it.
     exact_resync: ClassVar[bool] = True
+    #: Whether one byte sequence may decode to several characters (big5hkscs
+    #: ``88 62`` is Ê + U+0304): then a text run with as many characters as
+    #: bytes is not necessarily one byte a character, and is measured.
+    multi_char_sequences: ClassVar[bool] = False
 
     # -- what a subclass provides -------------------------------------------
 
@@ -177,6 +156,11 @@ class Format(ABC):
         del source
         return self
 
+    def aligned_resync(self, source: Source, offset: int) -> tuple[int, bool]:
+        """:meth:`resync`, and whether its point is a guess (only a format
+        whose :attr:`exact_resync` is False may guess; the default never does)."""
+        return self.resync(source, offset), False
+
     def value_extent(self, span: Span, lead: int) -> int:
         """How many bytes from ``span.byte_start`` the sequence behind
         ``span.value`` takes (``lead`` is the byte there): by default the
@@ -227,14 +211,17 @@ class Format(ABC):
         ends at or after ``end``, at the end of the last span that starts
         before ``end``; offsets are absolute. It agrees with a decode of the
         whole source on every span it holds, except that a ``text`` run may
-        be cut where the window is.
+        be cut where the window is, and except when its
+        ``alignment_guessed`` is True: then the format could not find a
+        point it knows to be a character boundary (see
+        :meth:`aligned_resync`) and began at its best guess.
         """
         check_errors(errors)
         src = as_source(source)
         size = len(src)
         start = min(max(start, 0), size)
         end = min(max(end, start), size)
-        begin = self.resync(src, start)
+        begin, guessed = self.aligned_resync(src, start)
         at_start = begin == 0
         extra = self.lookahead
         while True:
@@ -247,7 +234,7 @@ class Format(ABC):
             extra *= 2
         text, table = self.decode_block(data[:cut], at_start=at_start)
         _raise_if_error(self, errors, table, data, begin)
-        return Decoding(self, text, table.shifted(begin, 0))
+        return Decoding(self, text, table.shifted(begin, 0), alignment_guessed=guessed)
 
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
         """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the
@@ -497,4 +484,9 @@ def apply_policy(decoding: Decoding, policy: Policy) -> Decoding:
         else:
             pieces.append(text[int(offsets[i]) : int(offsets[i + 1])])
     new_table = SpanTable(table.kinds, table.reasons, table.byte_starts, new_starts, table.values)
-    return Decoding(decoding.format, "".join(pieces), new_table)
+    return Decoding(
+        decoding.format,
+        "".join(pieces),
+        new_table,
+        alignment_guessed=decoding.alignment_guessed,
+    )

@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 
+from mojiscope.core import legacy_runs, legacy_sync
 from mojiscope.core.encode_runs import encode_by_runs
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.events import single_text_span
@@ -113,23 +114,6 @@ def _single_byte_spans(events: list[tuple[int, int, Reason]], n_bytes: int) -> S
     )
 
 
-_ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
-
-
-def _after_last_ascii_triplet(data: bytes) -> int:
-    """The end of the last run of three or more ASCII bytes (0 if none)."""
-    tail = max(0, len(data) - 4096)
-    for start in (tail, 0):
-        end = 0
-        for m in _ASCII_TRIPLETS.finditer(data, start):
-            end = m.end()
-        if end:
-            return end
-        if start == 0:
-            break
-    return 0
-
-
 class LegacyFormat(Format):
     """A stateless Python codec as a format (see the module docstring)."""
 
@@ -144,6 +128,10 @@ class LegacyFormat(Format):
             all(len(bytes([b]).decode(self.codec, "replace")) == 1 for b in range(256))
             and self._decodes_bytewise()
         )
+        # A multi-byte code page cannot always tell a lead byte from a trail
+        # byte by looking: where no boundary byte is near, a window guesses.
+        self.exact_resync = self._single_byte  # type: ignore[misc]
+        self.multi_char_sequences = not self._single_byte  # type: ignore[misc]
 
     def _decodes_bytewise(self) -> bool:
         sample = bytes(range(256))
@@ -154,54 +142,83 @@ class LegacyFormat(Format):
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         recorder = _Recorder()
         text = _HANDLER.decode(data, self.codec, recorder.handle)
-        if not recorder.events:
+        if self._single_byte:  # every single-byte code page Python has round-trips
+            if not recorder.events:
+                return text, single_text_span(len(data), len(text))
+            if all(end - start == 1 for start, end, _ in recorder.events):
+                # One character per byte, a U+FFFD for each unmapped one: the
+                # events' byte offsets are their character offsets too.
+                return text, _single_byte_spans(recorder.events, len(data))
+        elif not recorder.events and legacy_runs.split_run(self.codec, data, text) == [
+            (len(data), text, True)
+        ]:
             return text, single_text_span(len(data), len(text))
-        if self._single_byte and all(end - start == 1 for start, end, _ in recorder.events):
-            # One character per byte, a U+FFFD for each unmapped one: the
-            # events' byte offsets are their character offsets too.
-            return text, _single_byte_spans(recorder.events, len(data))
         # Decode the runs between events on their own to learn their lengths:
         # exact for a stateless codec, whose state resets at every error.
         builder = SpanListBuilder()
         pieces: list[str] = []
         prev = 0
-        for start, end, reason in recorder.events:
+        for start, end, reason in [*recorder.events, (len(data), len(data), None)]:
             if start > prev:
-                piece = str(data[prev:start], self.codec)
+                run = data[prev:start]
+                piece = str(run, self.codec)
                 pieces.append(piece)
-                builder.add_text(start - prev, len(piece))
-            pieces.append("\ufffd")
-            builder.add(SpanKind.INVALID, end - start, 1, reason)
+                self._add_run(builder, run, piece)
+            if reason is not None:
+                pieces.append("\ufffd")
+                builder.add(SpanKind.INVALID, end - start, 1, reason)
             prev = end
-        if prev < len(data):
-            piece = str(data[prev:], self.codec)
-            pieces.append(piece)
-            builder.add_text(len(data) - prev, len(piece))
         return "".join(pieces), builder.build()
 
+    def _add_run(self, builder: SpanListBuilder, run: bytes, text: str) -> None:
+        """A well-formed run: ``text``, with each duplicate mapping in it (a
+        sequence whose character re-encodes to other bytes) a ``warning``."""
+        if self._single_byte:
+            builder.add_text(len(run), len(text))
+            return
+        for n_bytes, chars, canonical in legacy_runs.split_run(self.codec, run, text):
+            if canonical:
+                builder.add_text(n_bytes, len(chars))
+            else:
+                builder.add(SpanKind.WARNING, n_bytes, len(chars), Reason.NON_CANONICAL)
+
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
-        """Single-byte code pages: anywhere. Multi-byte ones: just after three
-        ASCII bytes in a row. No multi-byte sequence is longer than four
-        bytes or holds three ASCII bytes, and CPython's CJK decoders judge
-        the last bytes before the end of their input differently from the
-        same bytes mid-stream (gb18030 calls any 1-3 bytes left "incomplete"),
-        so only such a cut decodes the same whatever follows."""
+        """Single-byte code pages: anywhere. Multi-byte ones: just after the
+        last boundary byte (0x00..0x2F) of the last 4 KiB where no
+        sequence is still open, else after the last complete character that
+        a decode from ``data[0]`` (a character boundary: the stream's start
+        or a previous cut) finds 8 clean bytes after any ill-formed
+        sequence. Linear in ``data`` either way; see
+        :mod:`mojiscope.core.legacy_sync` for why both are safe."""
+        del at_start  # a legacy code page has no signature
         if self._single_byte:
             return len(data)
-        return _after_last_ascii_triplet(data)
+        return legacy_sync.safe_cut(self.codec, data)
 
     def resync(self, source: Source, offset: int) -> int:
-        """Multi-byte code pages resume after three ASCII bytes in a row,
-        searched up to 4 KiB back. Where there is none (binary data, or text
-        with no ASCII at all), 4 KiB back is a best guess: a window there may
-        begin differently from a whole decode."""
-        if self._single_byte:
-            return offset
-        lo = max(0, offset - 4096)
-        return lo + _after_last_ascii_triplet(source.read(lo, offset))
+        """See :meth:`aligned_resync`."""
+        return self.aligned_resync(source, offset)[0]
+
+    def aligned_resync(self, source: Source, offset: int) -> tuple[int, bool]:
+        """Multi-byte code pages resume just after the last boundary byte
+        (0x00..0x2F) up to 4 KiB back, or at the source's start if that is
+        nearer: both exact. Where there is neither (4 KiB of CJK text with no
+        space or line end, or binary data), the start 4 KiB back whose decode
+        meets the fewest ill-formed sequences is a guess, and says so."""
+        if self._single_byte or offset == 0:
+            return offset, False
+        lo = max(0, offset - legacy_sync.REACH)
+        before = source.read(lo, offset)
+        after = legacy_sync.after_last_boundary(before)
+        if after >= 0:
+            return lo + after, False
+        if lo == 0:
+            return 0, False
+        probe = source.read(lo, offset + self.lookahead)
+        return lo + legacy_sync.guess_alignment(self.codec, probe, self.lookahead), True
 
     def char_byte_lengths(self, chars: str) -> list[int]:
-        return [len(c.encode(self.codec, "replace")) for c in chars]
+        return legacy_runs.char_byte_lengths(self.codec, chars)
 
     def encode_spans(self, text: str) -> Encoding:
         """Encode; a character is unencodable (written as ``?``) when the code

@@ -69,6 +69,8 @@ class Reason(StrEnum):
     RAW_NUL = "raw-nul"
     NO_BOM = "no-bom"
     SWAPPED_BOM = "swapped-bom"
+    # legacy code pages: a duplicate mapping (cp932 FC 41 reads as 魵, written EE E2)
+    NON_CANONICAL = "non-canonical"
 
 
 #: Kinds at which ``errors="strict"`` decoding raises.
@@ -128,6 +130,8 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.RAW_NUL: "a raw 00 byte, which this format forbids: it writes U+0000 as C0 80",
     Reason.NO_BOM: "no byte order mark: read as little-endian, as most readers do",
     Reason.SWAPPED_BOM: "U+FFFE at the start: a byte order mark read in the wrong byte order",
+    Reason.NON_CANONICAL: "bytes this code page reads as a character it writes as other "
+    "bytes (a duplicate mapping): encoding the text back does not give these bytes",
 }
 
 

@@ -54,7 +54,7 @@ def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: i
         return
     if n_chars == 0:
         out.append(Segment(span.byte_start, span.byte_end, "", 0, span))
-    elif n_chars == n_bytes:
+    elif decoding.one_byte_a_char(span):
         a, b = max(lo, span.byte_start), min(hi, span.byte_end)
         c = span.char_start - base + (a - span.byte_start)
         _append_one_byte_run(out, Segment(a, b, text[c : c + (b - a)], 1, span))

@@ -31,3 +31,12 @@ def test_every_piece_maps_like_the_whole_decode(text: str, cut: int) -> None:
     for piece in pieces:
         for char in range(piece.spans.char_start, piece.spans.char_end):
             assert piece.bytes_of_char(char) == whole.bytes_of_char(char)
+
+
+def test_a_sequence_of_two_characters_keeps_its_bytes_on_the_first() -> None:
+    """big5hkscs 88 62 is Ê + U+0304: a run of 3 bytes and 3 characters that
+    is not one byte a character (issue 12, item 2)."""
+    decoding = get_format("big5hkscs").decode(bytes.fromhex("418862"))
+    assert decoding.text == "A\u00ca\u0304"
+    assert [decoding.bytes_of_char(c) for c in range(3)] == [(0, 1), (1, 3), (3, 3)]
+    assert decoding.char_of_byte(2) == (1, 2)
