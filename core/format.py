@@ -31,7 +31,15 @@ import numpy as np
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError, EncodeError
 from mojiscope.core.source import Source, as_source
-from mojiscope.core.spans import ERROR_KINDS, KIND_CODE, REASON_WORDS, Reason, Span, SpanKind
+from mojiscope.core.spans import (
+    ERROR_KINDS,
+    KIND_CODE,
+    REASON_CODE,
+    REASON_WORDS,
+    Reason,
+    Span,
+    SpanKind,
+)
 from mojiscope.core.spantable import SpanTable, join
 
 Errors = Literal["strict", "replace"]
@@ -86,6 +94,10 @@ class Format(ABC):
     #: byte from a trail byte by looking (GB18030, Shift_JIS, Big5, EUC-*):
     #: their windows guess the alignment unless an index knows it.
     exact_resync: ClassVar[bool] = True
+    #: Reasons strict decoding refuses although their spans are of a kind
+    #: that is no error (a ``warning`` the format's spec makes a MUST NOT:
+    #: Corrected UTF-8's U+0000 outside the magic number).
+    strict_refuses: ClassVar[frozenset[Reason]] = frozenset()
 
     # -- what a subclass provides -------------------------------------------
 
@@ -385,7 +397,7 @@ def _raise_if_error(
     then the span's bytes up to the dropped ones."""
     if errors != "strict":
         return
-    hit = table.first_error(_ERROR_CODES)
+    hit = first_strict_error(fmt, table)
     if hit is None:
         return
     span = table[hit]
@@ -400,6 +412,18 @@ def _raise_if_error(
     b1 = span.byte_end + (count if span.byte_end >= at else 0)
     absolute = span._replace(byte_start=b0 + shift, byte_end=b1 + shift)
     raise DecodeError(fmt.id, absolute, bytes(held))
+
+
+def first_strict_error(fmt: Format, table: SpanTable) -> int | None:
+    """Index of the first span strict decoding with ``fmt`` raises at: one
+    of an error kind, or one whose reason the format refuses under strict
+    (:attr:`Format.strict_refuses`); ``None`` if there is none."""
+    hit = table.first_error(_ERROR_CODES)
+    if fmt.strict_refuses:
+        refused = table.first_with_reason([REASON_CODE[r] for r in fmt.strict_refuses])
+        if refused is not None and (hit is None or refused < hit):
+            hit = refused
+    return hit
 
 
 def strip_signature(decoding: Decoding) -> Decoding:

@@ -420,6 +420,15 @@ class SpanTable(Sequence[Span]):
                 return self._first_index[k] + int(hits[0])
         return None
 
+    def first_with_reason(self, reason_codes: Sequence[int]) -> int | None:
+        """Index of the first span whose reason code is in ``reason_codes``."""
+        codes = np.asarray(reason_codes, np.uint8)
+        for k, p in enumerate(self._parts):
+            hits = np.flatnonzero(np.isin(p.reasons[p.skip :], codes))
+            if len(hits):
+                return self._first_index[k] + int(hits[0])
+        return None
+
 
 def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
     return Span(

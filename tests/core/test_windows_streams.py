@@ -405,3 +405,14 @@ def test_property_long_tokens_stream_as_they_decode_whole(case):
         pos, k = pos + size, k + 1
     parts.append(decoder.decode(b"", final=True))
     assert_same_decoding(join_decodings(parts), fmt.decode(data), (format_id, n))
+
+
+def test_wtf8_resynchronises_at_most_five_bytes_back_to_a_pairs_lead():
+    # docs/FORMATS.md: from any byte of a trail surrogate sequence that follows
+    # a lead one, back to the lead's ED (the pair is decided whole); a trail
+    # after anything else is where its own sequence starts
+    wtf8 = get_format("wtf-8")
+    paired = bytes.fromhex("41 ED A0 BD ED B2 A9 42")
+    assert [wtf8.resync(BytesSource(paired), i) for i in range(9)] == [0, 1, 1, 1, 1, 1, 1, 7, 7]
+    apart = bytes.fromhex("41 ED A0 BD 41 ED B2 A9 42")
+    assert [wtf8.resync(BytesSource(apart), i) for i in range(10)] == [0, 1, 1, 1, 4, 5, 5, 5, 8, 8]
