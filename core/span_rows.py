@@ -24,9 +24,10 @@ import numpy.typing as npt
 from mojiscope.core.spans import KIND_CODE, SpanKind
 
 TEXT_CODE = KIND_CODE[SpanKind.TEXT]
-#: What a span without a value stores in a ``uint32`` array (every real
-#: value, up to U+8421109F, is smaller).
-STORED_NO_VALUE = 0xFFFFFFFF
+#: The one "no value" of a span, in every builder and in storage: values
+#: are stored as ``uint32`` and every real value, up to U+8421109F, is
+#: smaller. (:attr:`~mojiscope.core.spans.Span.value` is ``None`` for it.)
+NO_VALUE = 0xFFFFFFFF
 
 IntArray = npt.NDArray[np.integer]
 CodeArray = npt.NDArray[np.uint8]
@@ -179,6 +180,6 @@ def _interleave(ev: _Events, n_bytes: int, n_chars: int) -> Rows:
     cand_kind[1::2] = ev.kind
     cand_reason = np.zeros(2 * m + 1, np.uint8)
     cand_reason[1::2] = ev.reason
-    cand_value = np.full(2 * m + 1, STORED_NO_VALUE, np.uint32)
+    cand_value = np.full(2 * m + 1, NO_VALUE, np.uint32)
     cand_value[1::2] = ev.value
     return Rows(cand_kind[idx], cand_reason[idx], byte_starts, char_starts, cand_value[idx])

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.span_rows import (
-    STORED_NO_VALUE,
+    NO_VALUE,
     TEXT_CODE,
     CodeArray,
     EventRows,
@@ -44,9 +44,7 @@ from mojiscope.core.spans import (
     SpanKind,
 )
 
-#: The value of a span without one, in the ``values`` array and in builders
-#: (stored as :data:`~mojiscope.core.span_rows.STORED_NO_VALUE`).
-NO_VALUE = -1
+__all__ = ["NO_VALUE", "SpanListBuilder", "SpanTable", "join"]
 
 
 def _offsets(values: npt.ArrayLike) -> IntArray:
@@ -371,10 +369,9 @@ class SpanTable(Sequence[Span]):
 
     @cached_property
     def values(self) -> npt.NDArray[np.int64]:
-        """Values as int64, ``NO_VALUE`` where there is none."""
-        raw = self._flat("values").astype(np.int64)
-        raw[raw == STORED_NO_VALUE] = NO_VALUE
-        return raw
+        """Values as int64, :data:`NO_VALUE` where there is none."""
+        values: npt.NDArray[np.int64] = self._flat("values").astype(np.int64)
+        return values
 
     @cached_property
     def byte_starts(self) -> npt.NDArray[np.int64]:
@@ -438,25 +435,38 @@ def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value
         c0,
         c1,
         REASON_CODES[reason],
-        None if value in (STORED_NO_VALUE, NO_VALUE) else value,
+        None if value == NO_VALUE else value,
     )
 
 
 class SpanListBuilder:
-    """Collects spans one at a time into Python lists (for codecs whose events
-    are few), then freezes them into a :class:`SpanTable`.
+    """Collects spans one at a time (for codecs whose events are few), then
+    makes them a :class:`SpanTable` with :meth:`SpanTable.from_events`, the
+    one way spans are built: only the spans that are not ``text`` are kept,
+    and the ``text`` runs are the gaps between them.
 
-    Appending a ``text`` span right after another ``text`` span extends it.
     Offsets are relative to the block being built.
     """
 
-    __slots__ = ("byte_pos", "byte_starts", "char_pos", "char_starts", "kinds", "reasons", "values")
+    __slots__ = (
+        "byte_lens",
+        "byte_pos",
+        "byte_starts",
+        "char_lens",
+        "char_pos",
+        "char_starts",
+        "kinds",
+        "reasons",
+        "values",
+    )
 
     def __init__(self) -> None:
         self.kinds: list[int] = []
         self.reasons: list[int] = []
         self.byte_starts: list[int] = []
+        self.byte_lens: list[int] = []
         self.char_starts: list[int] = []
+        self.char_lens: list[int] = []
         self.values: list[int] = []
         self.byte_pos = 0
         self.char_pos = 0
@@ -473,12 +483,16 @@ class SpanListBuilder:
         code = KIND_CODE[kind]
         if byte_len == 0 and char_len == 0:
             return
-        if not (code == TEXT_CODE and self.kinds and self.kinds[-1] == TEXT_CODE):
+        if code != TEXT_CODE:
             self.kinds.append(code)
             self.reasons.append(REASON_CODE[reason])
             self.byte_starts.append(self.byte_pos)
+            self.byte_lens.append(byte_len)
             self.char_starts.append(self.char_pos)
+            self.char_lens.append(char_len)
             self.values.append(NO_VALUE if value is None else value)
+        elif byte_len == 0:
+            raise ValueError("a text span holds at least one byte")
         self.byte_pos += byte_len
         self.char_pos += char_len
 
@@ -486,12 +500,16 @@ class SpanListBuilder:
         self.add(SpanKind.TEXT, byte_len, char_len)
 
     def build(self) -> SpanTable:
-        return SpanTable(
+        return SpanTable.from_events(
+            np.array(self.byte_starts, np.int64),
+            np.array(self.byte_lens, np.int64),
             np.array(self.kinds, np.uint8),
             np.array(self.reasons, np.uint8),
-            np.array([*self.byte_starts, self.byte_pos], np.int64),
-            np.array([*self.char_starts, self.char_pos], np.int64),
             np.array(self.values, np.int64),
+            np.array(self.char_starts, np.int64),
+            np.array(self.char_lens, np.int64),
+            self.byte_pos,
+            self.char_pos,
         )
 
 
