@@ -33,9 +33,9 @@ from mojiscope.core import (
     Format,
     SpanKind,
     get_format,
+    incremental,
     join_decodings,
 )
-from mojiscope.core import format as format_module
 from mojiscope.core.spans import KIND_CODE
 
 PROPERTY = settings(
@@ -279,7 +279,7 @@ def large_input(fmt: Format, contract: SimpleNamespace) -> bytes:
 
 
 def test_block_seams_do_not_change_the_decode(fmt, contract, monkeypatch):
-    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    monkeypatch.setattr(incremental, "BLOCK_SIZE", SMALL_BLOCK)
     data = large_input(fmt, contract)
     whole = fmt.decode(data)
     for first in (7, SMALL_BLOCK - 3):  # every block boundary of the stream moves
@@ -295,7 +295,7 @@ def test_block_seams_do_not_change_the_decode(fmt, contract, monkeypatch):
 def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkeypatch):
     """Plain text (letters, digits, spaces: plain in every format) across
     many blocks, fed as a short chunk and then the rest, is one text span."""
-    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    monkeypatch.setattr(incremental, "BLOCK_SIZE", SMALL_BLOCK)
     data = fmt.encode("Hello world 42 " * 2500, "strict")
     got = join_decodings(contract.feed(fmt, [data[:7], data[7:]]))
     assert [(s.kind, s.byte_start, s.byte_end) for s in got.spans] == [
@@ -307,9 +307,9 @@ def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkey
     ("format_id", "data", "text"),
     [
         # a run of non-final chunks longer than any block: no safe cut inside it
-        ("stf-7", b"x" + b"!" * (5 * format_module.BLOCK_SIZE) + b";y", "x\ufffdy"),
+        ("stf-7", b"x" + b"!" * (5 * incremental.BLOCK_SIZE) + b";y", "x\ufffdy"),
         # a reserved run longer than any block
-        ("corrected-utf-8", b"x\xfe" + b"\x80" * (5 * format_module.BLOCK_SIZE) + b"y", "x\ufffdy"),
+        ("corrected-utf-8", b"x\xfe" + b"\x80" * (5 * incremental.BLOCK_SIZE) + b"y", "x\ufffdy"),
     ],
 )
 def test_final_call_decodes_everything_even_without_a_safe_cut(format_id, data, text):
@@ -369,7 +369,7 @@ def test_a_long_token_under_strict_raises_with_its_whole_extent(
     format_id, opener, filler, closer, kind
 ):
     fmt = get_format(format_id)
-    n = 3 * format_module.IncrementalDecoder.HOLD_AT_MOST
+    n = 3 * incremental.IncrementalDecoder.HOLD_AT_MOST
     decoder = fmt.incremental_decoder("strict")
     decoder.decode(b"xy" + opener + filler * n)
     with pytest.raises(DecodeError) as caught:
@@ -382,7 +382,7 @@ def test_a_long_token_under_strict_raises_with_its_whole_extent(
 
 LONG_TOKEN_STREAM = st.tuples(
     st.sampled_from([t[1:5] for t in LONG_TOKENS] + [("stf-7", b"", b":", b"~")]),
-    st.integers(0, 3 * format_module.IncrementalDecoder.HOLD_AT_MOST),
+    st.integers(0, 3 * incremental.IncrementalDecoder.HOLD_AT_MOST),
     short_bytes,
     short_bytes,
     st.lists(st.integers(1, 9000), min_size=1, max_size=6),
