@@ -107,7 +107,7 @@ class JsonWriter:
     def write(self, piece: Piece) -> None:
         """Write the piece's spans; under strict, raise at its first error span."""
         table = piece.spans
-        error = piece.first_error() if self.strict else None
+        error = piece.first_error(self.fmt) if self.strict else None
         stop = len(table) if error is None else error
         first = self._continue_held(piece, stop)
         ends_open = error is None and stop > first and table[stop - 1].kind == SpanKind.TEXT
@@ -180,7 +180,7 @@ class Summary:
 
     def add(self, piece: Piece) -> None:
         table = piece.spans
-        if self.strict and (error := piece.first_error()) is not None:
+        if self.strict and (error := piece.first_error(self.fmt)) is not None:
             raise piece.strict_error(self.fmt, error)
         if self.byte_start is None:
             self.byte_start = table.byte_start

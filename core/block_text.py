@@ -105,47 +105,38 @@ class Specials:
 
     def table(self, n_bytes: int, n_chars: int) -> SpanTable:
         """The block's spans: these, and a ``text`` span in each gap between
-        them, tiling ``n_bytes`` bytes and ``n_chars`` characters."""
+        them, tiling ``n_bytes`` bytes and ``n_chars`` characters (built by
+        :meth:`SpanTable.from_events`, when something reads them)."""
         k = len(self)
         if k == 0:
             return single_text_span(n_bytes, n_chars)
-        starts, ends, cstarts = self.byte_starts, self.byte_ends, self.char_starts
-        prev_end = np.concatenate(([0], ends[:-1]))
-        gap = starts > prev_end
-        tail = int(ends[-1]) < n_bytes
-        slot = np.arange(k)
-        slot += np.cumsum(gap)
-        text_slot = slot[gap] - 1
-        total = k + len(text_slot) + tail
-        kinds = np.full(total, _TEXT, np.uint8)
-        reasons = np.zeros(total, np.uint8)
-        values = np.full(total, NO_VALUE, np.int64)
-        bstarts = np.empty(total + 1, np.int64)
-        cstarts_out = np.empty(total + 1, np.int64)
-        kinds[slot] = self.kinds
-        reasons[slot] = self.reasons
-        values[slot] = self.values
-        bstarts[slot] = starts
-        cstarts_out[slot] = cstarts
-        bstarts[text_slot] = prev_end[gap]
-        cstarts_out[text_slot] = np.concatenate(([0], cstarts[:-1] + 1))[gap]
-        if tail:
-            bstarts[total - 1] = ends[-1]
-            cstarts_out[total - 1] = cstarts[-1] + 1
-        bstarts[total] = n_bytes
-        cstarts_out[total] = n_chars
-        return SpanTable(kinds, reasons, bstarts, cstarts_out, values)
+        return SpanTable.from_events(
+            self.byte_starts,
+            self.byte_ends - self.byte_starts,
+            self.kinds,
+            self.reasons,
+            self.values,
+            self.char_starts,
+            np.ones(k, np.int64),
+            n_bytes,
+            n_chars,
+        )
 
 
 def prepend_span(kind: int, reason: int, n_bytes: int, n_chars: int, table: SpanTable) -> SpanTable:
     """One span over the first ``n_bytes`` bytes and ``n_chars`` characters
     (a signature), followed by ``table`` shifted past it."""
-    head = SpanTable(
-        np.array([kind], np.uint8),
-        np.array([reason], np.uint8),
-        np.array([0, n_bytes], np.int64),
-        np.array([0, n_chars], np.int64),
-        np.array([NO_VALUE], np.int64),
+    one = np.zeros(1, np.int64)
+    head = SpanTable.from_events(
+        one,
+        one + n_bytes,
+        one + kind,
+        one + reason,
+        one + NO_VALUE,
+        one,
+        one + n_chars,
+        n_bytes,
+        n_chars,
     )
     return join([head, table.shifted(n_bytes, n_chars)])
 

@@ -65,7 +65,6 @@ def char_offsets(decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int,
     plus the end of the last. It may give more characters than overlap the
     range (a whole span, or whole chunks), never fewer."""
     n_chars = span.char_end - span.char_start
-    n_bytes = span.byte_end - span.byte_start
     if decoding.one_byte_a_char(span):
         first = max(lo, span.byte_start) - span.byte_start
         last = min(hi, span.byte_end) - span.byte_start

@@ -27,7 +27,8 @@ continuation byte, or a lead cut short, is ``invalid`` (``stray-continuation``
 ``EF B7 9D ED B2 AE 00 0A`` at offset 0 is a ``signature`` span holding its
 four characters U+10E7D U+ED4E U+0000 U+000A; it is stripped only on request
 (:meth:`CorrectedUtf8.decode_stripping_signature`). ``warning`` spans, one
-per character: U+0000 anywhere else (``nul``: the spec's MUST NOT); the
+per character: U+0000 anywhere else (``nul``: the spec's MUST NOT, so
+strict decoding refuses it, see :attr:`CorrectedUtf8.strict_refuses`); the
 other C0 controls except U+000A, and U+2028, U+2029 (``discouraged-control``:
 its SHOULD NOTs). U+007F is not a C0 control and is plain text.
 
@@ -228,6 +229,8 @@ class CorrectedUtf8(Format):
     lookahead = len(MAGIC_NUMBER)
     preferred_block = WHOLE_INPUT_BLOCK
     signature_text: ClassVar[str] = MAGIC_TEXT
+    #: The spec: U+0000 MUST NOT appear but in the magic number (FORMATS.md).
+    strict_refuses: ClassVar[frozenset[Reason]] = frozenset({Reason.NUL})
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
         return decode_cutf8(data, at_start)

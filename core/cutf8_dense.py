@@ -23,6 +23,7 @@ from mojiscope.core.cutf8_sequences import (
     sequence_values,
     with_value_warnings,
 )
+from mojiscope.core.spantable import NO_VALUE
 
 
 def dense_and_well_formed(
@@ -58,5 +59,5 @@ def dense_and_well_formed(
     if not len(index):
         return value, None
     pos = starts[index]
-    values = np.where(kinds == BEYOND, value[index].astype(np.int64), -1)
+    values = np.where(kinds == BEYOND, value[index].astype(np.int64), NO_VALUE)
     return value, Specials(pos, pos + need[index] + 1, index, kinds, reasons, values)

@@ -36,6 +36,7 @@ from mojiscope.core.cutf8_sequences import (
     sequence_values,
     with_value_warnings,
 )
+from mojiscope.core.spantable import NO_VALUE
 
 
 class Heads:
@@ -152,7 +153,7 @@ class Tokens:
     def specials(self) -> Specials:
         s = self.special
         pos = self.pos[s]
-        values = np.where(self.kinds == BEYOND, self.value[s].astype(np.int64), -1)
+        values = np.where(self.kinds == BEYOND, self.value[s].astype(np.int64), NO_VALUE)
         return Specials(pos, pos + self.length[s], self.char[s], self.kinds, self.reasons, values)
 
 

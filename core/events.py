@@ -1,8 +1,9 @@
 """Spans from decode events, for codecs whose events are few.
 
 A sparse decode lets CPython's C decoder produce the text in one call while
-an error handler records each event; this module turns those events into a
-:class:`SpanTable` without touching every character in Python.
+an error handler records each event; this module finds each event's place
+in the text and hands the events to :meth:`SpanTable.from_events` (the one
+way spans are built), without touching every character in Python.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from mojiscope.core.spans import KIND_CODE, SpanKind
-from mojiscope.core.spantable import NO_VALUE, SpanTable
+from mojiscope.core.spantable import SpanTable
 
 #: ``(byte_start, byte_end, kind code, reason code, value, first char, n chars)``;
 #: kind -1 marks a silent event (a genuine character that looks like one).
@@ -34,48 +35,34 @@ def build_from_events(text: str, n_bytes: int, events: list[Event]) -> tuple[str
     be an event: a genuine occurrence is passed in as a silent event (kind
     -1, which stays part of the text run). ``collision`` events have their
     character replaced by U+FFFD in the returned text."""
-    kinds: list[int] = []
-    reasons: list[int] = []
-    bstarts: list[int] = []
-    cstarts: list[int] = []
-    values: list[int] = []
+    kept = [e for e in events if e[2] >= 0]  # silent events stay in the text runs
+    char_pos = np.zeros(len(kept), np.int64)
     collisions: list[int] = []
-    byte_pos = char_pos = 0
+    at = i = 0
     find = text.find
-    for b0, b1, kind, reason, value, first, n_chars in events:
-        c0 = find(first, char_pos)
-        in_text_run = bool(kinds) and kinds[-1] == _TEXT
-        if (b0 > byte_pos or kind < 0) and not in_text_run:
-            kinds.append(_TEXT)
-            reasons.append(0)
-            bstarts.append(byte_pos)
-            cstarts.append(char_pos)
-            values.append(NO_VALUE)
-        if kind < 0:  # a genuine U+FFFD: part of the text run
-            byte_pos, char_pos = b1, c0 + 1
+    for _, _, kind, _, _, first, n_chars in events:
+        c0 = find(first, at)
+        if kind < 0:  # a genuine character that looks like an event's
+            at = c0 + 1
             continue
-        kinds.append(kind)
-        reasons.append(reason)
-        bstarts.append(b0)
-        cstarts.append(c0)
-        values.append(value)
+        at = c0 + n_chars
+        char_pos[i] = c0
+        i += 1
         if kind == _COLLISION:
             collisions.append(c0)
-        byte_pos, char_pos = b1, c0 + n_chars
-    if byte_pos < n_bytes and not (kinds and kinds[-1] == _TEXT):
-        kinds.append(_TEXT)
-        reasons.append(0)
-        bstarts.append(byte_pos)
-        cstarts.append(char_pos)
-        values.append(NO_VALUE)
     if collisions:
         text = replace_at(text, collisions)
-    table = SpanTable(
-        np.array(kinds, np.uint8),
-        np.array(reasons, np.uint8),
-        np.array([*bstarts, n_bytes], np.int64),
-        np.array([*cstarts, len(text)], np.int64),
-        np.array(values, np.int64),
+    pos = np.array([e[0] for e in kept], np.int64)
+    table = SpanTable.from_events(
+        pos,
+        np.array([e[1] for e in kept], np.int64) - pos,
+        np.array([e[2] for e in kept], np.uint8),
+        np.array([e[3] for e in kept], np.uint8),
+        np.array([e[4] for e in kept], np.int64),
+        char_pos,
+        np.array([e[6] for e in kept], np.int64),
+        n_bytes,
+        len(text),
     )
     return text, table
 
@@ -92,12 +79,9 @@ def replace_at(text: str, positions: list[int]) -> str:
 
 
 def single_text_span(n_bytes: int, n_chars: int) -> SpanTable:
+    """One ``text`` span over ``n_bytes`` bytes and ``n_chars`` characters
+    (none if there are no bytes)."""
     if n_bytes == 0:
         return SpanTable.empty()
-    return SpanTable(
-        np.zeros(1, np.uint8),
-        np.zeros(1, np.uint8),
-        np.array([0, n_bytes], np.int64),
-        np.array([0, n_chars], np.int64),
-        np.full(1, NO_VALUE, np.int64),
-    )
+    none = np.zeros(0, np.int64)
+    return SpanTable.from_events(none, none, none, none, none, none, none, n_bytes, n_chars)

@@ -9,6 +9,9 @@ builds them only when something reads a row. Counting the spans and looking
 at either end of the block, which is all that joining blocks needs, never
 does.
 
+A :class:`Part` is one block's rows or events placed at a base offset:
+a :class:`~mojiscope.core.spantable.SpanTable` is a list of parts.
+
 Both answer the same small questions (:attr:`n_spans`, :meth:`kind_of`,
 :meth:`start_of`, :attr:`end`) and give their rows with :meth:`rows`.
 Offsets are relative to the block.
@@ -16,17 +19,19 @@ Offsets are relative to the block.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from mojiscope.core.spans import KIND_CODE, SpanKind
+from mojiscope.core.spans import KIND_CODE, KIND_CODES, REASON_CODES, Span, SpanKind
 
 TEXT_CODE = KIND_CODE[SpanKind.TEXT]
-#: What a span without a value stores in a ``uint32`` array (every real
-#: value, up to U+8421109F, is smaller).
-STORED_NO_VALUE = 0xFFFFFFFF
+#: The one "no value" of a span, in every builder and in storage: values
+#: are stored as ``uint32`` and every real value, up to U+8421109F, is
+#: smaller. (:attr:`~mojiscope.core.spans.Span.value` is ``None`` for it.)
+NO_VALUE = 0xFFFFFFFF
 
 IntArray = npt.NDArray[np.integer]
 CodeArray = npt.NDArray[np.uint8]
@@ -179,6 +184,87 @@ def _interleave(ev: _Events, n_bytes: int, n_chars: int) -> Rows:
     cand_kind[1::2] = ev.kind
     cand_reason = np.zeros(2 * m + 1, np.uint8)
     cand_reason[1::2] = ev.reason
-    cand_value = np.full(2 * m + 1, STORED_NO_VALUE, np.uint32)
+    cand_value = np.full(2 * m + 1, NO_VALUE, np.uint32)
     cand_value[1::2] = ev.value
     return Rows(cand_kind[idx], cand_reason[idx], byte_starts, char_starts, cand_value[idx])
+
+
+def offsets_array(values: npt.ArrayLike) -> IntArray:
+    """Relative offsets as int32 when they fit (they do for any block)."""
+    arr = np.asarray(values)
+    if arr.dtype == np.int32:
+        return arr
+    if len(arr) == 0 or (int(arr.max()) < 2**31 and int(arr.min()) >= -(2**31)):
+        return arr.astype(np.int32)
+    return arr.astype(np.int64)
+
+
+def stored_values(values: npt.ArrayLike) -> npt.NDArray[np.uint32]:
+    arr = np.asarray(values)
+    if arr.dtype == np.uint32:
+        return arr
+    return arr.astype(np.int64).astype(np.uint32)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One block's spans (rows, or events whose rows are built when first
+    read), with offsets relative to the bases. When ``skip`` is set, its
+    first span continues the previous part's last span (a text run across a
+    seam) and does not count on its own."""
+
+    block: Rows | EventRows
+    byte_base: int = 0
+    char_base: int = 0
+    skip: int = 0
+    #: Relative (byte, char) end of the last span when a text run continues
+    #: into parts that were dropped for holding nothing else.
+    end_override: tuple[int, int] | None = None
+
+    @property
+    def kinds(self) -> CodeArray:
+        return self.block.rows().kinds
+
+    @property
+    def reasons(self) -> CodeArray:
+        return self.block.rows().reasons
+
+    @property
+    def byte_starts(self) -> IntArray:
+        """n + 1, relative."""
+        return self.block.rows().byte_starts
+
+    @property
+    def char_starts(self) -> IntArray:
+        return self.block.rows().char_starts
+
+    @property
+    def values(self) -> npt.NDArray[np.uint32]:
+        return self.block.rows().values
+
+    @property
+    def natural_end(self) -> tuple[int, int]:
+        """Absolute (byte, char) end of this part's last span."""
+        rel = self.end_override or self.block.end
+        return self.byte_base + rel[0], self.char_base + rel[1]
+
+    @property
+    def count(self) -> int:
+        return self.block.n_spans - self.skip
+
+    def start(self, i: int) -> tuple[int, int]:
+        """Absolute (byte, char) start of span ``i`` of this block."""
+        b, c = self.block.start_of(i)
+        return self.byte_base + b, self.char_base + c
+
+
+def make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
+    return Span(
+        KIND_CODES[kind],
+        b0,
+        b1,
+        c0,
+        c1,
+        REASON_CODES[reason],
+        None if value == NO_VALUE else value,
+    )

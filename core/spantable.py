@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import overload
 
@@ -27,95 +27,25 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.span_rows import (
-    STORED_NO_VALUE,
+    NO_VALUE,
     TEXT_CODE,
     CodeArray,
     EventRows,
-    IntArray,
+    Part,
     Rows,
+    make_span,
+    offsets_array,
+    stored_values,
 )
 from mojiscope.core.spans import (
     KIND_CODE,
-    KIND_CODES,
     REASON_CODE,
-    REASON_CODES,
     Reason,
     Span,
     SpanKind,
 )
 
-#: The value of a span without one, in the ``values`` array and in builders
-#: (stored as :data:`~mojiscope.core.span_rows.STORED_NO_VALUE`).
-NO_VALUE = -1
-
-
-def _offsets(values: npt.ArrayLike) -> IntArray:
-    """Relative offsets as int32 when they fit (they do for any block)."""
-    arr = np.asarray(values)
-    if arr.dtype == np.int32:
-        return arr
-    if len(arr) == 0 or (int(arr.max()) < 2**31 and int(arr.min()) >= -(2**31)):
-        return arr.astype(np.int32)
-    return arr.astype(np.int64)
-
-
-def _stored_values(values: npt.ArrayLike) -> npt.NDArray[np.uint32]:
-    arr = np.asarray(values)
-    if arr.dtype == np.uint32:
-        return arr
-    return arr.astype(np.int64).astype(np.uint32)
-
-
-@dataclass(frozen=True)
-class _Part:
-    """One block's spans (rows, or events whose rows are built when first
-    read), with offsets relative to the bases. When ``skip`` is set, its
-    first span continues the previous part's last span (a text run across a
-    seam) and does not count on its own."""
-
-    block: Rows | EventRows
-    byte_base: int = 0
-    char_base: int = 0
-    skip: int = 0
-    #: Relative (byte, char) end of the last span when a text run continues
-    #: into parts that were dropped for holding nothing else.
-    end_override: tuple[int, int] | None = None
-
-    @property
-    def kinds(self) -> CodeArray:
-        return self.block.rows().kinds
-
-    @property
-    def reasons(self) -> CodeArray:
-        return self.block.rows().reasons
-
-    @property
-    def byte_starts(self) -> IntArray:
-        """n + 1, relative."""
-        return self.block.rows().byte_starts
-
-    @property
-    def char_starts(self) -> IntArray:
-        return self.block.rows().char_starts
-
-    @property
-    def values(self) -> npt.NDArray[np.uint32]:
-        return self.block.rows().values
-
-    @property
-    def natural_end(self) -> tuple[int, int]:
-        """Absolute (byte, char) end of this part's last span."""
-        rel = self.end_override or self.block.end
-        return self.byte_base + rel[0], self.char_base + rel[1]
-
-    @property
-    def count(self) -> int:
-        return self.block.n_spans - self.skip
-
-    def start(self, i: int) -> tuple[int, int]:
-        """Absolute (byte, char) start of span ``i`` of this block."""
-        b, c = self.block.start_of(i)
-        return self.byte_base + b, self.char_base + c
+__all__ = ["NO_VALUE", "SpanListBuilder", "SpanTable", "join"]
 
 
 class SpanTable(Sequence[Span]):
@@ -139,9 +69,9 @@ class SpanTable(Sequence[Span]):
         rows = Rows(
             np.asarray(kinds, np.uint8),
             np.asarray(reasons, np.uint8),
-            _offsets(byte_starts),
-            _offsets(char_starts),
-            _stored_values(values),
+            offsets_array(byte_starts),
+            offsets_array(char_starts),
+            stored_values(values),
         )
         n = len(rows.kinds)
         if not (
@@ -149,7 +79,7 @@ class SpanTable(Sequence[Span]):
             and len(rows.byte_starts) == len(rows.char_starts) == n + 1
         ):
             raise ValueError("span arrays disagree in length")
-        self._init_parts([_Part(rows)])
+        self._init_parts([Part(rows)])
 
     @classmethod
     def from_events(
@@ -173,15 +103,15 @@ class SpanTable(Sequence[Span]):
             np.asarray(lens),
             np.asarray(kind, np.uint8),
             np.asarray(reason, np.uint8),
-            _stored_values(value),
+            stored_values(value),
             np.asarray(char_pos),
             np.asarray(char_lens),
             n_bytes,
             n_chars,
         )
-        return cls._from_parts([_Part(block)], n_bytes, n_chars)
+        return cls._from_parts([Part(block)], n_bytes, n_chars)
 
-    def _init_parts(self, all_parts: list[_Part]) -> None:
+    def _init_parts(self, all_parts: list[Part]) -> None:
         kept = [
             (p, end)
             for p, end in zip(all_parts, self._merged_last_ends(all_parts), strict=True)
@@ -213,7 +143,7 @@ class SpanTable(Sequence[Span]):
         self._part_char_starts = [c for _, c in starts]
 
     @staticmethod
-    def _merged_last_ends(parts: list[_Part]) -> list[tuple[int, int]]:
+    def _merged_last_ends(parts: list[Part]) -> list[tuple[int, int]]:
         """Absolute (byte, char) end of each part's last span, extended
         through the following parts whose first span continues it."""
         ends: list[tuple[int, int]] = [(0, 0)] * len(parts)
@@ -230,7 +160,7 @@ class SpanTable(Sequence[Span]):
         return ends
 
     @classmethod
-    def _from_parts(cls, parts: list[_Part], byte_end: int = 0, char_end: int = 0) -> SpanTable:
+    def _from_parts(cls, parts: list[Part], byte_end: int = 0, char_end: int = 0) -> SpanTable:
         if not any(p.count > 0 for p in parts):
             return cls.empty(byte_end, char_end)
         table = cls.__new__(cls)
@@ -239,10 +169,7 @@ class SpanTable(Sequence[Span]):
 
     @classmethod
     def empty(cls, byte_offset: int = 0, char_offset: int = 0) -> SpanTable:
-        return cls._at(byte_offset, char_offset)
-
-    @classmethod
-    def _at(cls, byte_offset: int, char_offset: int) -> SpanTable:
+        """No spans, standing at the given offsets."""
         rows = Rows(
             np.zeros(0, np.uint8),
             np.zeros(0, np.uint8),
@@ -250,7 +177,7 @@ class SpanTable(Sequence[Span]):
             np.zeros(1, np.int32),
             np.zeros(0, np.uint32),
         )
-        part = _Part(rows, byte_offset, char_offset)
+        part = Part(rows, byte_offset, char_offset)
         table = cls.__new__(cls)
         table._init_parts([part])
         return table
@@ -281,7 +208,7 @@ class SpanTable(Sequence[Span]):
             c1 = p.char_base + int(p.char_starts[j + 1])
         b0 = p.byte_base + int(p.byte_starts[j])
         c0 = p.char_base + int(p.char_starts[j])
-        return _make_span(int(p.kinds[j]), int(p.reasons[j]), b0, b1, c0, c1, int(p.values[j]))
+        return make_span(int(p.kinds[j]), int(p.reasons[j]), b0, b1, c0, c1, int(p.values[j]))
 
     def _slice(self, index: slice) -> SpanTable:
         start, stop, step = index.indices(len(self))
@@ -310,7 +237,7 @@ class SpanTable(Sequence[Span]):
                 reasons = p.reasons[lo:hi].tolist()
                 values = p.values[lo:hi].tolist()
                 for j in range(hi - lo):
-                    yield _make_span(
+                    yield make_span(
                         kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j]
                     )
 
@@ -341,7 +268,7 @@ class SpanTable(Sequence[Span]):
             return self
         if not self._parts:
             b, c = self._origin
-            return SpanTable._at(b + byte_delta, c + char_delta)
+            return SpanTable.empty(b + byte_delta, c + char_delta)
         parts = [
             replace(p, byte_base=p.byte_base + byte_delta, char_base=p.char_base + char_delta)
             for p in self._parts
@@ -371,10 +298,9 @@ class SpanTable(Sequence[Span]):
 
     @cached_property
     def values(self) -> npt.NDArray[np.int64]:
-        """Values as int64, ``NO_VALUE`` where there is none."""
-        raw = self._flat("values").astype(np.int64)
-        raw[raw == STORED_NO_VALUE] = NO_VALUE
-        return raw
+        """Values as int64, :data:`NO_VALUE` where there is none."""
+        values: npt.NDArray[np.int64] = self._flat("values").astype(np.int64)
+        return values
 
     @cached_property
     def byte_starts(self) -> npt.NDArray[np.int64]:
@@ -420,34 +346,42 @@ class SpanTable(Sequence[Span]):
                 return self._first_index[k] + int(hits[0])
         return None
 
-
-def _make_span(kind: int, reason: int, b0: int, b1: int, c0: int, c1: int, value: int) -> Span:
-    return Span(
-        KIND_CODES[kind],
-        b0,
-        b1,
-        c0,
-        c1,
-        REASON_CODES[reason],
-        None if value in (STORED_NO_VALUE, NO_VALUE) else value,
-    )
+    def first_with_reason(self, reason_codes: Sequence[int]) -> int | None:
+        """Index of the first span whose reason code is in ``reason_codes``."""
+        codes = np.asarray(reason_codes, np.uint8)
+        for k, p in enumerate(self._parts):
+            hits = np.flatnonzero(np.isin(p.reasons[p.skip :], codes))
+            if len(hits):
+                return self._first_index[k] + int(hits[0])
+        return None
 
 
 class SpanListBuilder:
-    """Collects spans one at a time into Python lists (for codecs whose events
-    are few), then freezes them into a :class:`SpanTable`.
+    """Collects spans one at a time (for codecs whose events are few), then
+    makes them a :class:`SpanTable` with :meth:`SpanTable.from_events`, the
+    one way spans are built: only the spans that are not ``text`` are kept,
+    and the ``text`` runs are the gaps between them. Offsets are relative
+    to the block being built."""
 
-    Appending a ``text`` span right after another ``text`` span extends it.
-    Offsets are relative to the block being built.
-    """
-
-    __slots__ = ("byte_pos", "byte_starts", "char_pos", "char_starts", "kinds", "reasons", "values")
+    __slots__ = (
+        "byte_lens",
+        "byte_pos",
+        "byte_starts",
+        "char_lens",
+        "char_pos",
+        "char_starts",
+        "kinds",
+        "reasons",
+        "values",
+    )
 
     def __init__(self) -> None:
         self.kinds: list[int] = []
         self.reasons: list[int] = []
         self.byte_starts: list[int] = []
+        self.byte_lens: list[int] = []
         self.char_starts: list[int] = []
+        self.char_lens: list[int] = []
         self.values: list[int] = []
         self.byte_pos = 0
         self.char_pos = 0
@@ -464,12 +398,16 @@ class SpanListBuilder:
         code = KIND_CODE[kind]
         if byte_len == 0 and char_len == 0:
             return
-        if not (code == TEXT_CODE and self.kinds and self.kinds[-1] == TEXT_CODE):
+        if code != TEXT_CODE:
             self.kinds.append(code)
             self.reasons.append(REASON_CODE[reason])
             self.byte_starts.append(self.byte_pos)
+            self.byte_lens.append(byte_len)
             self.char_starts.append(self.char_pos)
+            self.char_lens.append(char_len)
             self.values.append(NO_VALUE if value is None else value)
+        elif byte_len == 0:
+            raise ValueError("a text span holds at least one byte")
         self.byte_pos += byte_len
         self.char_pos += char_len
 
@@ -477,12 +415,16 @@ class SpanListBuilder:
         self.add(SpanKind.TEXT, byte_len, char_len)
 
     def build(self) -> SpanTable:
-        return SpanTable(
+        return SpanTable.from_events(
+            np.array(self.byte_starts, np.int64),
+            np.array(self.byte_lens, np.int64),
             np.array(self.kinds, np.uint8),
             np.array(self.reasons, np.uint8),
-            np.array([*self.byte_starts, self.byte_pos], np.int64),
-            np.array([*self.char_starts, self.char_pos], np.int64),
             np.array(self.values, np.int64),
+            np.array(self.char_starts, np.int64),
+            np.array(self.char_lens, np.int64),
+            self.byte_pos,
+            self.char_pos,
         )
 
 
@@ -490,7 +432,7 @@ def join(tables: Sequence[SpanTable]) -> SpanTable:
     """Concatenate tables that follow each other (each starts where the
     previous ends), merging a ``text`` span across each seam. No per-span
     data is copied."""
-    parts: list[_Part] = []
+    parts: list[Part] = []
     for t in tables:
         if not len(t):
             continue

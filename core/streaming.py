@@ -34,6 +34,7 @@ from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError
 from mojiscope.core.format import Format, Policy, apply_policy
+from mojiscope.core.incremental import first_strict_error, strict_error_span
 from mojiscope.core.spans import (
     ERROR_KINDS,
     KIND_CODE,
@@ -43,7 +44,7 @@ from mojiscope.core.spans import (
     Span,
     SpanKind,
 )
-from mojiscope.core.spantable import SpanTable
+from mojiscope.core.spantable import NO_VALUE, SpanTable
 
 #: Bytes read per chunk. Random bytes make about one span per 1.5 bytes; at
 #: this size a chunk's spans and the decoder's temporaries stay near 50 MB.
@@ -97,7 +98,7 @@ class Piece:
         table = self.spans
         values = table.values[lo:hi]
         value_objects = values.astype(object)
-        value_objects[values < 0] = None
+        value_objects[values == NO_VALUE] = None
         return SpanColumns(
             _KIND_OBJECTS[table.kinds[lo:hi]].tolist(),
             _REASON_OBJECTS[table.reasons[lo:hi]].tolist(),
@@ -111,19 +112,14 @@ class Piece:
         indices = np.flatnonzero(self.spans.kinds != _TEXT)[: max(limit, 0)]
         return [self.spans[i] for i in indices.tolist()]
 
-    def first_error(self) -> int | None:
-        """Index of the first span of an error kind (where strict stops)."""
-        return self.spans.first_error(_ERROR_CODES)
+    def first_error(self, fmt: Format) -> int | None:
+        """Index of the first span strict decoding with ``fmt`` stops at."""
+        return first_strict_error(fmt, self.spans)
 
     def strict_error(self, fmt: Format, index: int) -> DecodeError:
-        """The error strict decoding raises at span ``index``: a surrogate pair
-        byte sequence is one error over both halves (FORMATS.md), as the API
-        raises it."""
-        span = self.spans[index]
-        if span.reason is Reason.SURROGATE_PAIR and index + 1 < len(self.spans):
-            after = self.spans[index + 1]
-            if after.reason is Reason.SURROGATE_PAIR and after.byte_start == span.byte_end:
-                span = span._replace(byte_end=after.byte_end, char_end=after.char_end)
+        """The error strict decoding raises at span ``index``, exactly as the
+        API raises it (:func:`~mojiscope.core.incremental.strict_error_span`)."""
+        span = strict_error_span(self.spans, index)
         return DecodeError(fmt.id, span, self.span_bytes(span.byte_start, span.byte_end))
 
 

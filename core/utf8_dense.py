@@ -244,7 +244,7 @@ def _spans(
         pos = np.insert(bad, at, sp_pos[order])
         lens = np.insert(bad_len, at, 3)
     reason = np.zeros(len(pos), np.uint8)
-    value = np.full(len(pos), _NONE, np.uint32)
+    value = np.full(len(pos), NO_VALUE, np.uint32)
     ill_formed_reasons(b, pos, lens, reason, value)
     kind = np.full(len(pos), _ESCAPE if escapes else _INVALID, np.uint8)
     if len(sp_pos):
@@ -259,9 +259,6 @@ def _spans(
     return SpanTable.from_events(
         pos32, lens, kind, reason, value, char_pos, char_lens, n_bytes, n_chars
     )
-
-
-_NONE = np.uint32(0xFFFFFFFF)
 
 
 #: The reason a maximal subpart has by its lead byte alone, by lead range:
@@ -318,7 +315,7 @@ def ill_formed_reasons(
     if len(wants):
         p = pos[wants]
         would_be = vector_would_be_values(b[p], b[p + 1], b[p + 2], b[p + 3])
-        value[wants] = would_be.astype(np.uint32)  # -1 (none) wraps to the stored none
+        value[wants] = would_be.astype(np.uint32)
 
 
 def _text(
@@ -358,8 +355,12 @@ def special_has_surrogates(special: _Special) -> bool:
 def vector_would_be_values(
     b0: np.ndarray, b1: np.ndarray, b2: np.ndarray, b3: np.ndarray
 ) -> np.ndarray:
-    """Vectorised :func:`would_be_value` over gathered lead/following bytes:
-    -1 where there is no value to report."""
+    """What an overlong or surrogate sequence would have meant (``C0 AF``
+    is an overlong ``/``), from its lead byte and the three bytes after it,
+    gathered for many sequences at once: the value the lead's payload and
+    its continuation bytes spell, where the whole would-be sequence is
+    present (2 bytes for C0/C1, 3 for E0/ED, 4 for F0..F7), and
+    :data:`~mojiscope.core.spantable.NO_VALUE` where it is not."""
     c1 = (b1 & 0xC0) == 0x80
     c2 = (b2 & 0xC0) == 0x80
     c3 = (b3 & 0xC0) == 0x80
@@ -372,7 +373,7 @@ def vector_would_be_values(
     two = (b0 >= 0xC0) & (b0 <= 0xC1) & c1
     three = ((b0 == 0xE0) | (b0 == 0xED)) & c1 & c2
     four = (b0 >= 0xF0) & (b0 <= 0xF7) & c1 & c2 & c3
-    out = np.full(len(b0), -1, np.int64)
+    out = np.full(len(b0), NO_VALUE, np.int64)
     out[two] = v2[two]
     out[three] = v3[three]
     out[four] = v4[four]

@@ -49,7 +49,7 @@ from mojiscope.core.spans import INVALID_CODE as _INVALID
 from mojiscope.core.spans import REASON_CODE, Reason
 from mojiscope.core.spans import SIGNATURE_CODE as _SIGNATURE
 from mojiscope.core.spans import SURROGATE_CODE as _SURROGATE
-from mojiscope.core.spantable import SpanTable
+from mojiscope.core.spantable import NO_VALUE, SpanTable
 from mojiscope.core.utf8_dense import dense_decode, ill_formed_reasons
 from mojiscope.core.utf8_locate import ascii_between_events, locate_in_text
 
@@ -75,11 +75,6 @@ class Variant:
     def escapes(self) -> bool:
         return self.ill_formed is not IllFormed.REPLACE
 
-    def escape_chars(self, raw: bytes) -> str:
-        if self.ill_formed is IllFormed.SURROGATE_ESCAPE:
-            return "".join(chr(0xDC00 + b) for b in raw)
-        return "".join(chr(0xEF80 | (b & 0x7F)) for b in raw)
-
 
 class _TooDense(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Raised from the recording handler to hand a block to the dense path."""
@@ -96,7 +91,6 @@ _ESCAPES_FOR: dict[IllFormed, list[str] | None] = {
     IllFormed.SURROGATE_ESCAPE: _SURROGATE_ESCAPES,
     IllFormed.PUA_ESCAPE: _PUA_ESCAPES,
 }
-_NONE = np.uint32(0xFFFFFFFF)
 
 
 class _Recorder:
@@ -247,7 +241,7 @@ def _sparse_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, 
     lens = np.array(recorder.ends, np.intp) - pos
     kind = np.full(len(pos), _ESCAPE if variant.escapes else _INVALID, np.uint8)
     reason = np.zeros(len(pos), np.uint8)
-    value = np.full(len(pos), _NONE, np.uint32)
+    value = np.full(len(pos), NO_VALUE, np.uint32)
     # The reasons need each event's lead and the three bytes after it: gather
     # those (zeros past the end) rather than copy the block with a pad.
     following = _bytes_from(data, pos, 4)
@@ -317,7 +311,7 @@ def _signature_and_collisions(
     that are not text: a BOM at the start, XTF-8 collisions."""
     out = []
     if at_start and data.startswith(BOM):
-        out.append((0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], int(_NONE)))
+        out.append((0, 3, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE))
     if variant.pua_collisions and _may_collide(data):
         code = REASON_CODE[Reason.ESCAPE_RANGE]
         for m in _COLLISION_BYTES.finditer(data):

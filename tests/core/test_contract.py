@@ -99,7 +99,7 @@ def check_text_spans_reencode(fmt: Format, data: bytes) -> None:
 
 def check_strict_matches_replace(fmt: Format, data: bytes, contract: SimpleNamespace) -> None:
     replaced = fmt.decode(data, "replace")
-    first = contract.first_error_span(replaced.spans)
+    first = contract.first_error_span(replaced.spans, fmt)
     if first is None:
         strict = fmt.decode(data, "strict")
         assert strict.text == replaced.text

@@ -317,9 +317,23 @@ def test_decode_case(data: bytes, spans: list[tuple[object, ...]]) -> None:
     assert spans_of(data) == spans
 
 
-def test_warnings_do_not_fail_strict_decoding():
-    data = b"\x00\t\r\n" + reference_encode(0x2028) + reference_encode(0x2029)
-    assert decode(data, "cutf-8", errors="strict").text == "\x00\t\r\n\u2028\u2029"
+def test_discouraged_controls_do_not_fail_strict_decoding():
+    # SHOULD NOTs: warnings under replace and strict alike
+    data = b"\t\r\n" + reference_encode(0x2028) + reference_encode(0x2029)
+    assert decode(data, "cutf-8", errors="strict").text == "\t\r\n\u2028\u2029"
+
+
+def test_nul_outside_the_magic_number_fails_strict_decoding():
+    # the spec's MUST NOT (FORMATS.md): a warning under replace, an error under strict
+    assert decode(b"ab\x00c", "cutf-8").text == "ab\x00c"
+    with pytest.raises(DecodeError) as caught:
+        decode(b"ab\x00c", "cutf-8", errors="strict")
+    assert (caught.value.offset, caught.value.span.reason) == (2, "nul")
+    assert caught.value.data == b"\x00"
+
+
+def test_nul_of_the_magic_number_passes_strict_decoding():
+    assert decode(MAGIC_NUMBER + b"a", "cutf-8", errors="strict").text == MAGIC_TEXT + "a"
 
 
 # -- encoding a str ------------------------------------------------------------------------

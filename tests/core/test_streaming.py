@@ -107,7 +107,7 @@ def test_strict_error_of_a_wtf8_surrogate_pair_covers_six_bytes_at_any_seam(chun
     with pytest.raises(DecodeError) as api:
         decode(data, fmt, errors="strict")
     for piece in decode_stream(fmt, io.BytesIO(data).read, chunk_size=chunk_size):
-        error = piece.first_error()
+        error = piece.first_error(fmt)
         if error is not None:
             found = piece.strict_error(fmt, error)
             assert (found.span, found.data) == (api.value.span, api.value.data)

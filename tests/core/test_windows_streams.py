@@ -35,9 +35,9 @@ from mojiscope.core import (
     Span,
     SpanKind,
     get_format,
+    incremental,
     join_decodings,
 )
-from mojiscope.core import format as format_module
 from mojiscope.core.spans import KIND_CODE
 
 PROPERTY = settings(
@@ -295,7 +295,7 @@ def large_input(fmt: Format, contract: SimpleNamespace) -> bytes:
 
 
 def test_block_seams_do_not_change_the_decode(fmt, contract, monkeypatch):
-    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    monkeypatch.setattr(incremental, "BLOCK_SIZE", SMALL_BLOCK)
     data = large_input(fmt, contract)
     whole = fmt.decode(data)
     for first in (7, SMALL_BLOCK - 3):  # every block boundary of the stream moves
@@ -311,7 +311,7 @@ def test_block_seams_do_not_change_the_decode(fmt, contract, monkeypatch):
 def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkeypatch):
     """Plain text (letters, digits, spaces: plain in every format) across
     many blocks, fed as a short chunk and then the rest, is one text span."""
-    monkeypatch.setattr(format_module, "BLOCK_SIZE", SMALL_BLOCK)
+    monkeypatch.setattr(incremental, "BLOCK_SIZE", SMALL_BLOCK)
     data = fmt.encode("Hello world 42 " * 2500, "strict")
     got = join_decodings(contract.feed(fmt, [data[:7], data[7:]]))
     assert [(s.kind, s.byte_start, s.byte_end) for s in opening_as_text(list(got.spans))] == [
@@ -323,9 +323,9 @@ def test_one_text_run_over_many_blocks_streams_as_one_span(fmt, contract, monkey
     ("format_id", "data", "text"),
     [
         # a run of non-final chunks longer than any block: no safe cut inside it
-        ("stf-7", b"x" + b"!" * (5 * format_module.BLOCK_SIZE) + b";y", "x\ufffdy"),
+        ("stf-7", b"x" + b"!" * (5 * incremental.BLOCK_SIZE) + b";y", "x\ufffdy"),
         # a reserved run longer than any block
-        ("corrected-utf-8", b"x\xfe" + b"\x80" * (5 * format_module.BLOCK_SIZE) + b"y", "x\ufffdy"),
+        ("corrected-utf-8", b"x\xfe" + b"\x80" * (5 * incremental.BLOCK_SIZE) + b"y", "x\ufffdy"),
     ],
 )
 def test_final_call_decodes_everything_even_without_a_safe_cut(format_id, data, text):
@@ -385,7 +385,7 @@ def test_a_long_token_under_strict_raises_with_its_whole_extent(
     format_id, opener, filler, closer, kind
 ):
     fmt = get_format(format_id)
-    n = 3 * format_module.IncrementalDecoder.HOLD_AT_MOST
+    n = 3 * incremental.IncrementalDecoder.HOLD_AT_MOST
     decoder = fmt.incremental_decoder("strict")
     decoder.decode(b"xy" + opener + filler * n)
     with pytest.raises(DecodeError) as caught:
@@ -398,7 +398,7 @@ def test_a_long_token_under_strict_raises_with_its_whole_extent(
 
 LONG_TOKEN_STREAM = st.tuples(
     st.sampled_from([t[1:5] for t in LONG_TOKENS] + [("stf-7", b"", b":", b"~")]),
-    st.integers(0, 3 * format_module.IncrementalDecoder.HOLD_AT_MOST),
+    st.integers(0, 3 * incremental.IncrementalDecoder.HOLD_AT_MOST),
     short_bytes,
     short_bytes,
     st.lists(st.integers(1, 9000), min_size=1, max_size=6),
@@ -421,3 +421,14 @@ def test_property_long_tokens_stream_as_they_decode_whole(case):
         pos, k = pos + size, k + 1
     parts.append(decoder.decode(b"", final=True))
     assert_same_decoding(join_decodings(parts), fmt.decode(data), (format_id, n))
+
+
+def test_wtf8_resynchronises_at_most_five_bytes_back_to_a_pairs_lead():
+    # docs/FORMATS.md: from any byte of a trail surrogate sequence that follows
+    # a lead one, back to the lead's ED (the pair is decided whole); a trail
+    # after anything else is where its own sequence starts
+    wtf8 = get_format("wtf-8")
+    paired = bytes.fromhex("41 ED A0 BD ED B2 A9 42")
+    assert [wtf8.resync(BytesSource(paired), i) for i in range(9)] == [0, 1, 1, 1, 1, 1, 1, 7, 7]
+    apart = bytes.fromhex("41 ED A0 BD 41 ED B2 A9 42")
+    assert [wtf8.resync(BytesSource(apart), i) for i in range(10)] == [0, 1, 1, 1, 4, 5, 5, 5, 8, 8]
