@@ -187,7 +187,9 @@ class Summary:
         self.byte_end, self.chars = table.byte_end, table.char_end
         self.counter.add(table)
         for span in piece.anomalies(SHOWN_ANOMALIES - len(self.anomalies)):
-            self.anomalies.append((span, piece.span_bytes(span.byte_start, span.byte_end)))
+            # The first bytes are all a listing shows (a span may be 1 GB long).
+            head_end = min(span.byte_end, span.byte_start + SHOWN_BYTES)
+            self.anomalies.append((span, piece.span_bytes(span.byte_start, head_end)))
 
     def lines(self, name: str, size: int | None, policy: str) -> Iterable[str]:
         fmt = self.fmt
@@ -219,10 +221,15 @@ def anomaly_offset(span: Span) -> str:
     return f"0x{span.byte_start:08X} ({span.byte_start})"
 
 
+#: Bytes of an anomaly its listing shows (then "... (N bytes)").
+SHOWN_BYTES = 8
+
+
 def describe_anomaly(span: Span, data: bytes, offset_width: int = 0) -> str:
     """``0x00000002 (2)  C0  invalid, overlong: ...; it would have meant
     U+002F '/'``, the offset padded to ``offset_width`` so that the bytes
-    of a list of anomalies line up."""
+    of a list of anomalies line up. ``data`` holds the span's first bytes
+    (at least :data:`SHOWN_BYTES` of them, or all)."""
     where = f"{anomaly_offset(span):<{offset_width}}"
     what = span.kind.value
     if span.reason is not None:
@@ -230,7 +237,8 @@ def describe_anomaly(span: Span, data: bytes, offset_width: int = 0) -> str:
     if span.value is not None:
         meant = "it would have meant" if span.kind == SpanKind.INVALID else "value"
         what += f"; {meant} {describe_value(span.value)}"
-    return f"{where}  {hex_bytes(data, 8):<12}  {what}"
+    length = span.byte_end - span.byte_start
+    return f"{where}  {hex_bytes(data, SHOWN_BYTES, length):<12}  {what}"
 
 
 def run_inspect(args: argparse.Namespace) -> int:

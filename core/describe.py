@@ -70,7 +70,9 @@ def describe_value(value: int, *, named: bool = False) -> str:
     return f"{words}, above U+10FFFF (the end of Unicode)" if named else words
 
 
-def hex_bytes(data: bytes, limit: int = 16) -> str:
-    """``C0 AF``; a run longer than ``limit`` is cut, with its total length."""
+def hex_bytes(data: bytes, limit: int = 16, total: int | None = None) -> str:
+    """``C0 AF``; a run longer than ``limit`` is cut, with its total length
+    (``total``, when ``data`` holds only the first bytes of a longer run)."""
+    length = len(data) if total is None else total
     shown = data[:limit].hex(" ").upper()
-    return shown + (f" ... ({len(data)} bytes)" if len(data) > limit else "")
+    return shown + (f" ... ({length} bytes)" if length > limit else "")

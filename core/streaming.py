@@ -34,6 +34,7 @@ from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.errors import DecodeError
 from mojiscope.core.format import Format, Policy, apply_policy
+from mojiscope.core.held_bytes import HeldBytes, Taken
 from mojiscope.core.incremental import first_strict_error, strict_error_span
 from mojiscope.core.spans import (
     ERROR_KINDS,
@@ -79,15 +80,17 @@ class SpanColumns(NamedTuple):
 @dataclass(frozen=True)
 class Piece:
     """Text and spans for input bytes ``[spans.byte_start, spans.byte_end)``;
-    ``raw`` holds those bytes and ``text[0]`` is character ``spans.char_start``."""
+    ``raw`` holds those bytes (at least those around any span) and ``text[0]``
+    is character ``spans.char_start``."""
 
     text: str
     spans: SpanTable
-    raw: bytes
+    raw: Taken
 
     def span_bytes(self, byte_start: int, byte_end: int) -> bytes:
-        base = self.spans.byte_start
-        return self.raw[byte_start - base : byte_end - base]
+        """The input bytes of ``[byte_start, byte_end)``; of a token too long
+        to hold, its first and last bytes (see :mod:`mojiscope.core.held_bytes`)."""
+        return self.raw.slice(byte_start, byte_end)
 
     def span_text(self, char_start: int, char_end: int) -> str:
         base = self.spans.char_start
@@ -217,7 +220,7 @@ def decoded_pieces(
     offsets from ``begin``, no policy), cut at ``end``."""
     decoder = fmt.incremental_decoder("replace", begin)
     position = begin
-    raw = b""
+    held = HeldBytes(begin)
     while True:
         want = chunk_size
         if end is not None:  # near ``end``, read a little at a time
@@ -225,16 +228,16 @@ def decoded_pieces(
         chunk = read(want)
         position += len(chunk)
         decoded = decoder.decode(chunk, final=not chunk)
-        raw = raw + chunk if raw else chunk
+        held.append(chunk)
         text, table = decoded.text, decoded.spans
-        covered = table.byte_end - table.byte_start
-        piece_raw, raw = raw[:covered], raw[covered:]
+        piece_raw = held.take(table.byte_end - table.byte_start)
+        held.trim()
         done = not chunk
         if end is not None and table.byte_end >= end:
             text, table = clip_to_end(fmt, text, table, end)
             done = True
         if len(table):
-            yield Piece(text, table, piece_raw[: table.byte_end - table.byte_start])
+            yield Piece(text, table, piece_raw)
         if done:
             return
         control.step(position - begin)
@@ -245,7 +248,7 @@ def clip_piece(fmt: Format, piece: Piece, start: int) -> Piece:
     if piece.spans.byte_start >= start:
         return piece
     text, table = clip_to_start(fmt, piece.text, piece.spans, start)
-    return Piece(text, table, piece.span_bytes(table.byte_start, table.byte_end))
+    return Piece(text, table, piece.raw)
 
 
 def decode_stream(

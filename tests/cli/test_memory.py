@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,27 @@ def test_peak_memory_does_not_grow_with_the_input(samples, tmp_path, command):
         peaks[megabytes] = peak_rss_mb(args)
     assert peaks[64] < LIMIT_MB, peaks
     assert peaks[64] - peaks[8] < GROWTH_MB, peaks
+
+
+def test_one_token_of_64_mib_streams_in_bounded_memory(tmp_path: Path) -> None:
+    """Corrected UTF-8 FE then 64 MiB of 80 is one reserved span: inspect
+    holds only its edges (issue 12, item 9)."""
+    path = tmp_path / "reserved.bin"
+    with path.open("wb") as f:
+        f.write(b"\xfe")
+        for _ in range(64):
+            f.write(b"\x80" * (1 << 20))
+    code = (
+        "import resource, sys; from mojiscope.cli.main import main; rc = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, "inspect", str(path), "-f", "corrected-utf-8"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "(67108865 bytes)" in run.stdout
+    peak_kib = int(run.stderr.strip().splitlines()[-1])
+    assert peak_kib < 120 * 1024  # 64 MiB held would be far more
