@@ -36,6 +36,7 @@ from mojiscope.core.conversion_losses import (
 from mojiscope.core.conversion_offsets import Measure
 from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Format
+from mojiscope.core.held_bytes import HeldBytes, Taken
 from mojiscope.core.registry import get_format
 from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, TEXT_CODE
@@ -209,9 +210,9 @@ class _Converter:
     blocks (see the module docstring for the block rule).
 
     State: ``text`` holds decoded characters not yet encoded (``text[0]`` is
-    character ``char0``), ``spans`` their source spans, ``raw`` the input
-    bytes from ``raw_start`` on that those spans (and the undecided tail)
-    come from, ``out_pos`` the number of bytes output so far.
+    character ``char0``), ``spans`` their source spans, ``held`` the input
+    bytes those spans (and the undecided tail) come from, ``out_pos`` the
+    number of bytes output so far.
     """
 
     def __init__(
@@ -228,7 +229,7 @@ class _Converter:
         self.target_measure = Measure(target_format)
         self.opening_signature = opening_signature
         self.force_signature = force_signature
-        self.raw, self.raw_start = b"", 0
+        self.held = HeldBytes()
         self.text, self.char0 = "", 0
         self.spans: SpanTable | None = None
         self.out_pos = 0
@@ -240,7 +241,8 @@ class _Converter:
     def feed(self, chunk: bytes, final: bool = False) -> Iterator[ConvertedBlock]:
         """Decode ``chunk`` and yield the block (if any) that can be encoded now."""
         decoded = self.decoder.decode(chunk, final)
-        self.raw = self.raw + chunk if self.raw else chunk
+        self.held.append(chunk)
+        self.held.trim()  # a token of many megabytes keeps only its edges
         if len(decoded.spans):
             self._take(decoded.text, decoded.spans)
         opening = (final or self.started) and not self.opened
@@ -264,14 +266,11 @@ class _Converter:
         assert self.spans is not None
         first = self.spans[0]
         self.had_source_signature = True
-        self.source_signature = self.raw[
-            first.byte_start - self.raw_start : first.byte_end - self.raw_start
-        ]
+        taken = self.held.take(first.byte_end - self.held.start)
+        self.source_signature = taken.slice(first.byte_start, first.byte_end)
         self.spans = self.spans[1:]
         self.text = self.text[first.char_end - first.char_start :]
         self.char0 = first.char_end
-        self.raw = self.raw[first.byte_end - self.raw_start :]
-        self.raw_start = first.byte_end
 
     def _opening(self) -> bytes:
         """The signature that opens the output (asked for once)."""
@@ -316,7 +315,7 @@ class _Converter:
     def _encode_block(self, cut: int, prefix: bytes, opening: bool) -> ConvertedBlock:
         text = self.text[:cut]
         if self.spans is None:
-            head = SpanTable.empty(self.raw_start, self.char0)
+            head = SpanTable.empty(self.held.start, self.char0)
         else:
             head = self._split_pending(cut)
         encoding = self.target_format.encode_spans(text)
@@ -328,9 +327,9 @@ class _Converter:
                 head, text, self.char0, encoded, self.source_measure, self.target_measure
             )
             losses = find_losses(block)
+        raw = self.held.take(max(head.byte_end - self.held.start, 0))
         context = BlockContext(
-            self.raw,
-            self.raw_start,
+            raw,
             encoding.data,
             out_start,
             text,
@@ -348,8 +347,6 @@ class _Converter:
         )
         self.out_pos = out_start + len(encoding.data)
         self.text, self.char0 = self.text[cut:], self.char0 + cut
-        self.raw = self.raw[head.byte_end - self.raw_start :]
-        self.raw_start = head.byte_end
         return converted
 
 
@@ -396,7 +393,7 @@ def iter_conversion(
     last = list(converter.feed(b"", final=True))
     if changed is not None:
         if not last:  # nothing was pending: an empty block carries the news
-            context = BlockContext(b"", read, b"", converter.out_pos, "", 0, "", "")
+            context = BlockContext(Taken(b"", read, 0), b"", converter.out_pos, "", 0, "", "")
             last = [ConvertedBlock(b"", read, read, LossBatch(no_losses(), context))]
         last[-1] = replace(last[-1], changed=changed)
     yield from last

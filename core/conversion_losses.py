@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from mojiscope.core.conversion_offsets import Measure, byte_offsets
 from mojiscope.core.describe import describe_chars, describe_value, hex_bytes
+from mojiscope.core.held_bytes import Taken
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, REASON_CODES, REASON_WORDS, Reason
 from mojiscope.core.spans import SpanKind as K
 from mojiscope.core.spantable import NO_VALUE, SpanTable
@@ -53,7 +54,9 @@ class Loss(NamedTuple):
     would be under strict). ``chars`` are the decoded characters concerned
     (for ``unencodable``, the character the target could not encode);
     ``value`` is the code point of a ``beyond-unicode`` loss or the value an
-    ill-formed sequence would have meant, else ``None``."""
+    ill-formed sequence would have meant, else ``None``. ``source_bytes``
+    of a span too long to hold (one token of many megabytes) are its first
+    and last bytes (see :mod:`mojiscope.core.held_bytes`)."""
 
     kind: LossKind
     source_start: int
@@ -98,7 +101,7 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
     why = f"{reason.value}: {REASON_WORDS[reason]}" if reason else "not decodable"
     meant = f"; it would have meant {describe_value(loss.value)}" if loss.value is not None else ""
     return (
-        f"{_where(loss)}: {loss.source_format} cannot decode {hex_bytes(loss.source_bytes)} "
+        f"{_where(loss)}: {loss.source_format} cannot decode {_source_hex(loss)} "
         f"({why}{meant}); {_written(loss, strict)} (U+FFFD)"
     )
 
@@ -106,14 +109,14 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
 def _describe_beyond(loss: Loss, strict: bool) -> str:
     value = f"U+{loss.value:X}" if loss.value is not None else "a value"
     return (
-        f"{_where(loss)}: {loss.source_format} bytes {hex_bytes(loss.source_bytes)} encode "
+        f"{_where(loss)}: {loss.source_format} bytes {_source_hex(loss)} encode "
         f"{value}, beyond Unicode (U+10FFFF); {_written(loss, strict)} (U+FFFD)"
     )
 
 
 def _describe_dropped_escape(loss: Loss, strict: bool) -> str:
     return (
-        f"{_where(loss)}: {loss.source_format} kept bytes {hex_bytes(loss.source_bytes)} as "
+        f"{_where(loss)}: {loss.source_format} kept bytes {_source_hex(loss)} as "
         f"escapes {describe_chars(loss.chars)}, which {loss.target_format} cannot write; "
         f"{_written(loss, strict)}"
     )
@@ -122,7 +125,7 @@ def _describe_dropped_escape(loss: Loss, strict: bool) -> str:
 def _describe_unencodable(loss: Loss, strict: bool) -> str:
     return (
         f"{_where(loss)}: {loss.target_format} cannot encode {describe_chars(loss.chars)} "
-        f"(from bytes {hex_bytes(loss.source_bytes)}); {_written(loss, strict)}"
+        f"(from bytes {_source_hex(loss)}); {_written(loss, strict)}"
     )
 
 
@@ -154,6 +157,10 @@ _DESCRIBE: dict[LossKind, Callable[[Loss, bool], str]] = {
 }
 
 
+def _source_hex(loss: Loss) -> str:
+    return hex_bytes(loss.source_bytes, total=loss.source_end - loss.source_start)
+
+
 def describe_loss(loss: Loss, *, strict: bool = False) -> str:
     """The one-line sentence of :attr:`Loss.message`: where, what, and what
     was written instead; with ``strict``, for a conversion that stopped
@@ -168,8 +175,7 @@ def describe_loss(loss: Loss, *, strict: bool = False) -> str:
 class BlockContext:
     """What a block's losses point into: its bytes, output and text."""
 
-    raw: bytes
-    raw_start: int
+    raw: Taken
     out: bytes
     out_start: int
     text: str
@@ -245,7 +251,7 @@ class LossBatch(Sequence[Loss]):
             REASON_CODES[int(a.reason[i])],
             None if value == NO_VALUE else value,
             c.text[c0:c1],
-            c.raw[s0 - c.raw_start : s1 - c.raw_start],
+            c.raw.slice(s0, s1),
             c.out[t0 - c.out_start : t1 - c.out_start],
             c.source_format,
             c.target_format,

@@ -142,3 +142,29 @@ def test_one_token_of_64_mib_streams_in_bounded_memory(tmp_path: Path) -> None:
     assert "(67108865 bytes)" in run.stdout
     peak_kib = int(run.stderr.strip().splitlines()[-1])
     assert peak_kib < 120 * 1024  # 64 MiB held would be far more
+
+
+def test_converting_one_token_of_64_mib_holds_only_its_edges(tmp_path: Path) -> None:
+    """The same reserved run through convert: one loss, reported with its
+    full length, in bounded memory."""
+    path = tmp_path / "reserved.bin"
+    with path.open("wb") as f:
+        f.write(b"\xfe")
+        for _ in range(64):
+            f.write(b"\x80" * (1 << 20))
+    out = tmp_path / "out.txt"
+    code = (
+        "import resource, sys; from mojiscope.cli.main import main; rc = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    )
+    args = ["convert", str(path), "--from", "corrected-utf-8", "--to", "utf-8"]
+    run = subprocess.run(
+        [sys.executable, "-c", code, *args, "-o", str(out), "--errors", "replace"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "(67108865 bytes)" in run.stderr
+    assert out.read_bytes() == b"\xef\xbf\xbd"
+    assert int(run.stderr.strip().splitlines()[-1]) < 120 * 1024  # KiB
