@@ -29,13 +29,15 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
-from mojiscope.app.grid.navigation import moved_cursor
+from mojiscope.app.grid.navigation import (
+    SCROLL_LIMIT,
+    moved_cursor,
+    row_of_scroll_value,
+    scroll_value_of_row,
+)
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-
-SCROLL_LIMIT = 1 << 30
-"""Most steps the vertical scroll bar takes; longer files scale rows onto it."""
 
 
 class GridView(QAbstractScrollArea):
@@ -60,7 +62,9 @@ class GridView(QAbstractScrollArea):
         self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAutoFillBackground(False)
-        self.verticalScrollBar().valueChanged.connect(self.viewport().update)
+        self._top_row = 0
+        self._syncing_bar = False
+        self.verticalScrollBar().valueChanged.connect(self._bar_moved)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
@@ -78,8 +82,8 @@ class GridView(QAbstractScrollArea):
 
     def set_document(self, document: Document | None) -> None:
         self.document = document
+        self._top_row = 0
         self._rebuild()
-        self.verticalScrollBar().setValue(0)
 
     def set_bytes_per_row(self, number: int) -> None:
         if number == self._bytes_per_row:
@@ -137,17 +141,31 @@ class GridView(QAbstractScrollArea):
         return max(self.total_rows() - self.visible_rows(), 0)
 
     def top_row(self) -> int:
-        span = self._scroll_span()
-        value = self.verticalScrollBar().value()
-        if span <= SCROLL_LIMIT:
-            return min(value, span)
-        return value * span // SCROLL_LIMIT
+        """The exact first visible row. The view holds it itself: past
+        :data:`SCROLL_LIMIT` rows one scroll bar step covers several rows, so
+        the bar's value alone cannot say which one is on top."""
+        return min(self._top_row, self._scroll_span())
 
     def scroll_to_row(self, row: int) -> None:
         span = self._scroll_span()
-        row = min(max(row, 0), span)
-        value = row if span <= SCROLL_LIMIT else row * SCROLL_LIMIT // span
-        self.verticalScrollBar().setValue(value)
+        self._top_row = min(max(row, 0), span)
+        self._show_top_row_on_bar()
+        self.viewport().update()
+
+    def _show_top_row_on_bar(self) -> None:
+        """Put the bar where the exact top row is, without reading it back."""
+        self._syncing_bar = True
+        try:
+            value = scroll_value_of_row(self._top_row, self._scroll_span())
+            self.verticalScrollBar().setValue(value)
+        finally:
+            self._syncing_bar = False
+
+    def _bar_moved(self, value: int) -> None:
+        """The user moved the bar (drag, click, wheel): the top row follows it."""
+        if not self._syncing_bar:
+            self._top_row = row_of_scroll_value(value, self._scroll_span())
+        self.viewport().update()
 
     def ensure_visible(self, offset: int) -> None:
         """Scroll as little as needed to show ``offset``'s row; a jump further
@@ -166,10 +184,16 @@ class GridView(QAbstractScrollArea):
 
     def _update_scroll_bars(self) -> None:
         span = self._scroll_span()
+        self._top_row = min(self._top_row, span)
         bar = self.verticalScrollBar()
-        bar.setRange(0, min(span, SCROLL_LIMIT))
-        bar.setPageStep(min(self.visible_rows(), max(SCROLL_LIMIT // 8, 1)))
-        bar.setSingleStep(1)
+        self._syncing_bar = True
+        try:
+            bar.setRange(0, min(span, SCROLL_LIMIT))
+            bar.setPageStep(min(self.visible_rows(), max(SCROLL_LIMIT // 8, 1)))
+            bar.setSingleStep(1)
+        finally:
+            self._syncing_bar = False
+        self._show_top_row_on_bar()
         hbar = self.horizontalScrollBar()
         hbar.setRange(0, max(self._geometry.width - self.viewport().width(), 0))
         hbar.setPageStep(self.viewport().width())
