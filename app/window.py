@@ -22,6 +22,7 @@ from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.document import Document
+from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.inspector import InspectorPanel
@@ -62,6 +63,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = build_menus(self, self.actions_)
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
+        self.reloader = FileReloader(self)
+        self.addToolBarBreak()
+        self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
         self.row_box.activated.connect(
             lambda i: self.set_bytes_per_row(int(self.row_box.itemData(i)))
@@ -108,6 +112,7 @@ class MainWindow(QMainWindow):
         for view in (self.grid, self.text_view, self.inspector, self.status):
             view.set_document(document)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
+        self.reloader.document_opened(document)
         if old is not None:
             old.close()
 
@@ -159,6 +164,9 @@ class MainWindow(QMainWindow):
     # -- moving ------------------------------------------------------------------------------
 
     def go_to_dialog(self) -> None:
+        if self.document is None:
+            return
+        self.reloader.watch.check()  # a file that shrank is reloaded before asking
         if self.document is None:
             return
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
