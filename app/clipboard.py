@@ -19,6 +19,12 @@ class CopyTooLargeError(ValueError):
     """The selection is larger than the clipboard limit for that kind of copy."""
 
 
+def check_copy_size(length: int, *, as_text: bool) -> None:
+    """Raise :class:`CopyTooLargeError` before anything is read if a
+    selection of ``length`` bytes is over the limit for that kind of copy."""
+    _check(length, TEXT_COPY_LIMIT if as_text else COPY_LIMIT)
+
+
 def _check(length: int, limit: int) -> None:
     if length > limit:
         raise CopyTooLargeError(

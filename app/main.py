@@ -11,14 +11,15 @@ returns without entering the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from argparse import Namespace
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app import messages
+from mojiscope.app import messages, settings
 from mojiscope.app.formats import resolve
 from mojiscope.app.offsets import OffsetError, parse_range
 from mojiscope.app.settings import APPLICATION, ORGANISATION
@@ -30,6 +31,17 @@ SCREENSHOT_SIZE = (1400, 900)
 
 def _error(text: str) -> None:
     print(f"mojiscope: {text}", file=sys.stderr)
+
+
+#: Qt's offscreen platform cannot resize a window to its docks' size hints
+#: and says so each time a dock is laid out; nothing is wrong.
+_OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
+
+
+def _quiet_offscreen_noise(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Pass Qt's messages on to stderr, except the offscreen platform's noise."""
+    if message not in _OFFSCREEN_NOISE:
+        print(message, file=sys.stderr)
 
 
 def _application(headless: bool) -> QApplication:
@@ -71,6 +83,8 @@ def _apply_arguments(window: MainWindow, args: Namespace) -> int:
                 start, end = parse_range(select, size)
             else:
                 start, end = (min(int(v), size) for v in select)
+            if start >= size:
+                raise OffsetError(f"it starts past the end of the file ({size:,} bytes)")
         except (OffsetError, ValueError, TypeError) as error:
             _error(f"bad selection {select!r}: {error}")
             return 2
@@ -106,6 +120,17 @@ def run_gui(args: Namespace) -> int:
     if theme and not apply_theme(app, theme):
         _error(f"unknown theme {theme!r}: use dark or light")
     messages.headless = bool(screenshot)
+    offscreen = os.environ.get("QT_QPA_PLATFORM") == "offscreen"
+    previous_handler = qInstallMessageHandler(_quiet_offscreen_noise) if offscreen else None
+    try:
+        with settings.ephemeral_settings() if screenshot else contextlib.nullcontext():
+            return _open_window(app, args, screenshot)
+    finally:
+        if offscreen:
+            qInstallMessageHandler(previous_handler)
+
+
+def _open_window(app: QApplication, args: Namespace, screenshot: str | None) -> int:
     try:
         window = MainWindow()
         code = _apply_arguments(window, args)

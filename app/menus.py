@@ -5,6 +5,7 @@ Every action calls a method of the window; nothing here holds state.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -55,6 +56,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         ),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
         "legend": _action(window, "&Legend", window.show_legend),
+        "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
+        "about": _action(window, "&About Mojiscope", window.show_about),
     }
     for number in BYTES_PER_ROW_CHOICES:
         action = _action(
@@ -95,19 +98,30 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     formats = bar.addMenu("F&ormats")
     formats.addAction(a["formats"])
     window.format_menu = formats
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(a["shortcuts"])
+    help_menu.addAction(a["about"])
     return recent
 
 
 def fill_recent_menu(window: MainWindow, menu: QMenu) -> None:
+    """One entry per recent file; a file that is gone is shown greyed out as
+    missing, and "Remove Missing" drops those."""
     menu.clear()
     files = settings.recent_files()
+    missing = [p for p in files if not Path(p).exists()]
     for path in files:
+        if path in missing:
+            menu.addAction(f"{path} (missing)").setEnabled(False)
+            continue
         action = menu.addAction(path)
         action.triggered.connect(lambda _checked=False, p=path: window.open_path(p))
     if not files:
         menu.addAction("(none)").setEnabled(False)
     else:
         menu.addSeparator()
+        if missing:
+            menu.addAction("Remove Missing", settings.remove_missing_recent_files)
         menu.addAction("Clear", settings.clear_recent_files)
 
 
@@ -132,7 +146,17 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
     bar.addSeparator()
     bar.addAction(a["previous_anomaly"])
     bar.addAction(a["next_anomaly"])
+    for action in bar.actions():
+        if not action.isSeparator() and action.text():
+            action.setToolTip(tooltip(action))
     return format_box, row_box
+
+
+def tooltip(action: QAction) -> str:
+    """An action's words and its shortcut: "Open (Ctrl+O)"."""
+    words = action.text().replace("&", "").rstrip("…")
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{words} ({keys})" if keys else words
 
 
 def context_actions(a: dict[str, QAction]) -> list[QAction]:

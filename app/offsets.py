@@ -1,50 +1,102 @@
-"""Reading offsets the user types: ``1234``, ``0x4D2``, ``+16``, ``-0x10``, ``START:END``."""
+"""Reading offsets the user types, as hex editors accept them.
+
+An *offset* (Go to, Ctrl+G) is one of:
+
+* a number: decimal ``1234``, hex ``0x4D2``, with ``_`` separators allowed,
+  and an optional binary size suffix ``K``, ``M``, ``G`` or ``T``
+  (``512K`` = 524288, ``0x10M`` = 16 MiB, ``1.5M``);
+* ``+n`` / ``-n``: that many bytes after or before the cursor;
+* ``end`` (the last byte), or ``end-n``: n bytes before the last byte;
+* ``p%``: that fraction of the way through the file (``50%``, ``12.5%``).
+
+A *range* (``--select``) is ``START:END`` with END exclusive and optional.
+"""
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
-_NUMBER = re.compile(r"\s*([+-]?)\s*(0[xX][0-9a-fA-F_]+|[0-9][0-9_]*|[0-9a-fA-F]+)\s*")
+_SUFFIXES = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_AMOUNT = re.compile(
+    r"(?P<hex>0x[0-9a-f_]*)(?P<hsuf>[kmgt]?)"
+    r"|(?P<dec>[0-9][0-9_]*(?:\.[0-9]+)?)(?P<dsuf>[kmgt]?)"
+    r"|(?P<bare>[0-9a-f]+)",
+    re.IGNORECASE,
+)
+_HELP = "write 1234, 0x4D2, 512K, 1.5M, +16, -0x10, end, end-100 or 50%"
 
 
 class OffsetError(ValueError):
     """The text is not an offset (the message says why, in words)."""
 
 
-def _number(text: str) -> tuple[str, int]:
-    match = _NUMBER.fullmatch(text)
-    if match is None:
-        raise OffsetError(
-            f"{text.strip()!r} is not an offset: write decimal (1234), hex (0x4D2), "
-            "or +/- for relative moves (+16, -0x10)"
-        )
-    sign, digits = match.groups()
-    if digits[:2].lower() == "0x":
-        return sign, int(digits[2:].replace("_", ""), 16)
-    if digits.isdigit() or "_" in digits:
-        return sign, int(digits.replace("_", ""))
-    raise OffsetError(f"{digits!r} looks like hex: write it with 0x (0x{digits})")
+def _amount(text: str) -> int:
+    """A byte count: decimal or 0x hex, with an optional K/M/G/T suffix."""
+    match = _AMOUNT.fullmatch(text.strip())
+    if match is None or not text.isascii():
+        raise OffsetError(f"{text.strip()!r} is not an offset: {_HELP}")
+    if match["bare"] is not None:
+        raise OffsetError(f"{text.strip()!r} looks like hex: write it with 0x (0x{match['bare']})")
+    if match["hex"] is not None:
+        digits = match["hex"][2:].replace("_", "")
+        if not digits:
+            raise OffsetError(f"{text.strip()!r} has no hex digits after 0x")
+        return int(digits, 16) * _SUFFIXES[match["hsuf"].lower()]
+    number = Fraction(match["dec"].replace("_", ""))
+    scaled = number * _SUFFIXES[match["dsuf"].lower()]
+    if scaled.denominator != 1:
+        raise OffsetError(f"{text.strip()!r} is not a whole number of bytes")
+    return int(scaled)
+
+
+def _percentage(text: str, size: int) -> int:
+    try:
+        fraction = Fraction(text.strip().removesuffix("%").strip())
+    except ValueError:
+        raise OffsetError(f"{text.strip()!r} is not a percentage: write 50% or 12.5%") from None
+    if not 0 <= fraction <= 100:
+        raise OffsetError(f"{text.strip()!r}: a percentage goes from 0% to 100%")
+    return min(int(fraction * size / 100), max(size - 1, 0))
 
 
 def parse_offset(text: str, current: int, size: int) -> int:
-    """The byte offset ``text`` names. ``+n``/``-n`` move from ``current``.
-    Raises :class:`OffsetError` for bad text or an offset outside ``[0, size)``."""
-    sign, value = _number(text)
-    target = current + value if sign == "+" else current - value if sign == "-" else value
+    """The byte offset ``text`` names (see the module docstring); ``current``
+    is the cursor, ``size`` the file's size. Raises :class:`OffsetError`
+    for bad text or an offset outside ``[0, size)``."""
+    stripped = text.strip()
+    lowered = stripped.lower()
+    last = size - 1
+    if not stripped:
+        raise OffsetError(f"empty: {_HELP}")
+    if lowered.endswith("%"):
+        target = _percentage(stripped, size)
+    elif lowered.startswith("end"):
+        rest = lowered[3:].strip()
+        if not rest:
+            target = last
+        elif rest.startswith("-"):
+            target = last - _amount(rest[1:])
+        else:
+            raise OffsetError(f"{stripped!r}: after 'end' write -n (end-100) or nothing")
+    elif stripped[0] in "+-":
+        amount = _amount(stripped[1:])
+        target = current + amount if stripped[0] == "+" else current - amount
+    else:
+        target = _amount(stripped)
     if not 0 <= target < max(size, 1):
-        raise OffsetError(
-            f"offset {target} (0x{max(target, 0):X}) is outside the file (0..{size - 1})"
-        )
+        where = f"{target:,}" if target < 0 else f"{target:,} (0x{target:X})"
+        raise OffsetError(f"offset {where} is outside the file (0..{max(last, 0):,})")
     return target
 
 
 def parse_range(text: str, size: int) -> tuple[int, int]:
-    """``START:END`` (end exclusive, each decimal or 0x hex) clipped to the document."""
+    """``START:END`` (END exclusive and optional) clipped to the document."""
     start_text, sep, end_text = text.partition(":")
     if not sep:
         raise OffsetError(f"{text!r} is not a range: write START:END, e.g. 0x10:0x20")
-    _, start = _number(start_text)
-    _, end = _number(end_text) if end_text.strip() else ("", size)
+    start = _amount(start_text)
+    end = _amount(end_text) if end_text.strip() else size
     if end <= start:
         raise OffsetError(f"range {text!r} is empty: END must be greater than START")
     return min(start, size), min(end, size)

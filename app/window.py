@@ -9,17 +9,31 @@ each other; they meet only in those two models.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
-from mojiscope.app.clipboard import CopyTooLargeError, as_bytes_literal, as_hex, as_text
+from mojiscope.app.clipboard import (
+    CopyTooLargeError,
+    as_bytes_literal,
+    as_hex,
+    as_text,
+    check_copy_size,
+)
 from mojiscope.app.commands import SearchCommands
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
+from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.document import Document
 from mojiscope.app.file_watch import FileReloader
@@ -34,6 +48,10 @@ from mojiscope.app.status import StatusReporter
 from mojiscope.app.text_view import TextView
 
 APP_TITLE = "Mojiscope"
+#: Rows the grid keeps in a small window, taking height from the docks.
+GRID_MIN_ROWS = 16
+#: The docks give up height down to this.
+DOCK_MIN_HEIGHT = 90
 
 
 class MainWindow(QMainWindow):
@@ -75,7 +93,8 @@ class MainWindow(QMainWindow):
         self._sync_format_box()
         self._sync_row_controls()
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
+        self._fit_to_screen()
+        self._restored = self._restore_window_state()
 
     def _add_docks(self) -> None:
         docks = []
@@ -100,6 +119,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([docks[0], docks[1]], [600, 800], Qt.Orientation.Horizontal)
         self.resizeDocks([docks[0]], [300], Qt.Orientation.Vertical)
         self.legend_dock = docks[2]
+        self.bottom_docks = docks
 
     # -- opening --------------------------------------------------------------------------
 
@@ -154,7 +174,41 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_path(paths[0])
 
+    def _restore_window_state(self) -> bool:
+        saved = settings.window_state()
+        if saved is None:
+            return False
+        return bool(
+            self.restoreGeometry(QByteArray(saved[0])) and self.restoreState(QByteArray(saved[1]))
+        )
+
+    def _fit_to_screen(self) -> None:
+        """1400x900, or the screen's available size if that is smaller."""
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        width = min(1400, room.width()) if room else 1400
+        height = min(900, room.height()) if room else 900
+        self.resize(width, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        # After the layout has handed out the new size, not before.
+        QTimer.singleShot(0, self._give_the_grid_priority)
+
+    def _give_the_grid_priority(self) -> None:
+        """In a small window, shrink the bottom docks (down to a floor) until
+        the grid shows :data:`GRID_MIN_ROWS` rows."""
+        missing = GRID_MIN_ROWS - self.grid.visible_rows()
+        bottom = [d for d in self.bottom_docks if d.isVisible() and not d.isFloating()]
+        if missing <= 0 or not bottom:
+            return
+        height = max(d.height() for d in bottom)
+        wanted = max(DOCK_MIN_HEIGHT, height - missing * self.grid.row_height())
+        if wanted < height:
+            self.resizeDocks(bottom, [wanted] * len(bottom), Qt.Orientation.Vertical)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
         if self.document is not None:
             self.document.close()
@@ -195,16 +249,19 @@ class MainWindow(QMainWindow):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def _selected_bytes(self) -> bytes | None:
-        if self.document is None or self.selection.length == 0:
-            return None
+    def _selected_bytes(self) -> bytes:
+        if self.document is None:
+            return b""
         return self.document.read(self.selection.start, self.selection.end)
 
-    def _copy(self, make_text: object) -> None:
+    def _copy(self, make_text: Callable[[], str], *, as_text: bool) -> None:
+        """Put ``make_text()`` on the clipboard; the selection's size is
+        checked before anything is read (a 2 GB selection is refused at once)."""
         if self.document is None or self.selection.length == 0:
             return
         try:
-            text = make_text()  # type: ignore[operator]
+            check_copy_size(self.selection.length, as_text=as_text)
+            text = make_text()
         except CopyTooLargeError as error:
             messages.show_message(self, "warning", "Selection too large", str(error))
             return
@@ -214,16 +271,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Copied {len(text):,} characters", 3000)
 
     def copy_hex(self) -> None:
-        self._copy(lambda: as_hex(self._selected_bytes() or b""))
+        self._copy(lambda: as_hex(self._selected_bytes()), as_text=False)
 
     def copy_bytes_literal(self) -> None:
-        self._copy(lambda: as_bytes_literal(self._selected_bytes() or b""))
+        self._copy(lambda: as_bytes_literal(self._selected_bytes()), as_text=False)
 
     def copy_text(self) -> None:
         document = self.document
         if document is not None:
             start, end = self.selection.start, self.selection.end
-            self._copy(lambda: as_text(document, self.shown.current, start, end))
+            self._copy(lambda: as_text(document, self.shown.current, start, end), as_text=True)
 
     # -- formats and layout ---------------------------------------------------------------------
 
@@ -251,6 +308,12 @@ class MainWindow(QMainWindow):
         self.grid.set_bytes_per_row(number)
         settings.set_bytes_per_row(number)
         self._sync_row_controls()
+
+    def show_shortcuts(self) -> None:
+        messages.exec_dialog(ShortcutsDialog(self.actions_.values(), self))
+
+    def show_about(self) -> None:
+        messages.exec_dialog(AboutDialog(self))
 
     def show_legend(self) -> None:
         self.legend_dock.show()

@@ -15,22 +15,30 @@
 
 Exit codes (:mod:`mojiscope.cli.errors`): 0 done; 1 a decode or encode error
 or a conversion loss under ``--errors strict``; 2 bad usage, an unknown
-format, an unreadable file or bad hex. A failure prints one line on stderr
-and never a traceback. Text goes out as UTF-8 whatever the locale says.
+format, an unreadable file, an unwritable output (a closed standard output
+too) or bad hex; 130 interrupted (Ctrl-C, SIGINT); 141 the reader of standard
+output went away (a broken pipe, as in ``mojiscope ... | head``: nothing is
+printed). A failure prints one line on stderr and never a traceback; so do
+argparse's usage errors. Text goes out as UTF-8 whatever the locale says.
+Offsets and counts are ASCII digits, decimal or ``0x`` hex.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import errno
+import io
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from mojiscope import __version__
 from mojiscope.cli.errors import (
     EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
     EXIT_STRICT,
     EXIT_USAGE,
     UsageError,
@@ -41,17 +49,33 @@ from mojiscope.core.conversion import ConversionLossError
 COMMANDS = ("formats", "inspect", "convert", "gui")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
+_DECIMAL = re.compile(r"[0-9]+")
+_HEX = re.compile(r"0[xX][0-9a-fA-F]+")
 
 
 def byte_count(text: str) -> int:
-    """A non-negative byte count or offset, decimal or ``0x`` hex."""
-    try:
-        value = int(text, 10) if text.isdigit() else int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a byte offset: {text!r}") from None
-    if value < 0:
+    """A non-negative byte count or offset: ASCII decimal digits or ``0x``
+    and ASCII hex digits, nothing else (Python's ``int`` would also take
+    other scripts' digits, Arabic-Indic one for 1, signs, spaces and underscores)."""
+    if _DECIMAL.fullmatch(text):
+        return int(text, 10)
+    if _HEX.fullmatch(text):
+        return int(text, 16)
+    if text.strip().startswith("-"):
         raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
-    return value
+    raise argparse.ArgumentTypeError(
+        f"not a byte offset: {text!r} (expected ASCII digits 0-9, or 0x and hex digits)"
+    )
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, except that a usage error is one line on stderr (``mojiscope
+    inspect: the following arguments are required: ...``), pointing at
+    ``--help`` instead of printing the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
 
 
 def _lazy(module: str, function: str) -> Callable[[argparse.Namespace], int]:
@@ -169,13 +193,15 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="mojiscope",
         description="Inspect bytes that are meant to be text: how each format decodes them, "
         "where they are ill-formed and why, and what a conversion would lose.",
         epilog="mojiscope FILE opens FILE in the GUI; mojiscope alone opens the demo. "
         "Exit codes: 0 done, 1 decode/encode error or loss under --errors strict, "
-        "2 bad usage, unknown format, unreadable file or bad hex.",
+        "2 bad usage, unknown format, unreadable file, unwritable output or bad hex, "
+        "130 interrupted (Ctrl-C), 141 standard output closed by its reader "
+        "(a broken pipe, e.g. | head).",
     )
     parser.add_argument("--version", action="version", version=f"mojiscope {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -200,6 +226,42 @@ def route(argv: list[str]) -> list[str]:
         hint = f"; did you mean {close[0]}?" if close else ""
         raise UsageError(f"{first!r} is neither a command ({', '.join(COMMANDS)}) nor a file{hint}")
     return ["gui", *argv]
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standing in for a standard stream that was closed before we started
+    (``mojiscope formats >&-``, where Python sets ``sys.stdout`` to
+    ``None``): writing to it raises :class:`OSError` (EBADF) naming the
+    stream, which ``main`` reports in one line; a command that writes
+    nothing there (the GUI) is not disturbed."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.stream_name = name
+
+    @property
+    def buffer(self) -> _ClosedOutput:
+        return self
+
+    def _closed(self) -> OSError:
+        return OSError(errno.EBADF, "it is closed, so nothing can be written", self.stream_name)
+
+    def write(self, text: object) -> int:
+        raise self._closed()
+
+    def fileno(self) -> int:
+        raise self._closed()
+
+    def flush(self) -> None:
+        pass
+
+
+def _stand_in_for_closed_streams() -> None:
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput("standard output")
+    if sys.stderr is None:
+        # Nowhere to report anything: swallow it rather than fail.
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process
 
 
 def _use_utf8_streams() -> None:
@@ -239,6 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (argparse's own usage
     errors exit 2 through :class:`SystemExit`)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    _stand_in_for_closed_streams()
     _use_utf8_streams()
     try:
         args = build_parser().parse_args(route(arguments))
@@ -251,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MojiscopeError, UsageError, OSError) as exc:
         return _fail(exc, EXIT_USAGE)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -44,328 +44,52 @@ the positions of the high bytes), computes the values of the complete
 sequences, and the text is the input without its continuation bytes, each
 lead overwritten by its character. Either way the text comes from one C-level
 decode of a code point array, and ASCII input is one ``bytes.decode``.
+
+The module is in parts of one job each: :mod:`~mojiscope.core.cutf8_sequences`
+(byte meanings, sequence values, warnings), :mod:`~mojiscope.core.cutf8_general`
+(the general path), :mod:`~mojiscope.core.cutf8_dense` (the dense path),
+:mod:`~mojiscope.core.cutf8_encode` (encoding); the block machinery is
+:mod:`~mojiscope.core.block_text`, shared with STF-7. Here: the choice of
+path, the code-point API, the safe cut, seeking and the :class:`Format`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from mojiscope.core.errors import EncodeError
-from mojiscope.core.events import single_text_span
-from mojiscope.core.format import Encoding, Errors, Format
-from mojiscope.core.source import Source, as_source
-from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
-from mojiscope.core.spantable import SpanTable
-from mojiscope.core.stf7 import (
+from mojiscope.core.block_text import (
     REPLACEMENT,
     WHOLE_INPUT_BLOCK,
-    AnyInts,
-    BoolArray,
-    ByteArray,
-    IntArray,
     Specials,
     any_byte_in_ranges,
     code_unit_type,
-    encode_in_pieces,
+    last_not_in,
     prepend_span,
     text_from_code_units,
 )
-
-MAGIC_NUMBER = bytes.fromhex("EF B7 9D ED B2 AE 00 0A")
-MAGIC_TEXT = "\U00010e7d\ued4e\x00\n"
-MAX_CODE_POINT = 0x8421109F
-CONTINUATION_BYTES = bytes(range(0x80, 0xC0))
-#: The longest sequence a Corrected UTF-8 decoder reads (a 6-byte one).
-MAX_SEQUENCE = 6
-
-#: Per sequence length 1..6: its offset, its first code point, its lead marker.
-OFFSETS = (0, 0, 0xA0, 0x8A0, 0x110A0, 0x2110A0, 0x42110A0)
-FIRST_CODE_POINT = (*OFFSETS[:3], 0x8A0, 0x110A0, 0x2110A0, 0x42110A0)
-LEAD_MARKS = (0, 0x00, 0xC0, 0xE0, 0xF0, 0xF8, 0xFC)
-#: The further offset of 3-byte sequences whose value would land on a
-#: surrogate (raw CF60 and up): the surrogate gap.
-_GAP = 0x800
-
-_TEXT, _INVALID, _RESERVED, _BEYOND, _WARNING, _SIGNATURE = (
-    KIND_CODE[k]
-    for k in (
-        SpanKind.TEXT,
-        SpanKind.INVALID,
-        SpanKind.RESERVED,
-        SpanKind.BEYOND,
-        SpanKind.WARNING,
-        SpanKind.SIGNATURE,
-    )
+from mojiscope.core.cutf8_dense import dense_and_well_formed
+from mojiscope.core.cutf8_encode import encode_code_points, encode_cutf8, sequence_lengths
+from mojiscope.core.cutf8_general import Heads, Tokens, control_warnings
+from mojiscope.core.cutf8_sequences import (
+    CONTINUATION_BYTES,
+    CONTROL_RANGES,
+    MAGIC_NUMBER,
+    MAGIC_TEXT,
+    MAX_SEQUENCE,
+    NEED,
+    R_STRAY,
+    SIGNATURE,
 )
-_R_STRAY, _R_TRUNCATED, _R_RESERVED, _R_BEYOND, _R_NUL, _R_CONTROL = (
-    REASON_CODE[r]
-    for r in (
-        Reason.STRAY_CONTINUATION,
-        Reason.TRUNCATED,
-        Reason.RESERVED_LEAD,
-        Reason.BEYOND_UNICODE,
-        Reason.NUL,
-        Reason.DISCOURAGED_CONTROL,
-    )
-)
+from mojiscope.core.events import single_text_span
+from mojiscope.core.format import Encoding, Errors, Format
+from mojiscope.core.source import Source, as_source
+from mojiscope.core.spans import REASON_CODE, Reason
+from mojiscope.core.spantable import SpanTable
 
-#: Continuation bytes each lead byte wants (0 for ASCII; -1 for FE/FF, whose
-#: run of continuation bytes has no length; -2 for a continuation byte).
-_NEED = np.zeros(256, np.int8)
-_NEED[0x80:0xC0] = -2
-_NEED[0xC0:0xE0] = 1
-_NEED[0xE0:0xF0] = 2
-_NEED[0xF0:0xF8] = 3
-_NEED[0xF8:0xFC] = 4
-_NEED[0xFC:0xFE] = 5
-_NEED[0xFE:] = -1
-#: Payload bits of a lead byte, by continuation bytes wanted (0..5).
-_LEAD_BITS = np.array([0x7F, 0x1F, 0x0F, 0x07, 0x03, 0x01], np.int64)
-_OFFSET_BY_NEED = np.array(OFFSETS[1:], np.int64)
-
-
-# -- decoding -------------------------------------------------------------------
-
-
-class _Heads:
-    """The non-ASCII tokens of a block, found by their first byte: a lead
-    (with the continuation bytes ``attached`` after it), FE/FF (with its whole
-    continuation run), or the first of a run of stray continuation bytes
-    (``attached``: the strays after it)."""
-
-    def __init__(self, b: ByteArray) -> None:
-        signed = b.view(np.int8)
-        if 3 * int(np.count_nonzero(signed < 0)) < len(b):
-            self._from_high_bytes(b, signed)
-        else:
-            self._from_non_continuation_bytes(b, signed)
-
-    def _from_high_bytes(self, b: ByteArray, signed: npt.NDArray[np.int8]) -> None:
-        high = np.flatnonzero(signed < 0)
-        byte = b[high]
-        follows_high = np.zeros(len(high), np.bool_)
-        follows_high[1:] = high[1:] == high[:-1] + 1
-        joined = follows_high & (byte < 0xC0)  # a continuation byte right after a high byte
-        first = np.flatnonzero(~joined)
-        self.pos: IntArray = high[first]
-        self.byte: ByteArray = byte[first]
-        self.attached: IntArray = np.diff(first, append=len(high)) - 1
-
-    def _from_non_continuation_bytes(self, b: ByteArray, signed: npt.NDArray[np.int8]) -> None:
-        n = len(b)
-        starts = np.flatnonzero(signed >= -64)
-        kept = b[starts]
-        gap = np.diff(starts, append=n)
-        ascii_then_strays = (kept < 0x80) & (gap > 1)
-        keep = np.flatnonzero((kept >= 0x80) | ascii_then_strays)
-        pos, attached, byte = starts[keep], gap[keep] - 1, kept[keep]
-        shift = ascii_then_strays[keep]
-        pos[shift] += 1  # the strays after an ASCII byte start at the byte after it
-        attached[shift] -= 1
-        byte[shift] = 0x80
-        lead_in = int(starts[0]) if len(starts) else n  # continuation bytes opening the block
-        if lead_in:
-            pos = np.concatenate(([0], pos))
-            attached = np.concatenate(([lead_in - 1], attached))
-            byte = np.concatenate((np.array([0x80], np.uint8), byte))
-        self.pos, self.byte, self.attached = pos, byte, attached
-
-
-class _Tokens:
-    """Every non-ASCII token of a block, in byte order, one character each:
-    its ``pos``, ``length`` in bytes, ``value`` (U+FFFD unless a complete
-    sequence) and ``char`` offset; ``special`` indexes the tokens that are
-    not plain text, with their ``kinds`` and ``reasons``."""
-
-    def __init__(self, b: ByteArray, heads: _Heads) -> None:
-        need = np.take(_NEED, heads.byte)
-        self.pos = heads.pos
-        self._extra_upto: IntArray | None = None
-        self.length: AnyInts
-        if bool((heads.attached == need).all()):  # complete sequences, nothing stray
-            self.length = need + 1
-            self.value: npt.NDArray[np.integer[Any]] = sequence_values(
-                b, heads.pos, need, heads.byte
-            )
-            special = np.zeros(0, np.int64)
-            kinds = reasons = np.zeros(0, np.uint8)
-            self.total_extra = int(need.sum())
-            self.char = self.pos - self.extra_upto + need
-        else:
-            special, kinds, reasons = self._ill_formed(b, heads, need)
-            self.total_extra = int(self.extra_upto[-1])
-            self.char = self.pos - self.extra_upto + (self.length - 1)
-        self.special, self.kinds, self.reasons = _with_value_warnings(
-            self.value, special, kinds, reasons
-        )
-
-    @property
-    def extra_upto(self) -> IntArray:
-        """Bytes beyond their one character, of the tokens up to each."""
-        if self._extra_upto is None:
-            self._extra_upto = np.cumsum(self.length - 1)
-        return self._extra_upto
-
-    def _ill_formed(
-        self, b: ByteArray, heads: _Heads, need: AnyInts
-    ) -> tuple[IntArray, ByteArray, ByteArray]:
-        """Truncated sequences, reserved runs and strays (each stray its own
-        token); sets ``pos``, ``length`` and ``value``."""
-        attached = heads.attached
-        complete = (need > 0) & (attached >= need)
-        stray_head = need == -2
-        length = np.where(complete, need, attached) + 1
-        length[stray_head] = 1
-        strays_after = np.where(complete | stray_head, attached - np.maximum(need, 0), 0)
-        kind = np.full(len(need), _INVALID, np.uint8)
-        reason = np.full(len(need), _R_TRUNCATED, np.uint8)
-        reason[stray_head] = _R_STRAY
-        kind[need == -1] = _RESERVED
-        reason[need == -1] = _R_RESERVED
-        value = np.full(len(need), REPLACEMENT, np.int64)
-        done = np.flatnonzero(complete)
-        value[done] = sequence_values(b, heads.pos[done], need[done], heads.byte[done])
-        kind[done] = _TEXT
-        self.pos, self.length, self.value, kind, reason = _with_strays(
-            heads.pos, length, value, kind, reason, strays_after
-        )
-        special = np.flatnonzero(kind != _TEXT)
-        return special, kind[special], reason[special]
-
-    def chars_at(self, positions: IntArray) -> IntArray:
-        """Character offsets of ASCII bytes at ``positions``."""
-        before = np.searchsorted(self.pos, positions)
-        chars: IntArray = positions - np.concatenate(([0], self.extra_upto))[before]
-        return chars
-
-    def specials(self) -> Specials:
-        s = self.special
-        pos = self.pos[s]
-        values = np.where(self.kinds == _BEYOND, self.value[s].astype(np.int64), -1)
-        return Specials(pos, pos + self.length[s], self.char[s], self.kinds, self.reasons, values)
-
-
-def _with_value_warnings(
-    value: AnyInts, special: IntArray, kinds: ByteArray, reasons: ByteArray
-) -> tuple[IntArray, ByteArray, ByteArray]:
-    """Add the well-formed tokens that are not plain text: values beyond
-    U+10FFFF and the separators U+2028, U+2029."""
-    odd = (value >> 1) == 0x2028 >> 1
-    if int(value.max(initial=0)) > 0x10FFFF:
-        odd |= value > 0x10FFFF
-    more = np.flatnonzero(odd)
-    if not len(more):
-        return special, kinds, reasons
-    beyond = value[more] > 0x10FFFF
-    more_kinds = np.where(beyond, _BEYOND, _WARNING).astype(np.uint8)
-    more_reasons = np.where(beyond, _R_BEYOND, _R_CONTROL).astype(np.uint8)
-    if not len(special):
-        return more, more_kinds, more_reasons
-    every = np.concatenate((special, more))
-    order = np.argsort(every, kind="stable")
-    return (
-        every[order],
-        np.concatenate((kinds, more_kinds))[order],
-        np.concatenate((reasons, more_reasons))[order],
-    )
-
-
-def _with_strays(
-    pos: IntArray,
-    length: IntArray,
-    value: IntArray,
-    kind: ByteArray,
-    reason: ByteArray,
-    strays_after: IntArray,
-) -> tuple[IntArray, IntArray, IntArray, ByteArray, ByteArray]:
-    """The tokens with each stray continuation byte after a head made a
-    one-byte ``invalid`` token of its own, in byte order."""
-    if not strays_after.any():
-        return pos, length, value, kind, reason
-    count = strays_after + 1
-    owner = np.repeat(np.arange(len(pos)), count)
-    rank = np.arange(len(owner)) - np.repeat(np.cumsum(count) - count, count)
-    is_stray = rank > 0
-    out_pos = pos[owner] + np.where(is_stray, length[owner] + rank - 1, 0)
-    out_length = np.where(is_stray, 1, length[owner])
-    out_value = np.where(is_stray, REPLACEMENT, value[owner])
-    out_kind = np.where(is_stray, _INVALID, kind[owner]).astype(np.uint8)
-    out_reason = np.where(is_stray, _R_STRAY, reason[owner]).astype(np.uint8)
-    return out_pos, out_length, out_value, out_kind, out_reason
-
-
-def sequence_values(
-    b: ByteArray, pos: IntArray, need: AnyInts, lead: ByteArray
-) -> npt.NDArray[np.uint32]:
-    """Code points of complete sequences at ``pos`` with ``need``
-    continuation bytes each and lead bytes ``lead`` (offsets and the
-    surrogate gap applied).
-
-    The continuation bytes' payloads are read ``longest`` at a time, two per
-    gather when sequences are dense (payload pairs are packed over the whole
-    block first), and shorter sequences shift off what they read too far.
-    """
-    if not len(pos):
-        return np.zeros(0, np.uint32)
-    longest = int(need.max())
-    uniform = int(need.min()) == longest
-    payload = np.zeros(len(b) + MAX_SEQUENCE, np.uint8)  # reads past the end find zeros
-    np.bitwise_and(b, np.uint8(0x3F), out=payload[: len(b)])
-    value = np.zeros(len(pos), np.uint32)
-    at = pos + 1
-    remaining = longest
-    if remaining >= 2 and 8 * len(pos) >= len(b):
-        pairs = payload[:-1].astype(np.uint16) << np.uint16(6)
-        pairs |= payload[1:]
-        while remaining >= 2:
-            value <<= np.uint32(12)
-            value |= pairs[at]
-            remaining -= 2
-            if remaining:
-                at += 2
-    while remaining:
-        value <<= np.uint32(6)
-        value |= payload[at]
-        remaining -= 1
-        if remaining:
-            at += 1
-    if uniform:
-        value |= (lead & _LEAD_BITS[longest]).astype(np.uint32) << np.uint32(6 * longest)
-        value += np.uint32(_OFFSET_BY_NEED[longest])
-        if longest == 2:
-            np.add(value, np.uint32(_GAP), out=value, where=value >= 0xD800)
-        return value
-    value >>= (6 * (longest - need)).astype(np.uint32)  # what shorter ones read too far
-    lead_bits = (lead & np.take(_LEAD_BITS, need)).astype(np.uint32)
-    value |= lead_bits << (6 * need).astype(np.uint32)
-    value += np.take(_OFFSET_BY_NEED, need).astype(np.uint32)
-    np.add(value, np.uint32(_GAP), out=value, where=(value >= 0xD800) & (need == 2))
-    return value
-
-
-def _control_mask(b: ByteArray) -> BoolArray:
-    """00..09 and 0B..1F: a byte xor 0A, less one, is below 1F exactly then."""
-    mask: BoolArray = ((b ^ np.uint8(0x0A)) - np.uint8(1)) < np.uint8(0x1F)
-    return mask
-
-
-#: The C0 controls but LF, as (first byte, width less one) ranges: 00..09, 0B..1F.
-CONTROL_RANGES = ((0x00, 0x09), (0x0B, 0x1F - 0x0B))
-
-
-def _control_warnings(b: ByteArray, tokens: _Tokens | None) -> Specials | None:
-    """NUL (``nul``) and the C0 controls but LF (``discouraged-control``)."""
-    control = _control_mask(b)
-    if not control.any():
-        return None
-    at = np.flatnonzero(control)
-    chars = at if tokens is None else tokens.chars_at(at)
-    reason = np.where(b[at] == 0, _R_NUL, _R_CONTROL)
-    return Specials(at, at + 1, chars, _WARNING, reason)
+__all__ = ["CUTF8", "CorrectedUtf8", "decode_code_points", "encode_code_points"]
 
 
 class _Decoded:
@@ -379,21 +103,21 @@ class _Decoded:
         n = len(data)
         self.units: npt.NDArray[np.unsignedinteger[Any]]
         if data.isascii():
-            self.specials = _control_warnings(b, None)
+            self.specials = control_warnings(b, None)
             self.n_chars = n
             self.units = b.astype(np.uint32) if wide else b
             return
-        clean = _dense_and_well_formed(b) if dense_path else None
+        clean = dense_and_well_formed(b) if dense_path else None
         if clean is not None:
             value, self.specials = clean
             self.n_chars = len(value)
             self.units = self._narrowed(value, wide)
             return
-        heads = _Heads(b)
-        tokens = _Tokens(b, heads)
+        heads = Heads(b)
+        tokens = Tokens(b, heads)
         self.n_chars = n - tokens.total_extra
         parts = [tokens.specials()]
-        controls = _control_warnings(b, tokens)
+        controls = control_warnings(b, tokens)
         if controls is not None:
             parts.append(controls)
         self.specials = Specials.merged(parts)
@@ -410,17 +134,19 @@ class _Decoded:
         widest = int(value.max()) if len(value) else 0
         if widest > 0x10FFFF:
             value = np.where(value > 0x10FFFF, REPLACEMENT, value)
-            widest = REPLACEMENT
+            # The width is that of what is left: a supplementary character
+            # beside the masked values still needs 32-bit units.
+            widest = int(value.max())
         return value.astype(code_unit_type(widest, len(value), self.n_chars))
 
     def _with_ascii(
-        self, data: bytes, tokens: _Tokens, units: npt.NDArray[np.unsignedinteger[Any]]
+        self, data: bytes, tokens: Tokens, units: npt.NDArray[np.unsignedinteger[Any]]
     ) -> npt.NDArray[np.unsignedinteger[Any]]:
         """The block's code units: the non-ASCII tokens' ``units`` among the
         ASCII bytes, a U+FFFD for each stray continuation byte."""
         kept = np.frombuffer(data.translate(None, CONTINUATION_BYTES), np.uint8)
         out = kept.astype(units.dtype)
-        strays = tokens.special[tokens.reasons == _R_STRAY]
+        strays = tokens.special[tokens.reasons == R_STRAY]
         if len(strays):
             at = tokens.char[strays]
             out = np.insert(out, at - np.arange(len(at)), REPLACEMENT)
@@ -430,46 +156,10 @@ class _Decoded:
         return out
 
 
-def _dense_and_well_formed(
-    b: ByteArray,
-) -> tuple[npt.NDArray[np.uint32], Specials | None] | None:
-    """When high bytes are dense (a third of the block or more) and every
-    lead has exactly the continuation bytes it wants: the code point of
-    every character (one per byte that is not a continuation byte) and the
-    spans that are not plain text. ``None`` otherwise."""
-    signed = b.view(np.int8)
-    if 3 * int(np.count_nonzero(signed < 0)) < len(b):
-        return None
-    starts = np.flatnonzero(signed >= -64)
-    if not len(starts) or starts[0]:
-        return None
-    first = b[starts]
-    need = np.take(_NEED, first)
-    continuations = np.diff(starts, append=len(b))
-    continuations -= 1
-    if not bool((continuations == need).all()):
-        return None
-    value = sequence_values(b, starts, need, first)
-    index, kinds, reasons = _with_value_warnings(
-        value, np.zeros(0, np.int64), np.zeros(0, np.uint8), np.zeros(0, np.uint8)
-    )
-    at = np.flatnonzero(_control_mask(first))
-    if len(at):
-        index = np.concatenate((index, at))
-        kinds = np.concatenate((kinds, np.full(len(at), _WARNING, np.uint8)))
-        reasons = np.concatenate((reasons, np.where(first[at] == 0, _R_NUL, _R_CONTROL)))
-        order = np.argsort(index, kind="stable")
-        index, kinds, reasons = index[order], kinds[order], reasons[order]
-    if not len(index):
-        return value, None
-    pos = starts[index]
-    values = np.where(kinds == _BEYOND, value[index].astype(np.int64), -1)
-    return value, Specials(pos, pos + need[index] + 1, index, kinds, reasons, values)
-
-
-def decode_any_path(data: bytes) -> tuple[str, SpanTable]:
+def decode_by_general_path_only(data: bytes) -> tuple[str, SpanTable]:
     """A block (not at the start) decoded by the general path alone, never
-    the dense one: for the tests that hold both to the same answers."""
+    the dense one: a test hook, for the tests that hold both paths to the
+    same answers."""
     decoded = _Decoded(data, wide=False, dense_path=False)
     text = text_from_code_units(decoded.units)
     if decoded.specials is None:
@@ -484,7 +174,7 @@ def decode_cutf8(data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     if at_start and data.startswith(MAGIC_NUMBER):
         text, table = decode_cutf8(data[len(MAGIC_NUMBER) :], False)
         signature = prepend_span(
-            _SIGNATURE, REASON_CODE[Reason.MAGIC_NUMBER], len(MAGIC_NUMBER), 4, table
+            SIGNATURE, REASON_CODE[Reason.MAGIC_NUMBER], len(MAGIC_NUMBER), 4, table
         )
         return MAGIC_TEXT + text, signature
     if not data:
@@ -507,7 +197,7 @@ def cutf8_safe_cut(data: bytes, at_start: bool) -> int:
     last = len(data.rstrip(CONTINUATION_BYTES)) - 1
     if last < 0:
         return n  # only continuation bytes: strays, each already decided
-    need = int(_NEED[data[last]])
+    need = int(NEED[data[last]])
     if need == -1 or n - 1 - last < need:
         return last
     return n
@@ -526,113 +216,6 @@ def decode_code_points(
         return []
     units: list[int] = _Decoded(raw, wide=True).units.tolist()
     return units
-
-
-# -- encoding -------------------------------------------------------------------
-
-
-def sequence_lengths(code_points: npt.NDArray[np.integer[Any]]) -> IntArray:
-    """Bytes each code point takes (C1 and surrogates must be gone)."""
-    lengths = 1 + (code_points >= 0x80).astype(np.int64)
-    for first in FIRST_CODE_POINT[3:]:
-        lengths += code_points >= first
-    return lengths
-
-
-class EncodedCodePoints:
-    """Corrected UTF-8 bytes of encodable code points (no C1 control, no
-    surrogate, none above U+8421109F), and where each one's encoding ends.
-
-    When few code points are non-ASCII, the ASCII is copied as it is and room
-    for the others' continuation bytes is made with one ``np.insert``; when
-    many are, every code point's length and place is computed.
-    """
-
-    def __init__(self, code_points: npt.NDArray[np.integer[Any]]) -> None:
-        wide = np.flatnonzero(code_points >= 0x80)
-        self._wide = wide
-        self._extra_upto = np.zeros(0, np.int64)
-        self._ends: IntArray | None = None
-        if not len(wide):
-            self.data = code_points.astype(np.uint8).tobytes()
-            return
-        value = code_points[wide].astype(np.int64)
-        length = sequence_lengths(value)
-        if 8 * len(wide) < len(code_points):
-            extra = length - 1
-            self._extra_upto = np.cumsum(extra)
-            out = np.insert(code_points.astype(np.uint8), np.repeat(wide + 1, extra), 0)
-            end = wide + self._extra_upto + 1
-        else:
-            lengths = np.ones(len(code_points), np.int64)
-            lengths[wide] = length
-            self._ends = np.cumsum(lengths)
-            out = np.empty(int(self._ends[-1]), np.uint8)
-            out[self._ends - 1] = code_points  # ASCII in place; the rest overwritten below
-            end = self._ends[wide]
-        _write_sequences(out, value, length, end)
-        self.data = out.tobytes()
-
-    def ends(self, indices: IntArray) -> IntArray:
-        """Byte offsets just past the encodings of the code points at ``indices``."""
-        if self._ends is not None:
-            at: IntArray = self._ends[indices]
-            return at
-        taken = np.searchsorted(self._wide, indices, side="right")
-        ends: IntArray = indices + 1 + np.concatenate(([0], self._extra_upto))[taken]
-        return ends
-
-
-def _write_sequences(out: ByteArray, value: IntArray, length: IntArray, end: IntArray) -> None:
-    """Write the multi-byte sequences of ``value`` (``length`` bytes each,
-    ending at ``end``) into ``out``."""
-    raw = value - np.take(_OFFSETS, length)
-    raw[(length == 3) & (value >= 0xE000)] -= _GAP
-    out[end - length] = np.take(_LEAD_MARKS, length) | (raw >> (6 * (length - 1)))
-    for k in range(1, MAX_SEQUENCE):  # the k-th byte from the end of each
-        out[end - k] = 0x80 | ((raw >> (6 * (k - 1))) & 0x3F)
-        more = np.flatnonzero(length > k + 1)
-        if not len(more):
-            break
-        raw, end, length = raw[more], end[more], length[more]
-
-
-def _unencodable(code_points: AnyInts) -> IntArray:
-    """Indices of C1 controls and surrogates."""
-    bad = (code_points >> 5) == 0x80 >> 5  # 80..9F
-    bad |= (code_points >> 11) == 0xD800 >> 11
-    return np.flatnonzero(bad)
-
-
-_REPLACEMENT_BYTES = 3  # U+FFFD is a 3-byte sequence (EE BD 9D)
-
-
-def encode_code_points(code_points: Sequence[int] | IntArray, errors: Errors = "strict") -> bytes:
-    """Corrected UTF-8 bytes of integers across the whole range, U+0000 to
-    U+8421109F. C1 controls and surrogates have no encoding: ``strict``
-    raises :class:`EncodeError`, ``replace`` writes U+FFFD. An integer
-    outside the range is a :class:`ValueError` under both."""
-    cps = np.asarray(code_points, np.int64).reshape(-1)
-    if len(cps) and (int(cps.min()) < 0 or int(cps.max()) > MAX_CODE_POINT):
-        bad = int(np.flatnonzero((cps < 0) | (cps > MAX_CODE_POINT))[0])
-        raise ValueError(f"code point {int(cps[bad]):#x} at index {bad} is outside 0..0x8421109F")
-    unencodable = _unencodable(cps)
-    if len(unencodable):
-        first = int(unencodable[0])
-        if errors == "strict":
-            raise EncodeError(
-                CUTF8.id,
-                "\ufffd" * first + chr(int(cps[first])),
-                first,
-                int(EncodedCodePoints(cps[:first]).ends(np.array([first - 1]))[0]) if first else 0,
-                "C1 controls and surrogates have no encoding in Corrected UTF-8",
-            )
-        cps = cps.copy()
-        cps[unencodable] = REPLACEMENT
-    return EncodedCodePoints(cps).data
-
-
-# -- the format -----------------------------------------------------------------
 
 
 class CorrectedUtf8(Format):
@@ -663,6 +246,14 @@ class CorrectedUtf8(Format):
             return raw.decode("ascii"), single_text_span(len(raw), len(raw))
         return None
 
+    def droppable_run(self, data: bytes) -> tuple[int, int] | None:
+        """``data`` without a safe cut that opens with FE/FF is a reserved
+        run of continuation bytes still open: one ``reserved`` span, one
+        U+FFFD, whatever the bytes, so all but its first bytes may go."""
+        if len(data) <= MAX_SEQUENCE or data[0] < 0xFE:
+            return None
+        return MAX_SEQUENCE, len(data)
+
     def resync(self, source: Source, offset: int) -> int:
         """The start of the token holding byte ``offset``: back over at most 5
         continuation bytes to the lead that owns them; further only inside a
@@ -673,13 +264,13 @@ class CorrectedUtf8(Format):
         if offset < len(MAGIC_NUMBER) and src.read(0, len(MAGIC_NUMBER)) == MAGIC_NUMBER:
             return 0
         here = src.read(offset, offset + 1)
-        if not here or _NEED[here[0]] != -2:
+        if not here or NEED[here[0]] != -2:
             return offset
         lo = max(0, offset - (MAX_SEQUENCE - 1))
         before = src.read(lo, offset).rstrip(CONTINUATION_BYTES)
         if before:
             head = lo + len(before) - 1
-            need = int(_NEED[before[-1]])
+            need = int(NEED[before[-1]])
             owns = need == -1 or offset - head <= need
             return head if owns else offset
         return _reserved_run_start(src, lo, offset)
@@ -692,42 +283,16 @@ class CorrectedUtf8(Format):
     def encode_spans(self, text: str) -> Encoding:
         """C1 controls and surrogates have no encoding: U+FFFD stands in for
         each, in an ``invalid`` (``unencodable``) span."""
-        if text.isascii():
-            data = text.encode("ascii")
-            return Encoding(data, single_text_span(len(data), len(text)))
-        return encode_in_pieces(self._encode_piece, text)
-
-    def _encode_piece(self, text: str) -> Encoding:
-        cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
-        unencodable = _unencodable(cps)
-        if len(unencodable):
-            cps = cps.copy()
-            cps[unencodable] = REPLACEMENT
-        encoded = EncodedCodePoints(cps)
-        data = encoded.data
-        if not len(unencodable):
-            return Encoding(data, single_text_span(len(data), len(text)))
-        ends = encoded.ends(unencodable)
-        marked = Specials(
-            ends - _REPLACEMENT_BYTES, ends, unencodable, _INVALID, REASON_CODE[Reason.UNENCODABLE]
-        )
-        return Encoding(data, marked.table(len(data), len(text)))
+        return encode_cutf8(text)
 
 
 def _reserved_run_start(src: Source, lo: int, offset: int) -> int:
     """The FE/FF that a long run of continuation bytes before ``offset``
     (from ``lo`` at least) belongs to, or ``offset`` if the run is strays."""
-    step = 64
-    while lo > 0:
-        lo = max(0, lo - step)
-        before = src.read(lo, offset).rstrip(CONTINUATION_BYTES)
-        if before:
-            return lo + len(before) - 1 if before[-1] >= 0xFE else offset
-        step *= 4
+    head = last_not_in(src, lo, CONTINUATION_BYTES)
+    if head >= 0 and src.read(head, head + 1)[0] >= 0xFE:
+        return head
     return offset
 
-
-_OFFSETS = np.array(OFFSETS, np.int64)
-_LEAD_MARKS = np.array(LEAD_MARKS, np.int64)
 
 CUTF8 = CorrectedUtf8()

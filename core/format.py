@@ -42,6 +42,33 @@ POLICIES: tuple[Policy, ...] = ("maximal-subpart", "per-byte", "per-run")
 #: per-block costs, small enough that temporaries stay in cache-sized pieces.
 BLOCK_SIZE = 1 << 20
 
+
+def check_errors(errors: object) -> None:
+    """Refuse an ``errors`` argument other than exactly ``"strict"`` or
+    ``"replace"``: a near miss (``"Strict"``, ``"ignore"``) must not quietly
+    mean replace. Raises :class:`TypeError` for a non-string and
+    :class:`ValueError` for any other string, both naming the parameter."""
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be 'strict' or 'replace', not {type(errors).__name__}")
+    if errors not in ("strict", "replace"):
+        raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+
+
+def check_bytes(data: object, parameter: str = "data") -> None:
+    """Raise :class:`TypeError` naming ``parameter`` unless ``data`` is
+    bytes-like (``bytes``, ``bytearray`` or ``memoryview``)."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError(
+            f"{parameter} must be bytes, bytearray or memoryview, not {type(data).__name__}"
+        )
+
+
+def check_text(text: object, parameter: str = "text") -> None:
+    """Raise :class:`TypeError` naming ``parameter`` unless ``text`` is a ``str``."""
+    if not isinstance(text, str):
+        raise TypeError(f"{parameter} must be a str, not {type(text).__name__}")
+
+
 _ERROR_CODES = sorted(KIND_CODE[k] for k in ERROR_KINDS)
 _INVALID = KIND_CODE[SpanKind.INVALID]
 
@@ -66,6 +93,11 @@ class Format(ABC):
     description: ClassVar[str]
     #: Bytes past a position that may be needed to decide the span there.
     lookahead: ClassVar[int] = 4
+    #: How far back the default :meth:`resync` looks for the start of the
+    #: sequence that holds a byte: a UTF-8 sequence has at most 3 bytes
+    #: after its lead. (A format with its own :meth:`resync` documents its
+    #: own distance there.)
+    resync_distance: ClassVar[int] = 3
     #: Bytes per block this format decodes best in, if fewer than the driver's
     #: :data:`BLOCK_SIZE` (a vectorised decoder whose temporaries should stay
     #: small); ``None`` for the driver's.
@@ -109,11 +141,28 @@ class Format(ABC):
         del data, errors
         return None
 
+    def droppable_run(self, data: bytes) -> tuple[int, int] | None:
+        """For ``data`` that has no safe cut (the token it opens is still
+        undecided): ``(keep, end)`` if ``data[keep:end]`` may be dropped
+        without changing the decode of ``data`` and of whatever follows,
+        except that the span holding byte ``keep - 1`` is longer by the
+        dropped bytes; ``None`` (the default) if nothing may be dropped.
+
+        A format whose tokens can be arbitrarily long (Corrected UTF-8's
+        reserved FE/FF run, STF-7's run of chunks) says so here, so that the
+        incremental decoder holds a bounded number of bytes of such a token
+        and reads it in time linear in its length. ``keep`` is the same for
+        every call of a format (the decoder drops at one place per token)."""
+        del data
+        return None
+
     def resync(self, source: Source, offset: int) -> int:
         """A position ``<= offset`` at which decoding may begin and agree with
-        a decode from the start. The default steps back ``lookahead`` bytes
-        over continuation bytes, as the UTF-8 family needs."""
-        lo = max(0, offset - 3)
+        a decode from the start. The default, for the UTF-8 family, steps
+        back over at most :attr:`resync_distance` continuation bytes to the
+        byte that starts their sequence (or stays at ``offset`` if none
+        does: a stray is a token of its own)."""
+        lo = max(0, offset - self.resync_distance)
         window = source.read(lo, offset + 1)
         for i in range(len(window) - 1, -1, -1):
             if window[i] & 0xC0 != 0x80:
@@ -143,7 +192,11 @@ class Format(ABC):
     ) -> Decoding:
         """Decode all of ``data``. Under ``strict``, raise :class:`DecodeError`
         at the first span of an error kind (``invalid``, ``collision``,
-        ``reserved``, ``beyond``)."""
+        ``reserved``, ``beyond``). A wrong ``errors`` or ``policy`` is a
+        :class:`ValueError` (a :class:`TypeError` for a wrong type), whatever
+        the bytes."""
+        check_bytes(data)
+        check_errors(errors)
         self._check_policy(policy)
         quick = self.decode_whole(data, errors)
         if quick is not None:
@@ -168,6 +221,7 @@ class Format(ABC):
         whole source on every span it holds, except that a ``text`` run may
         be cut where the window is.
         """
+        check_errors(errors)
         src = as_source(source)
         size = len(src)
         start = min(max(start, 0), size)
@@ -190,6 +244,8 @@ class Format(ABC):
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
         """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the
         first character this format cannot represent."""
+        check_text(text)
+        check_errors(errors)
         encoding = self.encode_spans(text)
         if errors == "strict":
             hit = encoding.spans.first_error([_INVALID])
@@ -229,7 +285,9 @@ class Format(ABC):
         """:meth:`decode`, without a leading signature (see :func:`strip_signature`)."""
         return strip_signature(self.decode(data, errors))
 
-    def _check_policy(self, policy: str) -> None:
+    def _check_policy(self, policy: object) -> None:
+        if not isinstance(policy, str):
+            raise TypeError(f"policy must be a str, not {type(policy).__name__}")
         if policy not in self.policies:
             raise ValueError(
                 f"{self.id} has no replacement policy {policy!r}; it has {', '.join(self.policies)}"
@@ -249,10 +307,15 @@ class IncrementalDecoder:
     from the start of the stream and absolute character offsets from the
     start of the decoded text (``result.text[0]`` is character
     ``result.spans.char_start``). Bytes it cannot decide yet (an incomplete
-    sequence, a possible signature) are held, never dropped; empty chunks are
-    fine anywhere. :func:`join_decodings` of all results equals one decode of
-    the whole stream. Under ``strict``, a call raises :class:`DecodeError` at
-    the first error span, with absolute offsets. :meth:`reset` forgets all
+    sequence, a possible signature) are held, never lost; empty chunks are
+    fine anywhere. Of a token that may grow without bound (see
+    :meth:`Format.droppable_run`) it holds only the first and last bytes and
+    counts the rest, so memory stays bounded and time linear however long
+    the token is (under strict, the error for such a token then carries its
+    first bytes only; its offsets are exact). :func:`join_decodings` of all
+    results equals one decode of the whole stream. Under ``strict``, a call
+    raises :class:`DecodeError` at the first error span, with absolute
+    offsets. :meth:`reset` forgets all
     state and returns to the start of a stream.
 
     ``start`` is where the stream begins in a larger source (a position from
@@ -261,55 +324,85 @@ class IncrementalDecoder:
     """
 
     def __init__(self, fmt: Format, errors: Errors = "replace", start: int = 0) -> None:
-        if errors not in ("strict", "replace"):
-            raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        check_errors(errors)
         self.format = fmt
         self.errors = errors
         self.start = start
         self.reset()
 
     def reset(self) -> None:
-        self._pending = b""
+        self._pending = b""  # undecided bytes, held with any droppable middle dropped
         self._byte_pos = self.start  # stream offset of _pending[0]
         self._char_pos = 0
+        self._dropped = 0  # bytes dropped from the middle of _pending's first token
+        self._drop_at = 0  # where, relative to _pending[0]
 
     def decode(self, data: bytes | bytearray | memoryview, final: bool = False) -> Decoding:
         fmt = self.format
-        if self._pending:
-            buffer = self._pending + bytes(data)
-        else:
-            buffer = data if isinstance(data, bytes) else bytes(data)
+        rest = data if isinstance(data, bytes) else bytes(data)
+        head = self._pending
         texts: list[str] = []
         tables: list[SpanTable] = []
-        pos = 0
-        block_size = min(BLOCK_SIZE, fmt.preferred_block or BLOCK_SIZE)
-        while pos < len(buffer):
-            hi = min(len(buffer), pos + block_size)
-            at_start = self._byte_pos + pos == 0
-            is_last = hi == len(buffer)
-            block = buffer[pos:hi]
-            cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
-            while cut == 0 and not is_last:
-                # No safe cut in this block (a very long run of chunks, say):
-                # grow it until there is one or the buffer ends.
-                hi = min(len(buffer), pos + 4 * len(block))
-                block = buffer[pos:hi]
-                is_last = hi == len(buffer)
-                cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
-            if cut == 0:
-                break  # not final: wait for more input
-            text, table = fmt.decode_block(block[:cut], at_start=at_start)
-            _raise_if_error(fmt, self.errors, table, block, self._byte_pos + pos)
-            texts.append(text)
-            tables.append(table.shifted(self._byte_pos + pos, self._char_pos))
-            self._char_pos += len(text)
-            pos += cut
-        self._pending = buffer[pos:]
         start_byte = self._byte_pos
-        self._byte_pos += pos
+        block_size = min(BLOCK_SIZE, fmt.preferred_block or BLOCK_SIZE)
+        pos = 0
+        while head or pos < len(rest):
+            # A block with no safe cut grows geometrically (a long run of
+            # chunks, say), so a long undecided token costs linear time.
+            hi = min(len(rest), pos + max(block_size - len(head), 2 * len(head), 1))
+            block = head + rest[pos:hi] if head else rest[pos:hi]
+            pos = hi
+            is_last = pos == len(rest)
+            at_start = self._byte_pos == 0
+            cut = len(block) if (final and is_last) else fmt.safe_cut(block, at_start=at_start)
+            if cut == 0:
+                head = self._without_droppable_middle(block)
+                if is_last:
+                    break  # not final: wait for more input
+                continue
+            text, table = fmt.decode_block(block[:cut], at_start=at_start)
+            dropped = (self._drop_at, self._dropped)
+            _raise_if_error(fmt, self.errors, table, block, self._byte_pos, dropped)
+            if self._dropped:
+                table = _stretched(table, *dropped)
+            texts.append(text)
+            tables.append(table.shifted(self._byte_pos, self._char_pos))
+            self._char_pos += len(text)
+            self._byte_pos += cut + self._dropped
+            self._dropped = 0
+            head = block[cut:]
+            if is_last and not final:
+                head = self._without_droppable_middle(head)
+                break
+        self._pending = head
         text = texts[0] if len(texts) == 1 else "".join(texts)
         table = join(tables) if tables else SpanTable.empty(start_byte, self._char_pos)
         return Decoding(fmt, text, table)
+
+    #: Undecided bytes beyond which the decoder asks the format what it may drop.
+    HOLD_AT_MOST = 1 << 12
+
+    def _without_droppable_middle(self, block: bytes) -> bytes:
+        """``block`` (undecided: no safe cut) less the middle of its first
+        token, if it is long and the format says the middle may go; the
+        dropped bytes are counted, to be put back into the offsets."""
+        if len(block) <= self.HOLD_AT_MOST:
+            return block
+        run = self.format.droppable_run(block)
+        if run is None or (self._dropped and run[0] != self._drop_at):
+            return block
+        keep, end = run
+        self._drop_at = keep
+        self._dropped += end - keep
+        return block[:keep] + block[end:]
+
+
+def _stretched(table: SpanTable, at: int, by: int) -> SpanTable:
+    """A block-relative ``table`` with ``by`` bytes put back before byte
+    ``at``: the span holding byte ``at - 1`` grows, the spans after it move."""
+    byte_starts = table.byte_starts.copy()
+    byte_starts[byte_starts >= at] += by
+    return SpanTable(table.kinds, table.reasons, byte_starts, table.char_starts, table.values)
 
 
 def _raise_if_error(
@@ -318,9 +411,13 @@ def _raise_if_error(
     table: SpanTable,
     block: bytes | bytearray | memoryview,
     shift: int,
+    dropped: tuple[int, int] = (0, 0),
 ) -> None:
     """Under strict, raise at the first error span of a block-relative table;
-    ``shift`` is the block's offset in the stream."""
+    ``shift`` is the block's offset in the stream. ``dropped`` is (where,
+    how many) bytes the incremental decoder dropped from the middle of the
+    block's first token: the error's offsets count them, and its bytes are
+    then the span's bytes up to the dropped ones."""
     if errors != "strict":
         return
     hit = table.first_error(_ERROR_CODES)
@@ -330,8 +427,14 @@ def _raise_if_error(
     if span.reason is Reason.SURROGATE_PAIR and hit + 1 < len(table):
         # A surrogate pair byte sequence is one error: both halves (FORMATS.md).
         span = span._replace(byte_end=table[hit + 1].byte_end, char_end=table[hit + 1].char_end)
-    absolute = span._replace(byte_start=span.byte_start + shift, byte_end=span.byte_end + shift)
-    raise DecodeError(fmt.id, absolute, bytes(block[span.byte_start : span.byte_end]))
+    at, count = dropped
+    held = block[span.byte_start : span.byte_end]
+    if count and span.byte_start < at <= span.byte_end:
+        held = block[span.byte_start : at]
+    b0 = span.byte_start + (count if span.byte_start >= at else 0)
+    b1 = span.byte_end + (count if span.byte_end >= at else 0)
+    absolute = span._replace(byte_start=b0 + shift, byte_end=b1 + shift)
+    raise DecodeError(fmt.id, absolute, bytes(held))
 
 
 def strip_signature(decoding: Decoding) -> Decoding:

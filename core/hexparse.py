@@ -14,7 +14,12 @@ columns count code points). Each line is one of:
 *xxd line*
     ``[space] OFFSET ": " HEXAREA ["  " ASCII]`` where OFFSET is 8 or more hex
     digits. HEXAREA ends at the first run of two spaces; the ASCII column
-    after it is dropped. Example: ``00000000: 4865 6c6c 6f0a  Hello.``
+    after it is checked and dropped. Example: ``00000000: 4865 6c6c 6f0a  Hello.``
+    A line is an xxd line only when that ASCII column is there and shows
+    exactly the area's bytes (printable ASCII as itself, anything else as
+    ``.``; spaces at its ends may be lost in a paste): otherwise it is a
+    plain line, and ``0011223344556677: 8899`` is ten bytes, not an offset
+    and two bytes.
 
 *hexdump -C line*
     ``[space] OFFSET "  " HEXAREA "|" ASCII "|"`` with OFFSET of 8 or more hex
@@ -70,7 +75,8 @@ from mojiscope.core.errors import HexParseError
 __all__ = ["DEFAULT_LIMIT", "parse_hex"]
 
 DEFAULT_LIMIT = 256 * 1024 * 1024
-"""Most bytes a paste may describe; only ``*`` repeat lines can approach it."""
+"""Most bytes a paste may describe, checked after every line (``*`` repeat
+lines before they are written out)."""
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
@@ -123,9 +129,16 @@ def parse_hex(text: str, *, limit: int = DEFAULT_LIMIT) -> bytes:
     """Return the bytes that ``text`` spells in any form the module docstring lists.
 
     Raises :class:`HexParseError` (1-based line and column) at the first thing
-    that is not in the grammar, or when the text describes more than ``limit``
-    bytes.
+    that is not in the grammar, or at the line that takes the text past
+    ``limit`` bytes. A ``text`` that is not a ``str`` or a ``limit`` that is
+    not an int is a :class:`TypeError`; a negative ``limit`` a :class:`ValueError`.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must not be negative, not {limit}")
     reader = _Reader(limit)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
@@ -153,12 +166,19 @@ class _Reader:
     def read_line(self, line: str, number: int) -> None:
         if not line.strip():
             return
-        if match := _XXD_LINE.match(line):
-            area_start = match.end()
-            area_end = line.find("  ", area_start)
-            if area_end < 0:
-                area_end = len(line)
-            self._dump_line("xxd", line, number, match.start("offset"), area_start, area_end)
+        before = len(self.out)
+        self._read_any_line(line, number)
+        if len(self.out) > self.limit:
+            raise HexParseError(
+                f"found byte {self.limit + 1} on this line ({len(self.out) - before} bytes), "
+                f"which makes the data longer than the limit of {self.limit} bytes",
+                number,
+                1,
+            )
+
+    def _read_any_line(self, line: str, number: int) -> None:
+        if (match := _XXD_LINE.match(line)) and (area := _xxd_area(line, match)):
+            self._dump_line("xxd", line, number, match.start("offset"), *area)
         elif match := _HEXDUMP_LINE.fullmatch(line):
             start, end = match.span("area")
             self._dump_line("hexdump", line, number, match.start("offset"), start, end)
@@ -239,22 +259,48 @@ class _Reader:
         self.dump = None
 
     def _read_area(self, line: str, start: int, end: int, number: int) -> None:
-        area = line[start:end]
-        if "'" not in area and '"' not in area and _AREA.fullmatch(area):
-            self.out += bytes.fromhex(_NOT_DIGITS.sub("", area))
-            return
-        pos = 0
-        while pos < len(area):
-            match = _TOKEN.match(area, pos)
-            if match is None:
-                message, at = _diagnose(area, pos)
-                raise HexParseError(message, number, start + at + 1)
-            kind = match.lastgroup
-            if kind == "lit":
-                self.out += _bytes_literal(area, pos, match.end(), number, start)
-            elif kind is not None and kind != "sep":
-                self.out += bytes.fromhex(match[kind])
-            pos = match.end()
+        self.out += _area_bytes(line[start:end], number, start)
+
+
+def _area_bytes(area: str, number: int, start: int) -> bytes:
+    """The bytes a HEXAREA spells; ``number`` and ``start`` (the area's
+    column, 0-based) place an error."""
+    if "'" not in area and '"' not in area and _AREA.fullmatch(area):
+        return bytes.fromhex(_NOT_DIGITS.sub("", area))
+    out = bytearray()
+    pos = 0
+    while pos < len(area):
+        match = _TOKEN.match(area, pos)
+        if match is None:
+            message, at = _diagnose(area, pos)
+            raise HexParseError(message, number, start + at + 1)
+        kind = match.lastgroup
+        if kind == "lit":
+            out += _bytes_literal(area, pos, match.end(), number, start)
+        elif kind is not None and kind != "sep":
+            out += bytes.fromhex(match[kind])
+        pos = match.end()
+    return bytes(out)
+
+
+def _xxd_area(line: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """Where the hex area of an xxd line is, if ``line`` is one: after the
+    offset, an area of hex, then two spaces and the ASCII column that xxd
+    prints for exactly those bytes (spaces at either end of it may be lost
+    in a paste). Anything else (``0011223344556677: 8899``) is not a dump
+    line but plain hex, so that no bytes are silently taken for an offset."""
+    start = match.end()
+    end = line.find("  ", start)
+    if end < 0:
+        return None
+    try:
+        data = _area_bytes(line[start:end], 0, start)
+    except HexParseError:
+        return None
+    shown = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in data)
+    if not data or line[end:].strip(" ") != shown.strip(" "):
+        return None
+    return start, end
 
 
 def _offset_digits(line: str, at: int) -> str:

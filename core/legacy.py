@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from mojiscope.core.encode_runs import encode_by_runs
+from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Format
 from mojiscope.core.recording import RecordingHandler
@@ -23,19 +24,60 @@ from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
 from mojiscope.core.spantable import NO_VALUE, SpanListBuilder, SpanTable
 
-_STATEFUL = ("iso2022", "utf_7", "hz", "idna", "punycode", "raw_unicode_escape", "unicode_escape")
-_UNICODE_FORMS = ("utf_8", "utf_16", "utf_32", "utf_8_sig")
+_STATEFUL = ("iso2022", "utf_7", "hz")
+#: Python codecs that read text syntax rather than map bytes to characters.
+_NOT_CODE_PAGES = ("idna", "punycode", "raw_unicode_escape", "unicode_escape")
+#: Unicode forms Python offers as codecs, and the Mojiscope format to use instead.
+_UNICODE_FORMS = {
+    "utf_8": "utf-8",
+    "utf_8_sig": "utf-8",
+    "utf_16": "utf-16",
+    "utf_16_le": "utf-16le",
+    "utf_16_be": "utf-16be",
+    "utf_32": "utf-32",
+    "utf_32_le": "utf-32le",
+    "utf_32_be": "utf-32be",
+}
 
 
 def legacy_codec_name(name: str) -> str:
     """Python's canonical name for a text codec usable as a legacy format.
-    Raises :class:`LookupError` for unknown, non-text or stateful codecs."""
+
+    Raises :class:`UnknownFormatError` saying why for a codec Python knows but
+    Mojiscope refuses (stateful, not a text encoding, or a Unicode form it
+    decodes itself, naming the format to use), and a plain
+    :class:`LookupError` for a name no codec has (the registry words that
+    one, listing the formats). A name that is not printable ASCII (a NUL, a
+    lone surrogate) names no codec: every Python codec name is ASCII."""
+    if not (name.isascii() and name.isprintable()):
+        raise LookupError(name)
     info = codecs.lookup(name)
     canonical = info.name.replace("-", "_")
-    if not getattr(info, "_is_text_encoding", True) or canonical.startswith(_STATEFUL):
-        raise LookupError(f"{name} is not a stateless text codec")
-    if canonical.startswith(_UNICODE_FORMS):
-        raise LookupError(f"{name} is a Unicode form: use utf-8 / utf-16le / ... instead")
+    if not getattr(info, "_is_text_encoding", True):
+        raise UnknownFormatError(
+            f"{name!r} is not a text encoding: Python's {info.name} codec "
+            "transforms bytes to bytes or text to text"
+        )
+    if canonical.startswith(_STATEFUL):
+        raise UnknownFormatError(
+            f"{name!r} is a stateful encoding ({info.name}): what a byte means depends on "
+            "shifts or escapes far before it, so it cannot be decoded in windows or "
+            "resynchronised, and Mojiscope does not offer it"
+        )
+    if canonical == "undefined":
+        raise UnknownFormatError(f"{name!r} is Python's codec that refuses every byte")
+    if canonical.startswith(_NOT_CODE_PAGES):
+        raise UnknownFormatError(
+            f"{name!r} is not a code page: Python's {info.name} codec reads a text "
+            "syntax, it does not map bytes to characters"
+        )
+    if canonical in _UNICODE_FORMS:
+        use = _UNICODE_FORMS[canonical]
+        signature = " (a leading BOM shows as a signature span)" if "sig" in canonical else ""
+        raise UnknownFormatError(
+            f"{name!r} is a Unicode form that Mojiscope decodes itself, span by span: "
+            f"use the format {use}{signature}"
+        )
     return info.name
 
 

@@ -34,9 +34,15 @@ def register(fmt: Format) -> Format:
 
 def get_format(name: str | Format) -> Format:
     """The format with that id or alias, or a legacy code page Python knows.
-    Raises :class:`UnknownFormatError` naming the choices."""
+
+    Raises :class:`UnknownFormatError` for any string that names no format
+    Mojiscope offers (naming the choices, or saying why a codec Python knows
+    is refused), whatever its characters; :class:`TypeError` when ``name``
+    is neither a string nor a :class:`Format`."""
     if isinstance(name, Format):
         return name
+    if not isinstance(name, str):
+        raise TypeError(f"format must be a str or a Format, not {type(name).__name__}")
     _ensure_builtins()
     key = _key(name)
     if key in _BY_NAME:
@@ -45,6 +51,8 @@ def get_format(name: str | Format) -> Format:
 
     try:
         codec_name = legacy_codec_name(name)
+    except UnknownFormatError:
+        raise
     except LookupError:
         raise UnknownFormatError(
             f"unknown format {name!r}; known: {', '.join(f.id for f in _ORDER)}, "
@@ -52,7 +60,12 @@ def get_format(name: str | Format) -> Format:
         ) from None
     if _key(codec_name) in _BY_NAME:
         return _BY_NAME[_key(codec_name)]
-    fmt = LegacyFormat(codec_name)
+    try:
+        fmt = LegacyFormat(codec_name)
+    except (UnicodeError, ValueError, TypeError, LookupError) as exc:
+        raise UnknownFormatError(
+            f"{name!r}: Python's {codec_name} codec cannot decode bytes ({exc})"
+        ) from None
     _BY_NAME[key] = fmt
     _BY_NAME[_key(codec_name)] = fmt
     return fmt

@@ -6,11 +6,13 @@ and hands out slices, so the operating system pages in only what is looked at.
 
 from __future__ import annotations
 
+import errno
 import mmap
 import os
+import stat
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Self
+from typing import BinaryIO, Self
 
 
 class Source(ABC):
@@ -68,7 +70,7 @@ class FileSource(Source):
         self.path = Path(path)
         self.name = str(self.path)
         self.shrunk = False
-        self._file = open(self.path, "rb")  # noqa: SIM115 - held open for fstat
+        self._file = open_regular_file(self.path)
         try:
             size = os.fstat(self._file.fileno()).st_size
             self._size = size
@@ -100,6 +102,47 @@ class FileSource(Source):
             self._map = None
             self._size = 0
         self._file.close()
+
+
+_FILE_TYPES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def not_regular_reason(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is, if it is not a regular file."""
+    for test, words in _FILE_TYPES:
+        if test(mode):
+            return words
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def open_regular_file(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open ``path`` for reading, refusing at once anything but a regular file.
+
+    The file is opened without blocking, so a FIFO with no writer cannot
+    freeze the caller, and checked with ``fstat`` on what was opened (no
+    race between a check and the open). Raises :class:`OSError` naming the
+    path: ``IsADirectoryError`` for a folder, ``EINVAL`` with the kind of
+    file otherwise.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        reason = not_regular_reason(mode)
+        if reason == "a directory":
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
+        if reason is not None:
+            raise OSError(errno.EINVAL, f"not a regular file: it is {reason}", os.fspath(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:

@@ -1,10 +1,18 @@
 """UTF-16 and WTF-16 in both byte orders.
 
 WTF-16 is UTF-16 without the well-formedness constraint: an unpaired
-surrogate code unit is a ``surrogate`` span holding that code point. The
-``utf-16le``/``utf-16be`` formats are the strict forms, where it is
-``invalid`` (``lone-surrogate``). An odd final byte is ``invalid``
-(``truncated``); ``FF FE``/``FE FF`` at offset 0 is a ``signature``.
+surrogate code unit is a ``surrogate`` span holding that code point, with
+the reason ``unpaired-lead`` or ``unpaired-trail``. The ``utf-16le``/
+``utf-16be`` formats are the strict forms, where it is ``invalid``
+(``lone-surrogate``). An odd final byte is ``invalid`` (``truncated``);
+``FF FE``/``FE FF`` at offset 0 is a ``signature``. In ``utf-16le``/
+``utf-16be`` a first character U+FFFE is a ``warning`` (``swapped-bom``): it
+is what a byte order mark looks like read in the other byte order.
+
+``utf-16`` follows the byte order mark as readers do (see
+:mod:`mojiscope.core.byte_order`): big-endian after ``FE FF``, little-endian
+after ``FF FE`` or, with a ``warning`` (``no-bom``) on the first character,
+when there is none.
 
 Decoding runs CPython's UTF-16 decoder with a recording error handler (see
 :mod:`mojiscope.core.events`); encoding uses ``surrogatepass``, which writes a
@@ -17,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Literal
 
+from mojiscope.core.byte_order import ByteOrderFollowing
 from mojiscope.core.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.events import Event, build_from_events, merge_events, single_text_span
 from mojiscope.core.format import Encoding, Format
@@ -28,6 +37,7 @@ from mojiscope.core.spantable import NO_VALUE, SpanTable
 _INVALID = KIND_CODE[SpanKind.INVALID]
 _SURROGATE = KIND_CODE[SpanKind.SURROGATE]
 _SIGNATURE = KIND_CODE[SpanKind.SIGNATURE]
+_WARNING = KIND_CODE[SpanKind.WARNING]
 _SURROGATES = re.compile("[\ud800-\udfff]+")
 
 
@@ -42,7 +52,9 @@ class _Utf16Recorder:
         if exc.end - start >= 2:
             unit = int.from_bytes(self.data[start : start + 2], self.fmt.byteorder)
             if self.fmt.wobbly:
-                self.events.append((start, start + 2, _SURROGATE, 0, unit, chr(unit), 1))
+                unpaired = Reason.UNPAIRED_LEAD if unit < 0xDC00 else Reason.UNPAIRED_TRAIL
+                reason = REASON_CODE[unpaired]
+                self.events.append((start, start + 2, _SURROGATE, reason, unit, chr(unit), 1))
                 return chr(unit), start + 2
             reason = REASON_CODE[Reason.LONE_SURROGATE]
             self.events.append((start, start + 2, _INVALID, reason, unit, "\ufffd", 1))
@@ -60,6 +72,10 @@ class _Utf16Like(Format):
     codec: ClassVar[str]
     bom: ClassVar[bytes]
     wobbly: ClassVar[bool]
+    #: What a first character that is not a byte order mark says: nothing,
+    #: ``swapped-bom`` if it is U+FFFE, or ``no-bom`` whatever it is (the
+    #: byte order was a guess).
+    first_char_warning: ClassVar[Reason | None] = None
     lookahead = 4
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:
@@ -68,10 +84,24 @@ class _Utf16Like(Format):
         events = recorder.events
         if at_start and data.startswith(self.bom):
             events.insert(0, (0, 2, _SIGNATURE, REASON_CODE[Reason.BOM], NO_VALUE, "\ufeff", 1))
-        if not events:
+        warning = self._first_char_warning(text, events) if at_start else None
+        if not events and warning is None:
             return text, single_text_span(len(data), len(text))
         events = merge_events(events, self._genuine_replacement_chars(data))
+        if warning is not None:
+            events = [warning, *(e for e in events if e[0] != 0)]
         return build_from_events(text, len(data), events)
+
+    def _first_char_warning(self, text: str, events: list[Event]) -> Event | None:
+        """The ``warning`` event on the first character, if it is text that
+        deserves one (an error or a signature there says more)."""
+        reason = self.first_char_warning
+        if reason is None or not text or (events and events[0][0] == 0):
+            return None
+        if reason is Reason.SWAPPED_BOM and text[0] != "\ufffe":
+            return None
+        n_bytes = 4 if text[0] > "\uffff" else 2
+        return (0, n_bytes, _WARNING, REASON_CODE[reason], NO_VALUE, text[0], 1)
 
     def _genuine_replacement_chars(self, data: bytes) -> list[Event]:
         unit = "\ufffd".encode(self.codec)
@@ -152,21 +182,61 @@ class Utf16Le(_Utf16Like):
     """UTF-16, little-endian, strict: unpaired surrogates are invalid."""
 
     id = "utf-16le"
-    aliases = ("utf16le", "utf-16", "utf16")
+    aliases = ("utf16le", "utf-16-le")
     description = "UTF-16 little-endian (unpaired surrogates are errors)"
     byteorder, codec, bom, wobbly = "little", "utf-16-le", b"\xff\xfe", False
+    first_char_warning = Reason.SWAPPED_BOM
 
 
 class Utf16Be(_Utf16Like):
     """UTF-16, big-endian, strict."""
 
     id = "utf-16be"
-    aliases = ("utf16be",)
+    aliases = ("utf16be", "utf-16-be")
     description = "UTF-16 big-endian (unpaired surrogates are errors)"
     byteorder, codec, bom, wobbly = "big", "utf-16-be", b"\xfe\xff", False
+    first_char_warning = Reason.SWAPPED_BOM
+
+
+class _Utf16Reading(_Utf16Like):
+    """How ``utf-16`` reads a stream once its head has chosen the byte order
+    (a byte order mark, or none: little-endian, the first character flagged)."""
+
+    id = "utf-16"
+    description = "UTF-16 as read after its byte order mark"
+    wobbly = False
+
+
+class Utf16(ByteOrderFollowing):
+    """UTF-16 as readers read it: big-endian after ``FE FF``, little-endian
+    after ``FF FE`` or, with a ``no-bom`` warning, when there is no mark."""
+
+    id = "utf-16"
+    aliases = ("utf16",)
+    description = "UTF-16 following its byte order mark (none: little-endian, flagged)"
+    unit, little_bom, big_bom = 2, b"\xff\xfe", b"\xfe\xff"
+    lookahead = 4
 
 
 WTF16LE = Wtf16Le()
 WTF16BE = Wtf16Be()
 UTF16LE = Utf16Le()
 UTF16BE = Utf16Be()
+
+
+class _Utf16LittleReading(_Utf16Reading):
+    byteorder, codec, bom = "little", "utf-16-le", b"\xff\xfe"
+
+
+class _Utf16UnmarkedReading(_Utf16LittleReading):
+    first_char_warning = Reason.NO_BOM
+
+
+class _Utf16BigReading(_Utf16Reading):
+    byteorder, codec, bom = "big", "utf-16-be", b"\xfe\xff"
+
+
+Utf16.little = _Utf16LittleReading()
+Utf16.little_unmarked = _Utf16UnmarkedReading()
+Utf16.big = _Utf16BigReading()
+UTF16 = Utf16()

@@ -153,6 +153,9 @@ def dense_decode(
     return text, table
 
 
+_UNPAIRED_LEAD = REASON_CODE[Reason.UNPAIRED_LEAD]
+_UNPAIRED_TRAIL = REASON_CODE[Reason.UNPAIRED_TRAIL]
+
 _Special = tuple[npt.NDArray[np.intp], U8, npt.NDArray[np.uint8], npt.NDArray[np.int64]]
 # (positions, kind codes, reason codes, values) of well-formed sequences that
 # are not plain text: WTF-8 surrogates and pair halves, XTF-8 collisions, a BOM.
@@ -174,7 +177,8 @@ def _special_sequences(
         half = _pair_halves(multi[sur], cps[sur])
         pos.append(multi[sur])
         kinds.append(np.where(half, _INVALID, _SURROGATE).astype(np.uint8))
-        reasons.append(np.where(half, REASON_CODE[Reason.SURROGATE_PAIR], 0).astype(np.uint8))
+        lone = np.where(cps[sur] < 0xDC00, _UNPAIRED_LEAD, _UNPAIRED_TRAIL)
+        reasons.append(np.where(half, REASON_CODE[Reason.SURROGATE_PAIR], lone).astype(np.uint8))
     if collisions:
         coll = np.flatnonzero((cps >= 0xEF80) & (cps <= 0xEFFF))
         pos.append(multi[coll])

@@ -213,7 +213,8 @@ class _Recorder:
         if paired:
             self.special[index] = (_INVALID, REASON_CODE[Reason.SURROGATE_PAIR], unit)
             return "\ufffd", start + 3
-        self.special[index] = (_SURROGATE, 0, unit)
+        lone = Reason.UNPAIRED_LEAD if is_lead else Reason.UNPAIRED_TRAIL
+        self.special[index] = (_SURROGATE, REASON_CODE[lone], unit)
         return chr(unit), start + 3
 
 
@@ -431,7 +432,11 @@ def safe_cut(data: bytes, at_start: bool, wtf: bool) -> int:
     the last byte that is not a continuation byte, looking at most 4 bytes
     back; or the whole buffer if that byte is ASCII or there is none (every
     trailing continuation byte is then already decided). WTF-8 also never
-    cuts between a lead surrogate sequence and what may be its trail."""
+    cuts between a lead surrogate sequence and what is or may become its
+    trail (``ED`` then ``B0..BF`` or nothing yet): it steps back over that
+    one lead sequence alone, never over a run of them (a lead followed by
+    anything else is unpaired whatever comes next), so the cost per call
+    stays constant and the cut at most 7 bytes back."""
     n = len(data)
     cut = n
     for i in range(n - 1, max(n - 5, -1), -1):
@@ -439,7 +444,8 @@ def safe_cut(data: bytes, at_start: bool, wtf: bool) -> int:
             cut = n if data[i] < 0x80 else i
             break
     if wtf:
-        while cut >= 3 and _is_surrogate_seq(data, cut - 3) and data[cut - 2] < 0xB0:
+        may_be_trail = cut < n and data[cut] == 0xED and (cut + 1 == n or data[cut + 1] >= 0xB0)
+        if may_be_trail and cut >= 3 and _is_surrogate_seq(data, cut - 3) and data[cut - 2] < 0xB0:
             cut -= 3  # a lead surrogate sequence waits for what follows it
     del at_start  # a BOM is a complete sequence: the rule above never splits it
     return cut

@@ -1,4 +1,4 @@
-"""Ctrl+G: go to an offset (decimal, 0x hex, or +/- relative), checked live."""
+"""Ctrl+G: go to an offset (see :mod:`mojiscope.app.offsets` for what it accepts), checked live."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class GotoDialog(QDialog):
         self._size = size
         self._target: int | None = None
         self.editor = QLineEdit(self)
-        self.editor.setPlaceholderText("1234, 0x4D2, +16, -0x10")
+        self.editor.setPlaceholderText("1234, 0x4D2, 512K, +16, -0x10, end, end-100, 50%")
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.buttons = QDialogButtonBox(
@@ -34,7 +34,9 @@ class GotoDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Offset (cursor at {current} = 0x{current:X}, size {size}):"))
+        layout.addWidget(
+            QLabel(f"Offset (cursor at {current:,} = 0x{current:X}; size {size:,} bytes):")
+        )
         layout.addWidget(self.editor)
         layout.addWidget(self.status_label)
         layout.addWidget(self.buttons)
@@ -55,7 +57,7 @@ class GotoDialog(QDialog):
         else:
             try:
                 self._target = parse_offset(text, self._current, self._size)
-                self.status_label.setText(f"→ {self._target} (0x{self._target:X})")
+                self.status_label.setText(f"→ {self._target:,} (0x{self._target:X})")
                 self.status_label.setStyleSheet("")
             except OffsetError as error:
                 self.status_label.setText(str(error))

@@ -132,6 +132,10 @@ class GridView(QAbstractScrollArea):
         size = self.document.size if self.document else 0
         return max(math.ceil(size / self._bytes_per_row), 1)
 
+    def row_height(self) -> int:
+        """Height of one row in pixels (rounded up)."""
+        return math.ceil(self._geometry.row_h)
+
     def visible_rows(self) -> int:
         """Rows that fit whole in the viewport (at least 1)."""
         room = self.viewport().height() - self._geometry.header_h

@@ -97,3 +97,24 @@ def test_unknown_saved_formats_fall_back_to_defaults(isolated_settings) -> None:
     window = MainWindow()
     assert window.shown.keys[0] == "utf-8"
     window.close()
+
+
+def test_copying_a_huge_selection_is_refused_before_anything_is_read(
+    window: MainWindow,
+    tmp_path,
+    shown_messages,  # type: ignore[no-untyped-def]
+) -> None:
+    import resource
+
+    huge = tmp_path / "huge.bin"
+    with huge.open("wb") as f:
+        f.truncate(2 << 30)  # 2 GiB, sparse
+    assert window.open_path(huge)
+    window.select_all()
+    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB
+    window.copy_hex()
+    window.copy_text()
+    peak_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert [m.title for m in shown_messages] == ["Selection too large"] * 2
+    assert "2,147,483,648 bytes" in shown_messages[0].text
+    assert peak_after - peak_before < 256 << 10  # far less than the 2 GiB a read would take

@@ -35,3 +35,46 @@ def test_range_start_end_with_open_end_and_clipping() -> None:
         parse_range("20:10", 100)
     with pytest.raises(OffsetError):
         parse_range("20", 100)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("end", 1999),  # the last byte
+        ("END - 99", 1900),
+        ("end-0x10", 1983),
+        ("1K", 1024),  # binary suffixes
+        ("1.5k", 1536),
+        ("0x1K", 1024),
+        ("+1K", 1124),
+        ("50%", 1000),
+        ("12.5 %", 250),
+        ("100%", 1999),  # clamped to the last byte
+        ("0%", 0),
+    ],
+)
+def test_offsets_as_hex_editors_accept_them(text: str, expected: int) -> None:
+    assert parse_offset(text, current=100, size=2000) == expected
+
+
+def test_size_suffixes_reach_far_into_large_files() -> None:
+    assert parse_offset("0x10M", 0, 64 << 30) == 16 << 20
+    assert parse_offset("1G", 0, 64 << 30) == 1 << 30
+    assert parse_offset("end-1G", 0, 64 << 30) == (64 << 30) - 1 - (1 << 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("\u0661", "not an offset"),  # an Arabic-Indic digit: offsets are ASCII
+        ("end+5", "after 'end'"),
+        ("150%", "0% to 100%"),
+        ("half%", "not a percentage"),
+        ("1.5", "whole number"),
+        ("0x", "no hex digits"),
+        ("3K", "outside the file"),
+    ],
+)
+def test_bad_offsets_get_a_short_reason(text: str, says: str) -> None:
+    with pytest.raises(OffsetError, match=says):
+        parse_offset(text.encode().decode("unicode_escape"), current=0, size=2000)

@@ -57,3 +57,8 @@ def test_screenshot_of_a_missing_file_fails_with_a_message(tmp_path: Path, shown
 def test_bad_selection_and_unknown_formats_exit_with_usage_errors(tmp_path: Path) -> None:
     assert run_gui(gui_args(screenshot=str(tmp_path / "a.png"), select="junk")) == 2
     assert run_gui(gui_args(screenshot=str(tmp_path / "b.png"), formats="nope,nada")) == 2
+
+
+def test_a_selection_past_the_end_is_refused(tmp_path: Path) -> None:
+    assert run_gui(gui_args(screenshot=str(tmp_path / "a.png"), select="0x5000:0x5010")) == 2
+    assert not (tmp_path / "a.png").exists()

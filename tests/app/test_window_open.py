@@ -167,3 +167,18 @@ def test_large_sparse_file_in_the_window_decodes_only_what_is_shown(
         window.status.offset_label.text()
         == f"Offset 0x{document.size - 1:X} ({document.size - 1:,})"
     )
+
+
+def test_opening_a_fifo_is_refused_at_once_and_keeps_what_is_open(
+    demo_window: MainWindow,
+    tmp_path: Path,
+    shown_messages,  # type: ignore[no-untyped-def]
+) -> None:
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert not demo_window.open_path(fifo)  # no writer: a blocking open would hang here
+    assert shown_messages[-1].title == "Cannot open file"
+    assert "not a regular file: it is a FIFO (named pipe)" in shown_messages[-1].text
+    assert demo_window.document is not None and demo_window.document.name == "demo.bin (demo)"

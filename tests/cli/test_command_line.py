@@ -215,3 +215,12 @@ def test_screenshot_of_a_file_through_the_real_gui(mojiscope, tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_headless_screenshot_prints_nothing_from_qt(mojiscope, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "shot.png"
+    run = mojiscope("gui", "--screenshot", str(out), "--select", "0xA2:0xA4")
+    assert run.returncode == 0
+    assert run.stderr == ""
+    assert run.stdout == b""
+    assert out.stat().st_size > 0

@@ -167,14 +167,15 @@ def tricky_inputs(fmt: Format) -> list[TrickyCase]:
 # -- shared checks ----------------------------------------------------------------
 
 KINDS = frozenset(SpanKind)
+UNPAIRED = (Reason.UNPAIRED_LEAD, Reason.UNPAIRED_TRAIL)
 REASONS = frozenset(Reason)
 
 
 def assert_tiles(decoding: Decoding, byte_start: int, byte_end: int) -> None:
     """Spans tile bytes ``[byte_start, byte_end)`` and the text, in order,
     with no gaps or overlaps, and use only the enums' kinds and reasons.
-    Every non-text span names a reason, except ``surrogate`` spans, which
-    the code leaves without one (the kind says it all)."""
+    Every non-text span names a reason; a ``surrogate`` span names whether
+    it is an unpaired lead or trail (WTF-8 may still leave it out)."""
     spans = list(decoding.spans)
     text_len = len(decoding.text)
     assert decoding.spans.byte_start == byte_start
@@ -189,8 +190,10 @@ def assert_tiles(decoding: Decoding, byte_start: int, byte_end: int) -> None:
         assert span.char_start == char_pos, f"gap or overlap in chars before {span}"
         assert span.byte_end > span.byte_start, f"empty byte range: {span}"
         assert span.char_end >= span.char_start, span
-        if span.kind is SpanKind.TEXT or span.kind is SpanKind.SURROGATE:
+        if span.kind is SpanKind.TEXT:
             assert span.reason is None, span
+        elif span.kind is SpanKind.SURROGATE:
+            assert span.reason in (None, *UNPAIRED), span
         else:
             assert span.reason is not None, f"non-text span without a reason: {span}"
         if span.kind is SpanKind.BEYOND:

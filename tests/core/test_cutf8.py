@@ -2,7 +2,9 @@
 table's boundaries against a reference encoder written from the table, the
 surrogate gap, the magic number here and in plain UTF-8, reserved runs,
 values beyond Unicode and the code-point API, the warnings, what cannot be
-encoded, seeking, and hypothesis properties. The byte vectors themselves
+encoded, seeking, and properties of the code-point API. The properties it
+shares with STF-7 (a reference decoder as the oracle, the two decoding
+paths, streaming, strictness) are in test_block_codecs.py. The byte vectors themselves
 are in tests/data/cutf8_vectors.json (run by test_vectors.py).
 """
 
@@ -10,9 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,21 +23,15 @@ from mojiscope.core import (
     EncodeError,
     decode,
     encode,
-    get_format,
-    join_decodings,
 )
+from mojiscope.core.block_text import any_byte_in_ranges
 from mojiscope.core.cutf8 import (
-    CONTROL_RANGES,
     CUTF8,
-    MAGIC_NUMBER,
-    MAGIC_TEXT,
-    decode_any_path,
     decode_code_points,
-    decode_cutf8,
     encode_code_points,
 )
+from mojiscope.core.cutf8_sequences import CONTROL_RANGES, MAGIC_NUMBER, MAGIC_TEXT
 from mojiscope.core.format import strip_signature
-from mojiscope.core.stf7 import WHOLE_INPUT_BLOCK, any_byte_in_ranges
 
 VECTORS = json.loads(
     (Path(__file__).resolve().parent.parent / "data" / "cutf8_vectors.json").read_text("utf-8")
@@ -190,6 +184,28 @@ def test_beyond_spans_carry_their_values():
     with pytest.raises(DecodeError) as caught:
         decode(data, "cutf-8", errors="strict")
     assert caught.value.span.value == 0x110000
+
+
+def test_supplementary_character_beside_a_beyond_value_in_mostly_ascii_text():
+    # issue 12 item 1: the code-unit width was chosen after the beyond values
+    # were masked to U+FFFD, so U+1F600 came out as U+F600 (16-bit units)
+    data = reference_encode(0x1F600) + b"x" * 20 + reference_encode(0x8421109F)
+    decoding = decode(data, "cutf-8")
+    assert decoding.text == "\U0001f600" + "x" * 20 + "\ufffd"
+    assert [s.kind.value for s in decoding.spans] == ["text", "beyond"]
+
+
+def test_beyond_value_after_a_stray_in_mostly_ascii_text_does_not_crash():
+    # issue 12 item 1's crash: a value that needs 32-bit units, ASCII, a
+    # stray, and a beyond value; the 16-bit text could not even be decoded
+    data = bytes.fromhex("f3bcb480 78787878787878787878 8f f3bfbfbf")
+    decoding = decode(data, "cutf-8")
+    assert decoding.text == "\U0010dda0" + "x" * 10 + "\ufffd\ufffd"
+    assert [(s.kind.value, s.byte_start, s.byte_end) for s in decoding.spans] == [
+        ("text", 0, 14),
+        ("invalid", 14, 15),
+        ("beyond", 15, 19),
+    ]
 
 
 def test_code_point_api_keeps_what_a_str_cannot():
@@ -361,28 +377,6 @@ def test_resync_inside_the_magic_number_goes_to_its_start():
 # -- large inputs ---------------------------------------------------------------------------
 
 
-def test_whole_input_blocks_agree_with_the_incremental_driver():
-    # decode() reads big inputs in blocks of its own; the incremental decoder in
-    # the driver's smaller blocks; errors and long runs straddle both seams
-    rng = np.random.default_rng(11)
-    pieces = [
-        "a\u00e9\u4e2d\U0001f600 ".encode("utf-8"),  # bytes that are Corrected UTF-8 too
-        b"\xfe" + b"\x80" * 3000,
-        b"\xc3",
-        b"\x00\r\n",
-        "Gr\u00fc\u00dfe ".encode() * 300,
-        reference_encode(0x8421109F),
-    ]
-    picks = rng.integers(0, len(pieces), 2 * WHOLE_INPUT_BLOCK // 300)
-    data = b"".join(pieces[i] for i in picks)
-    whole = decode(data, "cutf-8")
-    decoder = CUTF8.incremental_decoder()
-    parts = [decoder.decode(data[i : i + 70_001]) for i in range(0, len(data), 70_001)]
-    parts.append(decoder.decode(b"", final=True))
-    assert "".join(p.text for p in parts) == whole.text
-    assert list(join_decodings(parts).spans) == list(whole.spans)
-
-
 def test_ascii_without_controls_is_one_span():
     data = b"plain words\n" * 50_000
     decoding = decode(data, "cutf-8")
@@ -390,120 +384,7 @@ def test_ascii_without_controls_is_one_span():
     assert len(decoding.spans) == 1
 
 
-# -- properties -----------------------------------------------------------------------------
-
-ENCODABLE_TEXT = st.text(
-    st.characters(exclude_categories=["Cs"]).filter(lambda c: not "\x80" <= c <= "\x9f"),
-    max_size=40,
-)
-SHAPED = st.lists(
-    st.one_of(
-        st.sampled_from(
-            [
-                b"\x80",
-                b"\xbf",
-                b"\xc0",
-                b"\xe0\x80",
-                b"\xfc\x80\x80",
-                b"\xfe",
-                b"\xff\x80",
-                b"\x00",
-                b"\n",
-                MAGIC_NUMBER,
-                b"\xec\xbd\x9f",
-                b"\xfd\xbf\xbf\xbf\xbf\xbf",
-            ]
-        ),
-        st.binary(max_size=3),
-    ),
-    max_size=14,
-).map(b"".join)
-
-
-@PROPERTY
-@given(ENCODABLE_TEXT)
-def test_property_text_round_trips(text: str) -> None:
-    assert decode(encode(text, "cutf-8"), "cutf-8").text == text
-
-
-@PROPERTY
-@given(data=st.one_of(st.binary(max_size=40), SHAPED))
-def test_property_any_bytes_decode_and_tile(data: bytes, contract: SimpleNamespace) -> None:
-    contract.assert_tiles(decode(data, "cutf-8"), 0, len(data))
-
-
-@PROPERTY
-@given(data=st.one_of(st.binary(max_size=40), SHAPED))
-def test_property_strict_raises_at_the_first_error_span(
-    data: bytes, contract: SimpleNamespace
-) -> None:
-    replaced = decode(data, "cutf-8")
-    first = contract.first_error_span(replaced.spans)
-    if first is None:
-        assert decode(data, "cutf-8", errors="strict").text == replaced.text
-        return
-    with pytest.raises(DecodeError) as caught:
-        decode(data, "cutf-8", errors="strict")
-    assert caught.value.span == first
-
-
-@PROPERTY
-@given(data=st.one_of(st.binary(max_size=40), SHAPED))
-def test_property_code_point_api_agrees_with_the_text(data: bytes) -> None:
-    text = decode(data, "cutf-8").text
-    assert [min(cp, 0xFFFD) if cp > 0x10FFFF else cp for cp in decode_code_points(data)] == [
-        ord(c) for c in text
-    ]
-
-
-TRICKY_STREAMS = [
-    # (label, bytes) whose every split must decode as the whole does
-    ("magic number then text", MAGIC_NUMBER + b"\xc3\xa9z"),
-    ("magic number cut short", MAGIC_NUMBER[:6] + b"z"),
-    ("six-byte sequences", b"\xfc\x80\x80\x80\x80\x80\xfd\xbf\xbf\xbf\xbf\xbf"),
-    ("reserved run", b"a\xfe\x80\x80\x80\x80\x80\x80\x80b"),
-    ("strays and truncation", b"\x80\xe0\x80\xc3\xa9\x80\x80\xf0"),
-    ("controls and separators", b"\x00\t" + reference_encode(0x2028) + b"\r\n"),
-]
-
-
-@pytest.mark.parametrize("data", [c[1] for c in TRICKY_STREAMS], ids=[c[0] for c in TRICKY_STREAMS])
-def test_split_anywhere_decodes_as_whole(data: bytes, contract: SimpleNamespace) -> None:
-    whole = decode(data, "cutf-8")
-    for cut in range(len(data) + 1):
-        for chunks in ([data[:cut], data[cut:]], [data[:cut], b"", data[cut:]]):
-            parts = contract.feed(get_format("corrected-utf-8"), chunks)
-            assert "".join(p.text for p in parts) == whole.text, cut
-            assert list(join_decodings(parts).spans) == list(whole.spans), cut
-
-
-# -- the dense path and the general path agree --------------------------------------------
-
-WELL_SHAPED = st.integers(0, 5).flatmap(  # a lead wanting 0..5 continuation bytes, and them
-    lambda need: st.tuples(
-        st.integers(0, 0x3F >> need if need else 0x7F),
-        st.lists(st.integers(0x80, 0xBF), min_size=need, max_size=need),
-    ).map(
-        lambda t, need=need: bytes([((0xFF << (7 - need)) & 0xFF) | t[0] if need else t[0], *t[1]])
-    )
-)
-
-
-@PROPERTY
-@given(
-    st.lists(
-        st.one_of(WELL_SHAPED, st.sampled_from([b"\x80", b"\xfe\x80", b"\xe0"])),
-        min_size=1,
-        max_size=30,
-    ).map(b"".join)
-)
-def test_property_dense_and_general_paths_agree(data: bytes) -> None:
-    # high-byte-heavy input takes the dense path when well-formed, the general
-    # one otherwise; both must give the same text and spans
-    text, table = decode_cutf8(data, False)
-    general_text, general_table = decode_any_path(data)
-    assert text == general_text
-    assert list(table) == list(general_table)
+# -- the whole-input fast path ------------------------------------------------------------
 
 
 def test_quick_control_check_agrees_with_the_warnings_for_every_byte():

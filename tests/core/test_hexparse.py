@@ -326,6 +326,87 @@ def test_fast_and_token_by_token_paths_agree(text: str) -> None:
     assert (_AREA.fullmatch(text) is not None) == (pos == len(text))
 
 
+# ------------------------------------------------- limits, offsets, bad types
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "limit"),
+    [
+        ("plain hex one byte over", "41 42 43", 2),
+        ("second line takes it over", "41 42\n43", 2),
+        ("xxd line over", "00000000: 4142 43  ABC", 2),
+        ("hexdump -C line over", "00000000  41 42 43  |ABC|", 2),
+        ("bytes literal over", "b'ABC'", 2),
+        ("zero limit", "00", 0),
+    ],
+)
+def test_limit_holds_on_every_kind_of_line(label: str, text: str, limit: int) -> None:
+    with pytest.raises(HexParseError, match=f"longer than the limit of {limit} bytes"):
+        parse_hex(text, limit=limit)
+
+
+def test_limit_names_the_line_that_passes_it() -> None:
+    with pytest.raises(HexParseError) as caught:
+        parse_hex("41\n42\n43 44", limit=3)
+    assert (caught.value.line, caught.value.column) == (3, 1)
+
+
+def test_exactly_the_limit_is_fine() -> None:
+    assert parse_hex("41 42 43", limit=3) == b"ABC"
+
+
+@given(data=DATA, renderer=st.sampled_from(RENDERERS), limit=st.integers(0, 300))
+def test_result_never_exceeds_the_limit(
+    data: bytes, renderer: Callable[[bytes], str], limit: int
+) -> None:
+    try:
+        result = parse_hex(renderer(data), limit=limit)
+    except HexParseError as error:
+        assert "limit" in str(error)
+        assert len(data) > limit
+    else:
+        assert result == data
+        assert len(result) <= limit
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "expected"),
+    [
+        ("long offset-like run then colon", "0011223344556677: 8899", "00112233445566778899"),
+        ("eight digits, colon, hex, no ASCII column", "00000000: 4142", "000000004142"),
+        ("ASCII column that does not match", "00000000: 4142  4344", "00000000414243 44"),
+        ("colon-separated MAC-like run", "deadbeef: 01 02", "deadbeef0102"),
+    ],
+)
+def test_offset_lookalike_without_a_dump_is_plain_hex(label: str, text: str, expected: str) -> None:
+    # An offset is only an offset when an xxd dump (its ASCII column) follows.
+    assert parse_hex(text) == bytes.fromhex(expected)
+
+
+@given(offset=st.binary(min_size=4, max_size=8), rest=st.binary(min_size=1, max_size=20))
+def test_no_bytes_dropped_when_no_ascii_column_follows(offset: bytes, rest: bytes) -> None:
+    assert parse_hex(f"{offset.hex()}: {rest.hex(' ')}") == offset + rest
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: parse_hex(None), "text must be a str, not NoneType"),  # type: ignore[arg-type]
+        (lambda: parse_hex(b"41"), "text must be a str, not bytes"),  # type: ignore[arg-type]
+        (lambda: parse_hex("41", limit="9"), "limit must be an int"),  # type: ignore[arg-type]
+    ],
+    ids=["None text", "bytes text", "string limit"],
+)
+def test_wrong_types_are_type_errors(call: Callable[[], bytes], words: str) -> None:
+    with pytest.raises(TypeError, match=words):
+        call()
+
+
+def test_negative_limit_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="limit must not be negative"):
+        parse_hex("41", limit=-1)
+
+
 # ---------------------------------------------------------------- real tools
 
 SAMPLE = bytes(range(256)) + b"\x00" * 100 + "Grüße, мир | 世界\n".encode() + b"A" * 40

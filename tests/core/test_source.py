@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from mojiscope.core import BytesSource, FileSource, decode, get_format
 
@@ -53,3 +58,26 @@ def test_bytes_source_matches_file_source(tmp_path: Path) -> None:
         in_memory = BytesSource(data)
         for start, end in [(0, 10), (100, 700), (760, 900)]:
             assert mapped.read(start, end) == in_memory.read(start, end)
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda p: os.mkfifo(p), "a FIFO (named pipe)"),
+        (lambda p: os.symlink("/dev/null", p), "a character device"),
+    ],
+    ids=["fifo without a writer", "character device"],
+)
+def test_a_file_that_is_not_regular_is_refused_at_once(
+    tmp_path: Path, make: Callable[[Path], None], says: str
+) -> None:
+    special = tmp_path / "special"
+    make(special)
+    with pytest.raises(OSError, match=f"not a regular file: it is {re.escape(says)}") as caught:
+        FileSource(special)  # returns at once: opening a FIFO never waits for a writer
+    assert caught.value.filename == str(special)
+
+
+def test_a_folder_is_refused_as_a_folder(tmp_path: Path) -> None:
+    with pytest.raises(IsADirectoryError):
+        FileSource(tmp_path)

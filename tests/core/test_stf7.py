@@ -1,6 +1,8 @@
 """STF-7 (specs/stf-7.txt as FORMATS.md settles it): the sample table, every
-reason, the BOM, the smuggling example, every scalar value, seeking, and
-hypothesis properties. The table itself lives in tests/data/stf7_samples.json
+reason, the BOM, the smuggling example, every scalar value, seeking. The
+properties it shares with Corrected UTF-8 (a reference decoder as the
+oracle, the two decoding paths, streaming, strictness) are in
+test_block_codecs.py. The table itself lives in tests/data/stf7_samples.json
 (test_vectors.py runs it too); here it is also checked against a reference
 encoder written straight from the spec's tables, one character at a time.
 """
@@ -13,27 +15,17 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings
 
 from mojiscope.core import (
     BytesSource,
-    DecodeError,
     EncodeError,
     decode,
     encode,
-    get_format,
-    join_decodings,
 )
-from mojiscope.core.stf7 import (
-    CHUNK_RANGES,
-    SCAN_PIECE,
-    STF7,
-    WHOLE_INPUT_BLOCK,
-    any_byte_in_ranges,
-    decode_any_path,
-    decode_stf7,
-)
+from mojiscope.core.block_text import SCAN_PIECE, any_byte_in_ranges
+from mojiscope.core.stf7 import STF7
+from mojiscope.core.stf7_chunks import CHUNK_RANGES
 
 SAMPLES = json.loads(
     (Path(__file__).resolve().parent.parent / "data" / "stf7_samples.json").read_text("utf-8")
@@ -361,22 +353,7 @@ def test_window_agrees_with_the_whole_decode(contract: SimpleNamespace) -> None:
         assert window.text == whole.text[first:last]
 
 
-# -- large inputs: the whole-input path and the block driver agree ------------------------
-
-
-def test_whole_input_blocks_agree_with_the_incremental_driver():
-    # decode() reads big inputs in blocks of its own; the incremental decoder in
-    # the driver's smaller blocks; errors and long runs straddle both seams
-    rng = np.random.default_rng(7)
-    pieces = [b"Gr#;:/:~", b"!" * 3000 + b";", b"\xff", b"%<", b"x" * 5000, b"&/^&,?&-<"]
-    picks = rng.integers(0, len(pieces), 2 * WHOLE_INPUT_BLOCK // 500)
-    data = b"".join(pieces[i] for i in picks)
-    whole = decode(data, "stf-7")
-    decoder = STF7.incremental_decoder()
-    parts = [decoder.decode(data[i : i + 70_001]) for i in range(0, len(data), 70_001)]
-    parts.append(decoder.decode(b"", final=True))
-    assert "".join(p.text for p in parts) == whole.text
-    assert list(join_decodings(parts).spans) == list(whole.spans)
+# -- large inputs ---------------------------------------------------------------------------
 
 
 def test_text_of_direct_bytes_only_is_one_span():
@@ -386,90 +363,7 @@ def test_text_of_direct_bytes_only_is_one_span():
     assert len(decoding.spans) == 1
 
 
-# -- properties -----------------------------------------------------------------------------
-
-CHUNKY = st.lists(
-    st.one_of(
-        st.sampled_from([b"!", b":", b";", b"~", b"$_", b"\":%'[", b":/:~", b"\x80", b"a", b" "]),
-        st.binary(max_size=3),
-    ),
-    max_size=16,
-).map(b"".join)
-SCALAR_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=40)
-
-
-@PROPERTY
-@given(SCALAR_TEXT)
-def test_property_text_round_trips(text: str) -> None:
-    assert decode(encode(text, "stf-7"), "stf-7", errors="strict").text == text
-
-
-@PROPERTY
-@given(data=st.one_of(st.binary(max_size=40), CHUNKY))
-def test_property_any_bytes_decode_and_tile(data: bytes, contract: SimpleNamespace) -> None:
-    decoding = decode(data, "stf-7")
-    contract.assert_tiles(decoding, 0, len(data))
-
-
-@PROPERTY
-@given(data=st.one_of(st.binary(max_size=40), CHUNKY))
-def test_property_strict_raises_at_the_first_error_span(
-    data: bytes, contract: SimpleNamespace
-) -> None:
-    replaced = decode(data, "stf-7")
-    first = contract.first_error_span(replaced.spans)
-    if first is None:
-        assert decode(data, "stf-7", errors="strict").text == replaced.text
-        return
-    with pytest.raises(DecodeError) as caught:
-        decode(data, "stf-7", errors="strict")
-    assert caught.value.span == first
-
-
-TRICKY_STREAMS = [
-    # (label, bytes) whose every split must decode as the whole does
-    ("BOM then chunks", b":/:~ab$_ \":%'[x"),
-    ("BOM cut short then text", b":/:xy"),
-    ("long run then final", b"a" + b"!" * 9 + b";b"),
-    ("pending run at the end", b"ab!!:"),
-    ("high bytes between chunks", b"%\x80/\xff;"),
-    ("lone finals", b";;~a{"),
-    ("script tag", b"${script$}"),
-]
-
-
-@pytest.mark.parametrize("data", [c[1] for c in TRICKY_STREAMS], ids=[c[0] for c in TRICKY_STREAMS])
-def test_split_anywhere_decodes_as_whole(data: bytes, contract: SimpleNamespace) -> None:
-    whole = decode(data, "stf-7")
-    for cut in range(len(data) + 1):
-        for chunks in ([data[:cut], data[cut:]], [data[:cut], b"", data[cut:]]):
-            parts = contract.feed(get_format("stf-7"), chunks)
-            assert "".join(p.text for p in parts) == whole.text, cut
-            assert list(join_decodings(parts).spans) == list(whole.spans), cut
-
-
-# -- the dense path and the general path agree --------------------------------------------
-
-SEQUENCE_OR_DIRECT = st.one_of(
-    st.integers(0, 7).flatmap(  # a run of 0..7 non-final chunks, closed by a final chunk
-        lambda k: st.tuples(
-            st.text(st.sampled_from(NON_FINAL), min_size=k, max_size=k),
-            st.sampled_from(FINAL),
-        ).map(lambda t: (t[0] + t[1]).encode())
-    ),
-    st.sampled_from([b"a", b" ", b"7", b"\n", b"!", b"\x80"]),
-)
-
-
-@PROPERTY
-@given(st.lists(SEQUENCE_OR_DIRECT, min_size=1, max_size=30).map(b"".join))
-def test_property_dense_and_general_paths_agree(data: bytes) -> None:
-    # chunk-heavy input takes the dense path when well-formed, the general one
-    # otherwise; both must give the same text and spans
-    text, table = decode_stf7(data, False)
-    general_text, general_table = decode_any_path(data)
-    assert text == general_text
-    assert list(table) == list(general_table)
+# -- the whole-input fast path ------------------------------------------------------------
 
 
 def test_quick_chunk_byte_check_agrees_with_the_classes_for_every_byte():

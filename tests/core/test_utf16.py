@@ -147,3 +147,126 @@ def test_genuine_replacement_character_is_text(format_id, middle):
     decoding = decode(data, format_id)
     assert [s.kind for s in decoding.spans] == [SpanKind.TEXT, middle, SpanKind.TEXT]
     assert decoding.text[0] == decoding.text[2] == "\ufffd"
+
+
+# -- utf-16 follows the byte order mark (FORMATS.md, "More of the UTF family") -----
+
+
+def spans_of(decoding):
+    return [(s.kind, s.byte_start, s.byte_end, s.reason) for s in decoding.spans]
+
+
+def test_utf16_big_endian_file_with_bom_reads_big_endian():
+    """Issue 17: this used to decode as U+FFFE U+6800 U+6900 with no anomaly."""
+    decoding = decode(bytes.fromhex("FE FF 00 68 00 69"), "utf-16", "strict")
+    assert decoding.text == "\ufeffhi"
+    assert spans_of(decoding) == [("signature", 0, 2, "bom"), ("text", 2, 6, None)]
+
+
+def test_utf16_little_endian_file_with_bom_reads_little_endian():
+    decoding = decode(bytes.fromhex("FF FE 68 00 69 00"), "utf-16", "strict")
+    assert decoding.text == "\ufeffhi"
+    assert spans_of(decoding) == [("signature", 0, 2, "bom"), ("text", 2, 6, None)]
+
+
+def test_utf16_without_bom_reads_little_endian_and_flags_the_first_character():
+    decoding = decode(bytes.fromhex("68 00 69 00"), "utf-16", "strict")
+    assert decoding.text == "hi"
+    assert spans_of(decoding) == [("warning", 0, 2, "no-bom"), ("text", 2, 4, None)]
+
+
+def test_utf16_no_bom_warning_covers_a_whole_first_pair():
+    decoding = decode(bytes.fromhex("3D D8 A9 DC 41 00"), "utf-16")
+    assert spans_of(decoding) == [("warning", 0, 4, "no-bom"), ("text", 4, 6, None)]
+
+
+def test_utf16_no_bom_and_an_error_first_reports_the_error():
+    decoding = decode(bytes.fromhex("A9 DC 41 00"), "utf-16")
+    assert spans_of(decoding) == [("invalid", 0, 2, "lone-surrogate"), ("text", 2, 4, None)]
+
+
+@pytest.mark.parametrize(
+    ("format_id", "codec"), [("utf-16le", "utf-16-le"), ("utf-16be", "utf-16-be")]
+)
+def test_swapped_bom_is_a_warning_in_utf16le_and_be(format_id, codec):
+    """A byte order mark read in the wrong order is U+FFFE: well-formed, but
+    almost certainly the wrong byte order."""
+    data = "\ufffehi".encode(codec)
+    decoding = decode(data, format_id, "strict")
+    assert decoding.text == "\ufffehi"
+    assert spans_of(decoding) == [("warning", 0, 2, "swapped-bom"), ("text", 2, 6, None)]
+    later = decode("h\ufffe".encode(codec), format_id)
+    assert spans_of(later) == [("text", 0, 4, None)]
+
+
+@given(text=st.text(st.characters(blacklist_categories=["Cs"]), max_size=20))
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+def test_utf16_reads_as_cpython_utf16_does(text):
+    """CPython's ``utf-16`` codec is the oracle for the byte order: after a
+    mark in either order, and with none (little-endian)."""
+    for data in (
+        b"\xfe\xff" + text.encode("utf-16-be"),
+        b"\xff\xfe" + text.encode("utf-16-le"),
+        text.encode("utf-16-le"),
+    ):
+        decoding = decode(data, "utf-16", "strict")
+        bom = "\ufeff" if data[:2] in (b"\xfe\xff", b"\xff\xfe") else ""
+        assert decoding.text == bom + data.decode("utf-16"), data
+
+
+def test_utf16_window_and_stream_read_the_byte_order_from_the_head():
+    data = b"\xfe\xff" + "hello world".encode("utf-16-be")
+    fmt = get_format("utf-16")
+    window = fmt.decode_window(BytesSource(data), 9, 13)
+    assert window.text == "lo w" and window.byte_start == 8
+    decoder = fmt.incremental_decoder()
+    parts = [decoder.decode(data[i : i + 1]) for i in range(len(data))]
+    parts.append(decoder.decode(b"", final=True))
+    assert "".join(p.text for p in parts) == "\ufeffhello world"
+    assert all(p.format is fmt for p in parts)
+
+
+def test_utf16_stream_from_an_offset_uses_the_reading_its_head_chose():
+    """A stream that starts past offset 0 cannot see the byte order mark;
+    ``reading_for`` picks the reading from the source's first bytes."""
+    data = b"\xfe\xff" + "hello".encode("utf-16-be")
+    fmt = get_format("utf-16")
+    reading = fmt.reading_for(data[:2])
+    start = fmt.resync(BytesSource(data), 5)
+    assert reading.incremental_decoder("replace", start).decode(data[start:], True).text == "ello"
+    assert reading.id == "utf-16"
+
+
+def test_utf16_encodes_little_endian_without_a_mark_and_signs_with_ff_fe():
+    fmt = get_format("utf-16")
+    assert fmt.encode("hi") == b"h\x00i\x00"
+    assert fmt.signature_bytes == b"\xff\xfe"
+
+
+def test_utf16_strict_error_names_utf16():
+    with pytest.raises(DecodeError) as info:
+        decode(bytes.fromhex("FE FF D8 00 00 41"), "utf-16", "strict")
+    assert (info.value.format_id, info.value.offset) == ("utf-16", 2)
+
+
+@pytest.mark.parametrize("format_id", ["wtf-16le", "wtf-16be"])
+def test_wtf16_surrogate_spans_name_unpaired_lead_or_trail(format_id):
+    """Issue 12 item 6: every non-text span names a reason."""
+    codec = format_id.replace("wtf-16", "utf-16-")
+    data = "\udca9a\ud83d".encode(codec, "surrogatepass")
+    decoding = decode(data, format_id)
+    assert [(s.kind, s.reason, s.value) for s in decoding.spans] == [
+        ("surrogate", "unpaired-trail", 0xDCA9),
+        ("text", None, None),
+        ("surrogate", "unpaired-lead", 0xD83D),
+    ]
+
+
+@given(units=UNITS)
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+def test_every_wtf16_surrogate_span_says_which_half_it_is(units):
+    data = b"".join(u.to_bytes(2, "little") for u in units)
+    for span in decode(data, "wtf-16le").spans:
+        if span.kind is SpanKind.SURROGATE:
+            expected = "unpaired-lead" if span.value < 0xDC00 else "unpaired-trail"
+            assert span.reason == expected, span

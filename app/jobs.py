@@ -1,0 +1,222 @@
+"""The app's one background-job runner: every long operation runs here.
+
+Search, export, the mojibake explainer and the whole-file index all need the
+same thing: run a function off the GUI thread, show its progress, let the
+user cancel it, and hand its partial and final results to the GUI thread.
+A *job* is any ``Callable[[Control], T]`` (see :mod:`mojiscope.core.control`):
+it calls ``control.step(done)`` after each chunk, ``control.emit(x)`` for a
+partial result, and returns its result.
+
+::
+
+    handle = runner.start("anomaly", job, total=size, label="Looking for the next anomaly")
+    handle.succeeded.connect(show)        # on the GUI thread, with the job's return value
+    show_progress_dialog(handle, window)  # appears only if the job takes more than 300 ms
+
+Contract:
+
+* A job never runs on the GUI thread, however small.
+* Every signal of a :class:`JobHandle` arrives on the GUI thread (the thread
+  that called :meth:`JobRunner.start`), whatever the receiver.
+* After ``start``, a handle emits any number of ``progressed`` and
+  ``partial``, then exactly one of ``succeeded``, ``failed`` or
+  ``cancelled``, then ``finished``; a job that raises
+  :class:`~mojiscope.core.control.Cancelled` (because it was cancelled)
+  ends in ``cancelled``. Once :meth:`JobHandle.cancel` was called, the job's
+  result is dropped even if it completes: it ends in ``cancelled``.
+* ``progressed`` carries a permille (0..1000 of ``total``) and is throttled
+  to a change at most every 30 ms, so a job may call ``step`` as often as it
+  likes. ``partial`` is not throttled: a job should emit batches, not items.
+* Starting a job under a name that is running cancels the running one.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from mojiscope.core import MojiscopeError
+from mojiscope.core.control import Cancelled, Control
+
+Job = Callable[[Control], Any]
+
+#: The shortest time between two ``progressed`` signals of one job.
+PROGRESS_INTERVAL_S = 0.03
+
+
+class _Relay(QObject):
+    """Signals emitted from the worker thread; queued to the handle's thread."""
+
+    progressed = Signal(int)
+    partial = Signal(object)
+    ended = Signal(str, object)  # outcome ("succeeded" | "failed" | "cancelled"), payload
+
+
+class JobHandle(QObject):
+    """One running (or ended) job, as the GUI thread sees it."""
+
+    progressed = Signal(int)
+    partial = Signal(object)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    finished = Signal()
+
+    def __init__(self, name: str, label: str, total: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.label = label
+        self.total = max(total, 1)
+        self.permille = 0
+        self.outcome: str | None = None
+        self._stop = threading.Event()
+        self._ended = threading.Event()
+        self._relay = _Relay()
+        # Bound methods of this QObject: Qt queues them to this object's thread.
+        self._relay.progressed.connect(self._on_progress)
+        self._relay.partial.connect(self._on_partial)
+        self._relay.ended.connect(self._on_ended)
+
+    @property
+    def running(self) -> bool:
+        return self.outcome is None
+
+    def cancel(self) -> None:
+        """Ask the job to stop at its next step; its result, if any, is dropped."""
+        self._stop.set()
+
+    def wait(self, timeout_ms: int = -1) -> bool:
+        """Block until the job's function has returned (the signals may still
+        be queued). True if it has; False on timeout."""
+        return self._ended.wait(None if timeout_ms < 0 else timeout_ms / 1000)
+
+    # -- worker thread ------------------------------------------------------------------
+
+    def _run(self, job: Job) -> None:
+        last = [-1, 0.0]
+
+        def progress(done: int) -> None:
+            permille = min(1000, max(0, done) * 1000 // self.total)
+            now = time.monotonic()
+            if permille != last[0] and now - last[1] >= PROGRESS_INTERVAL_S:
+                last[0], last[1] = permille, now
+                self._relay.progressed.emit(permille)
+
+        control = Control(progress, self._stop.is_set, self._relay.partial.emit)
+        try:
+            result = job(control)
+        except Cancelled:
+            outcome, payload = "cancelled", None
+        except MojiscopeError as error:
+            outcome, payload = "failed", str(error)
+        except Exception as error:  # a bug in the job: say what it was, keep the window
+            outcome, payload = "failed", f"{type(error).__name__}: {error}"
+        else:
+            outcome, payload = "succeeded", result
+        if self._stop.is_set():
+            outcome, payload = "cancelled", None
+        self._ended.set()
+        self._relay.ended.emit(outcome, payload)
+
+    # -- GUI thread -----------------------------------------------------------------------
+
+    def _on_progress(self, permille: int) -> None:
+        if self.outcome is None:
+            self.permille = permille
+            self.progressed.emit(permille)
+
+    def _on_partial(self, partial: object) -> None:
+        if self.outcome is None and not self._stop.is_set():
+            self.partial.emit(partial)
+
+    def _on_ended(self, outcome: str, payload: object) -> None:
+        self.outcome = outcome
+        if outcome == "succeeded":
+            self.permille = 1000
+            self.succeeded.emit(payload)
+        elif outcome == "failed":
+            self.failed.emit(str(payload))
+        else:
+            self.cancelled.emit()
+        self.finished.emit()
+
+
+class JobRunner(QObject):
+    """Starts jobs on worker threads and keeps track of the running ones."""
+
+    jobs_changed = Signal()
+    """A job started or ended (for a status-bar indicator)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._running: dict[str, JobHandle] = {}
+        self._threads: list[threading.Thread] = []
+
+    def start(self, name: str, job: Job, total: int, *, label: str = "") -> JobHandle:
+        """Run ``job`` on a new worker thread; ``total`` is what its progress
+        counts to. A running job of the same name is cancelled first."""
+        previous = self._running.get(name)
+        if previous is not None:
+            previous.cancel()
+        handle = JobHandle(name, label or name, total, self)
+        self._running[name] = handle
+        handle.finished.connect(lambda: self._forget(handle))
+        thread = threading.Thread(target=handle._run, args=(job,), name=f"job-{name}", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()]
+        self._threads.append(thread)
+        thread.start()
+        self.jobs_changed.emit()
+        return handle
+
+    def active(self) -> list[JobHandle]:
+        """The jobs still running, oldest first."""
+        return [h for h in self._running.values() if h.running]
+
+    def cancel_all(self) -> None:
+        for handle in self._running.values():
+            handle.cancel()
+
+    def wait_all(self, timeout_ms: int = -1) -> bool:
+        """Block until every worker thread has ended (True) or the timeout passed."""
+        deadline = None if timeout_ms < 0 else time.monotonic() + timeout_ms / 1000
+        for thread in list(self._threads):
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            thread.join(remaining)
+            if thread.is_alive():
+                return False
+        return True
+
+    def _forget(self, handle: JobHandle) -> None:
+        if self._running.get(handle.name) is handle:
+            del self._running[handle.name]
+        handle.deleteLater()
+        self.jobs_changed.emit()
+
+
+def show_progress_dialog(
+    handle: JobHandle, parent: QWidget, delay_ms: int = 300
+) -> QProgressDialog:
+    """A non-modal progress dialog for ``handle``: it appears only if the job
+    is still running after ``delay_ms``, its Cancel cancels the job, and it
+    closes itself when the job ends."""
+    dialog = QProgressDialog(handle.label, "Cancel", 0, 1000, parent)
+    dialog.setWindowModality(Qt.WindowModality.NonModal)
+    dialog.setMinimumDuration(delay_ms)
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    dialog.setValue(0)
+    dialog.canceled.connect(handle.cancel)
+    handle.progressed.connect(dialog.setValue)
+
+    def close() -> None:
+        dialog.canceled.disconnect(handle.cancel)
+        dialog.close()
+        dialog.deleteLater()
+
+    handle.finished.connect(close)
+    return dialog

@@ -1,0 +1,141 @@
+"""The background-job runner: off the GUI thread, progress, partial results,
+cancel, and exactly one ending per job."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from mojiscope.app.jobs import JobHandle, JobRunner, show_progress_dialog
+from mojiscope.core.control import Control
+from mojiscope.core.errors import UnknownFormatError
+
+
+@pytest.fixture
+def runner(qtbot: QtBot) -> Iterator[JobRunner]:
+    runner = JobRunner()
+    yield runner
+    runner.cancel_all()
+    assert runner.wait_all(5000)
+
+
+def endings(handle: JobHandle) -> list[tuple[str, object]]:
+    seen: list[tuple[str, object]] = []
+    handle.succeeded.connect(lambda result: seen.append(("succeeded", result)))
+    handle.failed.connect(lambda message: seen.append(("failed", message)))
+    handle.cancelled.connect(lambda: seen.append(("cancelled", None)))
+    return seen
+
+
+def test_a_job_runs_off_the_gui_thread_and_its_result_arrives_on_it(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    gui_thread = threading.get_ident()
+    where: dict[str, int] = {}
+
+    def job(control: Control) -> int:
+        where["job"] = threading.get_ident()
+        return 42
+
+    handle = runner.start("answer", job, 1)
+    handle.succeeded.connect(lambda _result: where.setdefault("slot", threading.get_ident()))
+    seen = endings(handle)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        pass
+    assert where["job"] != gui_thread
+    assert where["slot"] == gui_thread
+    assert seen == [("succeeded", 42)]
+    assert runner.active() == []
+
+
+def test_progress_and_partial_results_stream_to_the_gui_thread(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    def job(control: Control) -> str:
+        for i in range(1, 5):
+            control.emit([i])
+            control.step(i * 250)
+        return "done"
+
+    handle = runner.start("stream", job, 1000)
+    partials: list[object] = []
+    handle.partial.connect(partials.append)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        pass
+    assert partials == [[1], [2], [3], [4]]
+    assert handle.permille == 1000
+
+
+def test_cancel_ends_in_cancelled_and_drops_the_result(qtbot: QtBot, runner: JobRunner) -> None:
+    started = threading.Event()
+
+    def job(control: Control) -> str:
+        started.set()
+        while True:
+            control.step(0)
+
+    handle = runner.start("forever", job, 1)
+    seen = endings(handle)
+    assert started.wait(5)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        handle.cancel()
+    assert seen == [("cancelled", None)]
+
+
+def test_starting_a_job_of_the_same_name_cancels_the_running_one(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    release = threading.Event()
+
+    def slow(control: Control) -> str:
+        release.wait(5)
+        return "stale"
+
+    first = runner.start("search", slow, 1)
+    first_seen = endings(first)
+    second = runner.start("search", lambda control: "fresh", 1)
+    second_seen = endings(second)
+    with qtbot.waitSignal(second.finished, timeout=5000):
+        pass
+    release.set()
+    with qtbot.waitSignal(first.finished, timeout=5000):
+        pass
+    assert second_seen == [("succeeded", "fresh")]
+    assert first_seen == [("cancelled", None)]
+
+
+def test_a_failing_job_reports_one_line(qtbot: QtBot, runner: JobRunner) -> None:
+    def job(control: Control) -> None:
+        raise UnknownFormatError("unknown format 'nope'")
+
+    handle = runner.start("bad", job, 1)
+    seen = endings(handle)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        pass
+    assert seen == [("failed", "unknown format 'nope'")]
+
+
+def test_the_progress_dialog_cancels_its_job_and_closes_itself(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    from PySide6.QtWidgets import QPushButton, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+
+    def job(control: Control) -> None:
+        while True:
+            control.step(1)
+
+    handle = runner.start("long", job, 10, label="Working…")
+    dialog = show_progress_dialog(handle, parent, delay_ms=0)
+    assert dialog.labelText() == "Working…"
+    seen = endings(handle)
+    (cancel_button,) = dialog.findChildren(QPushButton)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        cancel_button.click()
+    assert seen == [("cancelled", None)]
+    assert not dialog.isVisible()
