@@ -39,7 +39,9 @@ from mojiscope.app.document import Document
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
 from mojiscope.app.grid.view import GridView
+from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
+from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.selection import SelectionModel
@@ -82,6 +84,8 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
+        self.jobs = JobRunner(self)
+        self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -129,7 +133,7 @@ class MainWindow(QMainWindow):
         old = self.document
         self.document = document
         self.selection.reset(document.size)
-        for view in (self.grid, self.text_view, self.inspector, self.status):
+        for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
@@ -242,10 +246,19 @@ class MainWindow(QMainWindow):
         self.search.find_next()
 
     def next_anomaly(self) -> None:
-        self.search.anomaly(forward=True)
+        self._anomaly(forward=True)
 
     def previous_anomaly(self) -> None:
-        self.search.anomaly(forward=False)
+        self._anomaly(forward=False)
+
+    def _anomaly(self, *, forward: bool) -> None:
+        """At once where the index knows the chunk, else a background scan;
+        either way the result goes through the search commands' report."""
+        known, span = self.indexes.anomaly_at_once(forward=forward)
+        if known:
+            self.search.runner.finished.emit("anomaly", span)
+        else:
+            self.search.anomaly(forward=forward)
 
     # -- copying -------------------------------------------------------------------------------
 

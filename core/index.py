@@ -48,6 +48,8 @@ from mojiscope.core.spans import Span
 MIN_CHUNK = 1 << 12
 MAX_CHUNK = 1 << 22
 TARGET_CHUNKS = 1024
+FIRST_STEP = 1 << 12
+"""Bytes decoded first when looking for an anomaly the index located."""
 
 
 def chunk_size_for(size: int) -> int:
@@ -189,14 +191,29 @@ class FileIndex:
         return k + int(hits[0]) if len(hits) else len(self.chunks)
 
     def _scan_forward(self, source: Source, lo: int, hi: int, after: int) -> Span | None:
-        step = 1 << 20
+        step = FIRST_STEP  # small first: the index usually says the anomaly is right there
         while lo < hi:
             piece = min(hi, lo + step)
             span = self._decode(source, lo, piece).next_anomaly(after)
             if span is not None and span.byte_start < hi:
                 return span
             lo = piece
+            step = min(step * 4, 1 << 20)
         return None
+
+    def answers_at_once(self, offset: int, *, forward: bool) -> bool:
+        """Whether the next (or previous) anomaly from ``offset`` is found
+        without scanning a chunk the index has not reached: then it costs one
+        small decode, fit for the GUI thread."""
+        if forward:
+            k = self._next_candidate(max(offset + 1, 0) // self.chunk_size, offset)
+            return k >= len(self.chunks) or bool(self._indexed[k])
+        k = min(max(offset - 1, 0) // self.chunk_size, len(self.chunks) - 1)
+        wanted = ~self._indexed[: k + 1] | (
+            (self._first[: k + 1] >= 0) & (self._first[: k + 1] < offset)
+        )
+        hits = np.flatnonzero(wanted)
+        return not len(hits) or bool(self._indexed[int(hits[-1])])
 
     def previous_anomaly(
         self, source: Source, before: int, control: Control = UNCONTROLLED
@@ -225,13 +242,14 @@ class FileIndex:
         return None
 
     def _scan_backward(self, source: Source, lo: int, hi: int, before: int) -> Span | None:
-        step = 1 << 20
+        step = FIRST_STEP
         while hi > lo:
             piece = max(lo, hi - step)
             span = self._decode(source, piece, hi).previous_anomaly(before)
             if span is not None and span.byte_start >= lo:
                 return span
             hi = piece
+            step = min(step * 4, 1 << 20)
         return None
 
 

@@ -34,6 +34,9 @@ workers costs more than the decode."""
 BATCH_BYTES = 8 << 20
 """Bytes of chunks handed to a worker at once."""
 
+POLL_S = 0.05
+"""How often a wait for the workers looks whether it was cancelled."""
+
 _worker: tuple[Format, Source] | None = None
 
 
@@ -87,16 +90,23 @@ def count_in_parallel(
     try:
         for batch in batches:
             while len(in_flight) >= 2 * n:
-                finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-                done = _take(index, finished, control, done)
+                in_flight, done = _collect(index, in_flight, control, done)
             in_flight.add(pool.submit(_count_batch, batch))
         while in_flight:
-            finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-            done = _take(index, finished, control, done)
+            in_flight, done = _collect(index, in_flight, control, done)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _collect(
+    index: FileIndex, in_flight: set[Future[list[ChunkCounts]]], control: Control, done: int
+) -> tuple[set[Future[list[ChunkCounts]]], int]:
+    """Wait a little for a batch; Cancel is heard every :data:`POLL_S`."""
+    finished, pending = wait(in_flight, timeout=POLL_S, return_when=FIRST_COMPLETED)
+    control.check()
+    return pending, _take(index, finished, control, done) if finished else done
 
 
 def _take(

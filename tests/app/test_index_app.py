@@ -1,0 +1,70 @@
+"""The window's background index: built per shown format on open, read by
+F3 at once, with progress in the status bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from mojiscope.app.window import MainWindow
+
+LINE = "héllo wörld, ça va?\n".encode()
+
+
+def damaged_file(tmp_path: Path, lines: int = 20000, every: int = 5000) -> tuple[Path, list[int]]:
+    data = bytearray(LINE * lines)
+    bad = list(range(every * len(LINE) + 3, len(data), every * len(LINE)))
+    for p in bad:
+        data[p] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    return path, bad
+
+
+def wait_indexed(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    def done() -> bool:
+        index = window.indexes.current_index()
+        return index is not None and index.complete and not window.indexes.running()
+
+    qtbot.waitUntil(done, timeout=30000)
+
+
+def test_opening_a_file_indexes_every_shown_format(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, bad = damaged_file(tmp_path)
+    window.set_formats(["utf-8", "xtf-8"], persist=False)
+    assert window.open_path(path)
+    wait_indexed(qtbot, window)
+    utf8 = window.indexes.indexes["utf-8"]
+    qtbot.waitUntil(lambda: window.indexes.indexes["xtf-8"].complete, timeout=30000)
+    assert sum(utf8.totals().values()) == len(bad)
+    assert sum(window.indexes.indexes["xtf-8"].totals().values()) == len(bad)
+    assert not window.indexes.status_label.isVisible()
+
+
+def test_f3_uses_the_index_at_once_and_wraps_to_no_more(
+    qtbot, window: MainWindow, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    path, bad = damaged_file(tmp_path)
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    wait_indexed(qtbot, window)
+    window.grid.setFocus()
+    for offset in bad:
+        with qtbot.waitSignal(window.search.finished, timeout=1000) as blocker:
+            qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+        tag, span = blocker.args
+        assert tag == "anomaly" and (span.kind, span.byte_start, span.byte_end) == (
+            "invalid",
+            offset,
+            offset + 1,
+        )
+        assert window.selection.cursor == offset
+        assert window.search.runner.worker is None  # no scan was started
+    with qtbot.waitSignal(window.search.finished, timeout=1000) as blocker:
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+    assert blocker.args == ["anomaly", None]
+    assert window.statusBar().currentMessage() == "No further anomaly in utf-8"
+    with qtbot.waitSignal(window.search.finished, timeout=1000):
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3, Qt.KeyboardModifier.ShiftModifier)
+    assert window.selection.cursor == bad[-2]
