@@ -38,12 +38,14 @@ from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.document import Document
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
+from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
 from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.overview import OverviewStrip
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
@@ -86,6 +88,7 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.jobs = JobRunner(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
+        self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)

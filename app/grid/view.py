@@ -64,6 +64,7 @@ class GridView(QAbstractScrollArea):
         self.viewport().setAutoFillBackground(False)
         self._top_row = 0
         self._syncing_bar = False
+        self._side: tuple[QWidget, int] | None = None
         self.verticalScrollBar().valueChanged.connect(self._bar_moved)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
@@ -206,6 +207,21 @@ class GridView(QAbstractScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._update_scroll_bars()
+        self._place_side_widget()
+
+    def attach_side_widget(self, widget: QWidget, width: int) -> None:
+        """Put ``widget`` (the overview strip) between the rows and the
+        vertical scroll bar, ``width`` pixels wide, as tall as the viewport."""
+        self._side = (widget, width)
+        self.setViewportMargins(0, 0, width, 0)
+        self._place_side_widget()
+
+    def _place_side_widget(self) -> None:
+        if self._side is None:
+            return
+        widget, width = self._side
+        area = self.viewport().geometry()
+        widget.setGeometry(area.right() + 1, area.top(), width, area.height())
 
     def _selection_changed(self) -> None:
         self.ensure_visible(self.selection.cursor)

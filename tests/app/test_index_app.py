@@ -68,3 +68,23 @@ def test_f3_uses_the_index_at_once_and_wraps_to_no_more(
     with qtbot.waitSignal(window.search.finished, timeout=1000):
         qtbot.keyClick(window.grid, Qt.Key.Key_F3, Qt.KeyboardModifier.ShiftModifier)
     assert window.selection.cursor == bad[-2]
+
+
+def test_the_overview_strip_shows_the_damage_and_jumps_there(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, bad = damaged_file(tmp_path, lines=40000, every=30000)
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    wait_indexed(qtbot, window)
+    strip = window.overview
+    assert strip.isVisible() and strip.height() > 100
+    (offset,) = bad
+    tip = strip.tooltip_at(strip.y_of_offset(offset))
+    assert tip.endswith(": 1 invalid (1 invalid-byte)")
+    assert strip.tooltip_at(2).endswith(": no anomalies")
+    image = strip.grab().toImage()
+    mark = image.pixelColor(strip.width() // 2, int(strip.y_of_offset(offset)) + 1)
+    assert mark != image.pixelColor(strip.width() // 2, 5)  # drawn in the kind's colour
+    qtbot.mouseClick(strip, Qt.MouseButton.LeftButton, pos=strip.point_of_offset(offset))
+    grid = window.grid
+    row = offset // grid.bytes_per_row
+    assert grid.top_row() <= row < grid.top_row() + grid.visible_rows()
