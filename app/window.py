@@ -46,9 +46,11 @@ from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.overview import OverviewStrip
+from mojiscope.app.problems import ProblemsPanel
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
+from mojiscope.app.summary_panel import SummaryPanel
 from mojiscope.app.text_view import TextView
 
 APP_TITLE = "Mojiscope"
@@ -89,6 +91,10 @@ class MainWindow(QMainWindow):
         self.jobs = JobRunner(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
+        self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
+        self.summary_panel.add_requested.connect(self.add_format_column)
+        self.problems = ProblemsPanel(self.indexes, self.selection, self)
+        self._add_index_docks()
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -128,6 +134,21 @@ class MainWindow(QMainWindow):
         self.legend_dock = docks[2]
         self.bottom_docks = docks
 
+    def _add_index_docks(self) -> None:
+        """Summary and Problems, tabbed with the legend."""
+        for title, widget in (("Summary", self.summary_panel), ("Problems", self.problems)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{title.lower()}")
+            dock.setWidget(widget)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            self.tabifyDockWidget(self.legend_dock, dock)
+        self.findChild(QDockWidget, "dock-inspector").raise_()
+
+    def add_format_column(self, format_id: str) -> None:
+        """Show ``format_id`` as one more decoded column (the Summary's one click)."""
+        if format_id not in self.shown.keys:
+            self.set_formats([*self.shown.keys, format_id], persist=True)
+
     # -- opening --------------------------------------------------------------------------
 
     def open_document(self, document: Document) -> None:
@@ -138,6 +159,8 @@ class MainWindow(QMainWindow):
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
+        self.summary_panel.set_document(document)
+        self.problems.set_document(document)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:

@@ -88,3 +88,33 @@ def test_the_overview_strip_shows_the_damage_and_jumps_there(qtbot, window, tmp_
     grid = window.grid
     row = offset // grid.bytes_per_row
     assert grid.top_row() <= row < grid.top_row() + grid.visible_rows()
+
+
+def test_the_summary_dock_suggests_and_adds_a_format_in_a_click(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "french.txt"
+    path.write_bytes(LINE * 300)
+    window.set_formats(["utf-8"], persist=False)
+    panel = window.summary_panel
+    with qtbot.waitSignal(panel.summary_ready, timeout=60000):
+        assert window.open_path(path)
+    assert panel.words.text().startswith("Looks like UTF-8; also valid UTF-8B, WTF-8 and XTF-8")
+    assert panel.table.topLevelItem(0).text(1) == "utf-8"
+    assert panel.table.topLevelItem(0).text(2) == "valid UTF-8"
+    assert not panel.button_for("utf-8").isEnabled()  # already shown
+    qtbot.mouseClick(panel.button_for("wtf-8"), Qt.MouseButton.LeftButton)
+    assert window.shown.keys == ["utf-8", "wtf-8"]
+    assert panel.button_for("wtf-8").text() == "Shown"
+
+
+def test_the_problems_dock_lists_damaged_regions(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, bad = damaged_file(tmp_path)
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    wait_indexed(qtbot, window)
+    panel = window.problems
+    qtbot.waitUntil(lambda: panel.list.count() == len(bad))
+    assert panel.heading.text() == f"utf-8: {len(bad)} anomalies in {len(bad)} regions"
+    item = panel.list.item(2)
+    assert item.text().endswith("1 invalid (1 invalid-byte)")
+    panel.list.itemClicked.emit(item)
+    assert (window.selection.start, window.selection.end) == (bad[2], bad[2] + 1)
