@@ -21,12 +21,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from mojiscope.app.document import Document
+from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Format, Span
 from mojiscope.core.control import Control
 from mojiscope.core.index import FileIndex, build_index
-from mojiscope.core.index_scan import ChunkCounts
+from mojiscope.core.index_scan import ChunkCounts, resync_is_exact
 
 if TYPE_CHECKING:
     from mojiscope.app.selection import SelectionModel
@@ -127,6 +128,14 @@ class IndexKeeper(QObject):
         more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
         self.status_label.setText(f"{first.label}: {first.permille / 10:.0f}%{more}")
         self.status_label.show()
+
+    def alignment_note(self, choice: FormatChoice) -> str:
+        """`` (alignment guessed)`` for a code page that cannot resynchronise
+        (GB18030, Shift_JIS...): its columns are decoded from a guessed
+        character boundary, which may differ from a decode of the whole file.
+        The index records the true boundaries (``FileIndex.exact_window``);
+        until the columns decode from them, the column says so."""
+        return "" if resync_is_exact(choice.format) else " (alignment guessed)"
 
     # -- navigation ------------------------------------------------------------------
 

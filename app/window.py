@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.jobs = JobRunner(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
+        self.grid.column_note = self.indexes.alignment_note
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)

@@ -11,6 +11,7 @@ every repaint until one of those changes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -25,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
 from mojiscope.app.document import Document
+from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
@@ -65,6 +67,9 @@ class GridView(QAbstractScrollArea):
         self._top_row = 0
         self._syncing_bar = False
         self._side: tuple[QWidget, int] | None = None
+        #: Words added to a column's title (" (alignment guessed)" for a code
+        #: page whose windows guess where characters start); set by the window.
+        self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
         self.verticalScrollBar().valueChanged.connect(self._bar_moved)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
@@ -290,7 +295,7 @@ class GridView(QAbstractScrollArea):
             painter.setFont(bold if is_current else self._metrics.font)
             painter.setPen(palette.header_text if is_current else palette.dim)
             x0 = g.column_x[column]
-            label = choice.label
+            label = choice.label + self.column_note(choice)
             elided = painter.fontMetrics().elidedText(
                 label, Qt.TextElideMode.ElideRight, int(g.column_w)
             )

@@ -118,3 +118,9 @@ def test_the_problems_dock_lists_damaged_regions(qtbot, window, tmp_path) -> Non
     assert item.text().endswith("1 invalid (1 invalid-byte)")
     panel.list.itemClicked.emit(item)
     assert (window.selection.start, window.selection.end) == (bad[2], bad[2] + 1)
+
+
+def test_a_code_page_column_whose_alignment_is_a_guess_says_so(window) -> None:  # type: ignore[no-untyped-def]
+    window.set_formats(["utf-8", "gb18030", "cp1252"], persist=False)
+    notes = [window.grid.column_note(choice) for choice in window.shown.choices]
+    assert notes == ["", " (alignment guessed)", ""]

@@ -165,3 +165,35 @@ def test_a_large_file_is_counted_on_a_process_pool_like_one_process(tmp_path: Pa
         single = build_index(fmt, source, index=FileIndex(fmt, len(source)), workers=1)
     assert pooled.complete and pooled.totals() == single.totals()
     assert [c.first for c in pooled.chunks if c] == [c.first for c in single.chunks if c]
+
+
+@pytest.mark.parametrize(
+    ("fid", "data", "expected"),
+    [
+        ("utf-8", b"\xef\xbb\xbf" + b"plain text " * 500, {("signature", "bom"): 1}),
+        (
+            "xtf-8",
+            b"text " * 500 + "\uef81".encode() + b" more" * 500,
+            {("collision", "escape-range"): 1},
+        ),
+        ("wtf-8", b"a" * 5000 + b"\xed\xa0\x80" + b"b" * 5000, {("surrogate", "unpaired-lead"): 1}),
+        (
+            "utf-8",
+            "é".encode() * 3000 + b"\x80" + "é".encode() * 3000,
+            {("invalid", "stray-continuation"): 1},
+        ),
+    ],
+    ids=[
+        "bom at 0",
+        "xtf-8 collision in valid UTF-8",
+        "lone surrogate",
+        "stray after 2-byte chars",
+    ],
+)
+def test_valid_runs_skipped_fast_still_count_what_valid_utf8_hides(
+    fid: str, data: bytes, expected: dict
+) -> None:  # type: ignore[type-arg]
+    fmt = get_format(fid)
+    for chunk in (4096, 333, 7):
+        index = build_index(fmt, BytesSource(data), index=FileIndex(fmt, len(data), chunk))
+        assert named_totals(index) == expected, chunk
