@@ -58,6 +58,7 @@ class IndexKeeper(QObject):
         status_bar.addPermanentWidget(self.status_label)
         self.status_label.hide()
         shown.changed.connect(self._start_missing)
+        shown.current_changed.connect(self._start_missing)
 
     def index_of(self, fmt: Format) -> FileIndex | None:
         return self.indexes.get(fmt.id)
@@ -66,7 +67,7 @@ class IndexKeeper(QObject):
         return self.index_of(self.shown.current.format)
 
     def set_document(self, document: Document | None) -> None:
-        """Forget every index and start indexing ``document`` in each shown format."""
+        """Forget every index and index ``document`` in each shown format, in turn."""
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
@@ -76,13 +77,18 @@ class IndexKeeper(QObject):
         self._show_status()
 
     def _start_missing(self) -> None:
+        """Start the next format without an index, the current one first.
+        One index job runs at a time (each uses every core already), so
+        memory stays that of one job whatever the number of columns."""
         document = self.document
-        if document is None or document.size == 0:
+        if document is None or document.size == 0 or self._handles:
             return
-        for choice in self.shown.choices:
+        choices = [self.shown.current, *self.shown.choices]
+        for choice in choices:
             fmt = choice.format
             if fmt.id not in self.indexes:
                 self._start(document, fmt)
+                return
 
     def _start(self, document: Document, fmt: Format) -> None:
         shown = FileIndex(fmt, document.size)
@@ -113,7 +119,8 @@ class IndexKeeper(QObject):
 
     def _finished(self, fid: str, handle: JobHandle) -> None:
         if self._handles.get(fid) is handle:
-            del self._handles[fid]
+            del self._handles[fid]  # a failed index stays partial: F3 scans past it
+        self._start_missing()
         self._show_status()
 
     def running(self) -> list[JobHandle]:
