@@ -338,6 +338,15 @@ def _agreeing_with(guess: str, result: FormatSummary) -> FormatSummary:
     return replace(result, score=result.score - 0.3) if same else result
 
 
+def summarize_file(path: str, workers: int | None = 1) -> Summary:
+    """:func:`summarize` of a file, for a worker process (one core by default:
+    a pool's workers cannot start pools of their own)."""
+    from mojiscope.core.source import FileSource
+
+    with FileSource(path) as source:
+        return summarize(source, workers=workers)
+
+
 def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> str:
     """``looks like UTF-8; also valid WTF-8 and XTF-8; as cp1252 it reads as mojibake``."""
     if not ranked:
