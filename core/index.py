@@ -25,6 +25,7 @@ the index has not reached yet (a scan, with progress and Cancel).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
@@ -272,11 +273,17 @@ def build_index(
     from mojiscope.core.index_pool import count_in_parallel, worth_a_pool
 
     if worth_a_pool(source, workers):
-        count_in_parallel(index, source, control, workers)
-        return index
+        try:
+            count_in_parallel(index, source, control, workers)
+            return index
+        except (BrokenProcessPool, RuntimeError, OSError):
+            pass  # no worker processes here (an unguarded main module...): count in this one
     done = 0
     for k in range(len(index.chunks)):
         lo, hi = index.chunk_range(k)
+        if index.chunks[k] is not None:
+            done += hi - lo
+            continue
         counts = count_chunk(fmt, source, lo, hi)
         index.add(counts)
         control.emit(counts)
