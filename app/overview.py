@@ -101,22 +101,32 @@ class OverviewStrip(QWidget):
             return
         dim = QColor(palette.dim)
         dim.setAlpha(70)
+        unknown_from: int | None = None  # runs of chunks not indexed, drawn as one rectangle
         for k, counts in enumerate(index.chunks):
-            lo, hi = index.chunk_range(k)
-            top, bottom = self.y_of_offset(lo), self.y_of_offset(hi)
             if counts is None:
-                painter.fillRect(QRectF(0, top, self.width(), max(bottom - top, 1.0)), dim)
+                unknown_from = k if unknown_from is None else unknown_from
+                continue
+            if unknown_from is not None:
+                self._dim(painter, index, unknown_from, k, dim)
+                unknown_from = None
+            if counts.first < 0:
                 continue
             kind = region_kind(counts.counts)
             style = palette.style(kind) if kind is not None else None
             if style is not None:
+                lo, hi = index.chunk_range(k)
+                top, bottom = self.y_of_offset(lo), self.y_of_offset(hi)
                 height = max(bottom - top, MIN_MARK)
-                paint_cue(
-                    painter,
-                    QRectF(1, min(top, self.height() - height), self.width() - 2, height),
-                    style,
-                )
+                top = min(top, self.height() - height)
+                paint_cue(painter, QRectF(1, top, self.width() - 2, height), style)
+        if unknown_from is not None:
+            self._dim(painter, index, unknown_from, len(index.chunks), dim)
         self._paint_view_box(painter)
+
+    def _dim(self, painter: QPainter, index: FileIndex, first: int, stop: int, dim: QColor) -> None:
+        top = self.y_of_offset(index.chunk_range(first)[0])
+        bottom = self.y_of_offset(index.chunk_range(stop - 1)[1])
+        painter.fillRect(QRectF(0, top, self.width(), max(bottom - top, 1.0)), dim)
 
     def _paint_view_box(self, painter: QPainter) -> None:
         grid = self.grid
