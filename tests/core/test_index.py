@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core import BytesSource, FileSource, Format, Span, get_format
+from mojiscope.core import BytesSource, FileSource, Format, Span, get_format, index_pool
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.index import FileIndex, build_index, chunk_size_for
-from mojiscope.core.index_pool import PARALLEL_MIN
 from mojiscope.core.index_scan import ALIGN_STEP, ChunkCounts
 from mojiscope.core.spans import KIND_CODES, REASON_CODES
 
@@ -153,14 +152,18 @@ def test_building_streams_chunk_counts_and_can_be_cancelled() -> None:
         build_index(fmt, BytesSource(data), Control(cancelled=lambda: True))
 
 
-def test_a_large_file_is_counted_on_a_process_pool_like_one_process(tmp_path: Path) -> None:
+def test_a_large_file_is_counted_on_a_process_pool_like_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index_pool, "PARALLEL_MIN", 1 << 20)
     path = tmp_path / "big.txt"
     block = sparse_errors_text(2000)
     with path.open("wb") as f:
-        for _ in range(PARALLEL_MIN // len(block) + 2):
+        for _ in range((2 << 20) // len(block) + 2):
             f.write(block)
     fmt = get_format("utf-8")
     with FileSource(path) as source:
+        assert index_pool.worth_a_pool(source, 2)
         pooled = build_index(fmt, source, workers=2)
         single = build_index(fmt, source, index=FileIndex(fmt, len(source)), workers=1)
     assert pooled.complete and pooled.totals() == single.totals()
