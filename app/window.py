@@ -241,6 +241,10 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
+        self.indexes.set_document(None)  # first: it would start the next format's job
+        self.summary_panel.set_document(None)
+        self.jobs.cancel_all()
+        self.jobs.wait_all()
         if self.document is not None:
             self.document.close()
             self.document = None
