@@ -134,8 +134,12 @@ class SearchCommands(QObject):
     # -- results --------------------------------------------------------------------------
 
     def _finished(self, handle: JobHandle, tag: str, result: object) -> None:
-        if handle is not self.handle:
-            return
+        if handle is self.handle:
+            self.show_result(tag, result)
+
+    def show_result(self, tag: str, result: object) -> None:
+        """Select what a scan found (or say nothing was): also for an answer
+        that needed no scan (the index knew where the next anomaly is)."""
         selection = self.window.selection
         if tag == "find":
             if isinstance(result, int) and self.last_needle:

@@ -36,17 +36,23 @@ from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
+from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
+from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
 from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
 from mojiscope.app.mojibake_panel import attach_to_window as attach_mojibake_panel
+from mojiscope.app.overview import OverviewStrip
+from mojiscope.app.problems import ProblemsPanel
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
+from mojiscope.app.summary_panel import SummaryPanel
 from mojiscope.app.text_view import TextView
 
 APP_TITLE = "Mojiscope"
@@ -86,6 +92,17 @@ class MainWindow(QMainWindow):
         self.recent_menu = build_menus(self, self.actions_)
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
+        self.reloader = FileReloader(self)
+        self.jobs = JobRunner(self)
+        self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
+        self.grid.column_note = self.indexes.alignment_note
+        self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
+        self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
+        self.summary_panel.add_requested.connect(self.add_format_column)
+        self.problems = ProblemsPanel(self.indexes, self.selection, self)
+        self._add_index_docks()
+        self.addToolBarBreak()
+        self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
         self.row_box.activated.connect(
             lambda i: self.set_bytes_per_row(int(self.row_box.itemData(i)))
@@ -123,6 +140,21 @@ class MainWindow(QMainWindow):
         self.legend_dock = docks[2]
         self.bottom_docks = docks
 
+    def _add_index_docks(self) -> None:
+        """Summary and Problems, tabbed with the legend."""
+        for title, widget in (("Summary", self.summary_panel), ("Problems", self.problems)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{title.lower()}")
+            dock.setWidget(widget)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            self.tabifyDockWidget(self.legend_dock, dock)
+        self.findChild(QDockWidget, "dock-inspector").raise_()
+
+    def add_format_column(self, format_id: str) -> None:
+        """Show ``format_id`` as one more decoded column (the Summary's one click)."""
+        if format_id not in self.shown.keys:
+            self.set_formats([*self.shown.keys, format_id], persist=True)
+
     # -- opening --------------------------------------------------------------------------
 
     def open_document(self, document: Document) -> None:
@@ -131,9 +163,12 @@ class MainWindow(QMainWindow):
         old = self.document
         self.document = document
         self.selection.reset(document.size)
-        for view in (self.grid, self.text_view, self.inspector, self.status):
+        for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
+        self.summary_panel.set_document(document)
+        self.problems.set_document(document)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
+        self.reloader.document_opened(document)
         if old is not None:
             old.close()
 
@@ -211,6 +246,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
+        self.indexes.set_document(None)  # first: it would start the next format's job
+        self.summary_panel.set_document(None)
         self.jobs.cancel_all()  # a write in progress removes its temporary file
         self.jobs.wait_all(10_000)
         if self.document is not None:
@@ -231,6 +268,9 @@ class MainWindow(QMainWindow):
     # -- moving ------------------------------------------------------------------------------
 
     def go_to_dialog(self) -> None:
+        if self.document is None:
+            return
+        self.reloader.watch.check()  # a file that shrank is reloaded before asking
         if self.document is None:
             return
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
@@ -255,10 +295,19 @@ class MainWindow(QMainWindow):
         self.search.find_next(forward=False)
 
     def next_anomaly(self) -> None:
-        self.search.anomaly(forward=True)
+        self._anomaly(forward=True)
 
     def previous_anomaly(self) -> None:
-        self.search.anomaly(forward=False)
+        self._anomaly(forward=False)
+
+    def _anomaly(self, *, forward: bool) -> None:
+        """At once where the index knows the chunk, else a background scan;
+        either way the result goes through the search commands' report."""
+        known, span = self.indexes.anomaly_at_once(forward=forward)
+        if known:
+            self.search.show_result("anomaly", span)
+        else:
+            self.search.anomaly(forward=forward)
 
     # -- copying -------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
     mojiscope inspect (FILE | - | --hex HEX) --format ID [--errors replace|strict]
                       [--policy maximal-subpart|per-byte|per-run]
                       [--offset N] [--length N] [--json]
+    mojiscope inspect (FILE | - | --hex HEX) --summary [--format ID]... [--json]
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
                       [--errors strict|replace] [--signature] [--report] [--json] [--verify]
     mojiscope gui [FILE] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
@@ -113,7 +114,16 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     )
     _add_input(parser)
     parser.add_argument(
-        "-f", "--format", required=True, metavar="ID", help="the format to decode with"
+        "-f",
+        "--format",
+        action="append",
+        metavar="ID",
+        help="the format to decode with (with --summary: repeatable; default every format)",
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="per format: counts, a verdict and a rank over the whole input",
     )
     parser.add_argument(
         "--errors",
@@ -140,8 +150,10 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         metavar="N",
         help="the spans that start in N bytes from --offset",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per span per line")
-    parser.set_defaults(run=_lazy("inspect", "run_inspect"))
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per span (or format) per line"
+    )
+    parser.set_defaults(run=_lazy("summary", "run_inspect_command"))
 
 
 def _add_convert_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

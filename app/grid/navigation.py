@@ -1,4 +1,6 @@
-"""Where a navigation key moves the cursor: arrows, Page Up/Down, Home/End."""
+"""Where a navigation key moves the cursor (arrows, Page Up/Down, Home/End),
+and how a top row maps onto a scroll bar that counts in a C ``int``.
+"""
 
 from __future__ import annotations
 
@@ -35,3 +37,27 @@ def moved_cursor(
     if target is None:
         return None
     return min(max(target, 0), size - 1)
+
+
+SCROLL_LIMIT = 1 << 30
+"""Most steps the vertical scroll bar takes; longer files scale rows onto it."""
+
+
+def scroll_value_of_row(row: int, span: int) -> int:
+    """The scroll bar value that stands for top row ``row`` when the top row
+    ranges over ``[0, span]``: the row itself, or scaled down onto
+    ``[0, SCROLL_LIMIT]`` when ``span`` exceeds what the bar can count."""
+    row = min(max(row, 0), span)
+    if span <= SCROLL_LIMIT:
+        return row
+    return row * SCROLL_LIMIT // span
+
+
+def row_of_scroll_value(value: int, span: int) -> int:
+    """The top row a scroll bar value stands for (the inverse of
+    :func:`scroll_value_of_row` up to scaling: a dragged bar lands on the row
+    nearest its value; both ends map exactly onto rows 0 and ``span``)."""
+    if span <= SCROLL_LIMIT:
+        return min(max(value, 0), span)
+    value = min(max(value, 0), SCROLL_LIMIT)
+    return value * span // SCROLL_LIMIT

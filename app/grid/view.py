@@ -11,6 +11,7 @@ every repaint until one of those changes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -24,18 +25,21 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
+from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
-from mojiscope.app.grid.navigation import moved_cursor
+from mojiscope.app.grid.navigation import (
+    SCROLL_LIMIT,
+    moved_cursor,
+    row_of_scroll_value,
+    scroll_value_of_row,
+)
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-
-SCROLL_LIMIT = 1 << 30
-"""Most steps the vertical scroll bar takes; longer files scale rows onto it."""
 
 
 class GridView(QAbstractScrollArea):
@@ -58,7 +62,13 @@ class GridView(QAbstractScrollArea):
         self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAutoFillBackground(False)
-        self.verticalScrollBar().valueChanged.connect(self.viewport().update)
+        self._top_row = 0
+        self._syncing_bar = False
+        self._side: tuple[QWidget, int] | None = None
+        #: Words added to a column's title (" (alignment guessed)" for a code
+        #: page whose windows guess where characters start); set by the window.
+        self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
+        self.verticalScrollBar().valueChanged.connect(self._bar_moved)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
@@ -72,8 +82,8 @@ class GridView(QAbstractScrollArea):
 
     def set_document(self, document: Document | None) -> None:
         self.document = document
+        self._top_row = 0
         self._rebuild()
-        self.verticalScrollBar().setValue(0)
 
     def set_bytes_per_row(self, number: int) -> None:
         if number == self._bytes_per_row:
@@ -128,17 +138,31 @@ class GridView(QAbstractScrollArea):
         return max(self.total_rows() - self.visible_rows(), 0)
 
     def top_row(self) -> int:
-        span = self._scroll_span()
-        value = self.verticalScrollBar().value()
-        if span <= SCROLL_LIMIT:
-            return min(value, span)
-        return value * span // SCROLL_LIMIT
+        """The exact first visible row. The view holds it itself: past
+        :data:`SCROLL_LIMIT` rows one scroll bar step covers several rows, so
+        the bar's value alone cannot say which one is on top."""
+        return min(self._top_row, self._scroll_span())
 
     def scroll_to_row(self, row: int) -> None:
         span = self._scroll_span()
-        row = min(max(row, 0), span)
-        value = row if span <= SCROLL_LIMIT else row * SCROLL_LIMIT // span
-        self.verticalScrollBar().setValue(value)
+        self._top_row = min(max(row, 0), span)
+        self._show_top_row_on_bar()
+        self.viewport().update()
+
+    def _show_top_row_on_bar(self) -> None:
+        """Put the bar where the exact top row is, without reading it back."""
+        self._syncing_bar = True
+        try:
+            value = scroll_value_of_row(self._top_row, self._scroll_span())
+            self.verticalScrollBar().setValue(value)
+        finally:
+            self._syncing_bar = False
+
+    def _bar_moved(self, value: int) -> None:
+        """The user moved the bar (drag, click, wheel): the top row follows it."""
+        if not self._syncing_bar:
+            self._top_row = row_of_scroll_value(value, self._scroll_span())
+        self.viewport().update()
 
     def ensure_visible(self, offset: int) -> None:
         """Scroll as little as needed to show ``offset``'s row; a jump further
@@ -157,10 +181,16 @@ class GridView(QAbstractScrollArea):
 
     def _update_scroll_bars(self) -> None:
         span = self._scroll_span()
+        self._top_row = min(self._top_row, span)
         bar = self.verticalScrollBar()
-        bar.setRange(0, min(span, SCROLL_LIMIT))
-        bar.setPageStep(min(self.visible_rows(), max(SCROLL_LIMIT // 8, 1)))
-        bar.setSingleStep(1)
+        self._syncing_bar = True
+        try:
+            bar.setRange(0, min(span, SCROLL_LIMIT))
+            bar.setPageStep(min(self.visible_rows(), max(SCROLL_LIMIT // 8, 1)))
+            bar.setSingleStep(1)
+        finally:
+            self._syncing_bar = False
+        self._show_top_row_on_bar()
         hbar = self.horizontalScrollBar()
         hbar.setRange(0, max(self._geometry.width - self.viewport().width(), 0))
         hbar.setPageStep(self.viewport().width())
@@ -169,6 +199,21 @@ class GridView(QAbstractScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._update_scroll_bars()
+        self._place_side_widget()
+
+    def attach_side_widget(self, widget: QWidget, width: int) -> None:
+        """Put ``widget`` (the overview strip) between the rows and the
+        vertical scroll bar, ``width`` pixels wide, as tall as the viewport."""
+        self._side = (widget, width)
+        self.setViewportMargins(0, 0, width, 0)
+        self._place_side_widget()
+
+    def _place_side_widget(self) -> None:
+        if self._side is None:
+            return
+        widget, width = self._side
+        area = self.viewport().geometry()
+        widget.setGeometry(area.right() + 1, area.top(), width, area.height())
 
     def _selection_changed(self) -> None:
         self.ensure_visible(self.selection.cursor)
@@ -237,7 +282,7 @@ class GridView(QAbstractScrollArea):
             painter.setFont(bold if is_current else self._metrics.font)
             painter.setPen(palette.header_text if is_current else palette.dim)
             x0 = g.column_x[column]
-            label = choice.label
+            label = choice.label + self.column_note(choice)
             elided = painter.fontMetrics().elidedText(
                 label, Qt.TextElideMode.ElideRight, int(g.column_w)
             )

@@ -47,7 +47,7 @@ def test_about_names_the_versions_and_the_settings_file(window: MainWindow) -> N
 
 
 def test_every_toolbar_button_has_a_tooltip_with_its_shortcut(window: MainWindow) -> None:
-    (toolbar,) = window.findChildren(QToolBar)
+    toolbar = window.findChild(QToolBar, "main-toolbar")
     tips = {a.text(): a.toolTip() for a in toolbar.actions() if a.text()}
     assert tips["&Open…"] == "Open (Ctrl+O)"
     assert tips["Paste &Hex…"] == "Paste Hex (Ctrl+Shift+V)"

@@ -1,0 +1,161 @@
+"""The app's whole-file indexes: one background job per shown format.
+
+When a document opens, and whenever a format joins the columns, an
+:class:`IndexKeeper` starts ``build_index`` for that format on the app's
+:class:`~mojiscope.app.jobs.JobRunner`. Chunk counts stream back to the GUI
+thread and go into a :class:`~mojiscope.core.index.FileIndex` the views read
+at once (the overview strip, the Problems list); when the job ends, the
+index it built (with a code page's alignment) replaces it. A status-bar
+label says what is being indexed and how far it got.
+
+Next/previous anomaly asks :meth:`IndexKeeper.anomaly_at_once` first: where
+the index already knows which chunk holds the answer, one small decode on
+the GUI thread finds it; otherwise the search command scans in the background.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QStatusBar
+
+from mojiscope.app.formats import FormatChoice
+from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.model.document import Document
+from mojiscope.app.shown_formats import ShownFormats
+from mojiscope.core import Format, Span
+from mojiscope.core.control import Control
+from mojiscope.core.index import FileIndex, build_index
+from mojiscope.core.index_scan import ChunkCounts, resync_is_exact
+
+if TYPE_CHECKING:
+    from mojiscope.app.selection import SelectionModel
+
+
+class IndexKeeper(QObject):
+    """Keeps one :class:`FileIndex` per shown format of the open document."""
+
+    changed = Signal(str)
+    """A format's index grew or was completed (its format id)."""
+
+    def __init__(
+        self,
+        runner: JobRunner,
+        shown: ShownFormats,
+        selection: SelectionModel,
+        status_bar: QStatusBar,
+    ) -> None:
+        super().__init__(runner)
+        self.runner = runner
+        self.shown = shown
+        self.selection = selection
+        self.document: Document | None = None
+        self.indexes: dict[str, FileIndex] = {}
+        self._handles: dict[str, JobHandle] = {}
+        self.status_label = QLabel()
+        self.status_label.setObjectName("index-status")
+        status_bar.addPermanentWidget(self.status_label)
+        self.status_label.hide()
+        shown.changed.connect(self._start_missing)
+        shown.current_changed.connect(self._start_missing)
+
+    def index_of(self, fmt: Format) -> FileIndex | None:
+        return self.indexes.get(fmt.id)
+
+    def current_index(self) -> FileIndex | None:
+        return self.index_of(self.shown.current.format)
+
+    def set_document(self, document: Document | None) -> None:
+        """Forget every index and index ``document`` in each shown format, in turn."""
+        for handle in self._handles.values():
+            handle.cancel()
+        self._handles.clear()
+        self.indexes.clear()
+        self.document = document
+        self._start_missing()
+        self._show_status()
+
+    def _start_missing(self) -> None:
+        """Start the next format without an index, the current one first.
+        One index job runs at a time (each uses every core already), so
+        memory stays that of one job whatever the number of columns."""
+        document = self.document
+        if document is None or document.size == 0 or self._handles:
+            return
+        choices = [self.shown.current, *self.shown.choices]
+        for choice in choices:
+            fmt = choice.format
+            if fmt.id not in self.indexes:
+                self._start(document, fmt)
+                return
+
+    def _start(self, document: Document, fmt: Format) -> None:
+        shown = FileIndex(fmt, document.size)
+        self.indexes[fmt.id] = shown
+        source = document.source
+
+        def job(control: Control) -> FileIndex:
+            return build_index(fmt, source, control)
+
+        handle = self.runner.start(
+            f"index:{fmt.id}", job, document.size, label=f"Indexing {fmt.id}"
+        )
+        self._handles[fmt.id] = handle
+        handle.partial.connect(lambda counts: self._chunk_done(fmt.id, shown, counts))
+        handle.succeeded.connect(lambda result: self._completed(fmt.id, shown, result))
+        handle.progressed.connect(lambda _permille: self._show_status())
+        handle.finished.connect(lambda: self._finished(fmt.id, handle))
+
+    def _chunk_done(self, fid: str, shown: FileIndex, counts: object) -> None:
+        if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:
+            shown.add(counts)
+            self.changed.emit(fid)
+
+    def _completed(self, fid: str, shown: FileIndex, result: object) -> None:
+        if isinstance(result, FileIndex) and self.indexes.get(fid) is shown:
+            self.indexes[fid] = result
+            self.changed.emit(fid)
+
+    def _finished(self, fid: str, handle: JobHandle) -> None:
+        if self._handles.get(fid) is handle:
+            del self._handles[fid]  # a failed index stays partial: F3 scans past it
+        self._start_missing()
+        self._show_status()
+
+    def running(self) -> list[JobHandle]:
+        return list(self._handles.values())
+
+    def _show_status(self) -> None:
+        handles = self.running()
+        if not handles:
+            self.status_label.hide()
+            return
+        first = handles[0]
+        more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
+        self.status_label.setText(f"{first.label}: {first.permille / 10:.0f}%{more}")
+        self.status_label.show()
+
+    def alignment_note(self, choice: FormatChoice) -> str:
+        """`` (alignment guessed)`` for a code page that cannot resynchronise
+        (GB18030, Shift_JIS...): its columns are decoded from a guessed
+        character boundary, which may differ from a decode of the whole file.
+        The index records the true boundaries (``FileIndex.exact_window``);
+        until the columns decode from them, the column says so."""
+        return "" if resync_is_exact(choice.format) else " (alignment guessed)"
+
+    # -- navigation ------------------------------------------------------------------
+
+    def anomaly_at_once(self, *, forward: bool) -> tuple[bool, Span | None]:
+        """The next (or previous) anomaly of the current format from the
+        cursor, if the index can find it at once: ``(True, span or None)``;
+        ``(False, None)`` when a background scan is needed."""
+        document, index = self.document, self.current_index()
+        if document is None or index is None or document.size == 0:
+            return False, None
+        cursor = self.selection.cursor
+        if not index.answers_at_once(cursor, forward=forward):
+            return False, None
+        if forward:
+            return True, index.next_anomaly(document.source, cursor)
+        return True, index.previous_anomaly(document.source, cursor)

@@ -1,0 +1,135 @@
+"""The Summary dock: what every format makes of the whole file, ranked.
+
+When a document opens, :func:`mojiscope.core.summary.summarize` runs as a
+background job (every registered format plus charset-normalizer's legacy
+guess, each indexed over the whole file). The panel then shows the sentence
+of suggestions ("looks like UTF-8; also valid WTF-8 and XTF-8; as cp1252 it
+reads as mojibake") and one row per format: rank, format, verdict, and an
+"Add column" button that shows that format as a decoded column in one click.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.model.document import Document
+from mojiscope.app.shown_formats import ShownFormats
+from mojiscope.core import formats
+from mojiscope.core.control import Control
+from mojiscope.core.summary import Summary, summarize, summarize_file
+
+POLL_S = 0.05
+
+
+def summarize_in_a_process(path: str, control: Control) -> Summary:
+    """Summarise a file in a worker process: the summary's Python-heavy
+    statistics (and charset-normalizer's) would otherwise hold the
+    interpreter lock against the GUI thread. Cancel kills the worker."""
+    context = multiprocessing.get_context("forkserver")
+    pool = context.Pool(1)
+    try:
+        pending = pool.apply_async(summarize_file, (path,))
+        while not pending.ready():
+            pending.wait(POLL_S)
+            control.check()
+        result: Summary = pending.get()
+        return result
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+class SummaryPanel(QWidget):
+    """Suggestions and per-format verdicts for the open document."""
+
+    add_requested = Signal(str)
+    """The user asked to show this format id as a column."""
+    summary_ready = Signal(object)
+
+    def __init__(self, runner: JobRunner, shown: ShownFormats, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.runner = runner
+        self.shown = shown
+        self.summary: Summary | None = None
+        self._handle: JobHandle | None = None
+        self.words = QLabel("No file open.")
+        self.words.setWordWrap(True)
+        self.words.setObjectName("summary-words")
+        self.table = QTreeWidget()
+        self.table.setHeaderLabels(["Rank", "Format", "Verdict", ""])
+        self.table.setRootIsDecorated(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.words)
+        layout.addWidget(self.table)
+        shown.changed.connect(self._sync_buttons)
+
+    def set_document(self, document: Document | None) -> None:
+        """Summarise ``document`` in the background (cancelling any summary running)."""
+        if self._handle is not None:
+            self._handle.cancel()
+        self.summary = None
+        self.table.clear()
+        if document is None or document.size == 0:
+            self.words.setText("No bytes to summarise.")
+            self._handle = None
+            return
+        source = document.source
+        self.words.setText(f"Summarising {document.name}…")
+        path = str(document.path) if document.path is not None else None
+
+        def job(control: Control) -> Summary:
+            if path is None:  # pasted bytes: small, in this thread
+                return summarize(source, None, control)
+            return summarize_in_a_process(path, control)
+
+        total = document.size * (len(formats()) + 1)
+        handle = self.runner.start("summary", job, total, label="Summarising")
+        handle.succeeded.connect(lambda result: self._show(handle, result))
+        handle.progressed.connect(
+            lambda permille: self.words.setText(f"Summarising… {permille / 10:.0f}%")
+        )
+        handle.failed.connect(lambda message: self.words.setText(f"Summary failed: {message}"))
+        self._handle = handle
+
+    def _show(self, handle: JobHandle, result: object) -> None:
+        if handle is not self._handle or not isinstance(result, Summary):
+            return
+        self.summary = result
+        self.words.setText(result.words[:1].upper() + result.words[1:])
+        self.table.clear()
+        for item in result.formats:
+            row = QTreeWidgetItem([str(item.rank), item.format_id, item.verdict, ""])
+            self.table.addTopLevelItem(row)
+            button = QPushButton("Add column")
+            button.setObjectName(f"add-{item.format_id}")
+            button.clicked.connect(lambda _=False, fid=item.format_id: self.add_requested.emit(fid))
+            self.table.setItemWidget(row, 3, button)
+        for column in range(3):
+            self.table.resizeColumnToContents(column)
+        self._sync_buttons()
+        self.summary_ready.emit(result)
+
+    def button_for(self, format_id: str) -> QPushButton | None:
+        found = self.table.findChild(QPushButton, f"add-{format_id}")
+        return found if isinstance(found, QPushButton) else None
+
+    def _sync_buttons(self) -> None:
+        """A format already shown has nothing to add."""
+        shown = {choice.format.id for choice in self.shown.choices}
+        for i in range(self.table.topLevelItemCount()):
+            fid = self.table.topLevelItem(i).text(1)
+            button = self.button_for(fid)
+            if button is not None:
+                button.setEnabled(fid not in shown)
+                button.setText("Shown" if fid in shown else "Add column")

@@ -1,0 +1,226 @@
+"""The pieces an index is built from: counting the spans of one chunk, and
+following a code page's alignment through a whole source.
+
+A chunk's counts hold only numbers (spans per kind and reason, the first and
+last anomaly, the bytes anomalies take), never spans: a file of random bytes
+has hundreds of millions of anomalies, and an index must stay small. A chunk
+is decoded in sub-windows of :data:`SUB_WINDOW` bytes so that the spans alive
+at once stay a few megabytes whatever the bytes.
+
+Formats whose :meth:`~mojiscope.core.Format.resync` is exact are counted
+window by window, in any order (so in parallel). The others (multi-byte code
+pages that cannot tell a lead byte from a trail byte) are followed from the
+start of the source with Python's own incremental decoder, which says at each
+step how many bytes of an unfinished character it holds: the position before
+them is a character boundary exactly as the sequential decode saw it. Those
+boundaries, one per :data:`ALIGN_STEP`, let any window decode exactly as the
+whole source would.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.decoding import Decoding
+from mojiscope.core.format import Format
+from mojiscope.core.source import Source
+from mojiscope.core.spans import TEXT_CODE
+from mojiscope.core.spantable import SpanTable
+
+SUB_WINDOW = 1 << 20
+"""Bytes decoded at once while counting a chunk."""
+
+ALIGN_STEP = 1 << 16
+"""Distance between recorded character boundaries of a non-resyncing format
+(the app's decoded windows are this size)."""
+
+CodePair = tuple[int, int]
+"""(kind code, reason code) of :mod:`mojiscope.core.spans`."""
+
+
+@dataclass(frozen=True)
+class ChunkCounts:
+    """What the anomalies (non-``text`` spans) starting in ``[start, end)`` are.
+
+    ``first`` and ``last`` are the byte offsets where the first and last of
+    them start (-1 when there is none); ``anomaly_bytes`` is the bytes they
+    cover. ``counts`` maps (kind code, reason code) to a number of spans.
+    """
+
+    start: int
+    end: int
+    counts: dict[CodePair, int] = field(default_factory=dict)
+    first: int = -1
+    last: int = -1
+    anomaly_bytes: int = 0
+
+    @property
+    def anomalies(self) -> int:
+        return sum(self.counts.values())
+
+
+class _Tally:
+    """Adds up the anomalies of consecutive decoded pieces of one chunk."""
+
+    def __init__(self) -> None:
+        self.counts: dict[CodePair, int] = {}
+        self.first = -1
+        self.last = -1
+        self.anomaly_bytes = 0
+
+    def add(self, table: SpanTable, lo: int, hi: int) -> None:
+        """Count the anomalies of ``table`` that start in ``[lo, hi)``."""
+        starts = table.byte_starts
+        mask = (table.kinds != TEXT_CODE) & (starts[:-1] >= lo) & (starts[:-1] < hi)
+        where = np.flatnonzero(mask)
+        if not len(where):
+            return
+        pairs = table.kinds[where].astype(np.int64) * 256 + table.reasons[where]
+        values, numbers = np.unique(pairs, return_counts=True)
+        for value, number in zip(values.tolist(), numbers.tolist(), strict=True):
+            key = (value // 256, value % 256)
+            self.counts[key] = self.counts.get(key, 0) + number
+        if self.first < 0:
+            self.first = int(starts[where[0]])
+        self.last = int(starts[where[-1]])
+        self.anomaly_bytes += int((starts[where + 1] - starts[where]).sum())
+
+    def result(self, start: int, end: int) -> ChunkCounts:
+        return ChunkCounts(start, end, self.counts, self.first, self.last, self.anomaly_bytes)
+
+
+def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCounts:
+    """The anomalies starting in ``[start, end)``, for a format whose resync
+    is exact: each sub-window decodes as the whole source would. Formats for
+    which valid UTF-8 holds no anomaly skip valid runs at the speed of
+    CPython's own decoder and decode only from where a run stops."""
+    tally = _Tally()
+    lo = start
+    while lo < end:
+        hi = min(end, lo + SUB_WINDOW)
+        if fmt.id in VALID_UTF8_IS_CLEAN:
+            lo = max(lo, min(valid_reach(fmt.id, source, lo, hi), hi))
+            if lo >= hi:
+                continue
+            hi = min(hi, lo + SLOW_WINDOW)
+        tally.add(fmt.decode_window(source, lo, hi).spans, lo, hi)
+        lo = hi
+    return tally.result(start, end)
+
+
+#: Formats in which well-formed UTF-8 decodes to plain text (but for a BOM at
+#: offset 0, and for XTF-8 the escape range U+EF80..U+EFFF, EE BE/BF xx).
+VALID_UTF8_IS_CLEAN = frozenset({"utf-8", "utf-8b", "wtf-8", "xtf-8"})
+SLOW_WINDOW = 1 << 16
+"""Bytes decoded by the format itself from where a valid run stops."""
+
+
+def valid_reach(format_id: str, source: Source, lo: int, hi: int) -> int:
+    """How far from ``lo`` no anomaly can start: the end of the well-formed
+    UTF-8 run that covers ``lo`` (CPython's decoder checks it), cut before
+    anything that is an anomaly although valid (a BOM at 0, XTF-8's escape
+    range). Returns ``lo`` when nothing is known."""
+    begin = max(lo - 3, 0)
+    data = source.read(begin, min(len(source), hi + 3))
+    skip = 0
+    while skip < min(3, lo - begin) and data[skip] & 0xC0 == 0x80:
+        skip += 1  # continuation bytes of a character that started before begin
+    if begin + skip == 0 and data.startswith(b"\xef\xbb\xbf"):
+        return lo
+    try:
+        codecs.utf_8_decode(data[skip:], "strict", begin + len(data) >= len(source))
+        valid = len(data) - skip
+    except UnicodeDecodeError as error:
+        valid = error.start
+    if format_id == "xtf-8":
+        found = [p for p in (data.find(b"\xee\xbe", skip), data.find(b"\xee\xbf", skip)) if p >= 0]
+        if found:
+            valid = min(valid, min(found) - skip)
+    return begin + skip + valid if begin + skip + valid > lo else lo
+
+
+def decode_between(fmt: Format, source: Source, begin: int, stop: int) -> Decoding:
+    """Decode bytes ``[begin, stop)`` in one block; both ends must be
+    character boundaries of the sequential decode (from :func:`follow_alignment`)."""
+    text, table = fmt.decode_block(source.read(begin, stop), at_start=begin == 0)
+    return Decoding(fmt, text, table.shifted(begin, 0))
+
+
+def count_aligned(
+    fmt: Format, source: Source, start: int, end: int, bounds: npt.NDArray[np.int64]
+) -> ChunkCounts:
+    """The anomalies of chunk ``[start, end)`` of a non-resyncing format,
+    decoded between the recorded boundaries (``bounds[k]`` is the boundary at
+    or before ``k * ALIGN_STEP``; -1 where unknown). Spans are counted where
+    the sequential decode starts them, from the boundary at or before
+    ``start`` to the one at or before ``end``."""
+    size = len(source)
+    tally = _Tally()
+    first_step = start // ALIGN_STEP
+    last_step = -(-end // ALIGN_STEP)
+    for step in range(first_step, last_step):
+        lo = int(bounds[step])
+        hi = size if (step + 1) * ALIGN_STEP >= size else int(bounds[step + 1])
+        if hi > lo:
+            tally.add(decode_between(fmt, source, lo, hi).spans, lo, hi)
+    return tally.result(start, end)
+
+
+def codec_of(fmt: Format) -> str | None:
+    """The Python codec behind a format that has one (the legacy code pages)."""
+    codec = getattr(fmt, "codec", None)
+    return codec if isinstance(codec, str) else None
+
+
+def resync_is_exact(fmt: Format) -> bool:
+    """Whether a window of ``fmt`` started anywhere decodes as the whole source
+    would. ``Format.exact_resync`` says so for most formats; a multi-byte
+    code page (it cannot cut anywhere) is taken as inexact even where the
+    flag is not yet set."""
+    if not fmt.exact_resync:
+        return False
+    probe = bytes(range(0x80, 0x100)) * 2
+    return codec_of(fmt) is None or fmt.safe_cut(probe, at_start=False) == len(probe)
+
+
+def follow_alignment(
+    fmt: Format,
+    source: Source,
+    bounds: npt.NDArray[np.int64],
+    control: Control = UNCONTROLLED,
+    *,
+    upto: int | None = None,
+) -> None:
+    """Fill ``bounds[k]`` with the character boundary at or before
+    ``k * ALIGN_STEP`` as a decode from offset 0 sees it, for every step up
+    to byte ``upto`` (default: the end). Steps already known are kept;
+    decoding restarts from the last known one."""
+    codec = codec_of(fmt)
+    if codec is None:
+        raise ValueError(f"{fmt.id} has no Python codec to follow its alignment with")
+    size = len(source)
+    stop = size if upto is None else min(upto, size)
+    known = np.flatnonzero(bounds >= 0)
+    step = int(known[-1]) if len(known) else 0
+    bounds[0] = 0
+    pos = int(bounds[step])
+    decoder = codecs.getincrementaldecoder(codec)("replace")
+    while (step + 1) * ALIGN_STEP <= stop and step + 1 < len(bounds):
+        target = (step + 1) * ALIGN_STEP
+        decoder.decode(source.read(pos, target))
+        pending = len(decoder.getstate()[0])
+        step += 1
+        bounds[step] = target - pending
+        pos = target
+        if step % 64 == 0:
+            control.step(pos)
+
+
+def alignment_steps(size: int) -> int:
+    """How many boundaries a source of ``size`` bytes records."""
+    return max(-(-size // ALIGN_STEP), 1)

@@ -1,0 +1,201 @@
+"""Whole-file indexing speed, memory and event-loop stalls, as ratios in one run.
+
+    python tests/bench/bench_index.py [--mb 1024] [--formats utf-8,wtf-8,...]
+                                      [--random-mb 64] [--gui-mb 4096] [--skip-gui]
+
+1. Speed. A text file of ``--mb`` MB with one invalid byte every 1 MiB (and
+   ``--random-mb`` MB of random bytes) is written to a temporary folder; per
+   format, ``build_index`` (on every core, as the app and ``inspect
+   --summary`` run it) and ``mojiscope inspect --summary -f ID`` (a real
+   subprocess) are timed against CPython's single-threaded chunked
+   ``decode('utf-8', 'replace')`` of the same file in 4 MiB chunks::
+
+       ratio = CPython's time / our time     (>= 1.0: at least as fast)
+
+2. The window (unless ``--skip-gui``): a sparse file of ``--gui-mb`` MB with
+   a few damaged bytes is opened in the real window (offscreen); the index
+   of the current format runs while a 1 ms QTimer measures the longest gap
+   between its ticks (an event-loop stall); afterwards F3 to an anomaly
+   about three quarters of the file away is timed, and the process's peak
+   memory above the empty window is printed (worker processes not included;
+   they are printed separately).
+
+Not a test: nothing is asserted. The machine may be shared: report ratios
+and say under what load they were taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from mojiscope.core import FileSource, get_format
+from mojiscope.core.index import build_index
+
+CHUNK = 4 << 20
+UTF8_FAMILY = ("utf-8", "utf-8b", "wtf-8", "xtf-8")
+
+
+def write_text(path: Path, mb: int) -> None:
+    line = "the quick brown fox jumps over the lazy dog, café naïve résumé 你好\n".encode()
+    block = bytearray(line * ((1 << 20) // len(line) + 1))[: 1 << 20]
+    block[len(block) // 2] = 0xFF  # one invalid byte per MiB
+    with path.open("wb") as f:
+        for _ in range(mb):
+            f.write(block)
+
+
+def write_random(path: Path, mb: int) -> None:
+    with path.open("wb") as f:
+        for _ in range(mb):
+            f.write(os.urandom(1 << 20))
+
+
+def cpython_time(path: Path) -> float:
+    start = time.perf_counter()
+    with path.open("rb") as f:
+        decoder = __import__("codecs").getincrementaldecoder("utf-8")("replace")
+        while chunk := f.read(CHUNK):
+            decoder.decode(chunk)
+        decoder.decode(b"", True)
+    return time.perf_counter() - start
+
+
+def index_time(path: Path, fid: str) -> float:
+    start = time.perf_counter()
+    with FileSource(path) as source:
+        build_index(get_format(fid), source)
+    return time.perf_counter() - start
+
+
+def summary_time(path: Path, fid: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "mojiscope", "inspect", "--summary", str(path), "-f", fid, "--json"],
+        check=True,
+        capture_output=True,
+    )
+    return time.perf_counter() - start
+
+
+def speed(path: Path, label: str, formats: list[str]) -> None:
+    base = cpython_time(path)
+    mb = path.stat().st_size / 1e6
+    print(f"\n{label}: {mb:,.0f} MB; CPython chunked decode('utf-8','replace') {base:.2f} s")
+    print(f"{'format':<18}{'index s':>9}{'ratio':>7}{'summary s':>11}{'ratio':>7}")
+    for fid in formats:
+        ours = index_time(path, fid)
+        base = cpython_time(path)  # again, beside it: the load changes
+        whole = summary_time(path, fid)
+        print(f"{fid:<18}{ours:>9.2f}{base / ours:>7.2f}{whole:>11.2f}{base / whole:>7.2f}")
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def gui(folder: Path, mb: int) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from mojiscope.app.window import MainWindow
+
+    path = folder / "sparse.bin"
+    size = mb << 20
+    with path.open("wb") as f:
+        f.truncate(size)
+        for frac in (0.05, 0.75):
+            f.seek(int(size * frac))
+            f.write(b"\xff")
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    window.set_formats(["utf-8"], persist=False)
+    app.processEvents()
+    empty = peak_rss_mb()
+    clock = QElapsedTimer()
+    gaps: list[int] = []
+    timer = QTimer()
+    timer.setInterval(1)
+    timer.timeout.connect(lambda: gaps.append(clock.restart()))
+    clock.start()
+    timer.start()
+    idle_until = time.perf_counter() + 5
+    while time.perf_counter() < idle_until:  # the same timer, nothing running: the floor
+        app.processEvents()
+        time.sleep(0.001)
+    idle = sorted(gaps)
+    gaps.clear()
+    clock.restart()
+    started = time.perf_counter()
+    window.open_path(path)
+    while window.indexes.running() or window.indexes.current_index() is None:
+        app.processEvents()
+        time.sleep(0.001)
+        if time.perf_counter() - started > 1800:
+            break
+    timer.stop()
+    took = time.perf_counter() - started
+    window.grid.setFocus()
+    window.selection.move_cursor(int(size * 0.05) + 1)
+    start = time.perf_counter()
+    QTest.keyClick(window.grid, Qt.Key.Key_F3)
+    app.processEvents()
+    window.grid.repaint()
+    f3 = (time.perf_counter() - start) * 1000
+    print(f"\nwindow: sparse {mb:,} MB file, utf-8 index in {took:.1f} s (the summary still runs)")
+    p99 = sorted(gaps)[int(len(gaps) * 0.99)] if gaps else 0
+    idle99 = idle[int(len(idle) * 0.99)] if idle else 0
+    print(
+        f"  the same timer over 5 s before opening, nothing running: longest gap "
+        f"{max(idle, default=0)} ms, 99th percentile {idle99} ms (the machine's load)"
+    )
+    print(
+        f"  longest event-loop gap while indexing: {max(gaps, default=0)} ms "
+        f"({len(gaps):,} ticks; 99th percentile {p99} ms)"
+    )
+    print(
+        f"  F3 to the anomaly {0.70 * size / 2**30:.1f} GiB away and repaint: {f3:.1f} ms "
+        f"(cursor at 0x{window.selection.cursor:X})"
+    )
+    print(f"  peak memory of this process above the empty window: {peak_rss_mb() - empty:.0f} MB")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"  largest worker process peak: {children:.0f} MB")
+    window.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mb", type=int, default=1024)
+    parser.add_argument("--random-mb", type=int, default=64)
+    parser.add_argument("--gui-mb", type=int, default=4096)
+    parser.add_argument("--formats", default=",".join(UTF8_FAMILY))
+    parser.add_argument("--skip-gui", action="store_true")
+    args = parser.parse_args()
+    formats = args.formats.split(",")
+    print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
+    with tempfile.TemporaryDirectory(prefix="bench-index-") as name:
+        folder = Path(name)
+        text = folder / "text.txt"
+        write_text(text, args.mb)
+        speed(text, "text with one invalid byte per MiB", formats)
+        text.unlink()
+        noise = folder / "random.bin"
+        write_random(noise, args.random_mb)
+        speed(noise, "random bytes", formats)
+        noise.unlink()
+        if not args.skip_gui:
+            gui(folder, args.gui_mb)
+
+
+if __name__ == "__main__":
+    main()

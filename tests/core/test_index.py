@@ -1,0 +1,202 @@
+"""The whole-file index: counts per chunk equal a whole decode's, anomaly
+navigation through the index finds exactly the whole decode's anomalies, and
+windows of non-resyncing code pages decode exactly as the whole file does."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core import BytesSource, FileSource, Format, Span, get_format, index_pool
+from mojiscope.core.control import Cancelled, Control
+from mojiscope.core.index import FileIndex, build_index, chunk_size_for
+from mojiscope.core.index_scan import ALIGN_STEP, ChunkCounts
+from mojiscope.core.spans import KIND_CODES, REASON_CODES
+
+
+def anomalies(fmt: Format, data: bytes) -> list[tuple[str, int, int, str | None]]:
+    return [key(s) for s in fmt.decode(data).spans if s.kind != "text"]
+
+
+def key(span: Span) -> tuple[str, int, int, str | None]:
+    return (span.kind.value, span.byte_start, span.byte_end, span.reason)
+
+
+def named_totals(index: FileIndex) -> dict[tuple[str, str | None], int]:
+    out = {}
+    for (kind, reason), number in index.totals().items():
+        reason_name = REASON_CODES[reason]
+        out[(KIND_CODES[kind].value, reason_name.value if reason_name else None)] = number
+    return out
+
+
+def walk_forward(index: FileIndex, source: BytesSource | FileSource) -> list[tuple]:  # type: ignore[type-arg]
+    found, pos = [], -1
+    while (span := index.next_anomaly(source, pos)) is not None:
+        found.append(key(span))
+        pos = span.byte_start
+    return found
+
+
+def walk_backward(index: FileIndex, source: BytesSource | FileSource) -> list[tuple]:  # type: ignore[type-arg]
+    found, pos = [], len(source)
+    while (span := index.previous_anomaly(source, pos)) is not None:
+        found.append(key(span))
+        pos = span.byte_start
+    return found
+
+
+def sparse_errors_text(n_lines: int) -> bytes:
+    data = bytearray(("héllo wörld, ça va? " * 3 + "\n").encode() * n_lines)
+    for p in range(997, len(data), 7919):
+        data[p] = 0xFF
+    return bytes(data)
+
+
+def test_counts_equal_a_whole_decode(fmt: Format) -> None:
+    data = sparse_errors_text(300) + random.Random(4).randbytes(3000)
+    index = build_index(fmt, BytesSource(data))
+    whole = {k: v for k, v in fmt.decode(data).counts().items() if k[0] != "text"}
+    assert index.complete
+    assert named_totals(index) == whole
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.binary(max_size=200), chunk=st.sampled_from([1, 3, 16, 64]))
+def test_navigation_through_any_chunking_finds_every_anomaly(data: bytes, chunk: int) -> None:
+    for fid in ("utf-8", "wtf-8", "xtf-8", "stf-7", "corrected-utf-8", "utf-16le"):
+        fmt = get_format(fid)
+        source = BytesSource(data)
+        index = build_index(fmt, source, index=FileIndex(fmt, len(data), chunk))
+        expected = anomalies(fmt, data)
+        assert walk_forward(index, source) == expected, fid
+        assert walk_backward(index, source) == expected[::-1], fid
+
+
+def test_navigation_scans_where_the_index_has_not_reached() -> None:
+    fmt = get_format("utf-8")
+    data = sparse_errors_text(400)
+    source = BytesSource(data)
+    index = FileIndex(fmt, len(data), 1024)
+    for k in range(0, len(index.chunks), 2):  # every other chunk indexed only
+        lo, hi = index.chunk_range(k)
+        index.add(_count(fmt, source, lo, hi))
+    assert not index.complete
+    assert walk_forward(index, source) == anomalies(fmt, data)
+
+
+def _count(fmt: Format, source: BytesSource, lo: int, hi: int) -> ChunkCounts:
+    from mojiscope.core.index_scan import count_chunk
+
+    return count_chunk(fmt, source, lo, hi)
+
+
+def chinese_without_ascii(n_chars: int) -> bytes:
+    rng = random.Random(15)
+    text = "".join(chr(rng.randrange(0x4E00, 0x9FA5)) for _ in range(n_chars))
+    return text.encode("gb18030")
+
+
+@pytest.mark.parametrize("fid", ["gb18030", "shift_jis"])
+def test_windows_of_a_non_resyncing_code_page_decode_as_the_whole_file(fid: str) -> None:
+    fmt = get_format(fid)
+    if fid == "gb18030":
+        data = chinese_without_ascii(150_000)
+    else:
+        data = "日本語のテキスト、アスキーなし。".encode("shift_jis") * 9000
+    source = BytesSource(data)
+    index = build_index(fmt, source)
+    assert not index.exact_resync and index.bounds is not None
+    whole = fmt.decode(data)
+    whole_text = whole.text
+    for start in (ALIGN_STEP + 1, 2 * ALIGN_STEP + 3, 3 * ALIGN_STEP - 1, len(data) - 5):
+        window = index.exact_window(source, start, start + 200)
+        assert window is not None
+        assert window.byte_start <= start and window.byte_end >= min(start + 200, len(data))
+        c0 = whole.char_of_byte(window.byte_start)[0]
+        assert whole.bytes_of_char(c0)[0] == window.byte_start  # starts on a boundary
+        assert window.text == whole_text[c0 : c0 + len(window.text)]
+
+
+def test_a_guessed_window_into_chinese_without_ascii_can_misalign() -> None:
+    """Why the index records alignment: the format's own resync guesses."""
+    fmt = get_format("gb18030")
+    data = chinese_without_ascii(150_000)
+    whole_text = fmt.decode(data).text
+    misaligned = 0
+    for start in range(ALIGN_STEP + 1, ALIGN_STEP + 41):
+        guess = fmt.decode_window(data, start, start + 50).text
+        misaligned += guess not in whole_text
+    assert misaligned > 0
+
+
+def test_chunk_sizes_give_about_a_thousand_chunks() -> None:
+    assert chunk_size_for(10) == 4096
+    assert chunk_size_for(1 << 30) == 1 << 20
+    assert chunk_size_for(64 << 30) == 4 << 20
+
+
+def test_building_streams_chunk_counts_and_can_be_cancelled() -> None:
+    fmt = get_format("utf-8")
+    data = sparse_errors_text(2000)
+    seen: list[ChunkCounts] = []
+    progress: list[int] = []
+    index = build_index(fmt, BytesSource(data), Control(progress.append, emit=seen.append))
+    assert len(seen) == len(index.chunks) and progress[-1] == len(data)
+    assert progress == sorted(progress)
+    with pytest.raises(Cancelled):
+        build_index(fmt, BytesSource(data), Control(cancelled=lambda: True))
+
+
+def test_a_large_file_is_counted_on_a_process_pool_like_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index_pool, "PARALLEL_MIN", 1 << 20)
+    path = tmp_path / "big.txt"
+    block = sparse_errors_text(2000)
+    with path.open("wb") as f:
+        for _ in range((2 << 20) // len(block) + 2):
+            f.write(block)
+    fmt = get_format("utf-8")
+    with FileSource(path) as source:
+        assert index_pool.worth_a_pool(source, 2)
+        pooled = build_index(fmt, source, workers=2)
+        single = build_index(fmt, source, index=FileIndex(fmt, len(source)), workers=1)
+    assert pooled.complete and pooled.totals() == single.totals()
+    assert [c.first for c in pooled.chunks if c] == [c.first for c in single.chunks if c]
+
+
+@pytest.mark.parametrize(
+    ("fid", "data", "expected"),
+    [
+        ("utf-8", b"\xef\xbb\xbf" + b"plain text " * 500, {("signature", "bom"): 1}),
+        (
+            "xtf-8",
+            b"text " * 500 + "\uef81".encode() + b" more" * 500,
+            {("collision", "escape-range"): 1},
+        ),
+        ("wtf-8", b"a" * 5000 + b"\xed\xa0\x80" + b"b" * 5000, {("surrogate", "unpaired-lead"): 1}),
+        (
+            "utf-8",
+            "é".encode() * 3000 + b"\x80" + "é".encode() * 3000,
+            {("invalid", "stray-continuation"): 1},
+        ),
+    ],
+    ids=[
+        "bom at 0",
+        "xtf-8 collision in valid UTF-8",
+        "lone surrogate",
+        "stray after 2-byte chars",
+    ],
+)
+def test_valid_runs_skipped_fast_still_count_what_valid_utf8_hides(
+    fid: str, data: bytes, expected: dict
+) -> None:  # type: ignore[type-arg]
+    fmt = get_format(fid)
+    for chunk in (4096, 333, 7):
+        index = build_index(fmt, BytesSource(data), index=FileIndex(fmt, len(data), chunk))
+        assert named_totals(index) == expected, chunk
