@@ -1,8 +1,16 @@
-"""Where a navigation key moves the cursor: arrows, Page Up/Down, Home/End."""
+"""Where a navigation key moves the cursor: arrows, Page Up/Down, Home/End.
+
+In the hex view a key moves by bytes (:func:`moved_cursor`); where a decoded
+column or the text view has the focus, Left/Right move by the characters of
+that format and every key selects whole characters (:func:`character_move`).
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+
+from mojiscope.app.formats import FormatChoice
+from mojiscope.app.model.document import Document
 
 
 def moved_cursor(
@@ -35,3 +43,43 @@ def moved_cursor(
     if target is None:
         return None
     return min(max(target, 0), size - 1)
+
+
+def character_move(
+    document: Document,
+    choice: FormatChoice,
+    anchor: int,
+    cursor: int,
+    key: int,
+    modifiers: Qt.KeyboardModifier,
+    bytes_per_row: int,
+    page_rows: int,
+) -> tuple[int, int] | None:
+    """The new ``(anchor, cursor)`` for a navigation key where a decoded
+    column (or the text view) has the focus, or None for any other key.
+
+    Left/Right step one *character* of ``choice``: the result selects that
+    character's bytes (cursor on its first byte). The other keys move the
+    cursor as in the hex view, then widen to the character that holds the
+    byte they reach. With Shift the selection grows from the anchor's
+    character to the reached one, whole characters at both ends, as a drag
+    in the column does."""
+    here = document.cell_at(choice, cursor)
+    if here is None:
+        return None
+    if key == Qt.Key.Key_Left:
+        target = max(here.byte_start - 1, 0)
+    elif key == Qt.Key.Key_Right:
+        target = here.byte_end if here.byte_end < document.size else here.byte_start
+    else:
+        moved = moved_cursor(key, modifiers, cursor, document.size, bytes_per_row, page_rows)
+        if moved is None:
+            return None
+        target = moved
+    reached = document.cell_at(choice, target) or here
+    if not modifiers & Qt.KeyboardModifier.ShiftModifier:
+        return reached.byte_end - 1, reached.byte_start
+    start = document.cell_at(choice, anchor) or here
+    if reached.byte_start >= start.byte_start:
+        return start.byte_start, reached.byte_end - 1
+    return start.byte_end - 1, reached.byte_start

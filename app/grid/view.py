@@ -28,7 +28,7 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
-from mojiscope.app.grid.navigation import moved_cursor
+from mojiscope.app.grid.navigation import character_move, moved_cursor
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
@@ -56,13 +56,16 @@ class GridView(QAbstractScrollArea):
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
         self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
+        self.focus_area = "hex"
+        """Where the keyboard acts: "hex" (by bytes) or "column", the current
+        format's decoded column (by characters). A click or Tab moves it."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAutoFillBackground(False)
         self.verticalScrollBar().valueChanged.connect(self.viewport().update)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
-        shown.current_changed.connect(self.viewport().update)
+        shown.current_changed.connect(self._current_format_changed)
 
     # -- configuration -------------------------------------------------------------
 
@@ -101,6 +104,24 @@ class GridView(QAbstractScrollArea):
 
     def _formats_changed(self) -> None:
         self._rebuild()
+
+    def _current_format_changed(self) -> None:
+        self.scroll_to_column(self._current_column())
+        self.viewport().update()
+
+    def scroll_to_column(self, column: int | None) -> None:
+        """Scroll horizontally as little as needed to show a decoded column
+        whole (its left edge when it is wider than the viewport)."""
+        if column is None or not 0 <= column < len(self._geometry.column_x):
+            return
+        bar = self.horizontalScrollBar()
+        left = int(self._geometry.column_x[column])
+        right = math.ceil(left + self._geometry.column_w)
+        width = self.viewport().width()
+        if left < bar.value() or right - left > width:
+            bar.setValue(left)
+        elif right > bar.value() + width:
+            bar.setValue(right - width)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -242,8 +263,10 @@ class GridView(QAbstractScrollArea):
                 label, Qt.TextElideMode.ElideRight, int(g.column_w)
             )
             painter.drawText(QPointF(x0, baseline), elided)
-            if is_current:
+            if is_current and self.focus_area == "column":
                 painter.fillRect(QRectF(x0, g.header_h - 5, g.column_w, 2), palette.cursor)
+        if self.focus_area == "hex":
+            painter.fillRect(QRectF(g.hex_x, g.header_h - 5, g.hex_w, 2), palette.cursor)
         painter.setFont(self._metrics.font)
 
     # -- hit testing and the mouse -------------------------------------------------------------
@@ -293,6 +316,7 @@ class GridView(QAbstractScrollArea):
             return
         area, column, offset = found
         extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.set_focus_area(area)
         if area == "hex":
             self.selection.move_cursor(offset, extend=extend)
             self._drag = ("hex", column, self.selection.anchor, self.selection.anchor + 1)
@@ -327,6 +351,7 @@ class GridView(QAbstractScrollArea):
         hit = self._geometry.hit(x + self.horizontalScrollBar().value())
         if hit is not None and hit.area == "column":
             self.shown.set_current(self.shown.choices[hit.column].key)
+            self.set_focus_area("column")
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
         if self.actions():
@@ -334,7 +359,59 @@ class GridView(QAbstractScrollArea):
 
     # -- keyboard ------------------------------------------------------------------------------
 
+    def set_focus_area(self, area: str) -> None:
+        """Give the keyboard to the hex area or to the current format's column."""
+        if area != self.focus_area:
+            self.focus_area = area
+            self.viewport().update()
+
+    def cycle_focus_area(self, forward: bool = True) -> None:
+        """Tab's order: hex, then each decoded column left to right (making
+        its format current), then hex again; Shift+Tab the other way."""
+        stops: list[int | None] = [None, *range(len(self.shown.choices))]
+        here = self._current_column() if self.focus_area == "column" else None
+        index = stops.index(here) if here in stops else 0
+        target = stops[(index + (1 if forward else -1)) % len(stops)]
+        if target is None:
+            self.set_focus_area("hex")
+            return
+        self.shown.set_current(self.shown.choices[target].key)
+        self.set_focus_area("column")
+        self.scroll_to_column(target)
+
+    def event(self, event: QEvent) -> bool:
+        """Tab and Shift+Tab move between the grid's areas (as in HxD or
+        ImHex); Ctrl+Tab and Ctrl+Shift+Tab leave the grid."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            key = event.key()
+            if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+                forward = key == Qt.Key.Key_Tab and not (
+                    event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+                )
+                if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                    self.focusNextPrevChild(forward)
+                else:
+                    self.cycle_focus_area(forward)
+                return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if self.focus_area == "column" and self.document is not None:
+            moved = character_move(
+                self.document,
+                self.shown.current,
+                self.selection.anchor,
+                self.selection.cursor,
+                event.key(),
+                event.modifiers(),
+                self._bytes_per_row,
+                self.visible_rows(),
+            )
+            if moved is None:
+                super().keyPressEvent(event)
+            else:
+                self.selection.set_anchor_and_cursor(*moved)
+            return
         size = self.document.size if self.document else 0
         target = moved_cursor(
             event.key(),
