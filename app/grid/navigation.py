@@ -8,6 +8,7 @@ that format and every key selects whole characters (:func:`character_move`).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.model.document import Document
@@ -45,13 +46,28 @@ def moved_cursor(
     return min(max(target, 0), size - 1)
 
 
+def byte_move(
+    anchor_and_cursor: tuple[int, int],
+    event: QKeyEvent,
+    size: int,
+    bytes_per_row: int,
+    page_rows: int,
+) -> tuple[int, int] | None:
+    """The new ``(anchor, cursor)`` for a navigation key in the hex view
+    (Shift keeps the anchor), or None for any other key."""
+    anchor, cursor = anchor_and_cursor
+    target = moved_cursor(event.key(), event.modifiers(), cursor, size, bytes_per_row, page_rows)
+    if target is None:
+        return None
+    extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+    return (anchor if extend else target), target
+
+
 def character_move(
     document: Document,
     choice: FormatChoice,
-    anchor: int,
-    cursor: int,
-    key: int,
-    modifiers: Qt.KeyboardModifier,
+    anchor_and_cursor: tuple[int, int],
+    event: QKeyEvent,
     bytes_per_row: int,
     page_rows: int,
 ) -> tuple[int, int] | None:
@@ -64,6 +80,8 @@ def character_move(
     byte they reach. With Shift the selection grows from the anchor's
     character to the reached one, whole characters at both ends, as a drag
     in the column does."""
+    anchor, cursor = anchor_and_cursor
+    key, modifiers = event.key(), event.modifiers()
     here = document.cell_at(choice, cursor)
     if here is None:
         return None
@@ -83,3 +101,14 @@ def character_move(
     if reached.byte_start >= start.byte_start:
         return start.byte_start, reached.byte_end - 1
     return start.byte_end - 1, reached.byte_start
+
+
+def scroll_showing(left: int, right: int, value: int, width: int) -> int:
+    """The horizontal scroll value that shows ``[left, right)`` in a viewport
+    ``width`` wide, moving as little as needed from ``value`` (to ``left``
+    when the range is wider than the viewport)."""
+    if left < value or right - left > width:
+        return left
+    if right > value + width:
+        return right - width
+    return value

@@ -16,20 +16,22 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QContextMenuEvent,
     QFont,
+    QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QToolTip, QWidget
 
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
-from mojiscope.app.grid.navigation import character_move, moved_cursor
+from mojiscope.app.grid.navigation import byte_move, character_move, scroll_showing
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.grid.tooltips import tooltip_at_byte
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
@@ -117,11 +119,7 @@ class GridView(QAbstractScrollArea):
         bar = self.horizontalScrollBar()
         left = int(self._geometry.column_x[column])
         right = math.ceil(left + self._geometry.column_w)
-        width = self.viewport().width()
-        if left < bar.value() or right - left > width:
-            bar.setValue(left)
-        elif right > bar.value() + width:
-            bar.setValue(right - width)
+        bar.setValue(scroll_showing(left, right, bar.value(), self.viewport().width()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -353,6 +351,28 @@ class GridView(QAbstractScrollArea):
             self.shown.set_current(self.shown.choices[hit.column].key)
             self.set_focus_area("column")
 
+    def tooltip_at(self, pos: QPoint) -> str | None:
+        """The one-line summary of the character under a viewport position:
+        in a decoded column as that column's format reads it, in the hex
+        area as the current format does; None off the cells."""
+        found = self.offset_at(pos)
+        if found is None or self.document is None:
+            return None
+        area, column, offset = found
+        choice = self.shown.current if area == "hex" else self.shown.choices[column]
+        return tooltip_at_byte(self.document, choice, offset)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.tooltip_at(event.pos())
+            if text is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            return True
+        return super().viewportEvent(event)
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
         if self.actions():
             QMenu.exec(self.actions(), event.globalPos(), None, self)
@@ -396,33 +416,15 @@ class GridView(QAbstractScrollArea):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        if self.focus_area == "column" and self.document is not None:
-            moved = character_move(
-                self.document,
-                self.shown.current,
-                self.selection.anchor,
-                self.selection.cursor,
-                event.key(),
-                event.modifiers(),
-                self._bytes_per_row,
-                self.visible_rows(),
-            )
-            if moved is None:
-                super().keyPressEvent(event)
-            else:
-                self.selection.set_anchor_and_cursor(*moved)
-            return
-        size = self.document.size if self.document else 0
-        target = moved_cursor(
-            event.key(),
-            event.modifiers(),
-            self.selection.cursor,
-            size,
-            self._bytes_per_row,
-            self.visible_rows(),
-        )
-        if target is None:
+        where = (self.selection.anchor, self.selection.cursor)
+        rows, per_row = self.visible_rows(), self._bytes_per_row
+        if self.document is None:
+            moved = None
+        elif self.focus_area == "column":
+            moved = character_move(self.document, self.shown.current, where, event, per_row, rows)
+        else:
+            moved = byte_move(where, event, self.document.size, per_row, rows)
+        if moved is None:
             super().keyPressEvent(event)
-            return
-        extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        self.selection.move_cursor(target, extend=extend)
+        else:
+            self.selection.set_anchor_and_cursor(*moved)
