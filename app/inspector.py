@@ -2,8 +2,11 @@
 
 It names the span under the cursor (kind, the reason in plain words, byte
 range and hex), what an overlong, surrogate or out-of-range sequence would
-have decoded to (``C0 AF would have been U+002F '/'``), and lists each
-character under the selection with its code point, name and classes.
+have decoded to (``C0 AF would have been U+002F '/'``), which lone surrogate
+a format such as WTF-8 carries, what a CESU-8 pair, Modified UTF-8's ``C0 80``
+or a raw ``00`` means (:func:`~mojiscope.core.sequence_words.describe_sequence`),
+and lists each character under the selection with its code point, name and
+classes.
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Span, SpanKind
 from mojiscope.core.describe import KIND_WORDS, REASON_WORDS, describe_value
+from mojiscope.core.sequence_words import describe_sequence
 
 MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
+MAX_SEQUENCE_BYTES = 6
+"""Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
 
 
 def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> bytes:
@@ -36,9 +42,12 @@ def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> b
     return document.read(span.byte_start, span.byte_start + extent)
 
 
-def span_summary(span: Span, span_bytes: bytes, sequence: bytes | None = None) -> list[str]:
+def span_summary(
+    span: Span, span_bytes: bytes, sequence: bytes | None = None, format_label: str = "the format"
+) -> list[str]:
     """Plain-text lines about one span (the panel shows them; tests read them).
-    ``sequence`` is what :func:`would_be_sequence` found for a span with a value."""
+    ``sequence`` is what :func:`would_be_sequence` found for a span with a value;
+    ``format_label`` names the format that decoded it."""
     kind = span.kind
     head = f"{kind.value}" + (f" ({span.reason.value})" if span.reason else "")
     lines = [f"Span: {head}: {REASON_WORDS[span.reason] if span.reason else KIND_WORDS[kind]}"]
@@ -52,9 +61,22 @@ def span_summary(span: Span, span_bytes: bytes, sequence: bytes | None = None) -
         hex_bytes = (sequence or span_bytes)[:MAX_HEX_BYTES].hex(" ").upper()
         if kind == SpanKind.BEYOND:
             lines.append(f"{hex_bytes} encode the value {describe_value(span.value, named=True)}")
+        elif kind == SpanKind.SURROGATE:
+            lines.append(carried_surrogate_words(hex_bytes, span.value, format_label))
         else:
             lines.append(f"{hex_bytes} would have been {describe_value(span.value, named=True)}")
     return lines
+
+
+def carried_surrogate_words(hex_bytes: str, value: int, format_label: str) -> str:
+    """What a lone surrogate that the format keeps (a ``surrogate`` span, as
+    WTF-8 decodes ``ED A0 BD``) is: carried as it is, not an error that
+    "would have been" something."""
+    half = "lead (high)" if value < 0xDC00 else "trail (low)"
+    return (
+        f"{hex_bytes} carry U+{value:04X}, an unpaired {half} surrogate, which "
+        f"{format_label} keeps as it is (strict UTF-8 and UTF-16 reject it)"
+    )
 
 
 class InspectorPanel(QWidget):
@@ -106,7 +128,13 @@ class InspectorPanel(QWidget):
         span = cell.span
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
-        self.lines += span_summary(span, document.read(span.byte_start, span.byte_end), sequence)
+        span_bytes = document.read(span.byte_start, span.byte_end)
+        self.lines += span_summary(span, span_bytes, sequence, choice.label)
+        meaning = describe_sequence(choice.format, document.read(cell.byte_start, cell.byte_end))
+        if meaning is None and len(span_bytes) <= MAX_SEQUENCE_BYTES:
+            meaning = describe_sequence(choice.format, span_bytes)
+        if meaning is not None:
+            self.lines.append(meaning)
         html = [f"<b>{escape(self.lines[0])}</b>"] + [escape(line) for line in self.lines[1:]]
         self.summary.setText("<br>".join(html))
         self._fill_table(document)
