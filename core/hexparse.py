@@ -39,6 +39,11 @@ columns count code points). Each line is one of:
 *plain line*
     Anything else: a HEXAREA on its own.
 
+A text whose first ``{`` comes before any quote, after nothing or a C
+declaration, is a C or C++ array (``{ 0x43, 0x61 };``, ``xxd -i`` output;
+see :func:`~mojiscope.core.c_arrays.looks_like_c_array`) and is read by
+:func:`mojiscope.core.c_arrays.parse_c_array` instead, with C's rules.
+
 A HEXAREA is a sequence of tokens:
 
 - separators: any run of whitespace (``str.isspace``), ``,``, ``:`` or ``;``;
@@ -70,6 +75,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mojiscope.core.c_arrays import looks_like_c_array, parse_c_array
 from mojiscope.core.errors import HexParseError
 
 __all__ = ["DEFAULT_LIMIT", "parse_hex"]
@@ -139,6 +145,8 @@ def parse_hex(text: str, *, limit: int = DEFAULT_LIMIT) -> bytes:
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if limit < 0:
         raise ValueError(f"limit must not be negative, not {limit}")
+    if looks_like_c_array(text):
+        return parse_c_array(text, limit=limit)
     reader = _Reader(limit)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
