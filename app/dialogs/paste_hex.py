@@ -1,9 +1,11 @@
-"""Edit > Paste Hex: read bytes from hex in any common shape, checked live.
+"""Edit > Paste Hex: read bytes from hex in any common shape, or base64, checked live.
 
-The dialog runs the core's :func:`parse_hex` on every edit (debounced for
-long pastes) and shows either the byte count or the parser's error with its
-line and column, underlining the spot; OK stays disabled until the text
-parses to at least one byte.
+The dialog runs the core's :func:`parse_hex` (hex, C/C++ arrays, ``xxd -i``)
+or, when the user picks the Base64 form, :func:`parse_base64`, on every edit
+(debounced for long pastes) and shows either the byte count or the parser's
+error with its line and column, underlining the spot; OK stays disabled until
+the text parses to at least one byte. Base64 is an explicit choice because
+text such as ``deadbeef`` is valid as both.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QRadioButton,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -23,10 +28,14 @@ from PySide6.QtWidgets import (
 
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.core import HexParseError
-from mojiscope.core.hexparse import parse_hex
+from mojiscope.core.base64_text import parse_base64
+from mojiscope.core.hexparse import DEFAULT_LIMIT, parse_hex
 
 #: Texts longer than this are parsed after a pause in typing, not per keystroke.
 DEBOUNCE_CHARS = 100_000
+
+HEX_FORM, BASE64_FORM = "hex", "base64"
+"""The two forms the dialog reads (:attr:`PasteHexDialog.form`)."""
 
 
 class PasteHexDialog(QDialog):
@@ -40,9 +49,22 @@ class PasteHexDialog(QDialog):
         self.error: HexParseError | None = None
         intro = QLabel(
             "Hex in any common shape: 48 65 6C, 0x48,0x65, \\x48\\x65, %48%65, "
-            "b'He\\x6c', xxd or hexdump -C output."
+            "b'He\\x6c', xxd or hexdump -C output, a C or C++ array "
+            "({ 0x48, 0x65 };) or xxd -i output. Or choose Base64."
         )
         intro.setWordWrap(True)
+        self.hex_choice = QRadioButton("&Hex, C array or xxd", self)
+        self.base64_choice = QRadioButton("&Base64", self)
+        self.hex_choice.setChecked(True)
+        self.form_group = QButtonGroup(self)
+        for button in (self.hex_choice, self.base64_choice):
+            self.form_group.addButton(button)
+        self.form_group.buttonToggled.connect(self._form_toggled)
+        forms = QHBoxLayout()
+        forms.addWidget(QLabel("Read as:", self))
+        forms.addWidget(self.hex_choice)
+        forms.addWidget(self.base64_choice)
+        forms.addStretch(1)
         self.editor = QPlainTextEdit(self)
         self.editor.setFont(monospace_font())
         self.editor.setPlaceholderText("48 65 6c 6c 6f")
@@ -56,6 +78,7 @@ class PasteHexDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addLayout(forms)
         layout.addWidget(self.editor)
         layout.addWidget(self.status_label)
         layout.addWidget(self.buttons)
@@ -70,6 +93,18 @@ class PasteHexDialog(QDialog):
     @property
     def ok_button(self) -> QPushButton:
         return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    @property
+    def form(self) -> str:
+        """:data:`HEX_FORM` or :data:`BASE64_FORM`, as the radio buttons say."""
+        return BASE64_FORM if self.base64_choice.isChecked() else HEX_FORM
+
+    def set_form(self, form: str) -> None:
+        (self.base64_choice if form == BASE64_FORM else self.hex_choice).setChecked(True)
+
+    def _form_toggled(self, _button: QRadioButton, checked: bool) -> None:
+        if checked:
+            self.reparse()
 
     def data(self) -> bytes | None:
         """The parsed bytes, or None while the text does not parse."""
@@ -88,7 +123,10 @@ class PasteHexDialog(QDialog):
         self.error = None
         self._data = None
         try:
-            self._data = parse_hex(text)
+            if self.form == BASE64_FORM:
+                self._data = parse_base64(text, limit=DEFAULT_LIMIT)
+            else:
+                self._data = parse_hex(text)
         except HexParseError as error:
             self.error = error
         self._show_status(text)
