@@ -1,51 +1,82 @@
-"""Find, Find Next and next/previous anomaly (F3 / Shift+F3) for the window.
+"""Find (Ctrl+F), Find Next/Previous (F3 / Shift+F3) and next/previous anomaly (F8 / Shift+F8).
 
-Each command builds a scan from :mod:`mojiscope.app.model.search` and hands it to
-a :class:`ScanRunner`, which runs short scans at once and long ones in a
-worker thread with progress and cancel. When a scan ends, the hit is
-selected in the :class:`SelectionModel` (the views follow), or the status
-bar says nothing was found. ``finished(tag, result)`` tells tests a scan is done.
+Each command builds a scan from :mod:`mojiscope.app.model.search` and starts it on
+the window's :class:`~mojiscope.app.jobs.JobRunner` under one name,
+``"search"``, so a new search cancels the one still running. Every scan runs
+off the GUI thread, however small; a progress dialog appears only for a scan
+that takes longer than 300 ms. When a scan ends, the hit is selected in the
+:class:`SelectionModel` (the views follow), or the status bar says nothing
+was found. ``finished(tag, result)`` tells tests a scan is done.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
-from mojiscope.app.model.search import find_bytes_wrapping, next_anomaly, previous_anomaly
-from mojiscope.app.scan_runner import ScanRunner
-from mojiscope.app.workers import IsCancelled, Progress
+from mojiscope.app.jobs import JobHandle, show_progress_dialog
+from mojiscope.app.model.search import (
+    find_bytes_backward_wrapping,
+    find_bytes_wrapping,
+    next_anomaly,
+    previous_anomaly,
+)
 from mojiscope.core import Span
 from mojiscope.core.control import Control
 
 if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
 
+#: The job name every search runs under (a new search cancels the old one).
+SEARCH_JOB = "search"
+#: How long :meth:`SearchCommands.stop` waits for a cancelled scan to end.
+STOP_WAIT_MS = 5_000
+
+
+def _controlled(scan: Callable[..., Any], *args: object) -> Callable[[Control], Any]:
+    """A job calling ``scan(*args, control=control)``."""
+    return lambda control: scan(*args, control=control)
+
 
 class SearchCommands(QObject):
     finished = Signal(str, object)
     """``(tag, result)`` after a scan: "find" with an offset or None, "anomaly"
-    with a Span or None."""
+    with a Span or None (None too after a failure)."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.runner = ScanRunner(window)
-        self.runner.finished.connect(self._finished)
-        self.runner.failed.connect(self._failed)
-        self.runner.cancelled.connect(lambda tag: self._say(f"{tag.capitalize()} cancelled"))
+        self.handle: JobHandle | None = None
         self.last_needle: bytes | None = None
         self._last_text = ""
         self._last_mode = TEXT_MODE
 
+    @property
+    def busy(self) -> bool:
+        return self.handle is not None and self.handle.running
+
     def stop(self) -> None:
-        self.runner.stop()
+        """Cancel a running scan and wait for it to end (its result is dropped),
+        so that it never reads a document that is being closed."""
+        handle, self.handle = self.handle, None
+        if handle is not None and handle.running:
+            handle.cancel()
+            handle.wait(STOP_WAIT_MS)
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 5000)
+
+    def _start(self, tag: str, job: Callable[[Control], Any], total: int, label: str) -> None:
+        handle = self.window.jobs.start(SEARCH_JOB, job, total, label=label)
+        self.handle = handle
+        show_progress_dialog(handle, self.window)
+        handle.succeeded.connect(lambda result: self._finished(handle, tag, result))
+        handle.failed.connect(lambda message: self._failed(handle, tag, message))
+        handle.cancelled.connect(lambda: self._cancelled(handle, tag))
 
     # -- find ------------------------------------------------------------------------
 
@@ -61,25 +92,27 @@ class SearchCommands(QObject):
             self._last_mode = dialog.mode()
             self.find(dialog.needle() or b"")
 
-    def find(self, needle: bytes) -> None:
-        """Search for ``needle`` after the cursor, wrapping round at the end."""
+    def find(self, needle: bytes, *, forward: bool = True) -> None:
+        """Search for ``needle`` after the cursor (before it, if not
+        ``forward``), wrapping round at the end (the start)."""
         document = self.window.document
         if document is None or not needle:
             return
         self.last_needle = needle
-        source = document.source
-        start = self.window.selection.cursor + 1 if document.size else 0
+        if forward:
+            start = self.window.selection.cursor + 1 if document.size else 0
+            job = _controlled(find_bytes_wrapping, document.source, needle, start)
+        else:
+            job = _controlled(
+                find_bytes_backward_wrapping, document.source, needle, self.window.selection.start
+            )
+        label = f"Searching for {needle[:16].hex(' ').upper()}…"
+        self._start("find", job, document.size, label)
 
-        def job(progress: Progress, cancelled: IsCancelled) -> int | None:
-            return find_bytes_wrapping(source, needle, start, control=Control(progress, cancelled))
-
-        self.runner.run(
-            "find", job, document.size, f"Searching for {needle[:16].hex(' ').upper()}…"
-        )
-
-    def find_next(self) -> None:
+    def find_next(self, *, forward: bool = True) -> None:
+        """F3 / Shift+F3: the next (previous) occurrence of the last search."""
         if self.last_needle:
-            self.find(self.last_needle)
+            self.find(self.last_needle, forward=forward)
         else:
             self.find_dialog()
 
@@ -91,27 +124,18 @@ class SearchCommands(QObject):
         if document is None or document.size == 0:
             return
         choice = self.window.shown.current
-        source = document.source
         cursor = self.window.selection.cursor
-        if forward:
-            total = document.size - cursor
-
-            def job(progress: Progress, cancelled: IsCancelled) -> Span | None:
-                return next_anomaly(choice, source, cursor, control=Control(progress, cancelled))
-        else:
-            total = cursor
-
-            def job(progress: Progress, cancelled: IsCancelled) -> Span | None:
-                return previous_anomaly(
-                    choice, source, cursor, control=Control(progress, cancelled)
-                )
-
+        scan = next_anomaly if forward else previous_anomaly
+        total = document.size - cursor if forward else cursor
         way = "next" if forward else "previous"
-        self.runner.run("anomaly", job, total, f"Looking for the {way} anomaly in {choice.label}…")
+        job = _controlled(scan, choice, document.source, cursor)
+        self._start("anomaly", job, total, f"Looking for the {way} anomaly in {choice.label}…")
 
     # -- results --------------------------------------------------------------------------
 
-    def _finished(self, tag: str, result: object) -> None:
+    def _finished(self, handle: JobHandle, tag: str, result: object) -> None:
+        if handle is not self.handle:
+            return
         selection = self.window.selection
         if tag == "find":
             if isinstance(result, int) and self.last_needle:
@@ -119,15 +143,20 @@ class SearchCommands(QObject):
                 self._say(f"Found at 0x{result:X} ({result:,})")
             else:
                 self._say("Not found")
-        elif tag == "anomaly":
-            if isinstance(result, Span):
-                selection.select_range(result.byte_start, result.byte_end)
-                reason = f" ({result.reason.value})" if result.reason else ""
-                self._say(f"{result.kind.value}{reason} at 0x{result.byte_start:X}")
-            else:
-                self._say(f"No further anomaly in {self.window.shown.current.label}")
+        elif isinstance(result, Span):
+            selection.select_range(result.byte_start, result.byte_end)
+            reason = f" ({result.reason.value})" if result.reason else ""
+            self._say(f"{result.kind.value}{reason} at 0x{result.byte_start:X}")
+        else:
+            self._say(f"No further anomaly in {self.window.shown.current.label}")
         self.finished.emit(tag, result)
 
-    def _failed(self, tag: str, message: str) -> None:
+    def _failed(self, handle: JobHandle, tag: str, message: str) -> None:
+        if handle is not self.handle:
+            return
         messages.show_message(self.window, "error", f"{tag.capitalize()} failed", message)
         self.finished.emit(tag, None)
+
+    def _cancelled(self, handle: JobHandle, tag: str) -> None:
+        if handle is self.handle:
+            self._say(f"{tag.capitalize()} cancelled")

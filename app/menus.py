@@ -37,6 +37,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     a = {
         "open": _action(window, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open),
         "demo": _action(window, "Open &Demo", window.open_demo),
+        "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
+        "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
         "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
         "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
@@ -49,10 +51,12 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "select_all": _action(window, "Select &All", window.select_all, "Ctrl+A"),
         "go_to": _action(window, "&Go to Offset…", window.go_to_dialog, "Ctrl+G"),
         "find": _action(window, "&Find…", window.find_dialog, "Ctrl+F"),
-        "find_next": _action(window, "Find &Next", window.find_next, "Ctrl+Shift+F"),
-        "next_anomaly": _action(window, "Next &Anomaly", window.next_anomaly, "F3"),
+        "find_next": _action(window, "Find &Next", window.find_next, "F3"),
+        "find_previous": _action(window, "Find Pre&vious", window.find_previous, "Shift+F3"),
+        # F8 / Shift+F8: "next problem" in VS Code and other editors.
+        "next_anomaly": _action(window, "Next &Anomaly", window.next_anomaly, "F8"),
         "previous_anomaly": _action(
-            window, "&Previous Anomaly", window.previous_anomaly, "Shift+F3"
+            window, "&Previous Anomaly", window.previous_anomaly, "Shift+F8"
         ),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
         "legend": _action(window, "&Legend", window.show_legend),
@@ -79,6 +83,9 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     recent.aboutToShow.connect(lambda: fill_recent_menu(window, recent))
     file_menu.addAction(a["demo"])
     file_menu.addSeparator()
+    file_menu.addAction(a["export"])
+    file_menu.addAction(a["export_selection"])
+    file_menu.addSeparator()
     file_menu.addAction(a["quit"])
     edit = bar.addMenu("&Edit")
     edit.addAction(a["paste_hex"])
@@ -88,7 +95,7 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     edit.addSeparator()
     edit.addAction(a["select_all"])
     search = bar.addMenu("&Search")
-    for key in ("go_to", "find", "find_next", "next_anomaly", "previous_anomaly"):
+    for key in ("go_to", "find", "find_next", "find_previous", "next_anomaly", "previous_anomaly"):
         search.addAction(a[key])
     view = bar.addMenu("&View")
     for number in BYTES_PER_ROW_CHOICES:
@@ -136,7 +143,7 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
     bar.addSeparator()
     bar.addWidget(QLabel(" Current format: "))
     format_box = QComboBox(bar)
-    format_box.setToolTip("The format the text view, inspector, status bar and F3 use")
+    format_box.setToolTip("The format the text view, inspector, status bar and F8 use")
     bar.addWidget(format_box)
     bar.addWidget(QLabel("  Row: "))
     row_box = QComboBox(bar)

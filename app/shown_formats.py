@@ -2,7 +2,7 @@
 
 Like the selection, this is shared state that views read and write: the grid
 draws one column per shown format, the text view, inspector, status bar and
-F3 use the current one. Changing the list here does not save it; the window
+F8 use the current one. Changing the list here does not save it; the window
 saves what the user chose in the Formats dialog (command-line choices are not
 saved).
 """

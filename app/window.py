@@ -31,6 +31,7 @@ from mojiscope.app.clipboard import (
     check_copy_size,
 )
 from mojiscope.app.commands import SearchCommands
+from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
@@ -38,6 +39,7 @@ from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.formats import available_keys
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.inspector import InspectorPanel
+from mojiscope.app.jobs import JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
@@ -74,7 +76,9 @@ class MainWindow(QMainWindow):
         self.legend = Legend(self)
         self._add_docks()
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
+        self.jobs = JobRunner(self)
         self.search = SearchCommands(self)
+        self.export_dialog: ExportDialog | None = None
         self.format_menu: QMenu | None = None
         self.actions_ = build_actions(self)
         self.recent_menu = build_menus(self, self.actions_)
@@ -205,10 +209,22 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
+        self.jobs.cancel_all()  # a write in progress removes its temporary file
+        self.jobs.wait_all(10_000)
         if self.document is not None:
             self.document.close()
             self.document = None
         super().closeEvent(event)
+
+    # -- exporting ---------------------------------------------------------------------------
+
+    def export_as(self) -> None:
+        """File > Export As…: the whole document, to another format."""
+        self.export_dialog = open_export_dialog(self, whole=True) or self.export_dialog
+
+    def export_selection_as(self) -> None:
+        """File > Export Selection As…: the selected bytes only."""
+        self.export_dialog = open_export_dialog(self, whole=False) or self.export_dialog
 
     # -- moving ------------------------------------------------------------------------------
 
@@ -232,6 +248,9 @@ class MainWindow(QMainWindow):
 
     def find_next(self) -> None:
         self.search.find_next()
+
+    def find_previous(self) -> None:
+        self.search.find_next(forward=False)
 
     def next_anomaly(self) -> None:
         self.search.anomaly(forward=True)

@@ -1,97 +1,234 @@
 """``mojiscope convert``: decode with one format, encode with another.
 
 The work is :mod:`mojiscope.core.conversion`'s; this module picks where the
-bytes go and how losses are told.
+bytes go and how losses are told (:mod:`mojiscope.cli.convert_report`).
 
-* ``-o OUT``: written atomically (a temporary file beside OUT, renamed over
-  it when done). Under ``--errors strict`` (the default) the first loss
-  stops the conversion: exit 1, no OUT file (an existing OUT is untouched).
-* standard output (no ``-o``, or ``-o -``): bytes already written to a pipe
-  cannot be taken back, so under strict the output is first spooled to an
-  anonymous temporary file (in ``$TMPDIR``) and copied to standard output
-  only when the whole conversion succeeded. Under ``--errors replace``
-  nothing can fail for want of a character, so the output streams straight
-  through.
-* Under replace, the losses are reported on stderr: one line each, up to
-  :data:`LOSS_LINES`, then "... and N more", then the totals by kind.
+* ``-o OUT`` (a regular file, or a new one): written atomically (a temporary
+  file beside OUT, renamed over it when done). Under ``--errors strict`` (the
+  default) a loss stops the conversion: exit 1, no OUT file (an existing OUT
+  is untouched), no temporary file.
+* standard output (no ``-o``, or ``-o -``) and special files (``-o`` onto a
+  FIFO or a device such as ``/dev/null`` or ``/dev/stdout``): bytes already
+  written cannot be taken back, so under strict the output is first spooled
+  to an anonymous temporary file and copied out only when the whole
+  conversion succeeded; under replace it streams straight through. A special
+  file is written in place, never replaced by a regular file.
+* ``--report`` prints every loss in words; ``--json`` prints the report as
+  one JSON object on the last line of stderr. Under strict with either, the
+  whole input is still read so that every loss is reported; nothing is written.
+* ``--verify`` rereads OUT with the target format and checks it is the text
+  meant (exit 1 and the first difference if not).
+* SIGTERM, like SIGINT, stops the conversion cleanly: no OUT, no temporary
+  file (exit 143 and 130). SIGKILL cannot be caught: it may leave the hidden
+  temporary file, never a partial OUT.
+* An input file whose size changes while it is read fails under strict
+  (exit 1) and is a warning under replace, naming the offset.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import shutil
+import signal
 import sys
 import tempfile
-from typing import BinaryIO, TextIO
+from collections.abc import Iterable, Iterator
+from types import FrameType
+from typing import BinaryIO
 
-from mojiscope.cli.errors import EXIT_OK
-from mojiscope.cli.inputs import open_input
-from mojiscope.core import get_format
+from mojiscope.cli.convert_report import (
+    PROGRESS_MIN_BYTES,
+    CappedReport,
+    JsonReport,
+    ProgressBar,
+    Report,
+    WordsReport,
+)
+from mojiscope.cli.errors import EXIT_OK, EXIT_STRICT, UsageError
+from mojiscope.cli.inputs import ByteInput, open_input
+from mojiscope.core import Format, get_format
+from mojiscope.core.atomic_write import atomic_output, is_special_file
+from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.conversion import (
     ConversionError,
-    ConversionReport,
-    LossKind,
-    convert,
-    convert_stream,
+    ConversionLossError,
+    ConvertedBlock,
+    SourceChangedError,
+    iter_conversion,
 )
+from mojiscope.core.verify_output import DigestWriter, verify_digest, verify_output
 
-#: Loss lines printed on stderr before "... and N more".
-LOSS_LINES = 20
+#: What a shell reports for a process ended by SIGTERM.
+EXIT_TERMINATED = 143
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived; raised so that every ``with`` cleans up on the way out."""
+
+
+class _Refused(Exception):  # noqa: N818 - carries the strict refusal out of the write
+    def __init__(self, cause: ConversionLossError | SourceChangedError) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    def handler(_signum: int, _frame: FrameType | None) -> None:
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals be
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _make_report(args: argparse.Namespace, source: Format, target: Format) -> Report:
+    kind = JsonReport if args.json else WordsReport if args.report else CappedReport
+    return kind(source.id, target.id, sys.stderr)
+
+
+def _check_usage(args: argparse.Namespace, target: Format, to_stream: bool) -> None:
+    if args.signature and target.signature_bytes is None:
+        raise ConversionError(f"{target.id} has no signature to write (--signature)")
+    if args.verify and to_stream:
+        raise UsageError("--verify rereads the output: give -o FILE (a regular file)")
+    if args.verify and args.hex is None and args.file in (None, "-"):
+        raise UsageError("--verify converts the input again: give a FILE or --hex, not stdin")
 
 
 def run_convert(args: argparse.Namespace) -> int:
     source_format, target_format = get_format(args.from_format), get_format(args.to_format)
-    if args.signature and target_format.signature_bytes is None:
-        raise ConversionError(f"{target_format.id} has no signature to write (--signature)")
-    to_stdout = args.output in (None, "-")
-    with open_input(args.file, args.hex) as source:
-        if not to_stdout:
-            report = convert(
+    to_stream = args.output in (None, "-") or is_special_file(args.output)
+    _check_usage(args, target_format, to_stream)
+    args.replaces_input = _same_file(args.file, args.output)
+    report = _make_report(args, source_format, target_format)
+    keep_going = not isinstance(report, CappedReport)  # report every loss, even under strict
+    try:
+        with _sigterm_raises(), open_input(args.file, args.hex) as source:
+            bar = _progress_bar(source, args)
+            control = Control(progress=bar.update) if bar else UNCONTROLLED
+            blocks = iter_conversion(
                 source.stream,
                 source_format,
                 target_format,
-                args.output,
-                args.errors,
-                args.signature,
-                keep=LOSS_LINES,
+                signature=args.signature,
+                control=control,
             )
+            strict = args.errors == "strict"
+            try:
+                written = _write(blocks, args, strict and keep_going, strict, report)
+            finally:
+                if bar:
+                    bar.clear()
+    except Terminated:
+        return EXIT_TERMINATED
+    except _Refused as refused:
+        if not keep_going:
+            raise refused.cause from None
+        _say(f"{refused}; nothing was written (--errors replace writes and reports every loss)")
+        report.finish(0)
+        return EXIT_STRICT
+    code = _verify(args, source_format, target_format) if args.verify else EXIT_OK
+    report.finish(written)  # last, so that a JSON report stays stderr's last line
+    return code
+
+
+def _same_file(source: str | None, output: str | None) -> bool:
+    try:
+        return bool(source and output) and os.path.samefile(source or "", output or "")
+    except OSError:
+        return False
+
+
+def _say(line: str) -> None:
+    print(f"mojiscope: {' '.join(line.split())}", file=sys.stderr, flush=True)
+
+
+def _progress_bar(source: ByteInput, args: argparse.Namespace) -> ProgressBar | None:
+    big = source.size is not None and source.size > PROGRESS_MIN_BYTES
+    if big and not args.json and sys.stderr.isatty():
+        return ProgressBar(source.size or 0)
+    return None
+
+
+def _pour(
+    blocks: Iterable[ConvertedBlock],
+    out: BinaryIO | None,
+    strict: bool,
+    keep_going: bool,
+    report: Report,
+) -> int:
+    """Write the blocks to ``out`` (if any), feeding ``report``; return the
+    bytes written. Under strict the first loss (or a changed input) raises
+    :class:`_Refused`, at once or, with ``keep_going``, after the last block."""
+    written = 0
+    refused: ConversionLossError | SourceChangedError | None = None
+    for block in blocks:
+        report.add(block, strict=strict)
+        if strict and refused is None:
+            if len(block.losses):
+                refused = ConversionLossError(block.losses[0])
+            elif block.changed is not None:
+                refused = block.changed
+        if refused is not None:
+            if not keep_going:
+                raise _Refused(refused)
+            continue
+        if out is not None:
+            out.write(block.data)
+        written += len(block.data)
+    if refused is not None:
+        raise _Refused(refused)
+    return written
+
+
+def _write(
+    blocks: Iterable[ConvertedBlock],
+    args: argparse.Namespace,
+    keep_going: bool,
+    strict: bool,
+    report: Report,
+) -> int:
+    output = args.output
+    if output not in (None, "-") and not is_special_file(output):
+        with atomic_output(output) as out:
+            args.digest = DigestWriter(out)  # for --verify of a file that replaced its input
+            return _pour(blocks, args.digest, strict, keep_going, report)  # type: ignore[arg-type]
+    with contextlib.ExitStack() as stack:
+        final = stack.enter_context(atomic_output(output)) if output not in (None, "-") else None
+        final = final or sys.stdout.buffer
+        if not strict:
+            written = _pour(blocks, final, strict, keep_going, report)
         else:
-            report = _convert_to_stdout(source.stream, args)
-    if report.loss_count:
-        print_loss_report(report, sys.stderr)
-    return EXIT_OK
+            spool = stack.enter_context(tempfile.TemporaryFile(prefix="mojiscope-"))
+            written = _pour(blocks, spool, strict, keep_going, report)
+            spool.seek(0)
+            shutil.copyfileobj(spool, final, 1 << 20)
+        final.flush()
+        return written
 
 
-def _convert_to_stdout(stream: BinaryIO, args: argparse.Namespace) -> ConversionReport:
-    stdout = sys.stdout.buffer
-    common = (stream, args.from_format, args.to_format)
-    if args.errors == "replace":
-        report = convert_stream(*common, stdout, "replace", args.signature, keep=LOSS_LINES)
-        stdout.flush()
-        return report
-    with tempfile.TemporaryFile(prefix="mojiscope-") as spool:
-        report = convert_stream(*common, spool, "strict", args.signature, keep=LOSS_LINES)
-        spool.seek(0)
-        shutil.copyfileobj(spool, stdout, 1 << 20)
-    stdout.flush()
-    return report
+def _verify(args: argparse.Namespace, source_format: Format, target_format: Format) -> int:
+    if args.replaces_input:
+        result = verify_digest(args.output, args.digest)
+        _say(result.message)
+        return EXIT_OK if result.ok else EXIT_STRICT
+    if args.hex is not None:
+        from mojiscope.core.hexparse import parse_hex
 
-
-def print_loss_report(report: ConversionReport, out: TextIO) -> None:
-    """One line per loss (capped), then totals."""
-    n = report.loss_count
-    out.write(
-        f"mojiscope: {n:,} loss{'es' if n != 1 else ''} converting "
-        f"{report.source_format} to {report.target_format}:\n"
+        source: bytes | str = parse_hex(args.hex)
+    else:
+        source = args.file
+    result = verify_output(
+        source, source_format, target_format, args.output, signature=args.signature
     )
-    for loss in report.losses[:LOSS_LINES]:
-        out.write(f"  {loss.message}\n")
-    if n > LOSS_LINES:
-        out.write(f"  ... and {n - LOSS_LINES:,} more\n")
-    counts = report.counts
-    totals = ", ".join(f"{kind.value} {counts[kind]:,}" for kind in LossKind if counts[kind])
-    out.write(
-        f"mojiscope: totals: {totals}; read {report.bytes_read:,} bytes, "
-        f"wrote {report.bytes_written:,} bytes\n"
-    )
-    out.flush()
+    _say(result.message)
+    return EXIT_OK if result.ok else EXIT_STRICT

@@ -57,6 +57,13 @@ class ByteInput:
         """True for a regular file, which :meth:`start_at` can seek in."""
         return self.path is not None and self.size is not None
 
+    def reading_of(self, fmt: Format) -> Format:
+        """:meth:`Format.reading_of` this regular file (``fmt`` for any other input)."""
+        if self.path is None or not self.size:
+            return fmt
+        with FileSource(self.path) as source:
+            return fmt.reading_of(source)
+
     def start_at(self, fmt: Format, offset: int) -> int:
         """Position a regular file at the resynchronisation point at or before
         ``offset`` and return it; at the very end, the end (no span holds

@@ -274,6 +274,8 @@ def _pieces(fmt: Format, source: ByteInput, args: argparse.Namespace) -> Iterato
 
     if offset and not (source.seekable and fmt.exact_resync):
         return decode_from(fmt, source.read, offset, end=end, policy=args.policy, started=started)
+    if offset:
+        fmt = source.reading_of(fmt)  # a BOM at byte 0 still says how to read byte N
     start = source.start_at(fmt, offset)
     started(start)
     if args.length == 0:

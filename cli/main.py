@@ -7,7 +7,7 @@
                       [--policy maximal-subpart|per-byte|per-run]
                       [--offset N] [--length N] [--json]
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
-                      [--errors strict|replace] [--signature]
+                      [--errors strict|replace] [--signature] [--report] [--json] [--verify]
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
@@ -43,7 +43,7 @@ from mojiscope.cli.errors import (
     UsageError,
 )
 from mojiscope.core import DecodeError, EncodeError, MojiscopeError
-from mojiscope.core.conversion import ConversionLossError
+from mojiscope.core.conversion import ConversionLossError, SourceChangedError
 
 COMMANDS = ("formats", "inspect", "convert", "gui")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
@@ -159,6 +159,17 @@ def _add_convert_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "--signature",
         action="store_true",
         help="begin the output with the target's signature (BOM)",
+    )
+    parser.add_argument(
+        "--report", action="store_true", help="print every loss on stderr, in words"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="the loss report as one JSON object on stderr's last line",
+    )
+    parser.add_argument(
+        "--verify", action="store_true", help="reread OUT and check it is the text meant"
     )
     parser.set_defaults(run=_lazy("convert", "run_convert"))
 
@@ -303,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
-    except (DecodeError, EncodeError, ConversionLossError) as exc:
+    except (DecodeError, EncodeError, ConversionLossError, SourceChangedError) as exc:
         return _fail(exc, EXIT_STRICT)
     except (MojiscopeError, UsageError, OSError) as exc:
         return _fail(exc, EXIT_USAGE)

@@ -61,7 +61,7 @@ class ByteOrderFollowing(Format):
             return self.little
         return self.little_unmarked
 
-    def _reading_of(self, source: Source) -> Format:
+    def reading_of(self, source: Source) -> Format:
         return self.reading_for(source.read(0, self.unit))
 
     # -- what a Format provides: a block is read as the unmarked reading -------
@@ -98,11 +98,11 @@ class ByteOrderFollowing(Format):
         self, source: Source | bytes, start: int, end: int, errors: Errors = "replace"
     ) -> Decoding:
         src = as_source(source)
-        decoding = self._reading_of(src).decode_window(src, start, end, errors)
+        decoding = self.reading_of(src).decode_window(src, start, end, errors)
         return Decoding(self, decoding.text, decoding.spans)
 
     def resync(self, source: Source, offset: int) -> int:
-        return self._reading_of(source).resync(source, offset)
+        return self.reading_of(source).resync(source, offset)
 
     def incremental_decoder(self, errors: Errors = "replace", start: int = 0) -> IncrementalDecoder:
         return _FollowingDecoder(self, errors, start)

@@ -86,6 +86,15 @@ output file ever exists (an existing destination is left untouched).
 atomicity: callers spool to a temporary file first when they must not emit a
 partial result). :func:`plan_conversion` writes nothing and returns the
 report a conversion would produce.
+
+An input file whose size changes while it is read (cut short by another
+program, say) fails a strict conversion with
+:class:`~mojiscope.core.conversion_engine.SourceChangedError` naming the
+offset where reading ended; under replace the output is written and the
+report's ``changed`` says so.
+
+The engine that turns chunks into blocks lives in
+:mod:`mojiscope.core.conversion_engine`.
 """
 
 from __future__ import annotations
@@ -94,38 +103,44 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol
-
-import numpy as np
+from typing import BinaryIO
 
 from mojiscope.core.atomic_write import atomic_output
+from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.conversion_engine import (
+    CHUNK_SIZE,
+    CONTEXT_LIMIT,
+    ConversionError,
+    ConvertedBlock,
+    Input,
+    SignatureChange,
+    SourceChangedError,
+    iter_chunks,
+    iter_conversion,
+)
 from mojiscope.core.conversion_losses import (
-    BlockContext,
-    ConvertedSpans,
     Loss,
     LossBatch,
     LossKind,
-    Measure,
     describe_loss,
-    find_losses,
-    no_losses,
 )
 from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Errors, Format
 from mojiscope.core.registry import get_format
-from mojiscope.core.source import Source
-from mojiscope.core.spans import KIND_CODE, TEXT_CODE
-from mojiscope.core.spans import SpanKind as K
-from mojiscope.core.spantable import SpanTable, join
 
 __all__ = [
+    "CHUNK_SIZE",
+    "CONTEXT_LIMIT",
     "ConversionError",
     "ConversionLossError",
     "ConversionReport",
     "ConvertedBlock",
+    "Input",
     "Loss",
     "LossBatch",
     "LossKind",
+    "SignatureChange",
+    "SourceChangedError",
     "convert",
     "convert_stream",
     "describe_loss",
@@ -135,17 +150,8 @@ __all__ = [
     "plan_conversion",
 ]
 
-#: Bytes read per chunk. Random bytes decode to about one span per 1.5 bytes;
-#: at this size a chunk's spans and temporaries stay well under 50 MB.
-CHUNK_SIZE = 1 << 18
-#: Longest run of context-sensitive characters carried into the next block.
-CONTEXT_LIMIT = 4096
 #: Losses a report keeps as objects; the rest are only counted.
 KEEP_LOSSES = 1000
-
-
-class ConversionError(MojiscopeError, ValueError):
-    """A conversion that cannot be set up (a signature the target lacks)."""
 
 
 class ConversionLossError(MojiscopeError, UnicodeError):
@@ -154,257 +160,6 @@ class ConversionLossError(MojiscopeError, UnicodeError):
     def __init__(self, loss: Loss) -> None:
         self.loss = loss
         super().__init__(describe_loss(loss, strict=True))
-
-
-# -- signatures ----------------------------------------------------------------
-
-
-# -- input ---------------------------------------------------------------------
-
-
-class _Readable(Protocol):
-    def read(self, size: int = -1, /) -> bytes: ...
-
-
-Input = Source | bytes | bytearray | memoryview | str | os.PathLike[str] | _Readable
-
-
-def iter_chunks(source: Input, chunk_size: int = CHUNK_SIZE) -> Iterator[bytes]:
-    """The bytes of ``source`` in order, ``chunk_size`` at a time.
-
-    ``str`` and path-likes are file paths (read, not mapped: a memory map
-    would count every page read so far in the process's resident memory);
-    objects with ``read`` are binary streams; a :class:`Source` is sliced.
-    """
-    if isinstance(source, str | os.PathLike):
-        with open(source, "rb") as file:
-            yield from iter_chunks(file, chunk_size)
-    elif isinstance(source, Source):
-        for start in range(0, len(source), chunk_size):
-            yield source.read(start, start + chunk_size)
-    elif isinstance(source, bytes | bytearray | memoryview):
-        view = memoryview(source).cast("B")
-        for start in range(0, len(view), chunk_size):
-            yield bytes(view[start : start + chunk_size])
-    else:
-        while chunk := source.read(chunk_size):
-            yield chunk
-
-
-@dataclass(frozen=True)
-class ConvertedBlock:
-    """Output bytes for consecutive input bytes ``[source_start, source_end)``
-    and the losses among them."""
-
-    data: bytes
-    source_start: int
-    source_end: int
-    losses: LossBatch
-
-
-def _context_sensitive(char: str) -> bool:
-    return "\ud800" <= char <= "\udfff" or "\uef80" <= char <= "\uefff"
-
-
-# -- the engine ------------------------------------------------------------------
-
-
-def _split_table(table: SpanTable, char_pos: int, byte_pos: int) -> tuple[SpanTable, SpanTable]:
-    """Split ``table`` at an absolute character position that is a span
-    boundary or lies inside a ``text`` span at byte ``byte_pos``; spans with
-    no characters at the position go to the head."""
-    ends = table.char_starts[1:]
-    k = int(np.searchsorted(ends, char_pos, side="right"))
-    if k == len(table) or int(table.char_starts[k]) >= char_pos:
-        return table[:k], table[k:]
-    bs, cs = table.byte_starts, table.char_starts
-    head = SpanTable(
-        table.kinds[: k + 1],
-        table.reasons[: k + 1],
-        np.append(bs[: k + 1], byte_pos),
-        np.append(cs[: k + 1], char_pos),
-        table.values[: k + 1],
-    )
-    tail = SpanTable(
-        table.kinds[k:],
-        table.reasons[k:],
-        np.concatenate(([byte_pos], bs[k + 1 :])),
-        np.concatenate(([char_pos], cs[k + 1 :])),
-        table.values[k:],
-    )
-    return head, tail
-
-
-class _Converter:
-    """Feeds chunks through the source decoder and encodes decided text in
-    blocks (see the module docstring for the block rule).
-
-    State: ``text`` holds decoded characters not yet encoded (``text[0]`` is
-    character ``char0``), ``spans`` their source spans, ``raw`` the input
-    bytes from ``raw_start`` on that those spans (and the undecided tail)
-    come from, ``out_pos`` the number of bytes output so far.
-    """
-
-    def __init__(
-        self,
-        source_format: Format,
-        target_format: Format,
-        opening_signature: bytes | None,
-        force_signature: bool,
-    ) -> None:
-        self.source_format = source_format
-        self.target_format = target_format
-        self.decoder = source_format.incremental_decoder("replace")
-        self.source_measure = Measure(source_format)
-        self.target_measure = Measure(target_format)
-        self.opening_signature = opening_signature
-        self.force_signature = force_signature
-        self.raw, self.raw_start = b"", 0
-        self.text, self.char0 = "", 0
-        self.spans: SpanTable | None = None
-        self.out_pos = 0
-        self.started = False  # the first spans have been seen
-        self.opened = False  # the output's opening signature has been decided
-        self.had_source_signature = False
-
-    def feed(self, chunk: bytes, final: bool = False) -> Iterator[ConvertedBlock]:
-        """Decode ``chunk`` and yield the block (if any) that can be encoded now."""
-        decoded = self.decoder.decode(chunk, final)
-        self.raw = self.raw + chunk if self.raw else chunk
-        if len(decoded.spans):
-            self._take(decoded.text, decoded.spans)
-        prefix = self._opening() if (final or self.started) and not self.opened else b""
-        cut = len(self.text) if final else self._choose_cut()
-        if cut or prefix or (final and self.spans is not None):
-            yield self._encode_block(cut, prefix)
-
-    def _take(self, text: str, spans: SpanTable) -> None:
-        if self.spans is None:  # nothing pending: ``self.text`` is empty
-            self.spans, self.text, self.char0 = spans, text, spans.char_start
-        else:
-            self.spans = join([self.spans, spans])
-            self.text += text
-        if not self.started:
-            self.started = True
-            if spans.kinds[0] == KIND_CODE[K.SIGNATURE]:
-                self._drop_source_signature()
-
-    def _drop_source_signature(self) -> None:
-        assert self.spans is not None
-        first = self.spans[0]
-        self.had_source_signature = True
-        self.spans = self.spans[1:]
-        self.text = self.text[first.char_end - first.char_start :]
-        self.char0 = first.char_end
-        self.raw = self.raw[first.byte_end - self.raw_start :]
-        self.raw_start = first.byte_end
-
-    def _opening(self) -> bytes:
-        """The signature that opens the output (asked for once)."""
-        self.opened = True
-        wanted = self.force_signature or self.had_source_signature
-        return (self.opening_signature or b"") if wanted else b""
-
-    def _choose_cut(self) -> int:
-        """How many pending characters can be encoded now: all but a trailing
-        run of context-sensitive characters, and never inside a source span
-        other than ``text``."""
-        text, spans = self.text, self.spans
-        if spans is None or not text:
-            return 0
-        cut, floor = len(text), max(0, len(text) - CONTEXT_LIMIT)
-        while cut > floor and _context_sensitive(text[cut - 1]):
-            cut -= 1
-        if cut == floor > 0 and _is_lead(text[cut - 1]) and _is_trail(text[cut]):
-            cut -= 1
-        at = self.char0 + cut
-        i = int(np.searchsorted(spans.char_starts, at, side="right")) - 1
-        if 0 <= i < len(spans) and spans.kinds[i] != TEXT_CODE and int(spans.char_starts[i]) < at:
-            cut = int(spans.char_starts[i]) - self.char0
-        return cut
-
-    def _split_pending(self, cut: int) -> SpanTable:
-        """Detach and return the source spans of the first ``cut`` pending
-        characters (splitting a ``text`` span the cut falls in)."""
-        assert self.spans is not None
-        spans, at = self.spans, self.char0 + cut
-        if cut == len(self.text):
-            self.spans = None
-            return spans
-        i = int(np.searchsorted(spans.char_starts, at, side="right")) - 1
-        byte_pos = int(spans.byte_starts[i])
-        if int(spans.char_starts[i]) < at:  # inside a text span: measure the part after the cut
-            rest = self.text[cut : int(spans.char_starts[i + 1]) - self.char0]
-            byte_pos = int(spans.byte_starts[i + 1]) - self.source_measure.length(rest)
-        head, self.spans = _split_table(spans, at, byte_pos)
-        return head
-
-    def _encode_block(self, cut: int, prefix: bytes) -> ConvertedBlock:
-        text = self.text[:cut]
-        if self.spans is None:
-            head = SpanTable.empty(self.raw_start, self.char0)
-        else:
-            head = self._split_pending(cut)
-        encoding = self.target_format.encode_spans(text)
-        out_start = self.out_pos + len(prefix)
-        encoded = encoding.spans.shifted(out_start, self.char0)
-        losses = no_losses()
-        if len(head):
-            block = ConvertedSpans(
-                head, text, self.char0, encoded, self.source_measure, self.target_measure
-            )
-            losses = find_losses(block)
-        context = BlockContext(
-            self.raw,
-            self.raw_start,
-            encoding.data,
-            out_start,
-            text,
-            self.char0,
-            self.source_format.id,
-            self.target_format.id,
-        )
-        converted = ConvertedBlock(
-            prefix + encoding.data, head.byte_start, head.byte_end, LossBatch(losses, context)
-        )
-        self.out_pos = out_start + len(encoding.data)
-        self.text, self.char0 = self.text[cut:], self.char0 + cut
-        self.raw = self.raw[head.byte_end - self.raw_start :]
-        self.raw_start = head.byte_end
-        return converted
-
-
-def _is_lead(char: str) -> bool:
-    return "\ud800" <= char <= "\udbff"
-
-
-def _is_trail(char: str) -> bool:
-    return "\udc00" <= char <= "\udfff"
-
-
-def iter_conversion(
-    source: Input,
-    from_format: str | Format,
-    to_format: str | Format,
-    *,
-    signature: bool = False,
-    chunk_size: int = CHUNK_SIZE,
-) -> Iterator[ConvertedBlock]:
-    """Convert ``source`` block by block, in order, in bounded memory.
-
-    Concatenating every block's ``data`` gives the converted output; each
-    block's ``losses`` lists the losses among its bytes with absolute
-    offsets. Nothing is written anywhere. Raises :class:`ConversionError` if
-    ``signature`` is asked of a target that has none.
-    """
-    source_format, target_format = get_format(from_format), get_format(to_format)
-    target_signature = target_format.signature_bytes
-    if signature and target_signature is None:
-        raise ConversionError(f"{target_format.id} has no signature to write")
-    converter = _Converter(source_format, target_format, target_signature, signature)
-    for chunk in iter_chunks(source, chunk_size):
-        yield from converter.feed(chunk)
-    yield from converter.feed(b"", final=True)
 
 
 def iter_losses(
@@ -417,8 +172,9 @@ def iter_losses(
 
 @dataclass
 class ConversionReport:
-    """What a conversion did or would do: sizes, loss counts per kind, and
-    the first ``keep`` losses as objects."""
+    """What a conversion did or would do: sizes, loss counts per kind, the
+    first ``keep`` losses as objects, how the signature changed, and whether
+    the input changed while it was read."""
 
     source_format: str
     target_format: str
@@ -428,6 +184,8 @@ class ConversionReport:
     loss_count: int = 0
     counts: Counter[LossKind] = field(default_factory=Counter)
     losses: list[Loss] = field(default_factory=list)
+    signature: SignatureChange | None = None
+    changed: SourceChangedError | None = None
 
     @property
     def lossless(self) -> bool:
@@ -436,6 +194,10 @@ class ConversionReport:
     def add(self, block: ConvertedBlock) -> None:
         self.bytes_read = block.source_end
         self.bytes_written += len(block.data)
+        if block.signature is not None:
+            self.signature = block.signature
+        if block.changed is not None:
+            self.changed = block.changed
         found = len(block.losses)
         if found:
             self.loss_count += found
@@ -456,6 +218,8 @@ def _run(
     for block in blocks:
         if errors == "strict" and len(block.losses):
             raise ConversionLossError(block.losses[0])
+        if errors == "strict" and block.changed is not None:
+            raise block.changed
         if write is not None:
             write(block.data)
         report.add(block)
@@ -469,10 +233,11 @@ def plan_conversion(
     signature: bool = False,
     *,
     keep: int = KEEP_LOSSES,
+    control: Control = UNCONTROLLED,
 ) -> ConversionReport:
     """The report converting ``source`` would give, writing nothing (for a
     dialog that shows the losses before the user decides)."""
-    blocks = iter_conversion(source, from_format, to_format, signature=signature)
+    blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
     report = ConversionReport(get_format(from_format).id, get_format(to_format).id, keep)
     return _run(blocks, report, "replace", None)
 
@@ -486,11 +251,12 @@ def convert_stream(
     signature: bool = False,
     *,
     keep: int = KEEP_LOSSES,
+    control: Control = UNCONTROLLED,
 ) -> ConversionReport:
     """Convert into an open binary stream as the blocks come. Under
     ``strict``, raise :class:`ConversionLossError` at the first loss, having
     written only the blocks before it: use :func:`convert` for a file."""
-    blocks = iter_conversion(source, from_format, to_format, signature=signature)
+    blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
     report = ConversionReport(get_format(from_format).id, get_format(to_format).id, keep)
     return _run(blocks, report, errors, out.write)
 
@@ -504,11 +270,16 @@ def convert(
     signature: bool = False,
     *,
     keep: int = KEEP_LOSSES,
+    control: Control = UNCONTROLLED,
 ) -> ConversionReport:
     """Convert ``source`` into the file ``out_path``, atomically: the file
     appears whole when the conversion is done, or not at all. Under
     ``strict`` (the default) the first loss raises
     :class:`ConversionLossError` and nothing is written; under ``replace``
-    losses are written as the target's replacement and reported."""
+    losses are written as the target's replacement and reported. A
+    :class:`~mojiscope.core.control.Cancelled` from ``control`` leaves
+    nothing either."""
     with atomic_output(out_path) as out:
-        return convert_stream(source, from_format, to_format, out, errors, signature, keep=keep)
+        return convert_stream(
+            source, from_format, to_format, out, errors, signature, keep=keep, control=control
+        )

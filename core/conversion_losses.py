@@ -6,7 +6,8 @@ as a loss; this module holds the :class:`Loss` record, the compact
 :class:`LossBatch` a block's losses live in (a file of random bytes has
 millions; a :class:`Loss` object is built only when one is looked at), and
 :func:`find_losses`, which reads them off the source spans and the encoding
-spans with array operations.
+spans with array operations (offsets inside text spans are measured by
+:mod:`mojiscope.core.conversion_offsets`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import NamedTuple, overload
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.conversion_offsets import Measure, byte_offsets
 from mojiscope.core.describe import describe_chars, describe_value, hex_bytes
-from mojiscope.core.format import Format
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, REASON_CODES, REASON_WORDS, Reason
 from mojiscope.core.spans import SpanKind as K
 from mojiscope.core.spantable import NO_VALUE, SpanTable
@@ -250,110 +251,40 @@ class LossBatch(Sequence[Loss]):
             c.target_format,
         )
 
+    def groups(self, first: int) -> list[tuple[LossKind, Reason | None, int, list[int]]]:
+        """The losses grouped by kind and reason, in order of first
+        appearance: ``(kind, reason, count, indices of the first ones)``,
+        at most ``first`` indices per group."""
+        a = self._a
+        keys = a.kind * len(REASON_CODES) + a.reason
+        unique, starts, counts = np.unique(keys, return_index=True, return_counts=True)
+        out = []
+        for key, start, count in sorted(
+            zip(unique.tolist(), starts.tolist(), counts.tolist(), strict=True), key=lambda g: g[1]
+        ):
+            kind, reason = divmod(int(key), len(REASON_CODES))
+            indices = np.flatnonzero(keys == key)[:first].tolist() if count > 1 else [start]
+            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(count), indices))
+        return out
+
     def counts(self) -> Counter[LossKind]:
         """Number of losses per kind."""
         tally = np.bincount(self._a.kind, minlength=len(_LOSS_KINDS))
         return Counter({k: int(n) for k, n in zip(_LOSS_KINDS, tally.tolist(), strict=True) if n})
 
 
-# -- mapping characters to bytes -----------------------------------------------
+# -- finding the losses of a block ----------------------------------------------
 
-_TEXT = KIND_CODE[K.TEXT]
 _INVALID = KIND_CODE[K.INVALID]
 _WARNING = KIND_CODE[K.WARNING]
 _ESCAPE = KIND_CODE[K.ESCAPE]
 _BEYOND = KIND_CODE[K.BEYOND]
-_REPLACED_KINDS = np.array([KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)], np.uint8)
+#: Indexed by kind code: True for the kinds a conversion replaces (a table
+#: lookup, where ``np.isin`` would sort on every block).
+_IS_REPLACED = np.zeros(256, np.bool_)
+_IS_REPLACED[[KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)]] = True
 _SURROGATE_PAIR = REASON_CODE[Reason.SURROGATE_PAIR]
 _ESCAPES_FORM_UTF8 = REASON_CODE[Reason.ESCAPES_FORM_UTF8]
-#: Above this many measured positions per character, measure every character.
-_DENSE = 1 / 32
-
-
-class Measure:
-    """Byte lengths of well-formed text in one format, fast for long pieces."""
-
-    def __init__(self, fmt: Format) -> None:
-        self.fmt = fmt
-
-    def length(self, chars: str) -> int:
-        if len(chars) > 64:
-            return len(self.fmt.encode_spans(chars).data)
-        return sum(self.fmt.char_byte_lengths(chars))
-
-    def cumulative(self, text: str) -> IntArray:
-        lengths = np.asarray(self.fmt.char_byte_lengths(text), np.int64)
-        return np.concatenate((np.zeros(1, np.int64), np.cumsum(lengths)))
-
-
-def byte_offsets(
-    table: SpanTable, text: str, char0: int, positions: IntArray, measure: Measure
-) -> IntArray:
-    """The byte offset where each character position starts, under ``table``.
-
-    ``text[0]`` is character ``char0`` and ``table`` covers ``text``;
-    ``positions`` are absolute, in any order. Inside a ``text`` span the offset
-    is measured by the span's format (a text span re-encodes to its bytes);
-    inside another span it is one byte per character when the counts agree,
-    else shared evenly (spans of that shape hold one unit each).
-    """
-    order = np.argsort(positions, kind="stable")
-    out = np.empty(len(positions), np.int64)
-    out[order] = _sorted_byte_offsets(table, text, char0, positions[order], measure)
-    return out
-
-
-def _sorted_byte_offsets(
-    table: SpanTable, text: str, char0: int, positions: IntArray, measure: Measure
-) -> IntArray:
-    out = np.zeros(len(positions), np.int64)
-    if not len(positions) or not len(table):
-        return out + table.byte_start
-    cs, bs = table.char_starts, table.byte_starts
-    idx = np.clip(np.searchsorted(cs, positions, side="right") - 1, 0, len(table) - 1)
-    c0, c1, b0, b1 = cs[idx], cs[idx + 1], bs[idx], bs[idx + 1]
-    out[:] = np.where(positions >= c1, b1, b0)
-    inside = (positions > c0) & (positions < c1)
-    if not inside.any():
-        return out
-    one_to_one = inside & ((b1 - b0) == (c1 - c0))
-    out[one_to_one] = (b0 + positions - c0)[one_to_one]
-    measured = inside & ~one_to_one & (table.kinds[idx] == _TEXT)
-    shared = inside & ~one_to_one & ~measured
-    out[shared] = (b0 + ((b1 - b0) * (positions - c0)) // np.maximum(c1 - c0, 1))[shared]
-    which = np.flatnonzero(measured)
-    if len(which) > len(text) * _DENSE:
-        cum = measure.cumulative(text)
-        rel = positions[which] - char0
-        out[which] = b0[which] + cum[rel] - cum[c0[which] - char0]
-    else:
-        _measure_each(out, which, idx, positions, c0, b0, text, char0, measure)
-    return out
-
-
-def _measure_each(
-    out: IntArray,
-    which: IntArray,
-    idx: IntArray,
-    positions: IntArray,
-    c0: IntArray,
-    b0: IntArray,
-    text: str,
-    char0: int,
-    measure: Measure,
-) -> None:
-    """Measure positions one by one, each from the previous one in its span."""
-    previous_span, previous_pos, offset = -1, 0, 0
-    for j in which.tolist():
-        span, pos = int(idx[j]), int(positions[j])
-        if span != previous_span:
-            previous_pos, offset = int(c0[j]), int(b0[j])
-        offset += measure.length(text[previous_pos - char0 : pos - char0])
-        out[j] = offset
-        previous_span, previous_pos = span, pos
-
-
-# -- finding the losses of a block ----------------------------------------------
 
 
 @dataclass
@@ -373,7 +304,7 @@ def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
     """Losses read off the source spans, and which source spans had one."""
     src, enc = block.source, block.encoded
     kinds = src.kinds
-    replaced = np.isin(kinds, _REPLACED_KINDS)
+    replaced = _IS_REPLACED[kinds]
     beyond = kinds == _BEYOND
     escape = kinds == _ESCAPE
     if escape.any():

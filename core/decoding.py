@@ -87,7 +87,8 @@ class Decoding:
         if n_chars == 1:
             return [span.byte_start, span.byte_end]
         if span.kind in (SpanKind.TEXT, SpanKind.WARNING, SpanKind.SIGNATURE):
-            chars = self.text[span.char_start : span.char_end]
+            base = self.spans.char_start  # text[0] is character ``base``
+            chars = self.text[span.char_start - base : span.char_end - base]
             offsets = [span.byte_start]
             for length in self.format.char_byte_lengths(chars):
                 offsets.append(offsets[-1] + length)

@@ -169,6 +169,14 @@ class Format(ABC):
                 return lo + i
         return offset
 
+    def reading_of(self, source: Source) -> Format:
+        """The format that decodes ``source`` past its first bytes: this one,
+        except for a format that follows a byte order mark (``utf-16``,
+        ``utf-32``), which answers with the byte order the mark chose. A
+        decode that starts in the middle of a source starts with this."""
+        del source
+        return self
+
     def value_extent(self, span: Span, lead: int) -> int:
         """How many bytes from ``span.byte_start`` the sequence behind
         ``span.value`` takes (``lead`` is the byte there): by default the

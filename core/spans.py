@@ -98,7 +98,7 @@ REASON_CODE: dict[Reason | None, int] = {r: i for i, r in enumerate(REASON_CODES
 REASON_WORDS: dict[Reason, str] = {
     Reason.STRAY_CONTINUATION: "a continuation byte (80..BF) with no lead byte before it",
     Reason.OVERLONG: "an overlong form: a longer encoding of a value that has a shorter one",
-    Reason.SURROGATE: "the encoding of a UTF-16 surrogate, which UTF-8 forbids",
+    Reason.SURROGATE: "a UTF-16 surrogate value (U+D800..U+DFFF), which this format forbids",
     Reason.OUT_OF_RANGE: "a value above U+10FFFF, the end of Unicode",
     Reason.INVALID_BYTE: "a byte (F8..FF) that never occurs in UTF-8",
     Reason.TRUNCATED: "a sequence cut short by a byte that does not continue it, or by the end",

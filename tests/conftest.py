@@ -5,6 +5,10 @@ A test that needs a Qt application (it uses pytest-qt's ``qapp`` or
 automatically, so ``pytest -m "not gui"`` runs exactly the tests that need no
 Qt, wherever they live. Tests that start the GUI in a subprocess carry the
 marker by hand.
+
+Hypothesis runs without its per-example deadline: speed is measured in
+tests/bench as ratios, never asserted in the suite, and a deadline would turn
+a busy machine into a flaky failure.
 """
 
 from __future__ import annotations
@@ -12,6 +16,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("mojiscope", deadline=None)
+settings.load_profile("mojiscope")
 
 # Qt's offscreen platform unless the run asks for another (`make test` sets
 # it too), so a test that makes a QApplication never needs a display.

@@ -18,7 +18,15 @@ from mojiscope.core import Source, Span, navigation
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.navigation import SCAN_CHUNK
 
-__all__ = ["SCAN_CHUNK", "find_bytes", "find_bytes_wrapping", "next_anomaly", "previous_anomaly"]
+__all__ = [
+    "SCAN_CHUNK",
+    "find_bytes",
+    "find_bytes_backward",
+    "find_bytes_backward_wrapping",
+    "find_bytes_wrapping",
+    "next_anomaly",
+    "previous_anomaly",
+]
 
 
 def find_bytes(
@@ -62,6 +70,50 @@ def find_bytes_wrapping(
     scanned = len(source) - start
     end = min(start + len(needle) - 1, len(source))
     return find_bytes(source, needle, 0, end, control=control.offset(scanned), chunk=chunk)
+
+
+def find_bytes_backward(
+    source: Source,
+    needle: bytes,
+    before: int,
+    start: int = 0,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> int | None:
+    """The last offset ``>= start`` where ``needle`` begins before ``before``
+    (it may run past ``before``), scanning backwards chunk by chunk."""
+    if not needle:
+        return None
+    before = min(before, len(source))
+    overlap = len(needle) - 1
+    hi = before
+    while hi > start:
+        control.check()
+        lo = max(start, hi - chunk)
+        hit = source.read(lo, hi + overlap).rfind(needle, 0, hi - lo + overlap)
+        if hit >= 0 and lo + hit < before:
+            return lo + hit
+        hi = lo
+        control.step(before - hi)
+    return None
+
+
+def find_bytes_backward_wrapping(
+    source: Source,
+    needle: bytes,
+    before: int,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> int | None:
+    """Search backwards from ``before`` to the start, then from the end back to ``before``."""
+    hit = find_bytes_backward(source, needle, before, control=control, chunk=chunk)
+    if hit is not None:
+        return hit
+    return find_bytes_backward(
+        source, needle, len(source), before, control=control.offset(before), chunk=chunk
+    )
 
 
 def next_anomaly(

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mojiscope.app.formats import resolve
 from mojiscope.app.model.search import (
     find_bytes,
+    find_bytes_backward,
+    find_bytes_backward_wrapping,
     find_bytes_wrapping,
     next_anomaly,
     previous_anomaly,
@@ -74,3 +78,22 @@ def test_next_and_previous_anomaly_cross_chunks() -> None:
     back = previous_anomaly(utf8, source, 2001, chunk=64)
     assert back is not None and back.byte_start == 1000
     assert previous_anomaly(utf8, source, 1000, chunk=64) is None
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64])
+def test_backward_search_finds_the_last_occurrence_before_across_chunks(chunk: int) -> None:
+    source = BytesSource(b"xxabyyabzzab")
+    assert find_bytes_backward(source, b"ab", 12, chunk=chunk) == 10
+    assert find_bytes_backward(source, b"ab", 10, chunk=chunk) == 6
+    assert find_bytes_backward(source, b"ab", 7, chunk=chunk) == 6  # may run past before
+    assert find_bytes_backward(source, b"ab", 6, chunk=chunk) == 2
+    assert find_bytes_backward(source, b"ab", 2, chunk=chunk) is None
+    assert find_bytes_backward_wrapping(source, b"ab", 2, chunk=chunk) == 10
+
+
+@given(st.binary(max_size=60), st.binary(min_size=1, max_size=3), st.integers(0, 70))
+def test_backward_search_agrees_with_rfind(data: bytes, needle: bytes, before: int) -> None:
+    before = min(before, len(data))
+    expected = data.rfind(needle, 0, before + len(needle) - 1)
+    found = find_bytes_backward(BytesSource(data), needle, before, chunk=4)
+    assert found == (expected if expected >= 0 else None)

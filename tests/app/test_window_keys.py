@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from mojiscope.app import scan_runner
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.model.document import Document
@@ -15,6 +14,7 @@ from mojiscope.app.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
+NONE = Qt.KeyboardModifier.NoModifier
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_ctrl_g_opens_the_go_to_dialog(qtbot, hundred: MainWindow, answer_dialog
     assert len(seen) == 1 and isinstance(seen[0], GotoDialog)
 
 
-def test_f3_and_shift_f3_walk_the_anomalies_of_the_current_format(
+def test_f8_and_shift_f8_walk_the_anomalies_of_the_current_format(
     qtbot, window: MainWindow
 ) -> None:  # type: ignore[no-untyped-def]
     data = b"ok \xff then \xc0\xaf and \xe2\x82 end"
@@ -105,54 +105,62 @@ def test_f3_and_shift_f3_walk_the_anomalies_of_the_current_format(
     window.grid.setFocus()
     starts = []
     for _ in range(4):
-        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            qtbot.keyClick(window.grid, Qt.Key.Key_F8)
         starts.append(window.selection.start)
     assert starts == [3, 10, 11, 17]
     assert (window.selection.start, window.selection.end) == (17, 19)  # truncated E2 82
     assert window.status.verdict_label.text() == "utf-8: invalid (truncated)"
-    qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        qtbot.keyClick(window.grid, Qt.Key.Key_F8, SHIFT)
     assert window.selection.start == 11
     window.shown.set_current("cp1252")
     window.selection.move_cursor(0)
-    window.next_anomaly()
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        window.next_anomaly()
     assert window.selection.start == 0  # cp1252 decodes every byte here: nothing found
     assert "No further anomaly" in window.statusBar().currentMessage()
 
 
-def test_next_anomaly_far_away_runs_in_a_worker(
-    qtbot, window: MainWindow, tmp_path: Path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_next_anomaly_far_away_runs_in_a_worker(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "sparse.bin"
     far = 48 << 20
     with open(path, "wb") as f:
         f.truncate(64 << 20)
         f.seek(far)
         f.write(b"\xff")
-    monkeypatch.setattr(scan_runner, "SYNC_LIMIT", 1 << 20)
     window.set_formats(["utf-8"], persist=False)
     assert window.open_path(path)
-    with qtbot.waitSignal(window.search.finished, timeout=20_000) as finished:
+    with qtbot.waitSignal(window.search.finished, timeout=60_000) as finished:
         window.next_anomaly()
-        assert window.search.runner.busy
+        assert window.search.busy
+        assert window.selection.start == 0  # nothing ran on the GUI thread
     tag, span = finished.args
     assert tag == "anomaly" and span.byte_start == far
     assert window.selection.start == far
-    assert not window.search.runner.busy
+    assert not window.search.busy
 
 
-def test_a_running_scan_can_be_cancelled(
-    qtbot, window: MainWindow, tmp_path: Path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_even_a_tiny_scan_runs_off_the_gui_thread(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.open_document(Document.from_bytes(b"ab \xff", "tiny"))
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        window.next_anomaly()
+        assert window.search.busy and window.selection.start == 0
+    assert window.selection.start == 3
+
+
+def test_a_running_scan_can_be_cancelled(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "sparse.bin"
     with open(path, "wb") as f:
         f.truncate(512 << 20)
-    monkeypatch.setattr(scan_runner, "SYNC_LIMIT", 0)
     window.open_path(path)
     window.search.find(b"\x01")
-    runner = window.search.runner
-    assert runner.busy
-    runner.stop()
-    assert not runner.busy
+    handle = window.search.handle
+    assert window.search.busy and handle is not None
+    window.search.stop()
+    assert not window.search.busy
+    qtbot.waitUntil(lambda: handle.outcome is not None, timeout=10_000)
+    assert handle.outcome == "cancelled"
     assert window.selection.start == 0
 
 
@@ -174,16 +182,21 @@ def test_find_hex_and_text_in_a_chosen_format(qtbot, window: MainWindow, answer_
         return True
 
     answer_dialog(fill)
-    window.find_dialog()
+
+    def run(command) -> None:  # type: ignore[no-untyped-def]
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            command()
+
+    run(window.find_dialog)
     utf8_at = data.index("café".encode())
     assert (window.selection.start, window.selection.end) == (utf8_at, utf8_at + 5)
-    window.find_dialog()
+    run(window.find_dialog)
     cp1252_at = data.index("café".encode("cp1252"))
     assert (window.selection.start, window.selection.end) == (cp1252_at, cp1252_at + 4)
-    window.find_dialog()
+    run(window.find_dialog)
     assert window.selection.start == len(data) - 2
     window.selection.move_cursor(0)
-    window.find_next()
+    run(window.find_next)
     assert window.selection.start == len(data) - 2
 
 
@@ -199,7 +212,31 @@ def test_find_dialog_says_when_a_format_cannot_encode_the_text(qtbot) -> None:  
     assert not dialog.ok_button.isEnabled() and "line 1, column 1" in dialog.status_label.text()
 
 
-def test_not_found_says_so(window: MainWindow) -> None:
+def test_not_found_says_so(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window.open_document(Document.from_bytes(b"abc", "abc"))
-    window.search.find(b"xyz")
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        window.search.find(b"xyz")
     assert window.statusBar().currentMessage() == "Not found"
+
+
+def test_f3_and_shift_f3_find_the_next_and_previous_occurrence_wrapping(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    data = b"ab..ab..ab.."
+    window.open_document(Document.from_bytes(data, "three"))
+    window.activateWindow()
+    window.grid.setFocus()
+    with qtbot.waitSignal(window.search.finished, timeout=10_000):
+        window.search.find(b"ab")  # from the cursor at 0: the next one is at 4
+    found = [window.selection.start]
+    for key, modifier in [(Qt.Key.Key_F3, NONE), (Qt.Key.Key_F3, NONE)]:
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            qtbot.keyClick(window.grid, key, modifier)
+        found.append(window.selection.start)
+    assert found == [4, 8, 0]  # wrapped round at the end
+    backwards = []
+    for _ in range(3):
+        with qtbot.waitSignal(window.search.finished, timeout=10_000):
+            qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+        backwards.append(window.selection.start)
+    assert backwards == [8, 4, 0]  # from 0 back round to the end, then down

@@ -141,7 +141,7 @@ def test_stdin_input_and_dash_output(mojiscope):
 
 @pytest.mark.parametrize(
     ("where", "message"),
-    [("missing/dir/o.txt", "No such file or directory"), (".", "Is a directory")],
+    [("missing/dir/o.txt", "missing/dir does not exist"), (".", "Is a directory")],
     ids=["output in a missing directory", "output is a directory"],
 )
 def test_an_unwritable_output_is_a_usage_error(mojiscope, tmp_path, where, message):

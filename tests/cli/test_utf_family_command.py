@@ -4,6 +4,8 @@ CESU-8 / Modified UTF-8 pair."""
 
 from __future__ import annotations
 
+import pytest
+
 BIG_ENDIAN_WITH_BOM = b"\xfe\xff\x00h\x00i"
 
 
@@ -52,3 +54,20 @@ def test_convert_to_utf32_and_back(mojiscope, tmp_path):
         == 0
     )
     assert back.read_bytes() == source.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "bom", "codec"),
+    [("utf-16", b"\xfe\xff", "utf-16-be"), ("utf-32", b"\x00\x00\xfe\xff", "utf-32-be")],
+)
+def test_offset_into_a_big_endian_file_reads_it_big_endian(mojiscope, tmp_path, fmt, bom, codec):
+    """inspect --offset N on a file follows the BOM at byte 0, as stdin does."""
+    text = "héllo wörld " * 400
+    path = tmp_path / "be.txt"
+    path.write_bytes(bom + text.encode(codec))
+    args = ("inspect", "-f", fmt, "--offset", "1000", "--length", "40", "--json")
+    from_file = mojiscope(*args[:1], str(path), *args[1:])
+    from_stdin = mojiscope(*args[:1], "-", *args[1:], stdin=path.read_bytes())
+    assert from_file.returncode == from_stdin.returncode == 0
+    assert from_file.json_lines() == from_stdin.json_lines()
+    assert "".join(r["text"] for r in from_file.json_lines()) in text

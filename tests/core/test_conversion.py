@@ -575,9 +575,9 @@ def test_loss_path_tmp_names_are_hidden_beside_the_target(tmp_path):
 
 
 def test_a_capped_run_of_context_characters_is_cut_between_pairs_only(monkeypatch):
-    import mojiscope.core.conversion as conversion
+    import mojiscope.core.conversion_engine as engine
 
-    monkeypatch.setattr(conversion, "CONTEXT_LIMIT", 3)
+    monkeypatch.setattr(engine, "CONTEXT_LIMIT", 3)
     pairs = b"\x3d\xd8\xa9\xdc" * 50
     whole_out, whole_losses = run(pairs, UCS2, "wtf-8", chunk_size=1 << 20)
     out, losses = run(pairs, UCS2, "wtf-8", chunk_size=7)

@@ -1,0 +1,402 @@
+"""The conversion engine: chunks in, converted blocks out, in bounded memory.
+
+:mod:`mojiscope.core.conversion` explains what a conversion does and what
+counts as a loss; this module runs it. :func:`iter_conversion` reads the
+input in chunks (:func:`iter_chunks`), decodes each with the source format's
+incremental decoder in ``replace`` mode (so every span is seen) and encodes
+the decided text with the target's ``encode_spans``, block by block, never
+ending a block inside a run of context-sensitive characters (see the
+conversion module's "How it runs").
+
+Two facts about the whole stream ride on the blocks: the first block says
+how the output's signature relates to the source's (:class:`SignatureChange`),
+and the last one carries a :class:`SourceChangedError` when the input file
+changed size while it was read (the output then converts bytes that are no
+longer the file's: callers fail under strict and warn under replace).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+import numpy as np
+
+from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.conversion_losses import (
+    BlockContext,
+    ConvertedSpans,
+    LossBatch,
+    find_losses,
+    no_losses,
+)
+from mojiscope.core.conversion_offsets import Measure
+from mojiscope.core.errors import MojiscopeError
+from mojiscope.core.format import Format
+from mojiscope.core.registry import get_format
+from mojiscope.core.source import Source
+from mojiscope.core.spans import KIND_CODE, TEXT_CODE
+from mojiscope.core.spans import SpanKind as K
+from mojiscope.core.spantable import SpanTable, join
+
+#: Bytes read per chunk. Random bytes decode to about one span per 1.5 bytes;
+#: at this size a chunk's spans and temporaries stay well under 50 MB.
+CHUNK_SIZE = 1 << 18
+#: Longest run of context-sensitive characters carried into the next block.
+CONTEXT_LIMIT = 4096
+
+
+class ConversionError(MojiscopeError, ValueError):
+    """A conversion that cannot be set up (a signature the target lacks)."""
+
+
+class SourceChangedError(MojiscopeError, ValueError):
+    """The input file changed size while it was being read: the bytes
+    converted are not the file as it is (``offset`` is where reading ended)."""
+
+    def __init__(self, name: str, size_before: int, size_after: int, offset: int) -> None:
+        self.name, self.offset = name, offset
+        self.size_before, self.size_after = size_before, size_after
+        super().__init__(
+            f"{name} changed while it was read: it had {size_before:,} bytes, has "
+            f"{size_after:,} now, and reading ended at byte offset {offset:,}"
+        )
+
+
+# -- input ---------------------------------------------------------------------
+
+
+class _Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+Input = Source | bytes | bytearray | memoryview | str | os.PathLike[str] | _Readable
+
+
+def iter_chunks(source: Input, chunk_size: int = CHUNK_SIZE) -> Iterator[bytes]:
+    """The bytes of ``source`` in order, ``chunk_size`` at a time.
+
+    ``str`` and path-likes are file paths (read, not mapped: a memory map
+    would count every page read so far in the process's resident memory);
+    objects with ``read`` are binary streams; a :class:`Source` is sliced.
+    A regular file (by path or as an open file) whose size changes while it
+    is read raises :class:`SourceChangedError` after its last chunk.
+    """
+    if isinstance(source, str | os.PathLike):
+        with open(source, "rb", buffering=0) as file:  # no read-ahead: offsets exact
+            yield from iter_chunks(file, chunk_size)
+        return
+    fd = _file_descriptor(source)
+    if fd is not None:
+        yield from _iter_file_chunks(source, fd, chunk_size)  # type: ignore[arg-type]
+    elif isinstance(source, Source):
+        for start in range(0, len(source), chunk_size):
+            yield source.read(start, start + chunk_size)
+    elif isinstance(source, bytes | bytearray | memoryview):
+        view = memoryview(source).cast("B")
+        for start in range(0, len(view), chunk_size):
+            yield bytes(view[start : start + chunk_size])
+    else:
+        while chunk := source.read(chunk_size):
+            yield chunk
+
+
+def _file_descriptor(source: object) -> int | None:
+    """The descriptor of an open file object, ``None`` for anything else."""
+    fileno = getattr(source, "fileno", None)
+    if fileno is None or isinstance(source, Source):
+        return None
+    try:
+        return int(fileno())
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
+
+
+def _regular_size(fd: int) -> int | None:
+    info = os.fstat(fd)
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def _iter_file_chunks(file: _Readable, fd: int, chunk_size: int) -> Iterator[bytes]:
+    """An open file's chunks; for a regular file, check that its size stayed
+    what it was when reading began (a file cut or grown under the reader)."""
+    size_before = _regular_size(fd)
+    tell = getattr(file, "tell", None)
+    offset = int(tell()) if size_before is not None and tell is not None else 0
+    while chunk := file.read(chunk_size):
+        offset += len(chunk)
+        yield chunk
+    if size_before is None:
+        return
+    size_after = _regular_size(fd)
+    if size_after != size_before or offset != size_before:
+        name = str(getattr(file, "name", "the input"))
+        raise SourceChangedError(name, size_before, size_after or 0, offset)
+
+
+@dataclass(frozen=True)
+class SignatureChange:
+    """The signature that opened the source (``source``: its bytes, empty if
+    none) and the one that opens the output (``target``). A signature is not
+    text, so neither is a loss; a dialog still says when one is added or
+    dropped, since a reader of the file sees the difference."""
+
+    source: bytes
+    target: bytes
+
+    @property
+    def change(self) -> str | None:
+        """``"added"``, ``"dropped"``, or ``None`` when both or neither have one."""
+        if self.target and not self.source:
+            return "added"
+        if self.source and not self.target:
+            return "dropped"
+        return None
+
+
+@dataclass(frozen=True)
+class ConvertedBlock:
+    """Output bytes for consecutive input bytes ``[source_start, source_end)``
+    and the losses among them. The first block carries ``signature``; the
+    last one ``changed`` if the input file changed while it was read."""
+
+    data: bytes
+    source_start: int
+    source_end: int
+    losses: LossBatch
+    signature: SignatureChange | None = None
+    changed: SourceChangedError | None = None
+
+
+def _context_sensitive(char: str) -> bool:
+    return "\ud800" <= char <= "\udfff" or "\uef80" <= char <= "\uefff"
+
+
+# -- the engine ------------------------------------------------------------------
+
+
+def _split_table(table: SpanTable, char_pos: int, byte_pos: int) -> tuple[SpanTable, SpanTable]:
+    """Split ``table`` at an absolute character position that is a span
+    boundary or lies inside a ``text`` span at byte ``byte_pos``; spans with
+    no characters at the position go to the head."""
+    ends = table.char_starts[1:]
+    k = int(np.searchsorted(ends, char_pos, side="right"))
+    if k == len(table) or int(table.char_starts[k]) >= char_pos:
+        return table[:k], table[k:]
+    bs, cs = table.byte_starts, table.char_starts
+    head = SpanTable(
+        table.kinds[: k + 1],
+        table.reasons[: k + 1],
+        np.append(bs[: k + 1], byte_pos),
+        np.append(cs[: k + 1], char_pos),
+        table.values[: k + 1],
+    )
+    tail = SpanTable(
+        table.kinds[k:],
+        table.reasons[k:],
+        np.concatenate(([byte_pos], bs[k + 1 :])),
+        np.concatenate(([char_pos], cs[k + 1 :])),
+        table.values[k:],
+    )
+    return head, tail
+
+
+class _Converter:
+    """Feeds chunks through the source decoder and encodes decided text in
+    blocks (see the module docstring for the block rule).
+
+    State: ``text`` holds decoded characters not yet encoded (``text[0]`` is
+    character ``char0``), ``spans`` their source spans, ``raw`` the input
+    bytes from ``raw_start`` on that those spans (and the undecided tail)
+    come from, ``out_pos`` the number of bytes output so far.
+    """
+
+    def __init__(
+        self,
+        source_format: Format,
+        target_format: Format,
+        opening_signature: bytes | None,
+        force_signature: bool,
+    ) -> None:
+        self.source_format = source_format
+        self.target_format = target_format
+        self.decoder = source_format.incremental_decoder("replace")
+        self.source_measure = Measure(source_format)
+        self.target_measure = Measure(target_format)
+        self.opening_signature = opening_signature
+        self.force_signature = force_signature
+        self.raw, self.raw_start = b"", 0
+        self.text, self.char0 = "", 0
+        self.spans: SpanTable | None = None
+        self.out_pos = 0
+        self.started = False  # the first spans have been seen
+        self.opened = False  # the output's opening signature has been decided
+        self.had_source_signature = False
+        self.source_signature = b""
+
+    def feed(self, chunk: bytes, final: bool = False) -> Iterator[ConvertedBlock]:
+        """Decode ``chunk`` and yield the block (if any) that can be encoded now."""
+        decoded = self.decoder.decode(chunk, final)
+        self.raw = self.raw + chunk if self.raw else chunk
+        if len(decoded.spans):
+            self._take(decoded.text, decoded.spans)
+        opening = (final or self.started) and not self.opened
+        prefix = self._opening() if opening else b""
+        cut = len(self.text) if final else self._choose_cut()
+        if cut or opening or (final and self.spans is not None):
+            yield self._encode_block(cut, prefix, opening)
+
+    def _take(self, text: str, spans: SpanTable) -> None:
+        if self.spans is None:  # nothing pending: ``self.text`` is empty
+            self.spans, self.text, self.char0 = spans, text, spans.char_start
+        else:
+            self.spans = join([self.spans, spans])
+            self.text += text
+        if not self.started:
+            self.started = True
+            if spans.kinds[0] == KIND_CODE[K.SIGNATURE]:
+                self._drop_source_signature()
+
+    def _drop_source_signature(self) -> None:
+        assert self.spans is not None
+        first = self.spans[0]
+        self.had_source_signature = True
+        self.source_signature = self.raw[
+            first.byte_start - self.raw_start : first.byte_end - self.raw_start
+        ]
+        self.spans = self.spans[1:]
+        self.text = self.text[first.char_end - first.char_start :]
+        self.char0 = first.char_end
+        self.raw = self.raw[first.byte_end - self.raw_start :]
+        self.raw_start = first.byte_end
+
+    def _opening(self) -> bytes:
+        """The signature that opens the output (asked for once)."""
+        self.opened = True
+        wanted = self.force_signature or self.had_source_signature
+        return (self.opening_signature or b"") if wanted else b""
+
+    def _choose_cut(self) -> int:
+        """How many pending characters can be encoded now: all but a trailing
+        run of context-sensitive characters, and never inside a source span
+        other than ``text``."""
+        text, spans = self.text, self.spans
+        if spans is None or not text:
+            return 0
+        cut, floor = len(text), max(0, len(text) - CONTEXT_LIMIT)
+        while cut > floor and _context_sensitive(text[cut - 1]):
+            cut -= 1
+        if cut == floor > 0 and _is_lead(text[cut - 1]) and _is_trail(text[cut]):
+            cut -= 1
+        at = self.char0 + cut
+        i = int(np.searchsorted(spans.char_starts, at, side="right")) - 1
+        if 0 <= i < len(spans) and spans.kinds[i] != TEXT_CODE and int(spans.char_starts[i]) < at:
+            cut = int(spans.char_starts[i]) - self.char0
+        return cut
+
+    def _split_pending(self, cut: int) -> SpanTable:
+        """Detach and return the source spans of the first ``cut`` pending
+        characters (splitting a ``text`` span the cut falls in)."""
+        assert self.spans is not None
+        spans, at = self.spans, self.char0 + cut
+        if cut == len(self.text):
+            self.spans = None
+            return spans
+        i = int(np.searchsorted(spans.char_starts, at, side="right")) - 1
+        byte_pos = int(spans.byte_starts[i])
+        if int(spans.char_starts[i]) < at:  # inside a text span: measure the part after the cut
+            rest = self.text[cut : int(spans.char_starts[i + 1]) - self.char0]
+            byte_pos = int(spans.byte_starts[i + 1]) - self.source_measure.length(rest)
+        head, self.spans = _split_table(spans, at, byte_pos)
+        return head
+
+    def _encode_block(self, cut: int, prefix: bytes, opening: bool) -> ConvertedBlock:
+        text = self.text[:cut]
+        if self.spans is None:
+            head = SpanTable.empty(self.raw_start, self.char0)
+        else:
+            head = self._split_pending(cut)
+        encoding = self.target_format.encode_spans(text)
+        out_start = self.out_pos + len(prefix)
+        encoded = encoding.spans.shifted(out_start, self.char0)
+        losses = no_losses()
+        if len(head):
+            block = ConvertedSpans(
+                head, text, self.char0, encoded, self.source_measure, self.target_measure
+            )
+            losses = find_losses(block)
+        context = BlockContext(
+            self.raw,
+            self.raw_start,
+            encoding.data,
+            out_start,
+            text,
+            self.char0,
+            self.source_format.id,
+            self.target_format.id,
+        )
+        signature = SignatureChange(self.source_signature, prefix) if opening else None
+        converted = ConvertedBlock(
+            prefix + encoding.data,
+            head.byte_start,
+            head.byte_end,
+            LossBatch(losses, context),
+            signature,
+        )
+        self.out_pos = out_start + len(encoding.data)
+        self.text, self.char0 = self.text[cut:], self.char0 + cut
+        self.raw = self.raw[head.byte_end - self.raw_start :]
+        self.raw_start = head.byte_end
+        return converted
+
+
+def _is_lead(char: str) -> bool:
+    return "\ud800" <= char <= "\udbff"
+
+
+def _is_trail(char: str) -> bool:
+    return "\udc00" <= char <= "\udfff"
+
+
+def iter_conversion(
+    source: Input,
+    from_format: str | Format,
+    to_format: str | Format,
+    *,
+    signature: bool = False,
+    chunk_size: int = CHUNK_SIZE,
+    control: Control = UNCONTROLLED,
+) -> Iterator[ConvertedBlock]:
+    """Convert ``source`` block by block, in order, in bounded memory.
+
+    Concatenating every block's ``data`` gives the converted output; each
+    block's ``losses`` lists the losses among its bytes with absolute
+    offsets. Nothing is written anywhere. ``control.step(bytes_read)`` runs
+    after each chunk (and may raise :class:`~mojiscope.core.control.Cancelled`).
+    Raises :class:`ConversionError` if ``signature`` is asked of a target
+    that has none.
+    """
+    source_format, target_format = get_format(from_format), get_format(to_format)
+    target_signature = target_format.signature_bytes
+    if signature and target_signature is None:
+        raise ConversionError(f"{target_format.id} has no signature to write")
+    converter = _Converter(source_format, target_format, target_signature, signature)
+    changed: SourceChangedError | None = None
+    read = 0
+    try:
+        for chunk in iter_chunks(source, chunk_size):
+            yield from converter.feed(chunk)
+            read += len(chunk)
+            control.step(read)
+    except SourceChangedError as error:
+        changed = error
+    last = list(converter.feed(b"", final=True))
+    if changed is not None:
+        if not last:  # nothing was pending: an empty block carries the news
+            context = BlockContext(b"", read, b"", converter.out_pos, "", 0, "", "")
+            last = [ConvertedBlock(b"", read, read, LossBatch(no_losses(), context))]
+        last[-1] = replace(last[-1], changed=changed)
+    yield from last

@@ -1,0 +1,33 @@
+"""Byte <-> character maps hold in every piece of a streamed decode, whose
+text starts at a character offset other than 0 (a regression: the map read
+the piece's text at absolute offsets, so 'é' at character 4 of the second
+piece was given one byte)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mojiscope.core import get_format
+
+
+def test_a_second_piece_maps_its_multibyte_characters_to_all_their_bytes() -> None:
+    decoder = get_format("utf-8").incremental_decoder()
+    decoder.decode(b"abc")
+    piece = decoder.decode("héllo wörld".encode(), final=True)
+    assert piece.spans.char_start == 3
+    assert piece.bytes_of_char(4) == (4, 6)  # é
+    assert piece.char_of_byte(5) == (4, 5)
+
+
+@given(st.text(max_size=40), st.integers(0, 160))
+def test_every_piece_maps_like_the_whole_decode(text: str, cut: int) -> None:
+    fmt = get_format("wtf-8")
+    data = text.encode("utf-8", "surrogatepass")
+    cut = min(cut, len(data))
+    whole = fmt.decode(data)
+    decoder = fmt.incremental_decoder()
+    pieces = [decoder.decode(data[:cut]), decoder.decode(data[cut:], final=True)]
+    for piece in pieces:
+        for char in range(piece.spans.char_start, piece.spans.char_end):
+            assert piece.bytes_of_char(char) == whole.bytes_of_char(char)
