@@ -7,6 +7,12 @@ a format such as WTF-8 carries, what a CESU-8 pair, Modified UTF-8's ``C0 80``
 or a raw ``00`` means (:func:`~mojiscope.core.sequence_words.describe_sequence`),
 and lists each character under the selection with its code point, name and
 classes.
+
+A text run longer than the document's 64 KiB decode window arrives cut at the
+window's edge; the panel then says "at least N bytes, measuring…" and has
+:func:`~mojiscope.core.navigation.run_extent` find the run's real ends on the
+job runner (never on the GUI thread), then shows the real figure. Measured
+runs are remembered per format until another document opens.
 """
 
 from __future__ import annotations
@@ -18,11 +24,15 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWid
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Span, SpanKind
+from mojiscope.core.control import Control
 from mojiscope.core.describe import KIND_WORDS, REASON_WORDS, describe_value
+from mojiscope.core.navigation import run_extent
 from mojiscope.core.sequence_words import describe_sequence
 
 MAX_TABLE_ROWS = 256
@@ -43,20 +53,25 @@ def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> b
 
 
 def span_summary(
-    span: Span, span_bytes: bytes, sequence: bytes | None = None, format_label: str = "the format"
+    span: Span,
+    span_bytes: bytes,
+    sequence: bytes | None = None,
+    format_label: str = "the format",
+    measuring: bool = False,
 ) -> list[str]:
     """Plain-text lines about one span (the panel shows them; tests read them).
     ``sequence`` is what :func:`would_be_sequence` found for a span with a value;
-    ``format_label`` names the format that decoded it."""
+    ``format_label`` names the format that decoded it; ``measuring`` says the
+    span is a piece of a longer run whose real extent is still being found."""
     kind = span.kind
     head = f"{kind.value}" + (f" ({span.reason.value})" if span.reason else "")
     lines = [f"Span: {head}: {REASON_WORDS[span.reason] if span.reason else KIND_WORDS[kind]}"]
     length = span.byte_end - span.byte_start
     shown = span_bytes[:MAX_HEX_BYTES].hex(" ").upper() + (" …" if length > MAX_HEX_BYTES else "")
-    lines.append(
-        f"Bytes 0x{span.byte_start:X}..0x{span.byte_end - 1:X} "
-        f"({length} byte{'s' if length != 1 else ''}): {shown}"
-    )
+    count = f"{length} byte{'s' if length != 1 else ''}"
+    if measuring:
+        count = f"at least {length} bytes, measuring\u2026"
+    lines.append(f"Bytes 0x{span.byte_start:X}..0x{span.byte_end - 1:X} ({count}): {shown}")
     if span.value is not None:
         hex_bytes = (sequence or span_bytes)[:MAX_HEX_BYTES].hex(" ").upper()
         if kind == SpanKind.BEYOND:
@@ -106,10 +121,17 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         self.lines: list[str] = []
+        self.jobs: JobRunner | None = None
+        """The window's job runner; the panel makes its own if none is given."""
+        self._extents: dict[str, list[tuple[int, int]]] = {}
+        self._measuring: JobHandle | None = None
+        self._measuring_what: tuple[str, int, int] | None = None
         selection.changed.connect(self.refresh)
         shown.current_changed.connect(self.refresh)
 
     def set_document(self, document: Document | None) -> None:
+        self._stop_measuring(wait=True)  # the old source is about to close
+        self._extents.clear()
         self.document = document
         self.refresh()
 
@@ -125,13 +147,13 @@ class InspectorPanel(QWidget):
         cell = document.cell_at(choice, cursor)
         if cell is None:
             return
-        span = cell.span
+        span, measuring = self._real_extent(document, choice, cell)
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
-        span_bytes = document.read(span.byte_start, span.byte_end)
-        self.lines += span_summary(span, span_bytes, sequence, choice.label)
+        span_bytes = document.read(span.byte_start, min(span.byte_end, span.byte_start + 64))
+        self.lines += span_summary(span, span_bytes, sequence, choice.label, measuring)
         meaning = describe_sequence(choice.format, document.read(cell.byte_start, cell.byte_end))
-        if meaning is None and len(span_bytes) <= MAX_SEQUENCE_BYTES:
+        if meaning is None and span.byte_end - span.byte_start <= MAX_SEQUENCE_BYTES:
             meaning = describe_sequence(choice.format, span_bytes)
         if meaning is not None:
             self.lines.append(meaning)
@@ -145,3 +167,56 @@ class InspectorPanel(QWidget):
         cells = cells[:MAX_TABLE_ROWS]
         rows = [row_for(c, document.read(c.byte_start, c.byte_end)) for c in cells]
         self.model.set_rows(rows)
+
+    # -- the real extent of a text run that a window cut ---------------------------------
+
+    def _real_extent(
+        self, document: Document, choice: FormatChoice, cell: Cell
+    ) -> tuple[Span, bool]:
+        """(the span with its real ends where known, whether they are being measured)."""
+        span = cell.span
+        if span.kind != SpanKind.TEXT:
+            return span, False
+        for start, end in self._extents.get(choice.key, []):
+            if start <= span.byte_start and span.byte_end <= end:
+                return span._replace(byte_start=start, byte_end=end), False
+        window = cell.decoding
+        cut = (span.byte_start == window.byte_start and span.byte_start > 0) or (
+            span.byte_end == window.byte_end and span.byte_end < document.size
+        )
+        if not cut:
+            self._stop_measuring()
+            return span, False
+        self._measure(document, choice, span)
+        return span, True
+
+    def _measure(self, document: Document, choice: FormatChoice, span: Span) -> None:
+        what = (choice.key, span.byte_start, span.byte_end)
+        running = self._measuring is not None and self._measuring.outcome is None
+        if running and what == self._measuring_what:
+            return  # the cursor moved within the run being measured
+        if self.jobs is None:
+            self.jobs = JobRunner(self)
+        source, fmt, policy = document.source, choice.format, choice.policy
+
+        def job(control: Control) -> tuple[int, int]:
+            return run_extent(fmt, source, span, policy=policy, control=control)
+
+        handle = self.jobs.start(
+            "inspector-extent", job, document.size, label="Measuring a text run"
+        )
+        self._measuring, self._measuring_what = handle, what
+
+        def measured(extent: object) -> None:
+            if self.document is document and isinstance(extent, tuple):
+                self._extents.setdefault(choice.key, []).append(extent)
+                self.refresh()
+
+        handle.succeeded.connect(measured)
+
+    def _stop_measuring(self, wait: bool = False) -> None:
+        handle, self._measuring = self._measuring, None
+        if handle is not None and handle.outcome is None:
+            handle.cancel()
+            if wait:
+                handle.wait(5000)

@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._add_docks()
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.jobs = JobRunner(self)
+        self.inspector.jobs = self.jobs
         self.search = SearchCommands(self)
         self.export_dialog: ExportDialog | None = None
         self.format_menu: QMenu | None = None
