@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from mojiscope.app.dialogs.help import MOVEMENT_KEYS
 from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
@@ -167,3 +168,9 @@ def test_choosing_a_format_scrolls_its_column_into_view(qtbot, window: MainWindo
     window.shown.set_current("utf-8")
     assert 0 < grid.point_of("column", 0, 0).x() < grid.viewport().width()
     assert grid.offset_at(QPoint(grid.point_of("column", 0, 0))) is not None
+
+
+def test_help_lists_the_tab_keys() -> None:
+    keys = dict(MOVEMENT_KEYS)
+    assert "hex area" in keys["Tab / Shift+Tab"]
+    assert keys["Ctrl+Tab"] == "Leave the grid"
