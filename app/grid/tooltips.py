@@ -9,6 +9,7 @@ words, the character's bytes, and the character with its name.
 from __future__ import annotations
 
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.inspector import carried_surrogate_words
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.document import Document
 from mojiscope.core import SpanKind
@@ -37,7 +38,9 @@ def cell_tooltip(choice: FormatChoice, cell: Cell, cell_bytes: bytes) -> str:
         parts.append(describe_char(cell.text, named=True))
     elif cell.text:
         parts.append(" ".join(describe_char(c) for c in cell.text[:8]))
-    if span.value is not None:
+    if span.value is not None and span.kind == SpanKind.SURROGATE:
+        parts.append(carried_surrogate_words(spell_hex(cell_bytes), span.value, choice.label))
+    elif span.value is not None:
         verb = "encode" if span.kind == SpanKind.BEYOND else "would have been"
         parts.append(f"{verb} {describe_value(span.value, named=True)}")
     sequence = describe_sequence(choice.format, cell_bytes)

@@ -75,3 +75,13 @@ def test_a_tooltip_event_shows_the_tip(qtbot, hovered: MainWindow) -> None:  # t
     qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
     assert QToolTip.text() == tip(hovered, "column", 0, 2)
     QToolTip.hideText()
+
+
+def test_a_wtf8_lone_surrogate_tip_says_it_is_carried(window: MainWindow) -> None:
+    window.shown.set_keys(["wtf-8"])
+    window.open_document(Document.from_bytes(b"a\xed\xa0\xbdb", "lone"))
+    text = tip(window, "column", 0, 2)
+    assert text is not None
+    assert text.startswith(f"wtf-8 surrogate (unpaired-lead): {REASON_WORDS[Reason.UNPAIRED_LEAD]}")
+    assert "ED A0 BD carry U+D83D, an unpaired lead (high) surrogate, which wtf-8 keeps" in text
+    assert "would have been" not in text
