@@ -57,20 +57,21 @@ def span_summary(
     span_bytes: bytes,
     sequence: bytes | None = None,
     format_label: str = "the format",
-    measuring: bool = False,
+    extent_note: str | None = None,
 ) -> list[str]:
     """Plain-text lines about one span (the panel shows them; tests read them).
     ``sequence`` is what :func:`would_be_sequence` found for a span with a value;
-    ``format_label`` names the format that decoded it; ``measuring`` says the
-    span is a piece of a longer run whose real extent is still being found."""
+    ``format_label`` names the format that decoded it; ``extent_note`` says the
+    span is a piece of a longer run and how finding its real extent goes
+    (``"measuring…"``)."""
     kind = span.kind
     head = f"{kind.value}" + (f" ({span.reason.value})" if span.reason else "")
     lines = [f"Span: {head}: {REASON_WORDS[span.reason] if span.reason else KIND_WORDS[kind]}"]
     length = span.byte_end - span.byte_start
     shown = span_bytes[:MAX_HEX_BYTES].hex(" ").upper() + (" …" if length > MAX_HEX_BYTES else "")
     count = f"{length} byte{'s' if length != 1 else ''}"
-    if measuring:
-        count = f"at least {length} bytes, measuring\u2026"
+    if extent_note is not None:
+        count = f"at least {length} bytes, {extent_note}"
     lines.append(f"Bytes 0x{span.byte_start:X}..0x{span.byte_end - 1:X} ({count}): {shown}")
     if span.value is not None:
         hex_bytes = (sequence or span_bytes)[:MAX_HEX_BYTES].hex(" ").upper()
@@ -124,6 +125,7 @@ class InspectorPanel(QWidget):
         self.jobs: JobRunner | None = None
         """The window's job runner; the panel makes its own if none is given."""
         self._extents: dict[str, list[tuple[int, int]]] = {}
+        self._failures: dict[tuple[str, int, int], str] = {}
         self._measuring: JobHandle | None = None
         self._measuring_what: tuple[str, int, int] | None = None
         selection.changed.connect(self.refresh)
@@ -132,6 +134,7 @@ class InspectorPanel(QWidget):
     def set_document(self, document: Document | None) -> None:
         self._stop_measuring(wait=True)  # the old source is about to close
         self._extents.clear()
+        self._failures.clear()
         self.document = document
         self.refresh()
 
@@ -147,11 +150,11 @@ class InspectorPanel(QWidget):
         cell = document.cell_at(choice, cursor)
         if cell is None:
             return
-        span, measuring = self._real_extent(document, choice, cell)
+        span, extent_note = self._real_extent(document, choice, cell)
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
         span_bytes = document.read(span.byte_start, min(span.byte_end, span.byte_start + 64))
-        self.lines += span_summary(span, span_bytes, sequence, choice.label, measuring)
+        self.lines += span_summary(span, span_bytes, sequence, choice.label, extent_note)
         meaning = describe_sequence(choice.format, document.read(cell.byte_start, cell.byte_end))
         if meaning is None and span.byte_end - span.byte_start <= MAX_SEQUENCE_BYTES:
             meaning = describe_sequence(choice.format, span_bytes)
@@ -172,23 +175,26 @@ class InspectorPanel(QWidget):
 
     def _real_extent(
         self, document: Document, choice: FormatChoice, cell: Cell
-    ) -> tuple[Span, bool]:
-        """(the span with its real ends where known, whether they are being measured)."""
+    ) -> tuple[Span, str | None]:
+        """(the span with its real ends where known, else a note on measuring them)."""
         span = cell.span
         if span.kind != SpanKind.TEXT:
-            return span, False
+            return span, None
         for start, end in self._extents.get(choice.key, []):
             if start <= span.byte_start and span.byte_end <= end:
-                return span._replace(byte_start=start, byte_end=end), False
+                return span._replace(byte_start=start, byte_end=end), None
         window = cell.decoding
         cut = (span.byte_start == window.byte_start and span.byte_start > 0) or (
             span.byte_end == window.byte_end and span.byte_end < document.size
         )
         if not cut:
             self._stop_measuring()
-            return span, False
+            return span, None
+        failure = self._failures.get((choice.key, span.byte_start, span.byte_end))
+        if failure is not None:
+            return span, f"not measured: {failure}"
         self._measure(document, choice, span)
-        return span, True
+        return span, "measuring\u2026"
 
     def _measure(self, document: Document, choice: FormatChoice, span: Span) -> None:
         what = (choice.key, span.byte_start, span.byte_end)
@@ -212,7 +218,13 @@ class InspectorPanel(QWidget):
                 self._extents.setdefault(choice.key, []).append(extent)
                 self.refresh()
 
+        def not_measured(message: str) -> None:
+            if self.document is document:
+                self._failures[what] = message
+                self.refresh()
+
         handle.succeeded.connect(measured)
+        handle.failed.connect(not_measured)
 
     def _stop_measuring(self, wait: bool = False) -> None:
         handle, self._measuring = self._measuring, None
