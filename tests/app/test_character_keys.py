@@ -174,3 +174,38 @@ def test_help_lists_the_tab_keys() -> None:
     keys = dict(MOVEMENT_KEYS)
     assert "hex area" in keys["Tab / Shift+Tab"]
     assert keys["Ctrl+Tab"] == "Leave the grid"
+
+
+def test_the_toolbar_format_box_scrolls_its_choice_into_view(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    keys = ["utf-8", "wtf-8", "xtf-8", "stf-7", "corrected-utf-8", "cp1252", "utf-16le", "latin-1"]
+    window.shown.set_keys(keys)
+    window.open_document(Document.from_bytes(DATA, "mixed"))
+    window.resize(700, 600)
+    qtbot.wait(10)
+    grid, box = window.grid, window.format_box
+    assert grid.horizontalScrollBar().value() == 0
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_End)
+    assert window.shown.current.key == keys[-1] == box.currentData()
+    assert grid.horizontalScrollBar().value() > 0
+    assert 0 < grid.point_of("column", len(keys) - 1, 0).x() < grid.viewport().width()
+
+
+def test_clicking_a_half_shown_header_scrolls_the_whole_column_in(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    window.shown.set_keys(["utf-8", "wtf-8", "xtf-8", "stf-7", "corrected-utf-8", "cp1252"])
+    window.open_document(Document.from_bytes(DATA, "mixed"))
+    window.resize(700, 600)
+    qtbot.wait(10)
+    grid = window.grid
+    width = grid.viewport().width()
+    column = next(
+        c for c in range(6) if grid.point_of("column", c, 15).x() > width
+    )  # the first column whose right part is off screen
+    x = grid.point_of("column", column, 0).x()
+    assert x < width
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert window.shown.current.key == window.shown.keys[column]
+    assert grid.point_of("column", column, 15).x() < grid.viewport().width()
+    assert grid.focus_area == "column"
