@@ -7,7 +7,7 @@ that format and every key selects whole characters (:func:`character_move`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 
 from mojiscope.app.formats import FormatChoice
@@ -112,3 +112,24 @@ def scroll_showing(left: int, right: int, value: int, width: int) -> int:
     if right > value + width:
         return right - width
     return value
+
+
+def tab_move(event: QKeyEvent) -> tuple[bool, bool] | None:
+    """``(forward, leave)`` for a Tab key press, None for any other event:
+    Shift goes backwards, Ctrl leaves the widget instead of cycling in it."""
+    if event.type() != QEvent.Type.KeyPress:
+        return None
+    key = event.key()
+    if key not in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+        return None
+    shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+    forward = key == Qt.Key.Key_Tab and not shift
+    return forward, bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+
+
+def next_focus_stop(columns: int, here: int | None, forward: bool) -> int | None:
+    """Tab's cycle over the grid's areas: None (the hex area), then decoded
+    columns ``0..columns-1``, then None again; the stop after ``here``."""
+    stops: list[int | None] = [None, *range(columns)]
+    index = stops.index(here) if here in stops else 0
+    return stops[(index + (1 if forward else -1)) % len(stops)]

@@ -29,7 +29,13 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
-from mojiscope.app.grid.navigation import byte_move, character_move, scroll_showing
+from mojiscope.app.grid.navigation import (
+    byte_move,
+    character_move,
+    next_focus_stop,
+    scroll_showing,
+    tab_move,
+)
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.tooltips import tooltip_at_byte
 from mojiscope.app.model.document import Document
@@ -388,10 +394,8 @@ class GridView(QAbstractScrollArea):
     def cycle_focus_area(self, forward: bool = True) -> None:
         """Tab's order: hex, then each decoded column left to right (making
         its format current), then hex again; Shift+Tab the other way."""
-        stops: list[int | None] = [None, *range(len(self.shown.choices))]
         here = self._current_column() if self.focus_area == "column" else None
-        index = stops.index(here) if here in stops else 0
-        target = stops[(index + (1 if forward else -1)) % len(stops)]
+        target = next_focus_stop(len(self.shown.choices), here, forward)
         if target is None:
             self.set_focus_area("hex")
             return
@@ -402,18 +406,15 @@ class GridView(QAbstractScrollArea):
     def event(self, event: QEvent) -> bool:
         """Tab and Shift+Tab move between the grid's areas (as in HxD or
         ImHex); Ctrl+Tab and Ctrl+Shift+Tab leave the grid."""
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            key = event.key()
-            if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-                forward = key == Qt.Key.Key_Tab and not (
-                    event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-                )
-                if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-                    self.focusNextPrevChild(forward)
-                else:
-                    self.cycle_focus_area(forward)
-                return True
-        return super().event(event)
+        tab = tab_move(event) if isinstance(event, QKeyEvent) else None
+        if tab is None:
+            return super().event(event)
+        forward, leave = tab
+        if leave:
+            self.focusNextPrevChild(forward)
+        else:
+            self.cycle_focus_area(forward)
+        return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         where = (self.selection.anchor, self.selection.cursor)
