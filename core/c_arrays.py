@@ -44,12 +44,17 @@ loop runs for other bodies.
 
 from __future__ import annotations
 
-import bisect
 import re
 
 from mojiscope.core.errors import HexParseError
 
-__all__ = ["looks_like_c_array", "parse_c_array"]
+__all__ = ["SEPARATORS", "looks_like_c_array", "parse_c_array"]
+
+SEPARATORS = {c: None for c in range(0x3001) if chr(c).isspace() or chr(c) in ",:;"}
+"""A :meth:`str.translate` table deleting pasted hex's separators: ``,:;`` and
+every character ``str.isspace`` (and so ``\\s``) calls whitespace, the last
+being U+3000. (Deleting ``:;`` from an array body that passed the fast check
+changes nothing: it holds none.)"""
 
 _TOKEN = re.compile(
     r"(?P<space>\s+)"
@@ -62,7 +67,6 @@ _TOKEN = re.compile(
 )
 _HH = r"0[xX][0-9a-fA-F]{2}\s*+"
 _FAST_BODY = re.compile(rf"\s*+(?:{_HH}(?:,\s*+{_HH})*+,?\s*+)?")
-_FAST_STRIP = re.compile(r"0[xX]|[\s,]+")
 _C_START = re.compile(r"[^{'\"]*\{")
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 _DECLARATION = re.compile(r"\s*(?:[A-Za-z_][\w\s:<>,*&()\[\]=]*)?", re.ASCII)
@@ -97,11 +101,14 @@ class _ArrayReader:
         self.text = text
         self.limit = limit
         self.pos = 0
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def place(self, at: int) -> tuple[int, int]:
+        """The 1-based (line, column) of position ``at`` (counted only for an error)."""
+        line = self.text.count("\n", 0, at) + 1
+        return line, at - (self.text.rfind("\n", 0, at) + 1) + 1
 
     def error(self, message: str, at: int) -> HexParseError:
-        line = bisect.bisect_right(self.line_starts, at)
-        return HexParseError(message, line, at - self.line_starts[line - 1] + 1)
+        return HexParseError(message, *self.place(at))
 
     def next_token(self) -> re.Match[str] | None:
         """The next token that is not space or a comment; None at the end."""
@@ -141,7 +148,8 @@ class _ArrayReader:
     def _body(self, opening: int) -> bytes:
         close = self.text.find("}", self.pos)
         if close >= 0 and _FAST_BODY.fullmatch(self.text, self.pos, close):
-            data = bytes.fromhex(_FAST_STRIP.sub("", self.text[self.pos : close]))
+            digits = self.text[self.pos : close].translate(SEPARATORS)
+            data = bytes.fromhex(digits.replace("0x", "").replace("0X", ""))
             if len(data) <= self.limit:
                 self.pos = close + 1
                 return data
@@ -164,8 +172,7 @@ class _ArrayReader:
             else:
                 wanted = "a byte value or '}'" if expect_value else "',' or '}'"
                 raise self.error(f"found {_show(token[0])}, expected {wanted}", token.start())
-        line = bisect.bisect_right(self.line_starts, opening)
-        column = opening - self.line_starts[line - 1] + 1
+        line, column = self.place(opening)
         raise self.error(
             f"found the end of the text, expected '}}' to close the array opened at "
             f"line {line}, column {column}",

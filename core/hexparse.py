@@ -75,7 +75,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mojiscope.core.c_arrays import looks_like_c_array, parse_c_array
+from mojiscope.core.c_arrays import SEPARATORS, looks_like_c_array, parse_c_array
 from mojiscope.core.errors import HexParseError
 
 __all__ = ["DEFAULT_LIMIT", "parse_hex"]
@@ -108,9 +108,20 @@ _AREA = re.compile(
     r"|(?:[0-9a-fA-F]{2})++"
     r")*+"
 )
-# In an area that _AREA accepted, every x/X belongs to a 0x or \x prefix and
-# every % to an escape, so removing these leaves only the hex digits.
-_NOT_DIGITS = re.compile(r"0[xX]|\\[xX]|%|[\s,:;]+")
+
+
+def _only_digits(area: str) -> str:
+    """The hex digits of an area that _AREA accepted. There every x/X belongs
+    to a 0x or \\x prefix and every % to an escape, so deleting separators,
+    then the prefixes, leaves only the digits: once the separators are gone,
+    the leftmost "0x" is still the prefix's own, as no digit run holds an x.
+    String methods, because a regular expression substitution costs a
+    Python-level match object for every byte of a long paste."""
+    digits = area.translate(SEPARATORS)
+    for mark in ("\\x", "\\X", "0x", "0X", "%"):
+        digits = digits.replace(mark, "")
+    return digits
+
 
 _XXD_LINE = re.compile(r"\s*(?P<offset>[0-9a-fA-F]{8,}): ")
 _HEXDUMP_LINE = re.compile(r"\s*(?P<offset>[0-9a-fA-F]{8,})  (?P<area>[^|]*)\|.*\|\s*")
@@ -274,7 +285,7 @@ def _area_bytes(area: str, number: int, start: int) -> bytes:
     """The bytes a HEXAREA spells; ``number`` and ``start`` (the area's
     column, 0-based) place an error."""
     if "'" not in area and '"' not in area and _AREA.fullmatch(area):
-        return bytes.fromhex(_NOT_DIGITS.sub("", area))
+        return bytes.fromhex(_only_digits(area))
     out = bytearray()
     pos = 0
     while pos < len(area):
