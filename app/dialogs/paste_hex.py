@@ -2,7 +2,8 @@
 
 The dialog runs the core's :func:`parse_hex` (hex, C/C++ arrays, ``xxd -i``)
 or, when the user picks the Base64 form, :func:`parse_base64`, on every edit
-(debounced for long pastes) and shows either the byte count or the parser's
+(debounced for long pastes, and for those run on a job runner so the window
+never freezes) and shows either the byte count or the parser's
 error with its line and column, underlining the spot; OK stays disabled until
 the text parses to at least one byte. Base64 is an explicit choice because
 text such as ``deadbeef`` is valid as both.
@@ -27,11 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from mojiscope.app.grid.fonts import monospace_font
+from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.core import HexParseError
 from mojiscope.core.base64_text import parse_base64
 from mojiscope.core.hexparse import DEFAULT_LIMIT, parse_hex
 
-#: Texts longer than this are parsed after a pause in typing, not per keystroke.
+#: Texts longer than this are parsed after a pause in typing, not per
+#: keystroke, and off the GUI thread.
 DEBOUNCE_CHARS = 100_000
 
 HEX_FORM, BASE64_FORM = "hex", "base64"
@@ -47,6 +50,8 @@ class PasteHexDialog(QDialog):
         self.resize(640, 360)
         self._data: bytes | None = None
         self.error: HexParseError | None = None
+        self.jobs = JobRunner(self)
+        self._pending: JobHandle | None = None
         intro = QLabel(
             "Hex in any common shape: 48 65 6C, 0x48,0x65, \\x48\\x65, %48%65, "
             "b'He\\x6c', xxd or hexdump -C output, a C or C++ array "
@@ -112,24 +117,46 @@ class PasteHexDialog(QDialog):
 
     def _text_changed(self) -> None:
         if len(self.editor.toPlainText()) > DEBOUNCE_CHARS:
+            self._pending = None  # a reading under way is of an older text
+            self._data = None
             self.ok_button.setEnabled(False)
             self._timer.start()
         else:
             self.reparse()
 
     def reparse(self) -> None:
-        """Parse the text now and update the status line and the OK button."""
+        """Parse the text and update the status line and the OK button: now
+        for a short text, on the job runner for a long one (OK stays disabled
+        and the status says so until it is read)."""
         text = self.editor.toPlainText()
         self.error = None
         self._data = None
-        try:
-            if self.form == BASE64_FORM:
-                self._data = parse_base64(text, limit=DEFAULT_LIMIT)
-            else:
-                self._data = parse_hex(text)
-        except HexParseError as error:
-            self.error = error
+        self._pending = None
+        if len(text) <= DEBOUNCE_CHARS:
+            self._data, self.error = read_paste(text, self.form)
+            self._show_status(text)
+            return
+        self.ok_button.setEnabled(False)
+        self.status_label.setStyleSheet("")
+        self.status_label.setText(f"Reading {len(text):,} characters\u2026")
+        form = self.form
+        handle = self.jobs.start(
+            "paste", lambda _control: read_paste(text, form), len(text), label="Reading the paste"
+        )
+        self._pending = handle
+        handle.succeeded.connect(lambda result: self._read(handle, text, result))
+
+    def _read(self, handle: JobHandle, text: str, result: object) -> None:
+        if handle is not self._pending or not isinstance(result, tuple):
+            return  # the text or the form changed since: a newer reading follows
+        self._pending = None
+        self._data, self.error = result
         self._show_status(text)
+
+    @property
+    def reading(self) -> bool:
+        """True while a long text is being read in the background."""
+        return self._pending is not None
 
     def _show_status(self, text: str) -> None:
         self.editor.setExtraSelections([])
@@ -170,6 +197,16 @@ class PasteHexDialog(QDialog):
         style.setFontWeight(QFont.Weight.Bold)
         marked.format = style
         self.editor.setExtraSelections([marked])
+
+
+def read_paste(text: str, form: str) -> tuple[bytes | None, HexParseError | None]:
+    """(the bytes, None) or (None, the error) for ``text`` read as ``form``."""
+    try:
+        if form == BASE64_FORM:
+            return parse_base64(text, limit=DEFAULT_LIMIT), None
+        return parse_hex(text), None
+    except HexParseError as error:
+        return None, error
 
 
 def _message_of(error: HexParseError) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from mojiscope.app.dialogs.paste_hex import BASE64_FORM, HEX_FORM, PasteHexDialog
+from mojiscope.app.dialogs.paste_hex import BASE64_FORM, DEBOUNCE_CHARS, HEX_FORM, PasteHexDialog
 from mojiscope.app.window import MainWindow
 
 XXD_I = "unsigned char a_bin[] = {\n  0x48, 0x69, 0x0a\n};\nunsigned int a_bin_len = 3;\n"
@@ -60,3 +60,31 @@ def test_base64_paste_opens_the_bytes(window: MainWindow, answer_dialog) -> None
     window.paste_hex()
     assert window.document is not None
     assert window.document.read(0, 100) == "Hello, 世界".encode()
+
+
+def test_a_long_paste_is_read_off_the_gui_thread(qtbot) -> None:  # type: ignore[no-untyped-def]
+    data = bytes(range(256)) * 200
+    rows = [
+        "  " + ", ".join(f"0x{b:02x}" for b in data[i : i + 12]) for i in range(0, len(data), 12)
+    ]
+    text = "unsigned char d[] = {\n" + ",\n".join(rows) + "\n};\n"
+    assert len(text) > DEBOUNCE_CHARS
+    dialog = PasteHexDialog(None, text)
+    qtbot.addWidget(dialog)
+    assert dialog.reading
+    assert dialog.status_label.text().startswith("Reading ")
+    assert not dialog.ok_button.isEnabled()
+    qtbot.waitUntil(lambda: not dialog.reading, timeout=20_000)
+    assert dialog.data() == data
+    assert dialog.status_label.text() == f"{len(data):,} bytes"
+    assert dialog.ok_button.isEnabled()
+
+
+def test_a_long_paste_with_an_error_still_names_line_and_column(qtbot) -> None:  # type: ignore[no-untyped-def]
+    text = "41 " * 40_000 + "\n42 4g"
+    dialog = PasteHexDialog(None, text)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.reading, timeout=20_000)
+    assert dialog.error is not None
+    assert "Line 2, column 5" in dialog.status_label.text()
+    assert not dialog.ok_button.isEnabled()
