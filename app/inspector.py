@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
@@ -201,8 +201,8 @@ class InspectorPanel(QWidget):
         running = self._measuring is not None and self._measuring.outcome is None
         if running and what == self._measuring_what:
             return  # the cursor moved within the run being measured
-        if self.jobs is None:
-            self.jobs = JobRunner(self)
+        if self.jobs is None:  # a panel outside a window: a runner that outlives it
+            self.jobs = JobRunner(QCoreApplication.instance())
         source, fmt, policy = document.source, choice.format, choice.policy
 
         def job(control: Control) -> tuple[int, int]:

@@ -11,7 +11,8 @@ text such as ``deadbeef`` is valid as both.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -50,8 +51,9 @@ class PasteHexDialog(QDialog):
         self.resize(640, 360)
         self._data: bytes | None = None
         self.error: HexParseError | None = None
-        self.jobs = JobRunner(self)
+        self.jobs = _paste_runner()
         self._pending: JobHandle | None = None
+        self._readings = 0
         intro = QLabel(
             "Hex in any common shape: 48 65 6C, 0x48,0x65, \\x48\\x65, %48%65, "
             "b'He\\x6c', xxd or hexdump -C output, a C or C++ array "
@@ -93,6 +95,7 @@ class PasteHexDialog(QDialog):
         self._timer.timeout.connect(self.reparse)
         self.editor.textChanged.connect(self._text_changed)
         self.editor.setPlainText(text)
+        self._timer.stop()  # the first reading starts now, not after a pause
         self.reparse()
 
     @property
@@ -144,10 +147,17 @@ class PasteHexDialog(QDialog):
             "paste", lambda _control: read_paste(text, form), len(text), label="Reading the paste"
         )
         self._pending = handle
-        handle.succeeded.connect(lambda result: self._read(handle, text, result))
+        self._readings += 1
+        reading = self._readings  # a number, not the handle: no cycle through its signal
+        handle.succeeded.connect(lambda result: self._read(reading, text, result))
 
-    def _read(self, handle: JobHandle, text: str, result: object) -> None:
-        if handle is not self._pending or not isinstance(result, tuple):
+    def _read(self, reading: int, text: str, result: object) -> None:
+        if (
+            not shiboken6.isValid(self)
+            or self._pending is None
+            or reading != self._readings
+            or not isinstance(result, tuple)
+        ):
             return  # the text or the form changed since: a newer reading follows
         self._pending = None
         self._data, self.error = result
@@ -197,6 +207,19 @@ class PasteHexDialog(QDialog):
         style.setFontWeight(QFont.Weight.Bold)
         marked.format = style
         self.editor.setExtraSelections([marked])
+
+
+_RUNNER: list[JobRunner] = []
+
+
+def _paste_runner() -> JobRunner:
+    """One job runner for every Paste Hex dialog, owned by the application.
+    Not the dialog's own: a runner deleted with its parent while a finished
+    job's handle awaits its ``deleteLater`` crashes PySide ("shared QObject
+    was deleted directly"), and a dialog is deleted right after it closes."""
+    if not _RUNNER:
+        _RUNNER.append(JobRunner(QCoreApplication.instance()))
+    return _RUNNER[0]
 
 
 def read_paste(text: str, form: str) -> tuple[bytes | None, HexParseError | None]:
