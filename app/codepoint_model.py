@@ -14,6 +14,7 @@ from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.glyphs import glyph_for_cell
 from mojiscope.core import SpanKind
 from mojiscope.core.charclass import MAX_CODE_POINT, describe
+from mojiscope.core.describe import REASON_WORDS
 
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Bytes", "Code point", "Shown", "Name", "Category", "Classes")
@@ -35,8 +36,12 @@ def row_for(cell: Cell, cell_bytes: bytes) -> CodePointRow:
         return CodePointRow(
             byte_hex, "", "", "(no character: joined into the previous U+FFFD)", "", ""
         )
-    cp = ord(cell.text)
     shown = glyph_for_cell(cell.text, cell.span, cell_bytes).text
+    if len(cell.text) > 1:  # a signature shown as one cell: the magic number
+        points = " ".join(f"U+{ord(c):04X}" for c in cell.text)
+        words = REASON_WORDS[cell.span.reason] if cell.span.reason else ""
+        return CodePointRow(byte_hex, points, shown, f"{words} (a signature, not text)", "", "")
+    cp = ord(cell.text)
     if cell.span.kind == SpanKind.BEYOND and cell.span.value is not None:
         value = cell.span.value
         return CodePointRow(

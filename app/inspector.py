@@ -2,27 +2,43 @@
 
 It names the span under the cursor (kind, the reason in plain words, byte
 range and hex), what an overlong, surrogate or out-of-range sequence would
-have decoded to (``C0 AF would have been U+002F '/'``), and lists each
-character under the selection with its code point, name and classes.
+have decoded to (``C0 AF would have been U+002F '/'``), which lone surrogate
+a format such as WTF-8 carries, what a CESU-8 pair, Modified UTF-8's ``C0 80``
+or a raw ``00`` means (:func:`~mojiscope.core.sequence_words.describe_sequence`),
+and lists each character under the selection with its code point, name and
+classes.
+
+A text run longer than the document's 64 KiB decode window arrives cut at the
+window's edge; the panel then says "at least N bytes, measuring…" and has
+:func:`~mojiscope.core.navigation.run_extent` find the run's real ends on the
+job runner (never on the GUI thread), then shows the real figure. Measured
+runs are remembered per format until another document opens.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Span, SpanKind
+from mojiscope.core.control import Control
 from mojiscope.core.describe import KIND_WORDS, REASON_WORDS, describe_value
+from mojiscope.core.navigation import run_extent
+from mojiscope.core.sequence_words import describe_sequence
 
 MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
+MAX_SEQUENCE_BYTES = 6
+"""Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
 
 
 def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> bytes:
@@ -36,25 +52,47 @@ def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> b
     return document.read(span.byte_start, span.byte_start + extent)
 
 
-def span_summary(span: Span, span_bytes: bytes, sequence: bytes | None = None) -> list[str]:
+def span_summary(
+    span: Span,
+    span_bytes: bytes,
+    sequence: bytes | None = None,
+    format_label: str = "the format",
+    extent_note: str | None = None,
+) -> list[str]:
     """Plain-text lines about one span (the panel shows them; tests read them).
-    ``sequence`` is what :func:`would_be_sequence` found for a span with a value."""
+    ``sequence`` is what :func:`would_be_sequence` found for a span with a value;
+    ``format_label`` names the format that decoded it; ``extent_note`` says the
+    span is a piece of a longer run and how finding its real extent goes
+    (``"measuring…"``)."""
     kind = span.kind
     head = f"{kind.value}" + (f" ({span.reason.value})" if span.reason else "")
     lines = [f"Span: {head}: {REASON_WORDS[span.reason] if span.reason else KIND_WORDS[kind]}"]
     length = span.byte_end - span.byte_start
     shown = span_bytes[:MAX_HEX_BYTES].hex(" ").upper() + (" …" if length > MAX_HEX_BYTES else "")
-    lines.append(
-        f"Bytes 0x{span.byte_start:X}..0x{span.byte_end - 1:X} "
-        f"({length} byte{'s' if length != 1 else ''}): {shown}"
-    )
+    count = f"{length} byte{'s' if length != 1 else ''}"
+    if extent_note is not None:
+        count = f"at least {length} bytes, {extent_note}"
+    lines.append(f"Bytes 0x{span.byte_start:X}..0x{span.byte_end - 1:X} ({count}): {shown}")
     if span.value is not None:
         hex_bytes = (sequence or span_bytes)[:MAX_HEX_BYTES].hex(" ").upper()
         if kind == SpanKind.BEYOND:
             lines.append(f"{hex_bytes} encode the value {describe_value(span.value, named=True)}")
+        elif kind == SpanKind.SURROGATE:
+            lines.append(carried_surrogate_words(hex_bytes, span.value, format_label))
         else:
             lines.append(f"{hex_bytes} would have been {describe_value(span.value, named=True)}")
     return lines
+
+
+def carried_surrogate_words(hex_bytes: str, value: int, format_label: str) -> str:
+    """What a lone surrogate that the format keeps (a ``surrogate`` span, as
+    WTF-8 decodes ``ED A0 BD``) is: carried as it is, not an error that
+    "would have been" something."""
+    half = "lead (high)" if value < 0xDC00 else "trail (low)"
+    return (
+        f"{hex_bytes} carry U+{value:04X}, an unpaired {half} surrogate, which "
+        f"{format_label} keeps as it is (strict UTF-8 and UTF-16 reject it)"
+    )
 
 
 class InspectorPanel(QWidget):
@@ -84,10 +122,19 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         self.lines: list[str] = []
+        self.jobs: JobRunner | None = None
+        """The window's job runner; the panel makes its own if none is given."""
+        self._extents: dict[str, list[tuple[int, int]]] = {}
+        self._failures: dict[tuple[str, int, int], str] = {}
+        self._measuring: JobHandle | None = None
+        self._measuring_what: tuple[str, int, int] | None = None
         selection.changed.connect(self.refresh)
         shown.current_changed.connect(self.refresh)
 
     def set_document(self, document: Document | None) -> None:
+        self._stop_measuring(wait=True)  # the old source is about to close
+        self._extents.clear()
+        self._failures.clear()
         self.document = document
         self.refresh()
 
@@ -103,10 +150,16 @@ class InspectorPanel(QWidget):
         cell = document.cell_at(choice, cursor)
         if cell is None:
             return
-        span = cell.span
+        span, extent_note = self._real_extent(document, choice, cell)
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
-        self.lines += span_summary(span, document.read(span.byte_start, span.byte_end), sequence)
+        span_bytes = document.read(span.byte_start, min(span.byte_end, span.byte_start + 64))
+        self.lines += span_summary(span, span_bytes, sequence, choice.label, extent_note)
+        meaning = describe_sequence(choice.format, document.read(cell.byte_start, cell.byte_end))
+        if meaning is None and span.byte_end - span.byte_start <= MAX_SEQUENCE_BYTES:
+            meaning = describe_sequence(choice.format, span_bytes)
+        if meaning is not None:
+            self.lines.append(meaning)
         html = [f"<b>{escape(self.lines[0])}</b>"] + [escape(line) for line in self.lines[1:]]
         self.summary.setText("<br>".join(html))
         self._fill_table(document)
@@ -117,3 +170,65 @@ class InspectorPanel(QWidget):
         cells = cells[:MAX_TABLE_ROWS]
         rows = [row_for(c, document.read(c.byte_start, c.byte_end)) for c in cells]
         self.model.set_rows(rows)
+
+    # -- the real extent of a text run that a window cut ---------------------------------
+
+    def _real_extent(
+        self, document: Document, choice: FormatChoice, cell: Cell
+    ) -> tuple[Span, str | None]:
+        """(the span with its real ends where known, else a note on measuring them)."""
+        span = cell.span
+        if span.kind != SpanKind.TEXT:
+            return span, None
+        for start, end in self._extents.get(choice.key, []):
+            if start <= span.byte_start and span.byte_end <= end:
+                return span._replace(byte_start=start, byte_end=end), None
+        window = cell.decoding
+        cut = (span.byte_start == window.byte_start and span.byte_start > 0) or (
+            span.byte_end == window.byte_end and span.byte_end < document.size
+        )
+        if not cut:
+            self._stop_measuring()
+            return span, None
+        failure = self._failures.get((choice.key, span.byte_start, span.byte_end))
+        if failure is not None:
+            return span, f"not measured: {failure}"
+        self._measure(document, choice, span)
+        return span, "measuring\u2026"
+
+    def _measure(self, document: Document, choice: FormatChoice, span: Span) -> None:
+        what = (choice.key, span.byte_start, span.byte_end)
+        running = self._measuring is not None and self._measuring.outcome is None
+        if running and what == self._measuring_what:
+            return  # the cursor moved within the run being measured
+        if self.jobs is None:  # a panel outside a window: a runner that outlives it
+            self.jobs = JobRunner(QCoreApplication.instance())
+        source, fmt, policy = document.source, choice.format, choice.policy
+
+        def job(control: Control) -> tuple[int, int]:
+            return run_extent(fmt, source, span, policy=policy, control=control)
+
+        handle = self.jobs.start(
+            "inspector-extent", job, document.size, label="Measuring a text run"
+        )
+        self._measuring, self._measuring_what = handle, what
+
+        def measured(extent: object) -> None:
+            if self.document is document and isinstance(extent, tuple):
+                self._extents.setdefault(choice.key, []).append(extent)
+                self.refresh()
+
+        def not_measured(message: str) -> None:
+            if self.document is document:
+                self._failures[what] = message
+                self.refresh()
+
+        handle.succeeded.connect(measured)
+        handle.failed.connect(not_measured)
+
+    def _stop_measuring(self, wait: bool = False) -> None:
+        handle, self._measuring = self._measuring, None
+        if handle is not None and handle.outcome is None:
+            handle.cancel()
+            if wait:
+                handle.wait(5000)

@@ -1,7 +1,8 @@
 """Starting the window: ``mojiscope``, ``mojiscope FILE``, ``mojiscope gui ...``.
 
 :func:`run_gui` takes the command line's argparse namespace (``file``,
-``screenshot``, ``select``, ``formats``) and returns the exit code.
+``screenshot``, ``select``, ``formats``, and ``more_files``: further files,
+each opened in a window of its own) and returns the exit code.
 ``select`` may be ``"START:END"`` or a ``(start, end)`` pair; ``formats``
 ``"ID,ID"`` or a list of keys (pseudo-ids like ``utf-8/per-byte`` included). With
 ``screenshot`` it lays the window out (offscreen when there is no display),
@@ -136,6 +137,21 @@ def run_gui(args: Namespace) -> int:
             qInstallMessageHandler(previous_handler)
 
 
+def open_more_windows(args: Namespace) -> list[MainWindow]:
+    """A shown window for each of ``args.more_files``, with the same
+    ``--formats`` and ``--select``; a file that fails to open reports why and
+    gets no window."""
+    windows: list[MainWindow] = []
+    for path in getattr(args, "more_files", None) or []:
+        window = MainWindow()
+        if _apply_arguments(window, Namespace(**{**vars(args), "file": path})) == 0:
+            window.show()
+            windows.append(window)
+        else:
+            window.close()
+    return windows
+
+
 def _open_window(app: QApplication, args: Namespace, screenshot: str | None) -> int:
     try:
         window = MainWindow()
@@ -147,6 +163,9 @@ def _open_window(app: QApplication, args: Namespace, screenshot: str | None) -> 
             return take_screenshot(app, window, screenshot)
         window.show()
         window.grid.setFocus()
-        return int(app.exec())
+        more = open_more_windows(args)  # held until the event loop ends
+        code = int(app.exec())
+        del more
+        return code
     finally:
         messages.headless = False

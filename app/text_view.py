@@ -10,7 +10,7 @@ non-colour cue. Clicking or dragging selects the characters' bytes in the
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QFontMetricsF, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QBrush, QFontMetricsF, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
 from mojiscope.app.grid.fonts import can_draw, monospace_font
@@ -221,6 +221,34 @@ class TextView(QPlainTextEdit):
             self.selection.select_range(*window.byte_range(first, last))
         finally:
             self._user_driving = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Left/Right (Shift extends) step one shown piece, a character or a
+        run shown as one mark, through the selection model, so the view
+        keeps its window around the cursor and never splits a character.
+        Other keys keep Qt's text-cursor moves."""
+        window = self.window_
+        key = event.key()
+        if window is None or key not in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            super().keyPressEvent(event)
+            return
+        first = window.piece_of_byte(self.selection.cursor)
+        anchor = window.piece_of_byte(self.selection.anchor)
+        if first is None or anchor is None:
+            super().keyPressEvent(event)
+            return
+        step = 1 if key == Qt.Key.Key_Right else -1
+        target = min(max(first + step, 0), window.piece_count - 1)
+        if not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.selection.select_range(*window.byte_range(target, target))
+        elif target >= anchor:
+            self.selection.set_anchor_and_cursor(
+                window.byte_range(anchor, anchor)[0], window.byte_range(target, target)[1] - 1
+            )
+        else:
+            self.selection.set_anchor_and_cursor(
+                window.byte_range(anchor, anchor)[1] - 1, window.byte_range(target, target)[0]
+            )
 
     def position_of_byte(self, offset: int) -> int | None:
         """The UTF-16 position where the character holding ``offset`` is shown."""

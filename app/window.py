@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.jobs = JobRunner(self)
+        self.inspector.jobs = self.jobs
         self.search = SearchCommands(self)
         self.export_dialog: ExportDialog | None = None
         self.format_menu: QMenu | None = None

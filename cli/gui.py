@@ -8,6 +8,12 @@ passed on as an :class:`argparse.Namespace`:
 
 * ``file``: the path to open, or ``None`` to open the bundled demo
   (``demo`` is then ``True``);
+* ``more_files``: further paths, each opened in a window of its own (a
+  desktop entry's ``Exec=mojiscope %F`` passes every file the user chose,
+  and a user who opens three files from a file manager expects three
+  windows, as Hex Fiend or gedit give; ``--select`` and ``--formats`` apply
+  to each). Every path is checked before Qt starts; one that cannot be
+  read fails the command, so no window opens half of a request;
 * ``screenshot``: a PNG path to save a picture of the window to, then quit;
 * ``select``: the ``START:END`` text (checked here, clipped by the GUI), or ``None``;
 * ``formats``: canonical format ids to show, in order, or ``None``.
@@ -94,8 +100,19 @@ def _canonical_column(name: str) -> str:
 def run_gui(args: argparse.Namespace) -> int:
     if args.formats is not None:
         args.formats = [_canonical_column(name) for name in args.formats]
-    if args.file is not None:
-        _check_readable(args.file)
+    files = list(getattr(args, "files", None) or [])
+    if getattr(args, "file", None) is not None and not files:
+        files = [args.file]
+    if args.screenshot is not None and len(files) > 1:
+        print(
+            f"mojiscope: --screenshot pictures one window; got {len(files)} files",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    for path in files:
+        _check_readable(path)
+    args.file = files[0] if files else None
+    args.more_files = files[1:]
     args.demo = args.file is None
     unavailable = _why_qt_cannot_start(args.screenshot is not None)
     if unavailable:

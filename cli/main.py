@@ -9,7 +9,7 @@
     mojiscope inspect (FILE | - | --hex HEX) --summary [--format ID]... [--json]
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
                       [--errors strict|replace] [--signature] [--report] [--json] [--verify]
-    mojiscope gui [FILE] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
+    mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
                       [--fix -o OUT [--errors strict|replace]]
     mojiscope FILE      # the same as: mojiscope gui FILE
@@ -192,7 +192,13 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     from mojiscope.cli.gui import parse_format_list, parse_selection
 
     parser = commands.add_parser("gui", help="open the desktop application")
-    parser.add_argument("file", nargs="?", metavar="FILE", help="the file to open (default: demo)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="the files to open, each in its own window, as a desktop entry's %%F "
+        "passes them (default: the demo)",
+    )
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="save a picture of the window, quit"
     )

@@ -39,6 +39,11 @@ columns count code points). Each line is one of:
 *plain line*
     Anything else: a HEXAREA on its own.
 
+A text whose first ``{`` comes before any quote, after nothing or a C
+declaration, is a C or C++ array (``{ 0x43, 0x61 };``, ``xxd -i`` output;
+see :func:`~mojiscope.core.c_arrays.looks_like_c_array`) and is read by
+:func:`mojiscope.core.c_arrays.parse_c_array` instead, with C's rules.
+
 A HEXAREA is a sequence of tokens:
 
 - separators: any run of whitespace (``str.isspace``), ``,``, ``:`` or ``;``;
@@ -70,6 +75,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mojiscope.core.bytes_literal import HEX_DIGITS, read_bytes_literal, show_char
+from mojiscope.core.c_arrays import SEPARATORS, looks_like_c_array, parse_c_array
 from mojiscope.core.errors import HexParseError
 
 __all__ = ["DEFAULT_LIMIT", "parse_hex"]
@@ -78,7 +85,6 @@ DEFAULT_LIMIT = 256 * 1024 * 1024
 """Most bytes a paste may describe, checked after every line (``*`` repeat
 lines before they are written out)."""
 
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 # One token at a position: the first alternative that matches wins.
 _TOKEN = re.compile(
@@ -102,27 +108,25 @@ _AREA = re.compile(
     r"|(?:[0-9a-fA-F]{2})++"
     r")*+"
 )
-# In an area that _AREA accepted, every x/X belongs to a 0x or \x prefix and
-# every % to an escape, so removing these leaves only the hex digits.
-_NOT_DIGITS = re.compile(r"0[xX]|\\[xX]|%|[\s,:;]+")
+
+
+def _only_digits(area: str) -> str:
+    """The hex digits of an area that _AREA accepted. There every x/X belongs
+    to a 0x or \\x prefix and every % to an escape, so deleting separators,
+    then the prefixes, leaves only the digits: once the separators are gone,
+    the leftmost "0x" is still the prefix's own, as no digit run holds an x.
+    String methods, because a regular expression substitution costs a
+    Python-level match object for every byte of a long paste."""
+    digits = area.translate(SEPARATORS)
+    for mark in ("\\x", "\\X", "0x", "0X", "%"):
+        digits = digits.replace(mark, "")
+    return digits
+
 
 _XXD_LINE = re.compile(r"\s*(?P<offset>[0-9a-fA-F]{8,}): ")
 _HEXDUMP_LINE = re.compile(r"\s*(?P<offset>[0-9a-fA-F]{8,})  (?P<area>[^|]*)\|.*\|\s*")
 _OFFSET_LINE = re.compile(r"\s*(?P<offset>[0-9a-fA-F]{8,})\s*")
 _REPEAT_LINE = re.compile(r"\s*\*\s*")
-
-_SIMPLE_ESCAPES = {
-    "\\": 0x5C,
-    "'": 0x27,
-    '"': 0x22,
-    "a": 0x07,
-    "b": 0x08,
-    "f": 0x0C,
-    "n": 0x0A,
-    "r": 0x0D,
-    "t": 0x09,
-    "v": 0x0B,
-}
 
 
 def parse_hex(text: str, *, limit: int = DEFAULT_LIMIT) -> bytes:
@@ -139,6 +143,8 @@ def parse_hex(text: str, *, limit: int = DEFAULT_LIMIT) -> bytes:
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if limit < 0:
         raise ValueError(f"limit must not be negative, not {limit}")
+    if looks_like_c_array(text):
+        return parse_c_array(text, limit=limit)
     reader = _Reader(limit)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):
@@ -266,7 +272,7 @@ def _area_bytes(area: str, number: int, start: int) -> bytes:
     """The bytes a HEXAREA spells; ``number`` and ``start`` (the area's
     column, 0-based) place an error."""
     if "'" not in area and '"' not in area and _AREA.fullmatch(area):
-        return bytes.fromhex(_NOT_DIGITS.sub("", area))
+        return bytes.fromhex(_only_digits(area))
     out = bytearray()
     pos = 0
     while pos < len(area):
@@ -276,7 +282,7 @@ def _area_bytes(area: str, number: int, start: int) -> bytes:
             raise HexParseError(message, number, start + at + 1)
         kind = match.lastgroup
         if kind == "lit":
-            out += _bytes_literal(area, pos, match.end(), number, start)
+            out += read_bytes_literal(area, pos, match.end(), number, start)
         elif kind is not None and kind != "sep":
             out += bytes.fromhex(match[kind])
         pos = match.end()
@@ -305,18 +311,9 @@ def _xxd_area(line: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 def _offset_digits(line: str, at: int) -> str:
     end = at
-    while end < len(line) and line[end] in _HEX_DIGITS:
+    while end < len(line) and line[end] in HEX_DIGITS:
         end += 1
     return line[at:end]
-
-
-def _show(area: str, pos: int) -> str:
-    if pos >= len(area):
-        return "end of line"
-    char = area[pos]
-    if not char.isprintable():
-        return f"U+{ord(char):04X}"
-    return '"\'"' if char == "'" else f"'{char}'"
 
 
 def _diagnose(area: str, pos: int) -> tuple[str, int]:
@@ -327,11 +324,11 @@ def _diagnose(area: str, pos: int) -> tuple[str, int]:
         lead = "%" if char == "%" else pair
         first = pos + len(lead)
         bad = next((i for i in range(first, first + 2) if _not_hex(area, i)), first)
-        return f"found {_show(area, bad)}, expected two hex digits after '{lead}'", bad
+        return f"found {show_char(area, bad)}, expected two hex digits after '{lead}'", bad
     if pair in ("0x", "0X"):
         digits_start = pos + 2
         if _not_hex(area, digits_start):
-            return f"found {_show(area, digits_start)}, expected hex digits after '{pair}'", (
+            return f"found {show_char(area, digits_start)}, expected hex digits after '{pair}'", (
                 digits_start
             )
         return _diagnose_run(area, digits_start)
@@ -341,20 +338,20 @@ def _diagnose(area: str, pos: int) -> tuple[str, int]:
             f"found end of line inside a bytes literal, expected its closing quote ({quote})",
             len(area),
         )
-    if char in _HEX_DIGITS:
+    if char in HEX_DIGITS:
         return _diagnose_run(area, pos)
     if char == "\\":
-        return f"found {_show(area, pos)}, expected a hex digit or a '\\x' escape", pos
-    return f"found {_show(area, pos)}, expected a hex digit", pos
+        return f"found {show_char(area, pos)}, expected a hex digit or a '\\x' escape", pos
+    return f"found {show_char(area, pos)}, expected a hex digit", pos
 
 
 def _diagnose_run(area: str, pos: int) -> tuple[str, int]:
     """``pos`` is a hex digit where no token matches: the run it is in is odd or ends badly."""
     start = pos
-    while start > 0 and area[start - 1] in _HEX_DIGITS and not _escape_digits_end(area, start):
+    while start > 0 and area[start - 1] in HEX_DIGITS and not _escape_digits_end(area, start):
         start -= 1
     end = pos
-    while end < len(area) and area[end] in _HEX_DIGITS:
+    while end < len(area) and area[end] in HEX_DIGITS:
         end += 1
     after = end < len(area) and not _TOKEN.match(area, end)
     if after:
@@ -374,62 +371,4 @@ def _escape_digits_end(area: str, pos: int) -> bool:
 
 
 def _not_hex(area: str, pos: int) -> bool:
-    return pos >= len(area) or area[pos] not in _HEX_DIGITS
-
-
-def _bytes_literal(area: str, start: int, end: int, number: int, column0: int) -> bytes:
-    """Decode the bytes literal ``area[start:end]`` (quotes included) as Python would."""
-    out = bytearray()
-    pos = start + 2
-    stop = end - 1
-    while pos < stop:
-        char = area[pos]
-        if char != "\\":
-            if not char.isascii():
-                raise HexParseError(
-                    f"found {_show(area, pos)} in a bytes literal, expected ASCII or an escape",
-                    number,
-                    column0 + pos + 1,
-                )
-            out.append(ord(char))
-            pos += 1
-            continue
-        code = area[pos + 1]
-        if code in _SIMPLE_ESCAPES:
-            out.append(_SIMPLE_ESCAPES[code])
-            pos += 2
-        elif code == "x":
-            digits = area[pos + 2 : pos + 4]
-            if len(digits) < 2 or any(d not in _HEX_DIGITS for d in digits):
-                good = next((i for i, d in enumerate(digits) if d not in _HEX_DIGITS), len(digits))
-                bad = pos + 2 + good
-                shown = "the closing quote" if bad >= stop else _show(area, bad)
-                raise HexParseError(
-                    f"found {shown}, expected two hex digits after '\\x'",
-                    number,
-                    column0 + bad + 1,
-                )
-            out.append(int(digits, 16))
-            pos += 4
-        elif code in "01234567":
-            digits_end = pos + 1
-            while digits_end < min(pos + 4, stop) and area[digits_end] in "01234567":
-                digits_end += 1
-            value = int(area[pos + 1 : digits_end], 8)
-            if value > 0xFF:
-                raise HexParseError(
-                    f"found octal escape '{area[pos:digits_end]}' above \\377, "
-                    "expected a byte value",
-                    number,
-                    column0 + pos + 1,
-                )
-            out.append(value)
-            pos = digits_end
-        else:
-            raise HexParseError(
-                f"found unknown escape '\\{code}' in a bytes literal, expected one of "
-                "\\\\ \\' \\\" \\a \\b \\f \\n \\r \\t \\v \\xHH \\ooo",
-                number,
-                column0 + pos + 1,
-            )
-    return bytes(out)
+    return pos >= len(area) or area[pos] not in HEX_DIGITS

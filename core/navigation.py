@@ -1,5 +1,6 @@
 """Moving through a source by its anomalies: the next and the previous span
-that is not plain text, however far away, in bounded memory.
+that is not plain text, however far away, and the true extent of a text run
+that a window cut (:func:`run_extent`), in bounded memory.
 
 A source may be a mapped file of gigabytes, so these decode it window by
 window (:data:`SCAN_CHUNK` bytes at a time, through
@@ -16,7 +17,7 @@ from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format, Policy, apply_policy
 from mojiscope.core.source import Source
-from mojiscope.core.spans import Span
+from mojiscope.core.spans import Span, SpanKind
 
 #: Bytes decoded per step of a scan.
 SCAN_CHUNK = 1 << 20
@@ -70,3 +71,84 @@ def previous_anomaly(
         control.step(before - lo)
         hi = lo
     return None
+
+
+def run_extent(
+    fmt: Format,
+    source: Source,
+    span: Span,
+    *,
+    policy: Policy = "maximal-subpart",
+    control: Control = UNCONTROLLED,
+    chunk: int = SCAN_CHUNK,
+) -> tuple[int, int]:
+    """The bytes ``[start, end)`` that ``span`` really covers in ``source``.
+
+    A window decode (:meth:`Format.decode_window`) keeps every span whole
+    except a ``text`` run, which it cuts where the window is; so a ``text``
+    span from a window may be a piece of a run of gigabytes. This follows the
+    run across windows of ``chunk`` bytes, backwards and forwards, to where
+    it truly ends; any other span is returned as it is. It reports the bytes
+    decoded (both directions together) through ``control`` and stops with
+    :class:`~mojiscope.core.control.Cancelled` when asked to."""
+    if span.kind != SpanKind.TEXT:
+        return span.byte_start, span.byte_end
+    scanned = 0
+    start = span.byte_start
+    while start > 0:
+        control.check()
+        decoding = _window(fmt, source, max(0, start - chunk), start, policy)
+        earlier = _text_run_start(decoding, start)
+        scanned += start - earlier
+        control.step(scanned)
+        if earlier >= start:
+            break  # what precedes ``start`` is no text
+        start = earlier
+        if earlier > decoding.byte_start:
+            break  # the run begins inside this window
+    end = span.byte_end
+    size = len(source)
+    while end < size:
+        control.check()
+        decoding = _window(fmt, source, end, min(size, end + chunk), policy)
+        later = _text_run_end(decoding, end)
+        scanned += later - end
+        control.step(scanned)
+        if later <= end:
+            break  # what follows ``end`` is no text
+        end = later
+        if later < decoding.byte_end:
+            break  # the run ends inside this window
+    return start, end
+
+
+def _text_run_start(decoding: Decoding, start: int) -> int:
+    """Where the text run that ends at byte ``start`` begins, within ``decoding``
+    (``start`` itself when the span before it is not ``text``)."""
+    spans = decoding.spans
+    if not len(spans) or start <= decoding.byte_start:
+        return start
+    index = spans.index_at_byte(start - 1)
+    while index >= 0:
+        before = spans[index]
+        if before.kind != SpanKind.TEXT or before.byte_end < start:
+            break
+        start = min(start, before.byte_start)
+        index -= 1
+    return start
+
+
+def _text_run_end(decoding: Decoding, end: int) -> int:
+    """Where the text run that starts at byte ``end`` ends, within ``decoding``
+    (``end`` itself when the span there is not ``text``)."""
+    spans = decoding.spans
+    if not len(spans) or end >= decoding.byte_end:
+        return end
+    index = spans.index_at_byte(end)
+    while index < len(spans):
+        after = spans[index]
+        if after.kind != SpanKind.TEXT or after.byte_start > end:
+            break
+        end = max(end, after.byte_end)
+        index += 1
+    return end

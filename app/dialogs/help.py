@@ -36,6 +36,8 @@ MOVEMENT_KEYS: tuple[tuple[str, str], ...] = (
     ("Home / End", "Start / end of the row"),
     ("Ctrl+Home / Ctrl+End", "Start / end of the file"),
     ("Shift + any of these", "Extend the selection"),
+    ("Tab / Shift+Tab", "Grid: keys act on the hex area, then on each decoded column in turn"),
+    ("Ctrl+Tab", "Leave the grid"),
 )
 
 

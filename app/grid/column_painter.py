@@ -28,8 +28,8 @@ from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
 from mojiscope.app.grid.glyph_pictures import GlyphPictures
 from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
 from mojiscope.app.grid.palette import GridPalette
-from mojiscope.app.model.glyphs import EMPTY, Glyph, GlyphStyle, glyph_for_char
-from mojiscope.core import SpanKind
+from mojiscope.app.model.glyphs import EMPTY, MAGIC, Glyph, GlyphStyle, glyph_for_char
+from mojiscope.core import Reason, SpanKind
 
 _MARKER = 3.5
 
@@ -242,6 +242,8 @@ class ColumnPainter:
             return Glyph(row.data[piece.first : piece.last].hex().upper(), GlyphStyle.BYTE)
         if span.kind == SpanKind.BEYOND and span.value is not None:
             return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
+        if span.reason == Reason.MAGIC_NUMBER:
+            return MAGIC
         return glyph_for_char(piece.text) if piece.text else EMPTY
 
     def _run_font(self, width: int) -> QFont:

@@ -17,13 +17,14 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QContextMenuEvent,
     QFont,
+    QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QToolTip, QWidget
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.column_painter import ColumnPainter
@@ -32,11 +33,16 @@ from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
 from mojiscope.app.grid.navigation import (
     SCROLL_LIMIT,
-    moved_cursor,
+    byte_move,
+    character_move,
+    next_focus_stop,
     row_of_scroll_value,
+    scroll_showing,
     scroll_value_of_row,
+    tab_move,
 )
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.grid.tooltips import tooltip_at_byte
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
@@ -60,6 +66,9 @@ class GridView(QAbstractScrollArea):
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
         self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
+        self.focus_area = "hex"
+        """Where the keyboard acts: "hex" (by bytes) or "column", the current
+        format's decoded column (by characters). A click or Tab moves it."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setAutoFillBackground(False)
         self._top_row = 0
@@ -72,7 +81,7 @@ class GridView(QAbstractScrollArea):
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
-        shown.current_changed.connect(self.viewport().update)
+        shown.current_changed.connect(self._current_format_changed)
 
     # -- configuration -------------------------------------------------------------
 
@@ -111,6 +120,20 @@ class GridView(QAbstractScrollArea):
 
     def _formats_changed(self) -> None:
         self._rebuild()
+
+    def _current_format_changed(self) -> None:
+        self.scroll_to_column(self._current_column())
+        self.viewport().update()
+
+    def scroll_to_column(self, column: int | None) -> None:
+        """Scroll horizontally as little as needed to show a decoded column
+        whole (its left edge when it is wider than the viewport)."""
+        if column is None or not 0 <= column < len(self._geometry.column_x):
+            return
+        bar = self.horizontalScrollBar()
+        left = int(self._geometry.column_x[column])
+        right = math.ceil(left + self._geometry.column_w)
+        bar.setValue(scroll_showing(left, right, bar.value(), self.viewport().width()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -287,8 +310,10 @@ class GridView(QAbstractScrollArea):
                 label, Qt.TextElideMode.ElideRight, int(g.column_w)
             )
             painter.drawText(QPointF(x0, baseline), elided)
-            if is_current:
+            if is_current and self.focus_area == "column":
                 painter.fillRect(QRectF(x0, g.header_h - 5, g.column_w, 2), palette.cursor)
+        if self.focus_area == "hex":
+            painter.fillRect(QRectF(g.hex_x, g.header_h - 5, g.hex_w, 2), palette.cursor)
         painter.setFont(self._metrics.font)
 
     # -- hit testing and the mouse -------------------------------------------------------------
@@ -338,6 +363,7 @@ class GridView(QAbstractScrollArea):
             return
         area, column, offset = found
         extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self.set_focus_area(area)
         if area == "hex":
             self.selection.move_cursor(offset, extend=extend)
             self._drag = ("hex", column, self.selection.anchor, self.selection.anchor + 1)
@@ -372,6 +398,29 @@ class GridView(QAbstractScrollArea):
         hit = self._geometry.hit(x + self.horizontalScrollBar().value())
         if hit is not None and hit.area == "column":
             self.shown.set_current(self.shown.choices[hit.column].key)
+            self.set_focus_area("column")
+
+    def tooltip_at(self, pos: QPoint) -> str | None:
+        """The one-line summary of the character under a viewport position:
+        in a decoded column as that column's format reads it, in the hex
+        area as the current format does; None off the cells."""
+        found = self.offset_at(pos)
+        if found is None or self.document is None:
+            return None
+        area, column, offset = found
+        choice = self.shown.current if area == "hex" else self.shown.choices[column]
+        return tooltip_at_byte(self.document, choice, offset)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self.tooltip_at(event.pos())
+            if text is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            return True
+        return super().viewportEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt override
         if self.actions():
@@ -379,18 +428,47 @@ class GridView(QAbstractScrollArea):
 
     # -- keyboard ------------------------------------------------------------------------------
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        size = self.document.size if self.document else 0
-        target = moved_cursor(
-            event.key(),
-            event.modifiers(),
-            self.selection.cursor,
-            size,
-            self._bytes_per_row,
-            self.visible_rows(),
-        )
+    def set_focus_area(self, area: str) -> None:
+        """Give the keyboard to the hex area or to the current format's column."""
+        if area != self.focus_area:
+            self.focus_area = area
+            self.viewport().update()
+
+    def cycle_focus_area(self, forward: bool = True) -> None:
+        """Tab's order: hex, then each decoded column left to right (making
+        its format current), then hex again; Shift+Tab the other way."""
+        here = self._current_column() if self.focus_area == "column" else None
+        target = next_focus_stop(len(self.shown.choices), here, forward)
         if target is None:
-            super().keyPressEvent(event)
+            self.set_focus_area("hex")
             return
-        extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        self.selection.move_cursor(target, extend=extend)
+        self.shown.set_current(self.shown.choices[target].key)
+        self.set_focus_area("column")
+        self.scroll_to_column(target)
+
+    def event(self, event: QEvent) -> bool:
+        """Tab and Shift+Tab move between the grid's areas (as in HxD or
+        ImHex); Ctrl+Tab and Ctrl+Shift+Tab leave the grid."""
+        tab = tab_move(event) if isinstance(event, QKeyEvent) else None
+        if tab is None:
+            return super().event(event)
+        forward, leave = tab
+        if leave:
+            self.focusNextPrevChild(forward)
+        else:
+            self.cycle_focus_area(forward)
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        where = (self.selection.anchor, self.selection.cursor)
+        rows, per_row = self.visible_rows(), self._bytes_per_row
+        if self.document is None:
+            moved = None
+        elif self.focus_area == "column":
+            moved = character_move(self.document, self.shown.current, where, event, per_row, rows)
+        else:
+            moved = byte_move(where, event, self.document.size, per_row, rows)
+        if moved is None:
+            super().keyPressEvent(event)
+        else:
+            self.selection.set_anchor_and_cursor(*moved)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mojiscope.core import Decoding, Span, SpanKind
+from mojiscope.core import Decoding, Reason, Span, SpanKind
 from mojiscope.core.charmap import char_offsets
 
 
@@ -53,6 +53,12 @@ def cells_between(decoding: Decoding, lo: int, hi: int) -> list[Cell]:
             continue
         if span.char_start == span.char_end:
             cells.append(Cell(span.byte_start, span.byte_end, "", span, decoding, span.char_start))
+            continue
+        if span.reason == Reason.MAGIC_NUMBER:  # one signature, as a BOM is one character
+            chars = text[span.char_start - base : span.char_end - base]
+            cells.append(
+                Cell(span.byte_start, span.byte_end, chars, span, decoding, span.char_start)
+            )
             continue
         first, offsets = char_offsets(decoding, span, lo, hi)
         c = span.char_start + first

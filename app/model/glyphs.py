@@ -13,8 +13,10 @@ this module decides how each class is drawn:
   point in small hex;
 * everything else: itself.
 
-Span kinds add two cases the caller handles: an ``escape`` shows the byte it
-keeps, a ``beyond`` span shows its value (see :func:`glyph_for_cell`).
+Span kinds add cases the caller handles: an ``escape`` shows the byte it
+keeps, a ``beyond`` span shows its value, and the Corrected UTF-8 magic
+number (8 bytes, 4 code points that are no text) shows ``MAGIC`` as one
+label, as a BOM shows ``BOM`` (see :func:`glyph_for_cell`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import enum
 from functools import lru_cache
 from typing import NamedTuple
 
-from mojiscope.core import Span, SpanKind
+from mojiscope.core import Reason, Span, SpanKind
 from mojiscope.core.charclass import CharClass, classify
 
 
@@ -131,6 +133,8 @@ _HEX_CLASSES = frozenset(
 DEL = 0x7F
 DOTTED_CIRCLE = "\u25cc"
 EMPTY = Glyph("", GlyphStyle.PLAIN)
+MAGIC = Glyph("MAGIC", GlyphStyle.SMALL)
+"""The label of the Corrected UTF-8 magic number, drawn across its 8 bytes."""
 
 
 def _variation_selector(cp: int) -> int | None:
@@ -177,6 +181,8 @@ def glyph_for_cell(text: str, span: Span, cell_bytes: bytes) -> Glyph:
         return Glyph(cell_bytes.hex().upper(), GlyphStyle.SMALL)
     if span.kind == SpanKind.BEYOND and span.value is not None:
         return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
+    if span.reason == Reason.MAGIC_NUMBER:
+        return MAGIC
     if not text:
         return EMPTY
     if len(text) == 1:

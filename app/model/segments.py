@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mojiscope.app.model.borders import BORDERED_KINDS
-from mojiscope.core import Decoding, Span
+from mojiscope.core import Decoding, Reason, Span
 from mojiscope.core.charmap import char_offsets
 
 
@@ -54,6 +54,10 @@ def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: i
         return
     if n_chars == 0:
         out.append(Segment(span.byte_start, span.byte_end, "", 0, span))
+    elif span.reason == Reason.MAGIC_NUMBER:  # one label over its 8 bytes, like a BOM
+        out.append(
+            Segment(span.byte_start, span.byte_end, text[span.char_start - base], n_bytes, span)
+        )
     elif decoding.one_byte_a_char(span):
         a, b = max(lo, span.byte_start), min(hi, span.byte_end)
         c = span.char_start - base + (a - span.byte_start)

@@ -100,5 +100,5 @@ def test_scroll_values_stay_in_the_bar_and_map_back_near_the_row(span: int, row:
     assert 0 <= value <= min(span, SCROLL_LIMIT)
     back = row_of_scroll_value(value, span)
     clamped = min(max(row, 0), span)
-    assert back <= clamped < back + max(span // SCROLL_LIMIT, 1) + 1
+    assert back <= clamped < back + max(-(-span // SCROLL_LIMIT), 1) + 1  # one bar step
     assert row_of_scroll_value(scroll_value_of_row(span, span), span) == span

@@ -179,6 +179,41 @@ def test_a_bare_file_argument_goes_to_the_gui_with_its_options(fake_app, tmp_pat
     assert args.demo is False
 
 
+def test_several_files_as_a_desktop_entry_passes_them(fake_app, tmp_path):
+    paths = [tmp_path / name for name in ("a.txt", "b.txt", "c.txt")]
+    for path in paths:
+        path.write_bytes(b"abc")
+    assert main([str(p) for p in paths]) == 0
+    (args,) = fake_app
+    assert args.file == str(paths[0])
+    assert args.more_files == [str(paths[1]), str(paths[2])]
+    assert args.demo is False
+
+
+def test_one_file_opens_no_more_windows(fake_app, tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"abc")
+    assert main(["gui", str(path)]) == 0
+    assert fake_app[0].file == str(path) and fake_app[0].more_files == []
+
+
+def test_a_missing_file_among_several_fails_before_qt(mojiscope, tmp_path):
+    good = tmp_path / "a.txt"
+    good.write_bytes(b"abc")
+    run = mojiscope("gui", good, tmp_path / "nope.bin", env=without_display())
+    assert run.returncode == 2
+    assert "No such file" in run.stderr and "nope.bin" in run.stderr
+
+
+def test_a_screenshot_of_several_files_is_refused(fake_app, tmp_path, capsys):
+    paths = [tmp_path / name for name in ("a.txt", "b.txt")]
+    for path in paths:
+        path.write_bytes(b"abc")
+    assert main([*(str(p) for p in paths), "--screenshot", "s.png"]) == 2
+    assert capsys.readouterr().err == ("mojiscope: --screenshot pictures one window; got 2 files\n")
+    assert not fake_app
+
+
 def test_no_arguments_open_the_demo(fake_app):
     assert main([]) == 0
     (args,) = fake_app

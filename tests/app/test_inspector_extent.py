@@ -1,0 +1,55 @@
+"""The inspector states the real extent of a text run longer than its decode
+window, measured on the job runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mojiscope.app.model.document import WINDOW, Document
+from mojiscope.app.window import MainWindow
+
+RUN = 5 * WINDOW + 123  # bytes of text in one run, over six windows
+
+
+def bytes_line(window: MainWindow) -> str:
+    return next(line for line in window.inspector.lines if line.startswith("Bytes "))
+
+
+def test_a_long_run_says_at_least_then_the_real_figure(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"\xff" + b"a" * RUN + b"\xff")
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    window.selection.move_cursor(3 * WINDOW + 5)
+    assert "measuring\u2026" in bytes_line(window)
+    assert "at least " in bytes_line(window)
+    qtbot.waitUntil(lambda: "measuring" not in bytes_line(window), timeout=10_000)
+    assert bytes_line(window).startswith(f"Bytes 0x1..0x{RUN:X} ({RUN} bytes): 61 61 61")
+    window.selection.move_cursor(WINDOW + 7)  # another window of the same run: remembered
+    assert bytes_line(window).startswith(f"Bytes 0x1..0x{RUN:X} ({RUN} bytes)")
+    assert measuring(window) == []
+
+
+def measuring(window: MainWindow) -> list[object]:
+    """The inspector's measuring jobs still running (the index runs beside them)."""
+    return [h for h in window.jobs.active() if h.name == "inspector-extent"]
+
+
+def test_a_run_inside_one_window_is_not_measured(window: MainWindow) -> None:
+    window.set_formats(["utf-8"], persist=False)
+    window.open_document(Document.from_bytes(b"\xff" + b"a" * 100 + b"\xff"))
+    window.selection.move_cursor(50)
+    assert bytes_line(window).startswith("Bytes 0x1..0x64 (100 bytes)")
+    assert measuring(window) == []
+
+
+def test_opening_another_document_stops_the_measuring(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.set_formats(["utf-8"], persist=False)
+    window.open_document(Document.from_bytes(b"a" * (40 * WINDOW)))
+    window.selection.move_cursor(20 * WINDOW)
+    assert "measuring" in bytes_line(window)
+    window.open_document(Document.from_bytes(b"short"))
+    qtbot.waitUntil(lambda: measuring(window) == [], timeout=10_000)
+    assert bytes_line(window).startswith("Bytes 0x0..0x4 (5 bytes)")
