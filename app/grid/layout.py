@@ -189,8 +189,11 @@ def layout_rows_reusing(
 ) -> list[RowLayout]:
     """Like :func:`layout_rows`, taking the rows found in ``known`` (by first
     byte, laid out for the same document, formats and bytes per row) and laying
-    out each run of missing rows in one go: a row's layout does not depend on
-    the rows laid out with it, so a one-row scroll lays out one row."""
+    out each run of missing rows in one go, so a one-row scroll lays out one
+    row. A row's pieces do not depend on the rows laid out with it, except for
+    which span a piece of a joined run of one-byte spans names (the run's
+    first, :mod:`~mojiscope.app.model.segments`): painting reads only its kind
+    and reason, which the joined spans share."""
     last = min(first_row + n_rows, -(-document.size // bytes_per_row))
     out: list[RowLayout] = []
     row = first_row

@@ -13,12 +13,26 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.formats import resolve_all
-from mojiscope.app.grid.layout import layout_rows, layout_rows_reusing
+from mojiscope.app.grid.layout import RowLayout, layout_rows, layout_rows_reusing
 from mojiscope.app.grid.row_strips import strip_key
 from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
 FORMATS = ["utf-8", "utf-16le", "cp1252", "gb18030"]
+
+
+def drawn(rows: list[RowLayout]) -> list[object]:
+    """What painting reads from rows. A piece of a joined run of one-byte
+    spans names the run's first span, which depends on where the layout
+    began; painting reads only its kind and reason."""
+    return [
+        (
+            row.start,
+            row.data,
+            [[p._replace(span=(p.span.kind, p.span.reason)) for p in c] for c in row.columns],
+        )
+        for row in rows
+    ]
 
 
 def grid_image(window: MainWindow) -> QImage:
@@ -54,7 +68,7 @@ def test_rows_laid_out_in_two_parts_equal_rows_laid_out_at_once(
     parts = layout_rows(document, choices, 0, cut, bytes_per_row) + layout_rows(
         document, choices, cut, rows - cut, bytes_per_row
     )
-    assert parts == whole
+    assert drawn(parts) == drawn(whole)
 
 
 def test_a_scroll_by_one_row_lays_out_only_the_new_row() -> None:
@@ -63,7 +77,7 @@ def test_a_scroll_by_one_row_lays_out_only_the_new_row() -> None:
     shown = layout_rows(document, choices, 10, 20, 16)
     known = {row.start: row for row in shown}
     scrolled = layout_rows_reusing(document, choices, 11, 20, 16, known)
-    assert scrolled == layout_rows(document, choices, 11, 20, 16)
+    assert drawn(scrolled) == drawn(layout_rows(document, choices, 11, 20, 16))
     assert all(a is b for a, b in zip(scrolled[:19], shown[1:], strict=True))
     assert scrolled[19].start not in known
     assert layout_rows_reusing(document, choices, 60, 20, 16, known)[-1].start == 63 * 16
