@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QPainter, QPixmap
 
 from mojiscope.app.grid.layout import RowLayout
 
-RowPainter = Callable[[QPainter, RowLayout, tuple[int, int], int], None]
-"""Paints one row at y = 0: (painter, row, selection, cursor)."""
+RowPainter = Callable[[QPainter, list[RowLayout], tuple[int, int], int], None]
+"""Paints consecutive rows, the first at y = 0: (painter, rows, selection, cursor)."""
 
 NO_CURSOR = -1
 
@@ -57,14 +58,17 @@ class RowStrips:
 
     def __init__(
         self,
-        paint_row: RowPainter,
+        paint_rows: RowPainter,
         width: float,
         height: float,
         pixel_ratio: float,
         background: QColor,
     ) -> None:
-        self._paint_row = paint_row
+        self._paint_rows = paint_rows
         self._size = (round(width * pixel_ratio), round(height * pixel_ratio))
+        # Rows painted together are cut apart on device pixels: only exact
+        # when a row is a whole number of them (else each row is painted alone).
+        self._whole_pixel_rows = (height * pixel_ratio).is_integer()
         self._ratio = pixel_ratio
         self._background = background
         self._strips: OrderedDict[tuple[int, int, int, int], QPixmap] = OrderedDict()
@@ -73,23 +77,53 @@ class RowStrips:
         self.painted = 0
         """Strips painted so far (the rest were reused): for tests and benchmarks."""
 
-    def strip(self, row: RowLayout, selection: tuple[int, int], cursor: int) -> QPixmap:
-        """The picture of ``row`` with ``selection`` and ``cursor`` on it."""
-        key = strip_key(row, selection, cursor)
-        pixmap = self._strips.get(key)
-        if pixmap is not None:
+    def strips(
+        self, rows: list[RowLayout], selection: tuple[int, int], cursor: int
+    ) -> list[QPixmap]:
+        """The pictures of ``rows`` (consecutive rows, top first) with
+        ``selection`` and ``cursor`` on them. Rows missing in a run are painted
+        in one go (a page of new rows costs one pass per column, with the cues
+        of all its rows batched) and cut into strips."""
+        keys = [strip_key(row, selection, cursor) for row in rows]
+        missing = [i for i, key in enumerate(keys) if key not in self._strips]
+        for first, last in _runs(missing, len(rows) if self._whole_pixel_rows else 1):
+            block = self._paint(rows[first:last], selection, cursor)
+            for i in range(first, last):
+                self._strips[keys[i]] = block if last - first == 1 else self._cut(block, i - first)
+            self.painted += last - first
+        out = []
+        for key in keys:
             self._strips.move_to_end(key)
-            return pixmap
-        pixmap = QPixmap(*self._size)
+            out.append(self._strips[key])
+        while len(self._strips) > self.limit:
+            self._strips.popitem(last=False)
+        return out
+
+    def _paint(self, rows: list[RowLayout], selection: tuple[int, int], cursor: int) -> QPixmap:
+        width, height = self._size
+        pixmap = QPixmap(width, height * len(rows))
         pixmap.setDevicePixelRatio(self._ratio)
         pixmap.fill(self._background)
         painter = QPainter(pixmap)
         try:
-            self._paint_row(painter, row, selection, cursor)
+            self._paint_rows(painter, rows, selection, cursor)
         finally:
             painter.end()
-        self.painted += 1
-        self._strips[key] = pixmap
-        while len(self._strips) > self.limit:
-            self._strips.popitem(last=False)
         return pixmap
+
+    def _cut(self, block: QPixmap, index: int) -> QPixmap:
+        width, height = self._size
+        strip = block.copy(QRect(0, index * height, width, height))
+        strip.setDevicePixelRatio(self._ratio)
+        return strip
+
+
+def _runs(indexes: list[int], longest: int) -> list[tuple[int, int]]:
+    """Consecutive ``indexes`` as ``(first, last + 1)`` runs of at most ``longest``."""
+    runs: list[tuple[int, int]] = []
+    for i in indexes:
+        if runs and runs[-1][1] == i and i - runs[-1][0] < longest:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    return runs

@@ -227,15 +227,14 @@ class GridView(QAbstractScrollArea):
         selection = (self.selection.start, self.selection.end)
         cursor = self.selection.cursor
         y0 = self._geometry.header_h
-        for i, row in enumerate(rows):
-            top = y0 + i * self._geometry.row_h
-            painter.drawPixmap(QPointF(0, top), strips.strip(row, selection, cursor))
+        for i, strip in enumerate(strips.strips(rows, selection, cursor)):
+            painter.drawPixmap(QPointF(0, y0 + i * self._geometry.row_h), strip)
 
     def _row_strips(self) -> RowStrips:
         """The painted rows for the present look; see :mod:`.row_strips`."""
         if self._strips is None:
             self._strips = RowStrips(
-                self._paint_row,
+                self._paint_rows,
                 self._geometry.width,
                 self._geometry.row_h,
                 self.devicePixelRatioF(),
@@ -243,16 +242,15 @@ class GridView(QAbstractScrollArea):
             )
         return self._strips
 
-    def _paint_row(
-        self, painter: QPainter, row: RowLayout, selection: tuple[int, int], cursor: int
+    def _paint_rows(
+        self, painter: QPainter, rows: list[RowLayout], selection: tuple[int, int], cursor: int
     ) -> None:
-        """One row (offset, hex, every decoded column) at y = 0. Hatched fills
-        are anchored to the content, so they run on across rows and scroll with
-        them (64 pixels: a multiple of every hatch pattern's period)."""
+        """Consecutive rows (offset, hex, every decoded column) from y = 0.
+        Hatched fills are anchored to the content, so they run on across rows
+        and scroll with them (64 pixels: a multiple of every hatch pattern's period)."""
         painter.setFont(self._metrics.font)
-        rise = (row.start // self._bytes_per_row * int(self._geometry.row_h)) % 64
+        rise = (rows[0].start // self._bytes_per_row * int(self._geometry.row_h)) % 64
         painter.setBrushOrigin(QPointF(0, -rise))
-        rows = [row]
         paint_offsets(painter, self._geometry, rows, 0, self._palette)
         current = self._current_column()
         paint_hex(painter, self._geometry, rows, 0, self._palette, selection, cursor, current)

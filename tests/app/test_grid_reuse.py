@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.formats import resolve_all
 from mojiscope.app.grid.layout import RowLayout, layout_rows, layout_rows_reusing
-from mojiscope.app.grid.row_strips import strip_key
+from mojiscope.app.grid.row_strips import RowStrips, strip_key
 from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 
@@ -130,3 +130,23 @@ def test_kept_rows_and_strips_paint_what_a_fresh_paint_shows(
         qtbot.keyClick(grid, key, shift)
         kept = grid_image(window)
         assert kept == fresh_grid_image(window), f"after Shift+{key.name}"
+
+
+def test_rows_painted_together_cut_into_the_strips_each_row_paints_alone(
+    demo_window: MainWindow,
+) -> None:
+    grid = demo_window.grid
+    rows = grid.visible_layout()
+    grid_image(demo_window)
+    together, alone = (
+        RowStrips(
+            grid._paint_rows, grid._geometry.width, grid._geometry.row_h, 1.0, grid._palette.base
+        )
+        for _ in range(2)
+    )
+    selection, cursor = (40, 60), 59
+    strips = together.strips(rows, selection, cursor)
+    assert together.painted == len(rows)
+    for row, strip in zip(rows, strips, strict=True):
+        (single,) = alone.strips([row], selection, cursor)
+        assert strip.toImage() == single.toImage(), f"row at {row.start}"
