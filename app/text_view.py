@@ -9,6 +9,8 @@ non-colour cue. Clicking or dragging selects the characters' bytes in the
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QFontMetricsF, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
@@ -129,14 +131,16 @@ class TextView(QPlainTextEdit):
             return
         marks: list[QTextEdit.ExtraSelection] = []
         starts = window.piece_starts
+        cells = window.cells
+        kinds = [cells[c].span.kind for c in window.piece_cells[:-1]]
+        formats: dict[SpanKind, QTextCharFormat] = {}
         i = 0
-        while i < window.piece_count:
-            kind = window.first_cell(i).span.kind
-            j = i + 1
-            while j < window.piece_count and window.first_cell(j).span.kind == kind:
-                j += 1
+        for kind, run in groupby(kinds):
+            j = i + sum(1 for _ in run)
             if kind != SpanKind.TEXT:
-                marks.append(self._mark(starts[i], starts[j], self._kind_format(kind)))
+                if kind not in formats:
+                    formats[kind] = self._kind_format(kind)
+                marks.append(self._mark(starts[i], starts[j], formats[kind]))
             i = j
         stand_in = QTextCharFormat()
         stand_in.setForeground(QBrush(self._palette.symbol))

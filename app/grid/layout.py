@@ -179,6 +179,37 @@ def layout_rows(
     return rows
 
 
+def layout_rows_reusing(
+    document: Document,
+    choices: list[FormatChoice],
+    first_row: int,
+    n_rows: int,
+    bytes_per_row: int,
+    known: dict[int, RowLayout],
+) -> list[RowLayout]:
+    """Like :func:`layout_rows`, taking the rows found in ``known`` (by first
+    byte, laid out for the same document, formats and bytes per row) and laying
+    out each run of missing rows in one go, so a one-row scroll lays out one
+    row. A row's pieces do not depend on the rows laid out with it, except for
+    which span a piece of a joined run of one-byte spans names (the run's
+    first, :mod:`~mojiscope.app.model.segments`): painting reads only its kind
+    and reason, which the joined spans share."""
+    last = min(first_row + n_rows, -(-document.size // bytes_per_row))
+    out: list[RowLayout] = []
+    row = first_row
+    while row < last:
+        if row * bytes_per_row in known:
+            out.append(known[row * bytes_per_row])
+            row += 1
+            continue
+        end = row + 1
+        while end < last and end * bytes_per_row not in known:
+            end += 1
+        out += layout_rows(document, choices, row, end - row, bytes_per_row)
+        row = end
+    return out
+
+
 class _Placer:
     """Cuts segments into per-row pieces for one column."""
 

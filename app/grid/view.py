@@ -5,7 +5,10 @@ down for files with more rows than a scroll bar can count). It reads the
 :class:`SelectionModel` and :class:`ShownFormats` and writes to them; it
 knows no other view. The per-row layout of the visible rows is computed once
 per scroll position (and formats, bytes per row, document) and reused by
-every repaint until one of those changes.
+every repaint until one of those changes; rows already laid out are kept
+across a scroll, and each row is painted once into a strip that later
+repaints reuse while its selection and cursor look the same (see
+:mod:`~mojiscope.app.grid.row_strips`).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from mojiscope.app.formats import FormatChoice
 from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
-from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
+from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows_reusing
 from mojiscope.app.grid.navigation import (
     SCROLL_LIMIT,
     byte_move,
@@ -42,6 +45,7 @@ from mojiscope.app.grid.navigation import (
     tab_move,
 )
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.grid.row_strips import RowStrips
 from mojiscope.app.grid.tooltips import tooltip_at_byte
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
@@ -65,6 +69,7 @@ class GridView(QAbstractScrollArea):
         self._columns = self._make_column_painter()
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
+        self._strips: RowStrips | None = None
         self._drag: tuple[str, int, int, int] | None = None  # area, column, anchor start, end
         self.focus_area = "hex"
         """Where the keyboard acts: "hex" (by bytes) or "column", the current
@@ -114,6 +119,7 @@ class GridView(QAbstractScrollArea):
     def _rebuild(self) -> None:
         self._geometry = self._make_geometry()
         self._columns = self._make_column_painter()
+        self._strips = None
         self._layout_key = None
         self._update_scroll_bars()
         self.viewport().update()
@@ -122,6 +128,7 @@ class GridView(QAbstractScrollArea):
         self._rebuild()
 
     def _current_format_changed(self) -> None:
+        self._strips = None  # the hex tint and the header follow the current format
         self.scroll_to_column(self._current_column())
         self.viewport().update()
 
@@ -139,6 +146,7 @@ class GridView(QAbstractScrollArea):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
             self._columns = self._make_column_painter()
+            self._strips = None
             self.viewport().update()
         super().changeEvent(event)
 
@@ -245,15 +253,20 @@ class GridView(QAbstractScrollArea):
     # -- layout and painting ---------------------------------------------------------------
 
     def visible_layout(self) -> list[RowLayout]:
-        """The layout of the visible rows (plus one partly visible), cached."""
+        """The layout of the visible rows (plus one partly visible), cached.
+        Rows already laid out for the previous scroll position are reused,
+        so a one-row scroll lays out one row."""
         if self.document is None:
             return []
         rows = self.visible_rows() + 1
         top = self.top_row()
         key = (id(self.document), top, rows, self._bytes_per_row, tuple(self.shown.keys))
         if key != self._layout_key:
-            self._layout = layout_rows(
-                self.document, self.shown.choices, top, rows, self._bytes_per_row
+            old = self._layout_key
+            same_look = old is not None and old[0] == key[0] and old[3:] == key[3:]
+            known = {row.start: row for row in self._layout} if same_look else {}
+            self._layout = layout_rows_reusing(
+                self.document, self.shown.choices, top, rows, self._bytes_per_row, known
             )
             self._layout_key = key
         return self._layout
@@ -268,20 +281,46 @@ class GridView(QAbstractScrollArea):
     def _paint(self, painter: QPainter) -> None:
         if self.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
+            self._strips = None
         painter.fillRect(self.viewport().rect(), self._palette.base)
         painter.translate(-self.horizontalScrollBar().value(), 0)
         painter.setFont(self._metrics.font)
         self._paint_header(painter)
         rows = self.visible_layout()
-        y0 = self._geometry.header_h
+        strips = self._row_strips()
+        strips.limit = 2 * len(rows) + 8
         selection = (self.selection.start, self.selection.end)
         cursor = self.selection.cursor
-        painter.setClipRect(QRectF(-1e6, y0, 2e6, 1e6))
-        paint_offsets(painter, self._geometry, rows, y0, self._palette)
+        y0 = self._geometry.header_h
+        for i, strip in enumerate(strips.strips(rows, selection, cursor)):
+            painter.drawPixmap(QPointF(0, y0 + i * self._geometry.row_h), strip)
+
+    def _row_strips(self) -> RowStrips:
+        """The painted rows for the present look; see :mod:`.row_strips`."""
+        if self._strips is None:
+            self._strips = RowStrips(
+                self._paint_rows,
+                self._geometry.width,
+                self._geometry.row_h,
+                self.devicePixelRatioF(),
+                self._palette.base,
+            )
+        return self._strips
+
+    def _paint_rows(
+        self, painter: QPainter, rows: list[RowLayout], selection: tuple[int, int], cursor: int
+    ) -> None:
+        """Consecutive rows (offset, hex, every decoded column) from y = 0.
+        Hatched fills are anchored to the content, so they run on across rows
+        and scroll with them (64 pixels: a multiple of every hatch pattern's period)."""
+        painter.setFont(self._metrics.font)
+        rise = (rows[0].start // self._bytes_per_row * int(self._geometry.row_h)) % 64
+        painter.setBrushOrigin(QPointF(0, -rise))
+        paint_offsets(painter, self._geometry, rows, 0, self._palette)
         current = self._current_column()
-        paint_hex(painter, self._geometry, rows, y0, self._palette, selection, cursor, current)
+        paint_hex(painter, self._geometry, rows, 0, self._palette, selection, cursor, current)
         for column in range(len(self.shown.choices)):
-            self._columns.paint(painter, column, rows, y0, selection, cursor)
+            self._columns.paint(painter, column, rows, 0, selection, cursor)
 
     def _current_column(self) -> int | None:
         keys = self.shown.keys

@@ -47,8 +47,7 @@ def cells_between(decoding: Decoding, lo: int, hi: int) -> list[Cell]:
     text = decoding.text
     base = spans.char_start
     cells: list[Cell] = []
-    for index in range(i, j + 1):
-        span = spans[index]
+    for span in spans[i : j + 1]:  # a slice yields its spans in bulk
         if span.byte_start == span.byte_end:
             continue
         if span.char_start == span.char_end:

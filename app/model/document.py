@@ -1,7 +1,7 @@
 """An open document: one byte source and its decoded windows, per format.
 
 Nothing here reads a whole file. A :class:`Document` decodes the source in
-64 KiB windows aligned on multiples of :data:`WINDOW`, only when a view asks
+8 KiB windows aligned on multiples of :data:`WINDOW`, only when a view asks
 for bytes inside one, and keeps the last few windows per format (an LRU), so
 memory stays flat whatever the file size and a jump anywhere costs one or two
 window decodes per shown format.
@@ -19,11 +19,14 @@ from mojiscope.app.model.cells import Cell, cells_between
 from mojiscope.app.model.segments import Segment, join_windows, segments_between
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
-WINDOW = 1 << 16
-"""Bytes per decoded window; windows start at multiples of it."""
+WINDOW = 1 << 13
+"""Bytes per decoded window; windows start at multiples of it. A jump decodes
+a new window per shown format before the window can repaint, so a window is
+not much larger than what the views show around the cursor (the text view's
+4 KiB, the grid's rows): 64 KiB windows cost 3 times as long per jump."""
 
-WINDOWS_PER_FORMAT = 4
-"""How many decoded windows each format keeps."""
+WINDOWS_PER_FORMAT = 8
+"""How many decoded windows each format keeps (64 KiB per format)."""
 
 DEMO_NAME = "demo.bin"
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
+from mojiscope.core import SpanKind
 
 KEEP = frozenset("\n\t")
 OPEN, CLOSE = "\u2039", "\u203a"
@@ -48,6 +49,38 @@ def display_of(
     return f"{OPEN}{name}{CLOSE}", name
 
 
+class _Shown:
+    """:func:`display_of` for the cells of one window, remembered per
+    character where only the character decides (a window of text repeats a
+    few dozen characters thousands of times; asking the fonts about each, for
+    each cell, cost most of a rebuild)."""
+
+    _BY_BYTES = (SpanKind.ESCAPE, SpanKind.BEYOND)
+
+    def __init__(self, data: bytes, data_start: int, drawable: Callable[[str], bool]) -> None:
+        self.data, self.data_start, self.drawable = data, data_start, drawable
+        self.known: dict[str, tuple[str, str | None]] = {}
+        self.lengths: dict[str, int] = {}
+
+    def __call__(self, cell: Cell) -> tuple[str, str | None]:
+        if cell.span.kind in self._BY_BYTES:
+            lo = cell.byte_start - self.data_start
+            return display_of(
+                cell, self.data[lo : lo + cell.byte_end - cell.byte_start], self.drawable
+            )
+        found = self.known.get(cell.text)
+        if found is None:
+            found = self.known[cell.text] = display_of(cell, b"", self.drawable)
+        return found
+
+    def utf16_length(self, text: str) -> int:
+        """:func:`utf16_length`, remembered for the pieces seen so far."""
+        length = self.lengths.get(text)
+        if length is None:
+            length = self.lengths[text] = utf16_length(text)
+        return length
+
+
 def utf16_length(text: str) -> int:
     return len(text) + sum(1 for c in text if c > "\uffff")
 
@@ -75,19 +108,16 @@ class TextWindow:
         drawable: Callable[[str], bool] = _always,
     ) -> TextWindow:
         """``data`` holds the bytes from ``data_start`` that the cells cover."""
-        shown = [
-            display_of(c, data[c.byte_start - data_start : c.byte_end - data_start], drawable)
-            for c in cells
-        ]
+        shown = _Shown(data, data_start, drawable)
         window = cls(cells, "", [], [0], [], [])
         pieces: list[str] = []
         i = 0
         while i < len(cells):
-            text, name = shown[i]
+            text, name = shown(cells[i])
             j = i + 1
             if name is not None:
                 kind = cells[i].span.kind
-                while j < len(cells) and shown[j][1] == name and cells[j].span.kind == kind:
+                while j < len(cells) and shown(cells[j])[1] == name and cells[j].span.kind == kind:
                     j += 1
                 if j - i >= MIN_RUN:
                     text = f"{OPEN}{name}\u00d7{j - i}{CLOSE}"
@@ -96,7 +126,7 @@ class TextWindow:
                 window.stand_ins.append(len(window.piece_cells))
             window.piece_cells.append(i)
             window.piece_byte_starts.append(cells[i].byte_start)
-            window.piece_starts.append(window.piece_starts[-1] + utf16_length(text))
+            window.piece_starts.append(window.piece_starts[-1] + shown.utf16_length(text))
             pieces.append(text)
             i = j
         window.piece_cells.append(len(cells))

@@ -7,8 +7,11 @@ temporary folder, and a 16 MiB file of mixed text with anomalies and random
 bytes, opens each in the real main window (1400x900, the default formats) and
 for ``--jumps`` random offsets moves the cursor there and times one
 synchronous repaint of the grid viewport (hex plus every decoded column):
-the first repaint after a jump pays for decoding the new windows and laying
-out the rows; a second repaint shows the cost with the layout cached. Also
+the first repaint after a jump pays for decoding the new windows, laying
+out the rows and painting them; a second repaint shows the cost with the
+layout and the painted row strips kept (see ``app/grid/row_strips.py``).
+``bench_keys.py`` times each navigation key to the end of the whole window's
+paint. Also
 times opening a 1 KB file against the large one, both as
 ``Document.open_file`` alone and as the window's ``open_path`` plus its first
 repaint. Prints median and 95th percentile in milliseconds; asserts nothing.
@@ -118,7 +121,7 @@ def bench_jumps(app: QApplication, window: MainWindow, path: Path, jumps: int, s
         f"{sum(len(v) for v in held.values())} ({max(len(v) for v in held.values())} per format):"
     )
     report(f"grid repaint after a jump ({jumps}x, decode+layout)", first)
-    report("grid repaint again (layout cached)", cached)
+    report("grid repaint again (layout, strips kept)", cached)
     report(f"cursor jump, whole window updated ({len(whole)}x)", whole)
 
 

@@ -1,0 +1,223 @@
+"""Navigation keys: key event to the end of the whole window's paint. Not a test.
+
+    QT_QPA_PLATFORM=offscreen python tests/bench/bench_keys.py [--rounds 30] [--size-mb 1024]
+
+Opens the real main window (1400x900, the default formats, grid focused) on
+(a) the demo, (b) 16 MiB of text mixed with random bytes (made as in
+``bench_repaint.py``) and (c) a sparse 1 GiB file (``truncate``: costs no
+disk), and for each navigation key times, from sending the key event to the
+grid until every widget the key dirtied (grid, text view, inspector, status
+bar) has painted, i.e. ``sendEvent`` + ``processEvents``. Go to and an anomaly
+jump are timed from the selection change their dialog or search makes
+(``window.go_to``, ``select_range`` of the next anomaly's span: the search
+itself runs off the GUI thread). Each round first moves the cursor to a
+random offset (untimed, painted) so keys start from fresh places; keys that
+repeat (arrows, pages) are then pressed ``--presses`` times in a row.
+
+Prints median and 95th percentile in milliseconds per key, and the paint
+events that the timed keys caused on the grid's and the text view's
+viewports, the inspector and the status bar (so a key that painted nothing
+shows up); asserts nothing. Take figures on an idle machine, or interleave before/after
+runs in one session when it is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.search import next_anomaly
+from mojiscope.app.window import MainWindow
+
+FRAME_MS = 1000 / 60
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+#: (label, key, modifiers, repeats in a row): repeating keys walk on from where they are.
+KEYS: list[tuple[str, Qt.Key, Qt.KeyboardModifier, bool]] = [
+    ("Right", Qt.Key.Key_Right, NO_MODIFIER, True),
+    ("Left", Qt.Key.Key_Left, NO_MODIFIER, True),
+    ("Down", Qt.Key.Key_Down, NO_MODIFIER, True),
+    ("Up", Qt.Key.Key_Up, NO_MODIFIER, True),
+    ("Page Down", Qt.Key.Key_PageDown, NO_MODIFIER, True),
+    ("Page Up", Qt.Key.Key_PageUp, NO_MODIFIER, True),
+    ("Home", Qt.Key.Key_Home, NO_MODIFIER, False),
+    ("End", Qt.Key.Key_End, NO_MODIFIER, False),
+    ("Ctrl+Home", Qt.Key.Key_Home, CTRL, False),
+    ("Ctrl+End", Qt.Key.Key_End, CTRL, False),
+]
+
+
+class PaintCounter(QObject):
+    """Counts paint events of the widgets it watches."""
+
+    def __init__(self, widgets: list[QWidget]) -> None:
+        super().__init__()
+        self.count = 0
+        self.widgets = widgets
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def stop(self) -> None:
+        for widget in self.widgets:
+            widget.removeEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(label: str, values: list[float], paints: int) -> None:
+    median = statistics.median(values)
+    p95 = percentile(values, 0.95)
+    flag = "" if median < FRAME_MS and p95 < 2 * FRAME_MS else "   (over budget)"
+    print(
+        f"  {label:12s} n={len(values):3d}  median {median:6.2f} ms   p95 {p95:6.2f} ms   "
+        f"max {max(values):6.2f} ms   widgets painted {paints / len(values):4.1f}/key{flag}"
+    )
+
+
+def timed_ms(action: Callable[[], object]) -> float:
+    timer = QElapsedTimer()
+    timer.start()
+    action()
+    return timer.nsecsElapsed() / 1e6
+
+
+def make_mixed(path: Path) -> None:
+    rng = random.Random(7)
+    text = "Καλημέρα κόσμε, привет мир, café naïve, 日本語 \U0001d518 ".encode()
+    pieces: list[bytes] = []
+    total = 0
+    while total < 16 << 20:
+        noise = rng.randbytes(rng.randrange(1, 400))
+        pieces += [text * 6, noise]
+        total += 6 * len(text) + len(noise)
+    path.write_bytes(b"".join(pieces)[: 16 << 20])
+
+
+def bench_document(
+    app: QApplication, window: MainWindow, document: Document, rounds: int, presses: int
+) -> None:
+    window.open_document(document)
+    window.grid.setFocus()
+    app.processEvents()
+    counter = PaintCounter(
+        [
+            window.grid.viewport(),
+            window.text_view.viewport(),
+            window.inspector,
+            window.statusBar(),
+        ]
+    )
+    grid = window.grid
+    size = document.size
+    rng = random.Random(1)
+
+    def settle_at(offset: int) -> None:
+        """Move there and paint, leaving the paint count as it was (untimed)."""
+        count = counter.count
+        window.selection.move_cursor(offset)
+        app.processEvents()
+        counter.count = count
+
+    def press(key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
+        QApplication.sendEvent(grid, QKeyEvent(QEvent.Type.KeyPress, key, modifiers))
+        app.processEvents()
+
+    print(
+        f"{document.name} ({size:,} bytes), {len(window.shown.keys)} formats, "
+        f"{grid.bytes_per_row} bytes/row, {grid.visible_rows()} rows visible:"
+    )
+    for label, key, modifiers, repeats in KEYS:
+        times: list[float] = []
+        counter.count = 0
+        for _ in range(rounds):
+            settle_at(rng.randrange(size))
+            for _ in range(presses if repeats else 1):
+                times.append(timed_ms(lambda k=key, m=modifiers: press(k, m)))
+        report(label, times, counter.count)
+    jumps: list[float] = []
+    counter.count = 0
+    for _ in range(rounds):
+        settle_at(rng.randrange(size))
+        target = rng.randrange(size)
+        jumps.append(timed_ms(lambda t=target: (window.go_to(t), app.processEvents())))
+    report("Go to", jumps, counter.count)
+    anomalies: list[float] = []
+    counter.count = 0
+    choice = window.shown.current
+    for _ in range(rounds):
+        settle_at(rng.randrange(size))
+        span = next_anomaly(choice, document.source, window.selection.cursor)
+        if span is None:
+            continue
+        anomalies.append(
+            timed_ms(
+                lambda s=span: (
+                    window.selection.select_range(s.byte_start, s.byte_end),
+                    app.processEvents(),
+                )
+            )
+        )
+    if anomalies:
+        report("Anomaly F3", anomalies, counter.count)
+    counter.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--presses", type=int, default=4)
+    parser.add_argument("--size-mb", type=int, default=1024)
+    parser.add_argument("--only", choices=["demo", "mixed", "sparse"], action="append")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    only = set(args.only or ["demo", "mixed", "sparse"])
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        settings_dir = folder / "settings"
+        settings_dir.mkdir()
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(settings_dir))
+        mixed = folder / "mixed.bin"
+        make_mixed(mixed)
+        sparse = folder / "sparse.bin"
+        with open(sparse, "wb") as f:
+            f.truncate(args.size_mb << 20)
+        window = MainWindow()
+        window.resize(1400, 900)
+        window.show()
+        app.processEvents()
+        openers = {
+            "demo": Document.demo,
+            "mixed": lambda: Document.open_file(mixed),
+            "sparse": lambda: Document.open_file(sparse),
+        }
+        for name, opener in openers.items():
+            if name in only:
+                bench_document(app, window, opener(), args.rounds, args.presses)
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
