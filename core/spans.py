@@ -69,6 +69,8 @@ class Reason(StrEnum):
     RAW_NUL = "raw-nul"
     NO_BOM = "no-bom"
     SWAPPED_BOM = "swapped-bom"
+    # a repaired reading (mojibake): bytes its chain of misreadings cannot have made
+    NOT_FROM_CHAIN = "not-from-chain"
 
 
 #: Kinds at which ``errors="strict"`` decoding raises.
@@ -128,6 +130,8 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.RAW_NUL: "a raw 00 byte, which this format forbids: it writes U+0000 as C0 80",
     Reason.NO_BOM: "no byte order mark: read as little-endian, as most readers do",
     Reason.SWAPPED_BOM: "U+FFFE at the start: a byte order mark read in the wrong byte order",
+    Reason.NOT_FROM_CHAIN: "bytes this chain of misreadings cannot have made, so it cannot "
+    "undo them",
 }
 
 
