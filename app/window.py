@@ -228,6 +228,13 @@ class MainWindow(QMainWindow):
         """File > Export Selection As…: the selected bytes only."""
         self.export_dialog = open_export_dialog(self, whole=False) or self.export_dialog
 
+    def export_repaired(self, reading: str, start: int, end: int) -> None:
+        """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
+        dialog = open_export_dialog(
+            self, whole=False, source_format=reading, byte_range=(start, end)
+        )
+        self.export_dialog = dialog or self.export_dialog
+
     # -- moving ------------------------------------------------------------------------------
 
     def go_to_dialog(self) -> None:
