@@ -3,7 +3,9 @@
 It names the span under the cursor (kind, the reason in plain words, byte
 range and hex), what an overlong, surrogate or out-of-range sequence would
 have decoded to (``C0 AF would have been U+002F '/'``), and lists each
-character under the selection with its code point, name and classes.
+character under the selection with its code point, name and classes. When
+the span under the cursor looks like mojibake, a one-line hint says so
+(:mod:`mojiscope.app.inspector_hint`, computed off the GUI thread).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWid
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.inspector_hint import MojibakeHint
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
@@ -82,6 +85,8 @@ class InspectorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
+        self.hint = MojibakeHint(self)
+        layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self.lines: list[str] = []
         selection.changed.connect(self.refresh)
@@ -98,6 +103,7 @@ class InspectorPanel(QWidget):
             self.lines = ["No bytes to inspect."]
             self.summary.setText(escape(self.lines[0]))
             self.model.set_rows([])
+            self.hint.follow(None, None, 0)
             return
         cursor = self.selection.cursor
         cell = document.cell_at(choice, cursor)
@@ -109,6 +115,7 @@ class InspectorPanel(QWidget):
         self.lines += span_summary(span, document.read(span.byte_start, span.byte_end), sequence)
         html = [f"<b>{escape(self.lines[0])}</b>"] + [escape(line) for line in self.lines[1:]]
         self.summary.setText("<br>".join(html))
+        self.hint.follow(document, span, cursor)
         self._fill_table(document)
 
     def _fill_table(self, document: Document) -> None:
