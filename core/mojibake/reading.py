@@ -36,11 +36,11 @@ UTF-32 are refused: no byte on disk tells where their code units begin.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
 
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.events import single_text_span
@@ -99,6 +99,16 @@ def parse_reading_name(name: str) -> Chain:
     if chain.is_identity:
         raise UnknownFormatError(f"{name!r} names no misreading: the format is utf-8")
     return chain
+
+
+@lru_cache(maxsize=64)
+def _one_to_one(codec: str) -> bool:
+    """A single-byte code page whose defined bytes read as distinct characters."""
+    if not _single_byte(codec):
+        return False
+    chars = [bytes([b]).decode(codec, "replace") for b in range(256)]
+    defined = [c for c in chars if c != "\ufffd"]
+    return len(set(defined)) == len(defined)
 
 
 @lru_cache(maxsize=64)
@@ -167,6 +177,10 @@ class ChainReading(Format):
                 )
         self._every_byte_cuts = all(c == "utf-8" or _single_byte(c) for c in python)
         self._stored_single = _single_byte(python[0]) and python[0] != "utf-8"
+        #: Strict UTF-8 and a single-byte table that reads no two bytes alike
+        #: are one-to-one, so a strict repair that succeeds damages back to
+        #: its bytes; a multi-byte code page may read two sequences alike.
+        self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) for c in python)
 
     # -- decoding ----------------------------------------------------------------
 
@@ -175,7 +189,7 @@ class ChainReading(Format):
             return "", SpanTable.empty()
         try:
             text = _repair(self.chain, data)
-            if damage(self.chain, text) == data:
+            if self._repair_is_exact or damage(self.chain, text) == data:
                 return text, single_text_span(len(data), len(text))
         except (ChainError, UnicodeError):
             pass
@@ -198,24 +212,26 @@ class ChainReading(Format):
 
     def _checked(self, pieces: list[_Piece], data: bytes) -> tuple[str, SpanTable]:
         """Build the block's spans; a text piece whose damage is not its bytes
-        (a code page that reads two byte sequences alike) is not from the chain."""
+        (a code page that reads two byte sequences alike) is not from the
+        chain. (Strict UTF-8 and one-to-one tables need no such check.)"""
         builder = SpanListBuilder()
         texts: list[str] = []
         position = 0
         for piece in pieces:
-            if piece.kind is _TEXT:
-                try:
-                    exact = (
-                        damage(self.chain, piece.chars) == data[position : position + piece.nbytes]
-                    )
-                except UnicodeError:
-                    exact = False
-                if not exact:
-                    piece = _not_from_chain(piece.nbytes)
+            if piece.kind is _TEXT and not self._repair_is_exact:
+                piece = self._exact_or_lost(piece, data[position : position + piece.nbytes])
             builder.add(piece.kind, piece.nbytes, len(piece.chars), piece.reason)
             texts.append(piece.chars)
             position += piece.nbytes
         return "".join(texts), builder.build()
+
+    def _exact_or_lost(self, piece: _Piece, raw: bytes) -> _Piece:
+        try:
+            if _damage(self.chain, piece.chars) == raw:
+                return piece
+        except UnicodeError:
+            pass
+        return _not_from_chain(piece.nbytes)
 
     def safe_cut(self, data: bytes, *, at_start: bool) -> int:
         """After the last ASCII byte (after three in a row with a multi-byte
@@ -285,6 +301,22 @@ class ChainReading(Format):
         return hash(self.chain)
 
 
+@lru_cache(maxsize=256)
+def _plan(chain: Chain) -> tuple[tuple[bool, str], ...]:
+    """``chain.damage_plan()`` as (encode?, Python codec) pairs, made once."""
+    return tuple((s.action == "encode", python_codec(s.codec)) for s in chain.damage_plan())
+
+
+def _damage(chain: Chain, text: str) -> bytes:
+    """:func:`~mojiscope.core.mojibake.chain.damage` with the plan made once
+    (it runs once per piece where a block has losses)."""
+    current: str | bytes = text
+    for encode, codec in _plan(chain):
+        current = current.encode(codec) if encode else current.decode(codec)  # type: ignore[union-attr]
+    assert isinstance(current, bytes)
+    return current
+
+
 @lru_cache(maxsize=1 << 14)
 def _damage_char(chain: Chain, char: str) -> bytes | None:
     """The bytes ``chain`` makes of one character, or ``None`` if it cannot."""
@@ -301,6 +333,32 @@ def _unencodable(codec: str) -> re.Pattern[str]:
     return re.compile("[^" + "".join(re.escape(c) for c in sorted(set(table))) + "]+")
 
 
+class _ByteEnds:
+    """``ends[p]``: the bytes on disk that characters ``[0, p)`` of a piece
+    take (``lower``'s damage), measured in C from the nearest position known
+    below ``p``; positions asked in increasing order cost time linear in the
+    piece."""
+
+    def __init__(self, chars: str, lower: Chain) -> None:
+        self.chars, self.lower = chars, lower
+        self.known = {0: 0}
+        self.positions = [0]
+
+    def __getitem__(self, position: int) -> int:
+        known = self.known.get(position)
+        if known is not None:
+            return known
+        base = self.positions[bisect.bisect_right(self.positions, position) - 1]
+        piece = self.chars[base:position]
+        try:
+            size = len(_damage(self.lower, piece))
+        except UnicodeError:  # a character the lower layers cannot have made
+            size = sum(len(_damage_char(self.lower, c) or b"") for c in piece)
+        self.known[position] = self.known[base] + size
+        bisect.insort(self.positions, position)
+        return self.known[position]
+
+
 def _undo(piece: _Piece, layer: Misreading, lower: Chain) -> list[_Piece]:
     """Undo ``layer`` on one piece. ``lower`` is the chain from the piece's
     characters to the bytes on disk, which measures each character's bytes
@@ -313,9 +371,8 @@ def _undo(piece: _Piece, layer: Misreading, lower: Chain) -> list[_Piece]:
     except UnicodeError:
         pass
     chars = piece.chars
-    sizes = [len(_damage_char(lower, c) or b"") for c in chars]
-    ends = [0, *accumulate(sizes)]
-    if ends[-1] != piece.nbytes:
+    ends = _ByteEnds(chars, lower)
+    if ends[len(chars)] != piece.nbytes:
         return [_not_from_chain(piece.nbytes)]
     out: list[_Piece] = []
     position = 0
@@ -328,7 +385,7 @@ def _undo(piece: _Piece, layer: Misreading, lower: Chain) -> list[_Piece]:
 
 
 def _decode_run(
-    chars: str, start: int, end: int, ends: list[int], read_as: str, written: str
+    chars: str, start: int, end: int, ends: _ByteEnds, read_as: str, written: str
 ) -> list[_Piece]:
     """Characters ``[start, end)`` (all encodable by ``read_as``, one byte
     each) decoded as ``written``: text between the decoder's errors, each
