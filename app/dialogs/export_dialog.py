@@ -122,6 +122,8 @@ class ExportDialog(QDialog):
     def _build(self, source_format: str) -> None:
         names = target_names()
         self.source_box = _format_box(names, source_format, self)
+        if source_format not in names:  # a mojibake repair: keep it among the choices
+            self.source_box.insertItem(0, source_format)
         self.source_words = QLabel(self)  # a repair's chain in words
         self.source_words.setVisible(False)
         self.target_box = _format_box(names, "utf-8", self)

@@ -46,6 +46,7 @@ def test_export_repaired_writes_the_repaired_csv_as_utf8_and_verifies(
     assert dialog.choices().source_format == READING
     assert dialog.choices().target_format == "utf-8"
     assert dialog.source_words.text() == "repaired: utf-8 read as windows-1252"
+    assert dialog.source_box.itemText(0) == READING
     assert dialog.report is not None and dialog.report.lossless
     assert dialog.summary.text() == "The text survives exactly."
     with qtbot.waitSignal(dialog.written, timeout=60_000) as written:
@@ -97,3 +98,18 @@ def test_bytes_that_are_fine_offer_no_repair_to_export(
     assert panel.candidates.currentRow() == 0 and panel.explanations[0].unchanged
     assert not panel.export_button.isEnabled()
     assert "fine as they are" in panel.export_button.toolTip()
+
+
+def test_lines_with_chains_of_their_own_offer_no_single_repair_to_export(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "half.txt"
+    path.write_bytes("Café déjà ok\n".encode() + DAMAGED)  # only the later lines misread
+    assert window.open_path(path)
+    panel = panel_of(window)
+    assert window.document is not None
+    panel.explain_range(window.document.source, 0, window.document.size)
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20_000)
+    assert panel.explanations[0].parts
+    assert not panel.export_button.isEnabled()
+    assert "Each line has its own chain" in panel.export_button.toolTip()
