@@ -78,6 +78,12 @@ class MojibakeHint(QLabel):
             self._show(None)  # another span: the old hint would mislead
         self._timer.start()
 
+    def stop(self, timeout_ms: int = 2000) -> None:
+        """Look for no more hints and wait for a look under way (window closing)."""
+        self._timer.stop()
+        self._runner.cancel_all()
+        self._runner.wait_all(timeout_ms)
+
     def _look(self) -> None:
         data = self._wanted
 

@@ -211,6 +211,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
+        self.inspector.hint.stop()
         self.jobs.cancel_all()  # a write in progress removes its temporary file
         self.jobs.wait_all(10_000)
         if self.document is not None:
