@@ -260,8 +260,8 @@ class _WindowLike(Protocol):
 
 def attach_to_window(window: QMainWindow) -> QDockWidget:
     """Dock a Mojibake panel beside the window's Inspector (tabbed with it),
-    explain the selection (or, with nothing selected, the file from its
-    start) a moment after it settles while the dock is shown, select the
+    explain the selection (or, with nothing selected but the byte under the
+    cursor, the file from its start) a moment after it settles while the dock is shown, select the
     bytes of a range the user picks, and open the export dialog for "Export
     repaired…" (``window.export_repaired``). Returns the dock."""
     host = cast(_WindowLike, window)
@@ -286,7 +286,9 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
         if document is None or not dock.isVisible():
             return
         selection = host.selection
-        start, end = (selection.start, selection.end) if selection.length else (0, document.size)
+        # The cursor alone is a one-byte selection: that is "nothing selected".
+        chosen = selection.length > 1
+        start, end = (selection.start, selection.end) if chosen else (0, document.size)
         panel.explain_range(document.source, start, end)
 
     settle.timeout.connect(explain_now)

@@ -113,3 +113,21 @@ def test_lines_with_chains_of_their_own_offer_no_single_repair_to_export(
     assert panel.explanations[0].parts
     assert not panel.export_button.isEnabled()
     assert "Each line has its own chain" in panel.export_button.toolTip()
+
+
+def test_with_only_the_cursor_placed_the_panel_explains_and_exports_the_whole_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_bytes(DAMAGED)
+    assert window.open_path(path)
+    window.show()
+    window.mojibake_dock.raise_()
+    qtbot.waitUntil(window.mojibake_dock.isVisible, timeout=5000)
+    panel = panel_of(window)
+    window.selection.move_cursor(DAMAGED.index(b"\xc3"))  # one byte under the cursor
+    qtbot.waitUntil(panel.export_button.isEnabled, timeout=20_000)
+    assert panel.status.text() == f"Bytes 0-{len(DAMAGED)}"
+    assert panel.repaired.toPlainText() == TEXT
+    panel.export_button.click()
+    assert isinstance(window.export_dialog, ExportDialog) and window.export_dialog.source.whole
