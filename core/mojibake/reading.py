@@ -73,8 +73,14 @@ _STORED = re.compile(r"(?:saved|written|stored)\s+as\s+(\S+)", re.IGNORECASE)
 
 
 def _word(codec: str) -> str:
+    """A codec as the explainer words it (``utf8`` is ``utf-8``)."""
     word = codec.strip().lower()
-    return "windows-1252" if word.replace("_", "-") == "windows-1252" else word
+    if word.replace("_", "-") == "windows-1252":
+        return "windows-1252"
+    try:
+        return "utf-8" if codecs.lookup(word).name == "utf-8" else word
+    except (LookupError, ValueError):
+        return word  # refused, with its reason, when the reading is made
 
 
 def parse_reading_name(name: str) -> Chain:
@@ -114,7 +120,10 @@ def _one_to_one(codec: str) -> bool:
 @lru_cache(maxsize=64)
 def _single_byte(codec: str) -> bool:
     """Whether every byte is one character of ``codec``, read on its own
-    (a multi-byte code page reads a lone lead byte as one U+FFFD too)."""
+    (a multi-byte code page reads a lone lead byte as one U+FFFD too, and
+    UTF-8 every byte of 80..FF in a row as one U+FFFD each)."""
+    if codecs.lookup(codec).name == "utf-8":
+        return False
     one_by_one = [bytes([b]).decode(codec, "replace") for b in range(256)]
     whole = bytes(range(256)).decode(codec, "replace")
     return all(len(c) == 1 for c in one_by_one) and whole == "".join(one_by_one)
@@ -123,6 +132,8 @@ def _single_byte(codec: str) -> bool:
 def _check_codec(word: str, name: str) -> str:
     """Python's name for a chain's codec word; refuses what cannot stream."""
     codec = python_codec(word)
+    if not (word.isascii() and word.isprintable()):
+        raise UnknownFormatError(f"{name!r}: no codec is called {word!r}")
     try:
         canonical = codecs.lookup(codec).name.replace("_", "-")
     except LookupError:
@@ -136,7 +147,7 @@ def _check_codec(word: str, name: str) -> str:
         legacy_codec_name(codec)  # refuses stateful and non-text codecs, saying why
     if bytes(range(0x80)).decode(codec, "replace") != _ASCII:
         raise UnknownFormatError(f"{name!r}: {word} does not read ASCII bytes as ASCII")
-    return codec
+    return codecs.lookup(codec).name
 
 
 @dataclass

@@ -76,13 +76,49 @@ def test_names_resolve_case_and_separators_alike() -> None:
         ("repair:utf-8 read as nosuchcodec", "no codec is called"),
         ("repair:read windows-1252", "step 1"),
         ("repair:", "names no misreading"),
+        ("repair:utf-8 read as utf-8", "only single-byte code pages"),
+        ("repair:utf\x00 read as cp1252", "no codec is called"),
+        ("repair:utf-8 read as \udcff", "no codec is called"),
+        ("repair:utf-8 read as cp1252; saved as utf-7", "stateful"),
     ],
-    ids=["utf-16 chain", "multi-byte reader", "unknown codec", "not a step", "empty chain"],
+    ids=[
+        "utf-16 chain",
+        "multi-byte reader",
+        "unknown codec",
+        "not a step",
+        "empty chain",
+        "utf-8 as a reader",
+        "a NUL in a codec name",
+        "a lone surrogate as a codec name",
+        "stored as a stateful codec",
+    ],
 )
 def test_names_that_cannot_be_read_are_refused_in_one_line(name: str, says: str) -> None:
     with pytest.raises(UnknownFormatError, match=says) as raised:
         get_format(name)
     assert "\n" not in str(raised.value)
+
+
+CODEC_WORDS = st.one_of(
+    st.sampled_from(["utf-8", "cp1252", "windows-1252", "shift_jis", "utf-16", "hz", "rot13"]),
+    st.text(min_size=1, max_size=8).filter(lambda w: not any(c.isspace() for c in w)),
+)
+STEPS = st.one_of(
+    st.builds("{} read as {}".format, CODEC_WORDS, CODEC_WORDS),
+    st.builds("saved as {}".format, CODEC_WORDS),
+    st.text(max_size=12),
+)
+
+
+@PROPERTY
+@given(body=st.lists(STEPS, max_size=3).map("; ".join))
+def test_any_repair_name_is_a_reading_or_one_unknown_format_error(body: str) -> None:
+    try:
+        fmt = get_format("repair:" + body)
+    except UnknownFormatError as error:
+        assert "\n" not in str(error)
+    else:
+        assert isinstance(fmt, ChainReading)
 
 
 @pytest.mark.parametrize("chain", LOSSLESS_CHAINS, ids=lambda c: "; ".join(c.words))
