@@ -169,6 +169,9 @@ class ChainReading(Format):
     """Bytes read through a chain's repair (see the module docstring)."""
 
     lookahead = 16
+    #: A block with losses is repaired piece by piece in Python; 64 KiB keeps
+    #: those pieces (up to one per byte of random input) a few MB at most.
+    preferred_block = 1 << 16
     exact_resync = False  # a stretch with no ASCII byte resumes at a guess
 
     def __init__(self, chain: Chain) -> None:
