@@ -6,7 +6,8 @@ have decoded to (``C0 AF would have been U+002F '/'``), which lone surrogate
 a format such as WTF-8 carries, what a CESU-8 pair, Modified UTF-8's ``C0 80``
 or a raw ``00`` means (:func:`~mojiscope.core.sequence_words.describe_sequence`),
 and lists each character under the selection with its code point, name and
-classes.
+classes. When the span under the cursor looks like mojibake, a one-line hint
+says so (:mod:`mojiscope.app.inspector_hint`, computed off the GUI thread).
 
 A text run longer than the document's 64 KiB decode window arrives cut at the
 window's edge; the panel then says "at least N bytes, measuring…" and has
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWid
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.inspector_hint import MojibakeHint
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.document import Document
@@ -120,6 +122,8 @@ class InspectorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
+        self.hint = MojibakeHint(self)
+        layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self.lines: list[str] = []
         self.jobs: JobRunner | None = None
@@ -145,6 +149,7 @@ class InspectorPanel(QWidget):
             self.lines = ["No bytes to inspect."]
             self.summary.setText(escape(self.lines[0]))
             self.model.set_rows([])
+            self.hint.follow(None, None, 0)
             return
         cursor = self.selection.cursor
         cell = document.cell_at(choice, cursor)
@@ -162,6 +167,7 @@ class InspectorPanel(QWidget):
             self.lines.append(meaning)
         html = [f"<b>{escape(self.lines[0])}</b>"] + [escape(line) for line in self.lines[1:]]
         self.summary.setText("<br>".join(html))
+        self.hint.follow(document, span, cursor)
         self._fill_table(document)
 
     def _fill_table(self, document: Document) -> None:

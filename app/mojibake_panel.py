@@ -8,7 +8,13 @@ touches (and the lost bytes it guessed) as a list whose rows select those
 bytes: the panel emits :attr:`MojibakePanel.range_chosen` with absolute
 offsets and the window moves its selection there. "Verify over the whole
 file" streams the chosen chain over the whole source with progress and
-Cancel (:func:`mojiscope.core.mojibake.verify_chain`).
+Cancel (:func:`mojiscope.core.mojibake.verify_chain`). "Export repaired…"
+asks (:attr:`MojibakePanel.export_requested`) for the export dialog over the
+bytes explained (the whole file when nothing was selected), with the chosen
+chain's repair as the source format (a
+:class:`~mojiscope.core.mojibake.ChainReading`, named ``repair:<chain
+words>``), so the user picks the target, sees every loss, and the write is
+atomic and verified like any export.
 
 The panel holds no codec logic and does not know the window;
 :func:`attach_to_window` docks it beside the Inspector, explains the
@@ -22,6 +28,7 @@ from typing import Any, Protocol, cast
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -35,9 +42,16 @@ from PySide6.QtWidgets import (
 )
 
 from mojiscope.app.jobs import JobRunner, show_progress_dialog
-from mojiscope.core import Source
+from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.control import Control
-from mojiscope.core.mojibake import Chain, ChainError, Explanation, explain, verify_chain
+from mojiscope.core.mojibake import (
+    Chain,
+    ChainError,
+    Explanation,
+    explain,
+    reading_name,
+    verify_chain,
+)
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES
 
 _RANGE_ROLE = Qt.ItemDataRole.UserRole
@@ -64,6 +78,8 @@ class MojibakePanel(QWidget):
 
     #: Absolute byte range ``[start, end)`` the user picked from the ranges list.
     range_chosen = Signal(int, int)
+    #: "Export repaired…": the repair's format name and the absolute byte range explained.
+    export_requested = Signal(str, int, int)
 
     def __init__(self, runner: JobRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +87,7 @@ class MojibakePanel(QWidget):
         self.explanations: list[Explanation] = []
         self._source: Source | None = None
         self._base = 0
+        self._end = 0
         self._data = b""
         self.status = QLabel("Select bytes to explain.")
         self.status.setWordWrap(True)
@@ -85,6 +102,9 @@ class MojibakePanel(QWidget):
         self.verify_button = QPushButton("Verify over the whole file")
         self.verify_button.setEnabled(False)
         self.verify_button.clicked.connect(self.verify)
+        self.export_button = QPushButton("Export repaired…")
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.export_repaired)
         self._build_layout()
 
     def _text_box(self, placeholder: str) -> QPlainTextEdit:
@@ -106,14 +126,17 @@ class MojibakePanel(QWidget):
         layout.addWidget(sides, 3)
         layout.addWidget(QLabel("Bytes the repair touches (click to select):"))
         layout.addWidget(self.ranges, 2)
-        layout.addWidget(self.verify_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.verify_button)
+        buttons.addWidget(self.export_button)
+        layout.addLayout(buttons)
 
     # -- asking ------------------------------------------------------------------
 
     def explain_range(self, source: Source, start: int, end: int) -> None:
         """Explain bytes ``[start, end)`` of ``source`` (at most the first
         32 KiB of them) in the background; the lists fill when it is done."""
-        self._source, self._base = source, start
+        self._source, self._base, self._end = source, start, end
         stop = min(end, start + SAMPLE_BYTES + 1)
         self.status.setText(f"Explaining bytes {start:,}-{end:,}…")
 
@@ -160,6 +183,23 @@ class MojibakePanel(QWidget):
         self.verify_button.setEnabled(
             self._source is not None and not chosen.unchanged and not chosen.parts
         )
+        refusal = self._export_refusal(chosen)
+        self.export_button.setEnabled(refusal is None)
+        self.export_button.setToolTip(
+            refusal or "Export the repaired text through the export dialog (every loss shown)"
+        )
+
+    def _export_refusal(self, chosen: Explanation) -> str | None:
+        """Why the chosen candidate cannot be exported as a reading, or ``None``."""
+        if self._source is None or chosen.unchanged:
+            return "Nothing to repair: the bytes are fine as they are."
+        if chosen.parts:
+            return "Each line has its own chain here: export the lines one chain covers."
+        try:
+            get_format(reading_name(chosen.chain))
+        except MojiscopeError as error:
+            return str(error)
+        return None
 
     def _add_range(self, text: str, start: int, end: int) -> None:
         item = QListWidgetItem(text)
@@ -169,6 +209,17 @@ class MojibakePanel(QWidget):
     def _choose_range(self, item: QListWidgetItem) -> None:
         start, end = item.data(_RANGE_ROLE)
         self.range_chosen.emit(self._base + start, self._base + end)
+
+    # -- exporting ---------------------------------------------------------------
+
+    def export_repaired(self) -> None:
+        """Ask for the export dialog over the bytes explained, read through the
+        chosen candidate's chain."""
+        row = self.candidates.currentRow()
+        if not 0 <= row < len(self.explanations):
+            return
+        chain = self.explanations[row].chain
+        self.export_requested.emit(reading_name(chain), self._base, self._end)
 
     # -- verifying ---------------------------------------------------------------
 
@@ -204,12 +255,15 @@ class _WindowLike(Protocol):
     selection: Any
     inspector: QWidget
 
+    def export_repaired(self, reading: str, start: int, end: int) -> None: ...
+
 
 def attach_to_window(window: QMainWindow) -> QDockWidget:
     """Dock a Mojibake panel beside the window's Inspector (tabbed with it),
-    explain the selection (or, with nothing selected, the file from its
-    start) a moment after it settles while the dock is shown, and select the
-    bytes of a range the user picks. Returns the dock."""
+    explain the selection (or, with nothing selected but the byte under the
+    cursor, the file from its start) a moment after it settles while the dock is shown, select the
+    bytes of a range the user picks, and open the export dialog for "Export
+    repaired…" (``window.export_repaired``). Returns the dock."""
     host = cast(_WindowLike, window)
     panel = MojibakePanel(JobRunner(window), window)
     dock = QDockWidget("Mojibake", window)
@@ -232,11 +286,14 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
         if document is None or not dock.isVisible():
             return
         selection = host.selection
-        start, end = (selection.start, selection.end) if selection.length else (0, document.size)
+        # The cursor alone is a one-byte selection: that is "nothing selected".
+        chosen = selection.length > 1
+        start, end = (selection.start, selection.end) if chosen else (0, document.size)
         panel.explain_range(document.source, start, end)
 
     settle.timeout.connect(explain_now)
     host.selection.changed.connect(settle.start)
     dock.visibilityChanged.connect(lambda visible: visible and settle.start())
     panel.range_chosen.connect(lambda start, end: host.selection.select_range(start, end))
+    panel.export_requested.connect(host.export_repaired)
     return dock

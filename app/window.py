@@ -249,6 +249,7 @@ class MainWindow(QMainWindow):
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
         self.summary_panel.set_document(None)
+        self.inspector.hint.stop()
         self.jobs.cancel_all()  # a write in progress removes its temporary file
         self.jobs.wait_all(10_000)
         if self.document is not None:
@@ -265,6 +266,13 @@ class MainWindow(QMainWindow):
     def export_selection_as(self) -> None:
         """File > Export Selection As…: the selected bytes only."""
         self.export_dialog = open_export_dialog(self, whole=False) or self.export_dialog
+
+    def export_repaired(self, reading: str, start: int, end: int) -> None:
+        """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
+        dialog = open_export_dialog(
+            self, whole=False, source_format=reading, byte_range=(start, end)
+        )
+        self.export_dialog = dialog or self.export_dialog
 
     # -- moving ------------------------------------------------------------------------------
 

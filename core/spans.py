@@ -71,6 +71,8 @@ class Reason(StrEnum):
     SWAPPED_BOM = "swapped-bom"
     # legacy code pages: a duplicate mapping (cp932 FC 41 reads as 魵, written EE E2)
     NON_CANONICAL = "non-canonical"
+    # a repaired reading (mojibake): bytes its chain of misreadings cannot have made
+    NOT_FROM_CHAIN = "not-from-chain"
 
 
 #: Kinds at which ``errors="strict"`` decoding raises.
@@ -132,6 +134,8 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.SWAPPED_BOM: "U+FFFE at the start: a byte order mark read in the wrong byte order",
     Reason.NON_CANONICAL: "bytes this code page reads as a character it writes as other "
     "bytes (a duplicate mapping): encoding the text back does not give these bytes",
+    Reason.NOT_FROM_CHAIN: "bytes this chain of misreadings cannot have made, so it cannot "
+    "undo them",
 }
 
 

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
 from mojiscope.core.control import Control
 from mojiscope.core.loss_report import LossReport
+from mojiscope.core.mojibake import ChainReading
 from mojiscope.core.verify_output import Verification, verify_output
 
 #: Milliseconds of quiet after a change before the report is recomputed.
@@ -113,6 +114,7 @@ class ExportDialog(QDialog):
         self._report_timer = QTimer(self, singleShot=True, interval=REPORT_DELAY_MS)
         self._report_timer.timeout.connect(self._start_report)
         self._build(source_format)
+        self._show_source_words()
         self._recompute()
 
     # -- building ------------------------------------------------------------------------
@@ -120,6 +122,10 @@ class ExportDialog(QDialog):
     def _build(self, source_format: str) -> None:
         names = target_names()
         self.source_box = _format_box(names, source_format, self)
+        if source_format not in names:  # a mojibake repair: keep it among the choices
+            self.source_box.insertItem(0, source_format)
+        self.source_words = QLabel(self)  # a repair's chain in words
+        self.source_words.setVisible(False)
         self.target_box = _format_box(names, "utf-8", self)
         self.strict_button = QRadioButton("Strict: refuse any loss", self)
         self.replace_button = QRadioButton("Replace: write and report every loss", self)
@@ -171,6 +177,7 @@ class ExportDialog(QDialog):
     def _lay_out(self, browse: QPushButton) -> None:
         form = QFormLayout()
         form.addRow("Source format:", self.source_box)
+        form.addRow("", self.source_words)
         form.addRow("Target format:", self.target_box)
         policy = QHBoxLayout()
         policy.addWidget(self.strict_button)
@@ -212,11 +219,19 @@ class ExportDialog(QDialog):
             self.output_edit.setText(path)
 
     def _choices_changed(self) -> None:
+        self._show_source_words()
         target = find_format(self.target_box.currentText())
         self.signature_box.setEnabled(target is not None and target.signature_bytes is not None)
         if target is not None and self._output_is_default:
             self.output_edit.setText(default_output(self.source, target.id))
         self._recompute()
+
+    def _show_source_words(self) -> None:
+        """Under the source box, a mojibake repair's chain in words."""
+        source = find_format(self.source_box.currentText())
+        is_repair = isinstance(source, ChainReading)
+        self.source_words.setText(source.description if is_repair else "")
+        self.source_words.setVisible(is_repair)
 
     def _output_edited(self) -> None:
         self._output_is_default = False
@@ -366,20 +381,29 @@ class ExportDialog(QDialog):
         super().closeEvent(event)
 
 
-def open_export_dialog(window: MainWindow, *, whole: bool) -> ExportDialog | None:
-    """Show the export dialog for the window's document (or its selection);
-    ``None``, with a word in the status bar, when there is nothing to export."""
+def open_export_dialog(
+    window: MainWindow,
+    *,
+    whole: bool,
+    source_format: str | None = None,
+    byte_range: tuple[int, int] | None = None,
+) -> ExportDialog | None:
+    """Show the export dialog for the window's document (or its selection, or
+    ``byte_range``), reading it as ``source_format`` (the current format if
+    ``None``); ``None``, with a word in the status bar, when there is nothing
+    to export."""
     document = window.document
     if document is None:
         return None
     start, end = (0, document.size) if whole else (window.selection.start, window.selection.end)
+    if byte_range is not None:
+        start, end = max(0, byte_range[0]), min(document.size, byte_range[1])
     if not whole and start == end:
         window.statusBar().showMessage("Select some bytes to export first", 5000)
         return None
     source = ExportSource(document.name, document.path, document.source, start, end)
-    dialog = ExportDialog(
-        source, window.shown.current.format.id, window.jobs, window.selection, window
-    )
+    reading = source_format or window.shown.current.format.id
+    dialog = ExportDialog(source, reading, window.jobs, window.selection, window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -8,6 +8,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.
+* :class:`ChainReading` is a chain's repair as a format, named
+  ``repair:<chain words>`` (:func:`reading_name`) in the registry, so a
+  repair exports and converts like any format.
 
 No Qt, no files: the app and the command line call these.
 """
@@ -25,12 +28,14 @@ from mojiscope.core.mojibake.chain import (
 from mojiscope.core.mojibake.explain import Explanation, Lost, explain
 from mojiscope.core.mojibake.hint import mojibake_hint
 from mojiscope.core.mojibake.parts import Part
+from mojiscope.core.mojibake.reading import ChainReading, reading_name
 from mojiscope.core.mojibake.stream import Verified, verify_chain
 
 __all__ = [
     "IDENTITY",
     "Chain",
     "ChainError",
+    "ChainReading",
     "Explanation",
     "Lost",
     "Misreading",
@@ -41,6 +46,7 @@ __all__ = [
     "damage",
     "explain",
     "mojibake_hint",
+    "reading_name",
     "repair_text",
     "verify_chain",
 ]
