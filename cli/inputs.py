@@ -22,6 +22,7 @@ from typing import BinaryIO, Self
 
 from mojiscope.cli.errors import UsageError
 from mojiscope.core import FileSource, Format
+from mojiscope.core.source import open_regular_file
 
 
 @dataclass
@@ -95,7 +96,9 @@ def open_input(file: str | None, hex_text: str | None) -> ByteInput:
         return ByteInput("<hex>", io.BytesIO(data), len(data))
     if file is None or file == "-":
         return ByteInput("<stdin>", sys.stdin.buffer, None)
-    stream = open(file, "rb")  # noqa: SIM115 - closed by ByteInput.__exit__
+    # A FIFO, device or socket is refused at once (opening one could wait
+    # for a writer forever); standard input is `-`.
+    stream = open_regular_file(file)
     try:
         size = _file_size(stream)
     except OSError:

@@ -159,8 +159,20 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
 def _add_convert_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("convert", help="decode with one format, encode with another")
     _add_input(parser)
-    parser.add_argument("--from", dest="from_format", required=True, metavar="ID")
-    parser.add_argument("--to", dest="to_format", required=True, metavar="ID")
+    parser.add_argument(
+        "--from",
+        dest="from_format",
+        required=True,
+        metavar="ID",
+        help="the format the input is in (see `mojiscope formats`, or any Python codec name)",
+    )
+    parser.add_argument(
+        "--to",
+        dest="to_format",
+        required=True,
+        metavar="ID",
+        help="the format to write (see `mojiscope formats`, or any Python codec name)",
+    )
     parser.add_argument("-o", "--output", metavar="OUT", help="the output file (default: stdout)")
     parser.add_argument(
         "--errors",

@@ -167,3 +167,21 @@ def test_the_in_process_parser_rejects_a_non_ascii_offset(capsys):
         build_parser().parse_args(["inspect", "--hex", "41", "-f", "utf-8", "--offset", "\u0661"])
     assert caught.value.code == 2
     assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "command", [["inspect", "-f", "utf-8"], ["convert", "--from", "utf-8", "--to", "utf-16le"]]
+)
+def test_a_fifo_as_input_is_refused_at_once(mojiscope, tmp_path, command):
+    """Opening a FIFO with no writer used to hang `inspect`; `-` reads stdin."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    run = mojiscope(command[0], str(fifo), *command[1:], timeout=30)
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"mojiscope: {fifo}: not a regular file: it is a FIFO (named pipe)"
+
+
+def test_convert_help_says_what_from_and_to_are(mojiscope):
+    run = mojiscope("convert", "--help")
+    assert "the format the input is in" in run.stdout.decode()
+    assert "the format to write" in run.stdout.decode()
