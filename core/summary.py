@@ -261,7 +261,11 @@ def _score(
     bake: float,
 ) -> float:
     score = (2.0 if errors else 0.0) + min(errors * 50 / max(size, 1), 10.0)
-    score += (1.0 - plausible) * 3 + bake * 3
+    if not (errors == 0 and _is_utf8_like(fmt) and bake >= 0.3):
+        # Valid UTF-8 that reads as "Ã©" is still UTF-8: the text in it was
+        # damaged before it was written (the explainer's job), so mojibake
+        # counts against a code page's reading only.
+        score += (1.0 - plausible) * 3 + bake * 3
     if kinds.get(SpanKind.SIGNATURE.value):
         score -= 1.0
     elif (unit := _unit_width(fmt)) > 1:
@@ -353,7 +357,9 @@ def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> s
         return ""
     best = ranked[0]
     best_name = display_name(get_format(best.format_id))
-    if best.plausibility < 0.8:
+    if best.mojibake >= 0.3:
+        parts = [f"looks like {best_name} holding mojibake (the Mojibake explainer can repair it)"]
+    elif best.plausibility < 0.8:
         parts = [f"looks like binary data; least bad: {best_name} ({best.verdict})"]
     else:
         parts = [f"looks like {best_name}" + (f" ({best.verdict})" if best.errors else "")]
@@ -368,7 +374,11 @@ def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> s
     if also:
         joined = also[0] if len(also) == 1 else ", ".join(also[:-1]) + " and " + also[-1]
         parts.append(f"also valid {joined}")
-    baked = [s.format_id for s in ranked if s.mojibake >= 0.3][:2]
+    baked = [
+        s.format_id
+        for s in ranked[1:]
+        if s.mojibake >= 0.3 and not (s.errors == 0 and _is_utf8_like(get_format(s.format_id)))
+    ][:2]
     parts.extend(f"as {fid} it reads as mojibake" for fid in baked)
     if guess:
         parts.append(f"charset-normalizer guesses {guess}")

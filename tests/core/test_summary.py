@@ -9,6 +9,8 @@ from mojiscope.core.summary import (
     mojibake_share,
     odd_word_share,
     plausibility,
+    rank,
+    suggestion_words,
     summarize,
     summarize_format,
     verdict,
@@ -59,7 +61,7 @@ def test_the_best_ranked_format_is_the_one_that_wrote_the_bytes(name: str) -> No
 def test_suggestion_words_say_what_else_fits_and_what_reads_as_mojibake() -> None:
     data = ("héllo wörld, ça va? " * 200).encode()
     words = summarize(BytesSource(data)).words
-    assert words.startswith("looks like UTF-8; also valid UTF-8B, WTF-8 and XTF-8")
+    assert words.startswith("looks like UTF-8; also valid UTF-8B, WTF-8, XTF-8 and CESU-8")
     assert "as cp1252 it reads as mojibake" in words
     assert "charset-normalizer guesses utf_8" in words
 
@@ -89,3 +91,18 @@ def test_text_statistics_tell_text_from_a_wrong_reading() -> None:
     assert odd_word_share("Ïðèâåò ìèð") == 1.0 and odd_word_share("Привет мир") == 0.0
     assert odd_word_share("hИllo wörld") == 0.5
     assert mojibake_share("cafÃ© crÃ¨me") == 1.0 and mojibake_share("café crème") == 0.0
+
+
+def test_valid_utf8_holding_mojibake_is_still_utf8_and_says_so() -> None:
+    """ "CafÃ©" in valid UTF-8: the bytes are UTF-8, the text in them was
+    damaged before they were written (the explainer's case), so UTF-8 ranks
+    first and the words point to the repair, not to another code page."""
+    data = "Café crème brûlée, déjà vu\n".encode().decode("cp1252").encode() * 3
+    ranked = rank(
+        [
+            summarize_format(get_format(f), BytesSource(data))
+            for f in ("utf-8", "wtf-8", "corrected-utf-8", "cp1252", "cp437", "utf-16le")
+        ]
+    )
+    assert ranked[0].format_id == "utf-8"
+    assert suggestion_words(ranked).startswith("looks like UTF-8 holding mojibake")
