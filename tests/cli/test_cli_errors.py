@@ -55,7 +55,7 @@ def test_closed_stdout_is_one_line_and_exit_2(mojiscope_argv, args):
 @pytest.mark.parametrize(
     ("args", "first_words"),
     [
-        (("inspect", *HEX_INPUT), "mojiscope inspect: the following arguments are required"),
+        (("inspect", *HEX_INPUT), "mojiscope: inspect needs --format ID (or --summary"),
         (("inspect", *HEX_INPUT, "-f", "utf-8", "--bogus"), "mojiscope: unrecognized arguments"),
         (("convert", *HEX_INPUT, "--from", "utf-8"), "mojiscope convert: the following"),
         (("inspect", *HEX_INPUT, "-f", "utf-8", "--errors", "ignore"), "mojiscope inspect: "),
