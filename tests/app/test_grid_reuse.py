@@ -43,11 +43,11 @@ def grid_image(window: MainWindow) -> QImage:
 def fresh_grid_image(window: MainWindow) -> QImage:
     """The grid as it looks painted from nothing (no kept rows, no kept
     strips); what it kept is put back afterwards, so stale strips would show."""
-    grid = window.grid
-    kept = grid._layout_key, grid._layout, grid._strips
-    grid._layout_key, grid._strips = None, None
+    painting = window.grid.painting
+    kept = painting._layout_key, painting._layout, painting._strips
+    painting._layout_key, painting._strips = None, None
     image = grid_image(window)
-    grid._layout_key, grid._layout, grid._strips = kept
+    painting._layout_key, painting._layout, painting._strips = kept
     return image
 
 
@@ -99,7 +99,7 @@ def test_a_cursor_key_paints_only_the_rows_it_changes(qtbot, demo_window: MainWi
     grid.setFocus()
     demo_window.selection.move_cursor(40)
     grid_image(demo_window)
-    strips = grid._strips
+    strips = grid.painting._strips
     assert strips is not None
     before = strips.painted
     qtbot.keyClick(grid, Qt.Key.Key_Right)
@@ -140,7 +140,11 @@ def test_rows_painted_together_cut_into_the_strips_each_row_paints_alone(
     grid_image(demo_window)
     together, alone = (
         RowStrips(
-            grid._paint_rows, grid._geometry.width, grid._geometry.row_h, 1.0, grid._palette.base
+            grid.painting.paint_rows,
+            grid.cell_geometry.width,
+            grid.cell_geometry.row_h,
+            1.0,
+            grid.painting.palette.base,
         )
         for _ in range(2)
     )

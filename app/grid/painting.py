@@ -1,0 +1,163 @@
+"""Painting the grid: the header, and the visible rows through kept row strips.
+
+:class:`GridPainting` is owned by one :class:`~mojiscope.app.grid.view.GridView`
+and reads it only through its public face (document, shown formats, bytes per
+row, cell geometry, top row, focus area). It keeps what repaints can reuse:
+the layout of the visible rows, computed once per scroll position (and
+formats, bytes per row, document), with rows already laid out kept across a
+scroll; and each row painted once into a strip that later repaints reuse
+while its selection and cursor look the same (see
+:mod:`~mojiscope.app.grid.row_strips`). The view tells it when what it kept
+goes stale (:meth:`rebuild`, :meth:`forget_strips`, :meth:`palette_changed`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QPainter
+
+from mojiscope.app.grid.column_painter import ColumnPainter
+from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
+from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
+from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.grid.row_strips import RowStrips
+
+if TYPE_CHECKING:
+    from mojiscope.app.grid.view import GridView
+
+
+class GridPainting:
+    """The grid's header and rows, painted from the view's state."""
+
+    def __init__(self, view: GridView) -> None:
+        self._view = view
+        self._palette: GridPalette = grid_palette(view.palette())
+        self._columns = self._make_column_painter()
+        self._layout_key: tuple[object, ...] | None = None
+        self._layout: list[RowLayout] = []
+        self._strips: RowStrips | None = None
+
+    @property
+    def palette(self) -> GridPalette:
+        """The colours the grid paints with (follow the widget's palette)."""
+        return self._palette
+
+    def _make_column_painter(self) -> ColumnPainter:
+        view = self._view
+        ratio = view.devicePixelRatioF()
+        return ColumnPainter(view.metrics, view.cell_geometry, self._palette, ratio)
+
+    def rebuild(self) -> None:
+        """The cell geometry changed (document, formats, bytes per row):
+        nothing painted or laid out before still holds."""
+        self._columns = self._make_column_painter()
+        self._strips = None
+        self._layout_key = None
+
+    def forget_strips(self) -> None:
+        """Rows look different (the current format's hex tint and header)."""
+        self._strips = None
+
+    def palette_changed(self) -> None:
+        """Take the widget's new palette and repaint every row with it."""
+        self._palette = grid_palette(self._view.palette())
+        self._columns = self._make_column_painter()
+        self._strips = None
+
+    def visible_layout(self) -> list[RowLayout]:
+        """The layout of the visible rows (plus one partly visible), cached.
+        Rows already laid out for the previous scroll position are reused,
+        so a one-row scroll lays out one row."""
+        view = self._view
+        if view.document is None:
+            return []
+        rows = view.visible_rows() + 1
+        top = view.top_row()
+        per_row = view.bytes_per_row
+        key = (id(view.document), top, rows, per_row, tuple(view.shown.keys))
+        if key != self._layout_key:
+            old = self._layout_key
+            same_look = old is not None and old[0] == key[0] and old[3:] == key[3:]
+            known = {row.start: row for row in self._layout} if same_look else {}
+            self._layout = layout_rows_reusing(
+                view.document, view.shown.choices, top, rows, per_row, known
+            )
+            self._layout_key = key
+        return self._layout
+
+    def paint(self, painter: QPainter) -> None:
+        """The whole viewport: background, header, then the visible rows'
+        strips, shifted by the horizontal scroll bar."""
+        view = self._view
+        if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
+            self._columns = self._make_column_painter()  # moved to a screen of another density
+            self._strips = None
+        painter.fillRect(view.viewport().rect(), self._palette.base)
+        painter.translate(-view.horizontalScrollBar().value(), 0)
+        painter.setFont(view.metrics.font)
+        self._paint_header(painter)
+        rows = self.visible_layout()
+        strips = self._row_strips()
+        strips.limit = 2 * len(rows) + 8
+        selection = (view.selection.start, view.selection.end)
+        cursor = view.selection.cursor
+        g = view.cell_geometry
+        for i, strip in enumerate(strips.strips(rows, selection, cursor)):
+            painter.drawPixmap(QPointF(0, g.header_h + i * g.row_h), strip)
+
+    def _row_strips(self) -> RowStrips:
+        """The painted rows for the present look; see :mod:`.row_strips`."""
+        if self._strips is None:
+            g = self._view.cell_geometry
+            ratio = self._view.devicePixelRatioF()
+            self._strips = RowStrips(self.paint_rows, g.width, g.row_h, ratio, self._palette.base)
+        return self._strips
+
+    def paint_rows(
+        self, painter: QPainter, rows: list[RowLayout], selection: tuple[int, int], cursor: int
+    ) -> None:
+        """Consecutive rows (offset, hex, every decoded column) from y = 0.
+        Hatched fills are anchored to the content, so they run on across rows
+        and scroll with them (64 pixels: a multiple of every hatch pattern's period)."""
+        view = self._view
+        g = view.cell_geometry
+        painter.setFont(view.metrics.font)
+        rise = (rows[0].start // view.bytes_per_row * int(g.row_h)) % 64
+        painter.setBrushOrigin(QPointF(0, -rise))
+        paint_offsets(painter, g, rows, 0, self._palette)
+        current = view.current_column()
+        paint_hex(painter, g, rows, 0, self._palette, selection, cursor, current)
+        for column in range(len(view.shown.choices)):
+            self._columns.paint(painter, column, rows, 0, selection, cursor)
+
+    def _paint_header(self, painter: QPainter) -> None:
+        view = self._view
+        g = view.cell_geometry
+        metrics = view.metrics
+        palette = self._palette
+        painter.fillRect(QRectF(0, 0, g.width + 1e4, g.header_h - 2), palette.header)
+        baseline = (g.header_h - metrics.ascent) / 2 + metrics.ascent - 2
+        painter.setPen(palette.dim)
+        painter.drawText(QPointF(g.offset_x, baseline), "Offset")
+        for i in range(view.bytes_per_row):
+            painter.drawText(QPointF(g.hex_cell_x(i), baseline), f"{i:02X}")
+        current = view.current_column()
+        bold = QFont(metrics.font)
+        bold.setBold(True)
+        for column, choice in enumerate(view.shown.choices):
+            is_current = column == current
+            painter.setFont(bold if is_current else metrics.font)
+            painter.setPen(palette.header_text if is_current else palette.dim)
+            x0 = g.column_x[column]
+            label = choice.label + view.column_note(choice)
+            elided = painter.fontMetrics().elidedText(
+                label, Qt.TextElideMode.ElideRight, int(g.column_w)
+            )
+            painter.drawText(QPointF(x0, baseline), elided)
+            if is_current and view.focus_area == "column":
+                painter.fillRect(QRectF(x0, g.header_h - 5, g.column_w, 2), palette.cursor)
+        if view.focus_area == "hex":
+            painter.fillRect(QRectF(g.hex_x, g.header_h - 5, g.hex_w, 2), palette.cursor)
+        painter.setFont(metrics.font)
