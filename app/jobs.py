@@ -163,9 +163,13 @@ class JobRunner(QObject):
         previous = self._running.get(name)
         if previous is not None:
             previous.cancel()
-        handle = JobHandle(name, label or name, total, self)
+        # No Qt parent: a handle lives as long as Python holds it (the runner,
+        # its worker thread, the caller), so deleting the runner's owner
+        # while a job still runs cannot delete a handle under its thread.
+        handle = JobHandle(name, label or name, total)
         self._running[name] = handle
-        handle.finished.connect(lambda: self._forget(handle))
+        # A bound method, not a lambda: Qt drops the connection with the runner.
+        handle.finished.connect(self._forget)
         thread = threading.Thread(target=handle._run, args=(job,), name=f"job-{name}", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()]
         self._threads.append(thread)
@@ -191,10 +195,12 @@ class JobRunner(QObject):
                 return False
         return True
 
-    def _forget(self, handle: JobHandle) -> None:
+    def _forget(self) -> None:
+        handle = self.sender()
+        if not isinstance(handle, JobHandle):
+            return
         if self._running.get(handle.name) is handle:
             del self._running[handle.name]
-        handle.deleteLater()
         self.jobs_changed.emit()
 
 

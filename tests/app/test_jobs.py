@@ -139,3 +139,25 @@ def test_the_progress_dialog_cancels_its_job_and_closes_itself(
         cancel_button.click()
     assert seen == [("cancelled", None)]
     assert not dialog.isVisible()
+
+
+def test_a_job_outliving_its_runner_ends_without_harm(qtbot: QtBot) -> None:
+    """Deleting the runner's owner while a job runs (a dialog closed mid-job)
+    must not delete the handle under its worker thread."""
+    from PySide6.QtCore import QObject
+
+    owner = QObject()
+    runner = JobRunner(owner)
+    release = threading.Event()
+
+    def job(control: Control) -> str:
+        release.wait(5)
+        return "late"
+
+    handle = runner.start("orphan", job, 1)
+    seen = endings(handle)
+    owner.deleteLater()
+    qtbot.wait(50)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        release.set()
+    assert seen == [("succeeded", "late")]
