@@ -17,7 +17,7 @@ from html import escape
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from mojiscope.app.jobs import JobRunner
+from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.core import Span
 from mojiscope.core.control import Control
@@ -57,7 +57,10 @@ class MojibakeHint(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setVisible(False)
         self.hint: str | None = None
-        self._runner = JobRunner(self)
+        #: Where looks run: the window's runner once the inspector is in a
+        #: window (so the window can wait for them), a private one before.
+        self.runner = JobRunner(self)
+        self._handle: JobHandle | None = None
         self._timer = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._timer.timeout.connect(self._look)
         self._wanted: bytes = b""
@@ -81,8 +84,9 @@ class MojibakeHint(QLabel):
     def stop(self, timeout_ms: int = 2000) -> None:
         """Look for no more hints and wait for a look under way (window closing)."""
         self._timer.stop()
-        self._runner.cancel_all()
-        self._runner.wait_all(timeout_ms)
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle.wait(timeout_ms)
 
     def _look(self) -> None:
         data = self._wanted
@@ -91,8 +95,9 @@ class MojibakeHint(QLabel):
             control.check()
             return mojibake_hint(data) if data else None
 
-        handle = self._runner.start("inspector-hint", job, 1, label="Looking for mojibake")
+        handle = self.runner.start("inspector-hint", job, 1, label="Looking for mojibake")
         handle.succeeded.connect(self._show)
+        self._handle = handle
 
     def _show(self, hint: object) -> None:
         self.hint = hint if isinstance(hint, str) else None

@@ -253,6 +253,7 @@ class _WindowLike(Protocol):
 
     document: Any
     selection: Any
+    jobs: JobRunner
     inspector: QWidget
 
     def export_repaired(self, reading: str, start: int, end: int) -> None: ...
@@ -265,7 +266,7 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
     bytes of a range the user picks, and open the export dialog for "Export
     repaired…" (``window.export_repaired``). Returns the dock."""
     host = cast(_WindowLike, window)
-    panel = MojibakePanel(JobRunner(window), window)
+    panel = MojibakePanel(host.jobs, window)
     dock = QDockWidget("Mojibake", window)
     dock.setObjectName("dock-mojibake")
     scroller = QScrollArea(dock)  # the panel's full height must not set the window's minimum

@@ -36,13 +36,14 @@ from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.document_retirement import Retirement
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
 from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
-from mojiscope.app.jobs import JobRunner
+from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
@@ -81,11 +82,15 @@ class MainWindow(QMainWindow):
         self.text_view = TextView(self.selection, self.shown, self)
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
+        self.jobs = JobRunner(self)
+        """The window's one runner: every view's jobs run here, so opening
+        another document can stop and wait for the ones reading the old."""
+        self.inspector.jobs = self.jobs
+        self.inspector.hint.runner = self.jobs
+        self._retiring = Retirement(self)
         self._add_docks()
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
-        self.jobs = JobRunner(self)
-        self.inspector.jobs = self.jobs
         self.search = SearchCommands(self)
         self.export_dialog: ExportDialog | None = None
         self.format_menu: QMenu | None = None
@@ -94,7 +99,6 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.jobs = JobRunner(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.grid.column_note = self.indexes.alignment_note
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
@@ -162,6 +166,7 @@ class MainWindow(QMainWindow):
         """Show ``document`` in every view (closing the one shown before)."""
         self.search.stop()
         old = self.document
+        readers = self._stop_readers_of_old()
         self.document = document
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
@@ -171,7 +176,19 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:
-            old.close()
+            self._retiring.retire(old, readers)
+
+    def _stop_readers_of_old(self) -> list[JobHandle]:
+        """Cancel the jobs reading the document about to be replaced (all
+        but an export being written, which finishes) and its export dialog
+        unless it is writing; returns every job still running."""
+        dialog = self.export_dialog
+        if dialog is not None and (dialog.job is None or dialog.job.name != "export-write"):
+            dialog.close()
+        for handle in self.jobs.active():
+            if handle.name != "export-write":
+                handle.cancel()
+        return self.jobs.active()
 
     def open_path(self, path: str | os.PathLike[str]) -> bool:
         """Open a file; on failure tell the user why and keep what is open."""
@@ -255,6 +272,7 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.close()
             self.document = None
+        self._retiring.close_all()
         super().closeEvent(event)
 
     # -- exporting ---------------------------------------------------------------------------

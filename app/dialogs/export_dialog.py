@@ -281,10 +281,12 @@ class ExportDialog(QDialog):
         self.progress.setValue(0)
         self.cancel_button.setEnabled(True)
         handle.progressed.connect(self.progress.setValue)
-        handle.finished.connect(lambda: self._job_ended(handle))
+        # A bound slot, not a lambda: Qt drops it with a dialog that is closed.
+        handle.finished.connect(self._job_ended)
 
-    def _job_ended(self, handle: JobHandle) -> None:
-        if self.job is handle:
+    def _job_ended(self) -> None:
+        handle = self.sender()
+        if isinstance(handle, JobHandle) and self.job is handle:
             self.job = None
             self.cancel_button.setEnabled(False)
             self.progress.setValue(1000 if handle.outcome == "succeeded" else 0)

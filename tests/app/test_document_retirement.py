@@ -1,0 +1,75 @@
+"""Opening another document never unmaps a file under a job still reading it.
+
+The old document's jobs are cancelled; the old file stays mapped until every
+one of them has returned, and is closed then (not leaked). The jobs below
+are real jobs on the window's runner that read the old file's map.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from mojiscope.app.document_retirement import RETIRE_WAIT_MS
+from mojiscope.app.mojibake_panel import MojibakePanel
+from mojiscope.app.window import MainWindow
+from mojiscope.core import FileSource
+from mojiscope.core.control import Control
+
+
+def _open(window: MainWindow, path: Path, data: bytes) -> FileSource:
+    path.write_bytes(data)
+    assert window.open_path(path)
+    assert window.document is not None
+    source = window.document.source
+    assert isinstance(source, FileSource)
+    return source
+
+
+def test_a_job_deaf_to_cancel_keeps_the_old_file_mapped_until_it_returns(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    old = _open(window, tmp_path / "old.txt", b"old bytes " * 1000)
+    release = threading.Event()
+    reads: list[bytes] = []
+
+    def reader(control: Control) -> int:
+        release.wait(10)  # ignores Cancel, as a long C call would
+        reads.append(old.read(0, 9))
+        return len(reads)
+
+    handle = window.jobs.start("slow-reader", reader, 1)
+    _open(window, tmp_path / "new.txt", b"new")
+    assert len(old) == 10_000, "unmapped under a running job"
+    release.set()
+    assert handle.wait(5000)
+    qtbot.waitUntil(lambda: len(old) == 0, timeout=5 * RETIRE_WAIT_MS)
+    assert reads == [b"old bytes"]
+
+
+def test_the_old_documents_jobs_are_cancelled_and_it_is_closed_at_once(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    old = _open(window, tmp_path / "old.txt", b"x" * 4096)
+    started = threading.Event()
+
+    def scanner(control: Control) -> None:
+        started.set()
+        while True:
+            old.read(0, 4096)
+            control.check()
+
+    handle = window.jobs.start("scan", scanner, 1)
+    assert started.wait(5)
+    _open(window, tmp_path / "new.txt", b"new")
+    assert handle.wait(0), "the cancelled scan had returned before the old file was closed"
+    assert len(old) == 0
+
+
+def test_the_inspector_hint_and_mojibake_panel_share_the_windows_runner(
+    window: MainWindow,
+) -> None:
+    assert window.inspector.jobs is window.jobs
+    assert window.inspector.hint.runner is window.jobs
+    panels = window.findChildren(MojibakePanel)
+    assert panels and all(p.runner is window.jobs for p in panels)
