@@ -25,7 +25,7 @@ Contract of ``run_in_child(function, args, control)``:
   :data:`GRACE_S` of the cancel is terminated.
 * The caller gets ``function``'s return value, or :class:`Cancelled`, or the
   child's :class:`~mojiscope.core.MojiscopeError` re-raised, or
-  :class:`ChildFailed` with one line saying what went wrong (an unexpected
+  :class:`ChildFailedError` with one line saying what went wrong (an unexpected
   exception, or the child killed). No child outlives the call.
 """
 
@@ -62,7 +62,7 @@ _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["mojiscope.core"])
 
 
-class ChildFailed(MojiscopeError):
+class ChildFailedError(MojiscopeError):
     """The child process failed in a way the operation did not foresee."""
 
 
@@ -99,7 +99,7 @@ def _relay(receiver: Connection, control: Control) -> Any:
         try:
             kind, payload = receiver.recv()
         except EOFError:
-            raise ChildFailed("the background process ended without an answer") from None
+            raise ChildFailedError("the background process ended without an answer") from None
         if kind == "step":
             control.progress(payload)
         elif kind == "emit":
@@ -111,7 +111,7 @@ def _relay(receiver: Connection, control: Control) -> Any:
         elif kind == "error":
             raise payload
         else:
-            raise ChildFailed(str(payload))
+            raise ChildFailedError(str(payload))
 
 
 def _child_main(
@@ -152,4 +152,4 @@ def _survives_pickling(error: Exception) -> bool:
     return True
 
 
-__all__ = ["Cancelled", "ChildFailed", "run_in_child"]
+__all__ = ["Cancelled", "ChildFailedError", "run_in_child"]

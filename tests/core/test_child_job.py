@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mojiscope.core import DecodeError, Span, SpanKind
-from mojiscope.core.child_job import ChildFailed, run_in_child
+from mojiscope.core.child_job import ChildFailedError, run_in_child
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.spans import Reason
@@ -69,13 +69,13 @@ def test_a_core_error_crosses_as_itself() -> None:
 
 
 def test_an_error_that_cannot_be_pickled_crosses_as_its_message() -> None:
-    with pytest.raises(ChildFailed) as caught:
+    with pytest.raises(ChildFailedError) as caught:
         run_in_child(raise_decode_error, (), Control())
     assert "cannot decode bytes FF at byte offset 3" in str(caught.value)
 
 
 def test_a_bug_in_the_child_is_one_line_naming_the_exception() -> None:
-    with pytest.raises(ChildFailed, match="ZeroDivisionError: division by zero"):
+    with pytest.raises(ChildFailedError, match="ZeroDivisionError: division by zero"):
         run_in_child(divide_by_zero, (), Control())
 
 
