@@ -78,7 +78,8 @@ def run_in_child(function: Callable[..., T], args: tuple[Any, ...], control: Con
     child.start()
     sender.close()  # the child holds the only sending end: EOF means it is gone
     try:
-        return _relay(receiver, control)
+        result: T = _relay(receiver, control)
+        return result
     except Cancelled:
         stop.set()
         child.join(GRACE_S)
