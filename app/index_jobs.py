@@ -24,9 +24,10 @@ from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.core import Format, Span
+from mojiscope.core import FileSource, Format, Span
+from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
-from mojiscope.core.index import FileIndex, build_index
+from mojiscope.core.index import FileIndex, build_index, index_file
 from mojiscope.core.index_scan import ChunkCounts, resync_is_exact
 
 if TYPE_CHECKING:
@@ -96,7 +97,9 @@ class IndexKeeper(QObject):
         source = document.source
 
         def job(control: Control) -> FileIndex:
-            return build_index(fmt, source, control)
+            if isinstance(source, FileSource):  # computed in a child: the GUI keeps the lock
+                return run_in_child(index_file, (str(source.path), fmt), control)
+            return build_index(fmt, source, control)  # pasted bytes: small
 
         handle = self.runner.start(
             f"index:{fmt.id}", job, document.size, label=f"Indexing {fmt.id}"
