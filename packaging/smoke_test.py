@@ -144,6 +144,25 @@ def check_commands(box: Sandbox, version: str) -> None:
                    "-o", str(strict))  # fmt: skip
     check(done.returncode == 1 and not strict.exists(), f"convert strict: {done}")
     print("ok   --version, formats, inspect --hex, convert (replace reports, strict refuses)")
+    check_worker_processes(box)
+
+
+def check_worker_processes(box: Sandbox) -> None:
+    """A file large enough to be indexed on a pool of worker processes: the
+    frozen executable must start them (``multiprocessing.freeze_support``),
+    not run the program again in each. Sparse: costs no disk."""
+    big = box.home / "big.bin"
+    with big.open("wb") as f:
+        f.truncate(520 << 20)
+        f.seek(300 << 20)
+        f.write(b"\xff")
+    done = box.run("summary-pool", "inspect", "--summary", str(big), "-f", "utf-8", "--json")
+    check(
+        done.returncode == 0 and '"counts": {"invalid": 1}' in done.stdout,
+        f"inspect --summary on worker processes: {done}",
+    )
+    big.unlink()
+    print("ok   inspect --summary of 520 MiB on worker processes")
 
 
 def check_screenshot(path: Path, size: tuple[int, int]) -> None:
