@@ -28,7 +28,7 @@ from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
 from mojiscope.core.format import apply_policy
-from mojiscope.core.index import FileIndex, build_index, index_file
+from mojiscope.core.index import FileIndex, build_index, index_file, uses_a_pool
 from mojiscope.core.index_scan import ChunkCounts
 
 if TYPE_CHECKING:
@@ -109,7 +109,11 @@ class IndexKeeper(QObject):
         source = document.source
 
         def job(control: Control) -> FileIndex:
-            if isinstance(source, FileSource):  # computed in a child: the GUI keeps the lock
+            # The work is done in other processes, so that the GUI thread
+            # keeps the interpreter lock: a pool's for a large file, else a child's.
+            if uses_a_pool(fmt, source):
+                return build_index(fmt, source, control)
+            if isinstance(source, FileSource):
                 return run_in_child(index_file, (str(source.path), fmt), control)
             return build_index(fmt, source, control)  # pasted bytes: small
 

@@ -9,6 +9,7 @@ each other; they meet only in those two models.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -55,6 +56,7 @@ from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.app.status import StatusReporter
 from mojiscope.app.summary_panel import SummaryPanel
 from mojiscope.app.text_view import TextView
+from mojiscope.core.child_job import start_forkserver
 
 APP_TITLE = "Mojiscope"
 #: Rows the grid keeps in a small window, taking height from the docks.
@@ -82,6 +84,9 @@ class MainWindow(QMainWindow):
         self.text_view = TextView(self.selection, self.shown, self)
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
+        # The server background processes fork from imports the core in its
+        # own process: start it now, not when the first file's jobs need it.
+        threading.Thread(target=start_forkserver, name="forkserver-start", daemon=True).start()
         self.jobs = JobRunner(self)
         """The window's one runner: every view's jobs run here, so opening
         another document can stop and wait for the ones reading the old."""

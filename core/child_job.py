@@ -31,13 +31,14 @@ Contract of ``run_in_child(function, args, control)``:
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import pickle
 import time
 from collections.abc import Callable
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Event
 from typing import Any, TypeVar
 
 from mojiscope.core.control import Cancelled, Control
@@ -75,18 +76,22 @@ def run_in_child(function: Callable[..., T], args: tuple[Any, ...], control: Con
     """Run ``function(child_control, *args)`` in a child process (see the
     module docstring for the contract)."""
     control.check()
+    # One pipe each way and no semaphore: a named semaphore freed by this
+    # side before the child has opened it would fail the child's start.
     receiver, sender = FORKSERVER.Pipe(duplex=False)
-    stop = FORKSERVER.Event()
+    stop_reader, stopper = FORKSERVER.Pipe(duplex=False)
     child = FORKSERVER.Process(
-        target=_child_main, args=(function, args, sender, stop), name="mojiscope-job"
+        target=_child_main, args=(function, args, sender, stop_reader), name="mojiscope-job"
     )
     child.start()
     sender.close()  # the child holds the only sending end: EOF means it is gone
+    stop_reader.close()
     try:
         result: T = _relay(receiver, control)
         return result
     except Cancelled:
-        stop.set()
+        with contextlib.suppress(OSError):  # the child may be gone already
+            stopper.send(True)
         child.join(GRACE_S)
         raise
     finally:
@@ -94,6 +99,14 @@ def run_in_child(function: Callable[..., T], args: tuple[Any, ...], control: Con
             child.terminate()
         child.join()
         receiver.close()
+        stopper.close()
+
+
+def start_forkserver() -> None:
+    """Start the server children fork from, if it is not running: it imports
+    the core once, in its own process. An app calls this early (on a thread)
+    so that its first background job does not wait for that."""
+    forkserver.ensure_running()
 
 
 def _relay(receiver: Connection, control: Control) -> Any:
@@ -121,11 +134,19 @@ def _relay(receiver: Connection, control: Control) -> Any:
 
 
 def _child_main(
-    function: Callable[..., object], args: tuple[Any, ...], sender: Connection, stop: Event
+    function: Callable[..., object], args: tuple[Any, ...], sender: Connection, stop: Connection
 ) -> None:
-    """The child's side: run, relaying steps and emits; send one outcome."""
+    """The child's side: run, relaying steps and emits; send one outcome.
+    Anything arriving on ``stop`` (or its closing: the caller is gone) means
+    stop."""
     os.nice(NICENESS)
     last_step = [0.0]
+    stopped = [False]
+
+    def cancelled() -> bool:
+        if not stopped[0] and stop.poll():
+            stopped[0] = True
+        return stopped[0]
 
     def progress(done: int) -> None:
         now = time.monotonic()
@@ -133,7 +154,7 @@ def _child_main(
             last_step[0] = now
             sender.send(("step", done))
 
-    control = Control(progress, stop.is_set, lambda partial: sender.send(("emit", partial)))
+    control = Control(progress, cancelled, lambda partial: sender.send(("emit", partial)))
     try:
         result = function(control, *args)
     except Cancelled:

@@ -293,13 +293,23 @@ def build_index(
 
 
 def index_file(control: Control, path: str, fmt: Format) -> FileIndex:
-    """:func:`build_index` of the file at ``path``, opened here: the form
-    :func:`~mojiscope.core.child_job.run_in_child` runs in a child process."""
+    """:func:`build_index` of the file at ``path``, opened here, in this one
+    process: the form :func:`~mojiscope.core.child_job.run_in_child` runs
+    in a child process (which starts no pool of its own: a child stopped
+    mid-way would leave the pool's workers behind)."""
     source = FileSource(path)
     try:
-        return build_index(fmt, source, control)
+        return build_index(fmt, source, control, workers=1)
     finally:
         source.close()
+
+
+def uses_a_pool(fmt: Format, source: Source) -> bool:
+    """Whether :func:`build_index` counts ``source`` on a pool of worker
+    processes (then its calling thread only waits for them)."""
+    from mojiscope.core.index_pool import worth_a_pool
+
+    return resync_is_exact(fmt) and worth_a_pool(source)
 
 
 def _build_sequential(index: FileIndex, source: Source, control: Control) -> None:

@@ -17,7 +17,7 @@ import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING
 
-from mojiscope.core.child_job import FORKSERVER
+from mojiscope.core.child_job import FORKSERVER, NICENESS
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
 from mojiscope.core.index_scan import ChunkCounts, count_chunk
@@ -59,6 +59,7 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
 
 def _open_in_worker(path: str, format_id: str) -> None:
     global _worker
+    os.nice(NICENESS)  # background work: the caller (a window, say) comes first
     _worker = (get_format(format_id), FileSource(path))
 
 
