@@ -115,11 +115,11 @@ def test_the_problems_dock_lists_damaged_regions(qtbot, window, tmp_path) -> Non
     assert window.open_path(path)
     wait_indexed(qtbot, window)
     panel = window.problems
-    qtbot.waitUntil(lambda: panel.list.count() == len(bad))
+    qtbot.waitUntil(lambda: panel.regions.rowCount() == len(bad))
     assert panel.heading.text() == f"utf-8: {len(bad)} anomalies in {len(bad)} regions"
-    item = panel.list.item(2)
-    assert item.text().endswith("1 invalid (1 invalid-byte)")
-    panel.list.itemClicked.emit(item)
+    item = panel.regions.index(2)
+    assert item.data().endswith("1 invalid (1 invalid-byte)")
+    panel.list.clicked.emit(item)
     assert (window.selection.start, window.selection.end) == (bad[2], bad[2] + 1)
 
 
