@@ -254,10 +254,8 @@ def main() -> None:
         write_input(wtf8, size, 2, b"\xed\xa0\x80")
         warm = work / "warm-up.txt"
         warm.write_bytes(b"warm-up\xff\n")
-        run_child(
-            [sys.executable, "-m", "mojiscope", "convert", str(warm), "--from", "utf-8"]
-            + ["--to", "utf-16le", "--errors", "replace", "-o", str(work / "warm.out")]
-        )
+        warm_up = f"convert {warm} --from utf-8 --to utf-16le --errors replace -o {warm}.out"
+        run_child([sys.executable, "-m", "mojiscope", *warm_up.split()])
         cases = [
             (
                 "UTF-8 (sparse errors) -> UTF-16LE",
