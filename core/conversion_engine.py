@@ -80,6 +80,10 @@ class SourceChangedError(MojiscopeError, ValueError):
             f"{size_after:,} now, and reading ended at byte offset {offset:,}"
         )
 
+    def __reduce__(self) -> tuple[type[SourceChangedError], tuple[str, int, int, int]]:
+        """Pickled with its own arguments (it crosses from a child process)."""
+        return (type(self), (self.name, self.size_before, self.size_after, self.offset))
+
 
 # -- input ---------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from mojiscope.app.export_model import (
     ExportChoices,
     ExportOutcome,
     ExportSource,
+    WriteRecord,
     default_output,
     find_format,
     is_same_file,
@@ -306,9 +307,10 @@ class ExportDialog(QDialog):
         if refusal(choices, self.report) is not None or not self._may_write(choices.output):
             return
         self._report_timer.stop()
+        record = WriteRecord()
         handle = self.runner.start(
             "export-write",
-            write_job(self.source, choices),
+            write_job(self.source, choices, record),
             write_total(self.source),
             label=f"Writing {choices.output}…",
         )
@@ -317,9 +319,7 @@ class ExportDialog(QDialog):
         self.outcome.setText(f"Writing {choices.output}…")
         handle.succeeded.connect(self._written)
         handle.failed.connect(lambda message: self._write_failed(message))
-        handle.cancelled.connect(
-            lambda: self.outcome.setText("Export cancelled: nothing was written.")
-        )
+        handle.cancelled.connect(lambda: self._write_cancelled(record, choices.output))
 
     def _may_write(self, output: str) -> bool:
         """Ask before replacing the source (or any existing file)."""
@@ -348,6 +348,20 @@ class ExportDialog(QDialog):
         )
         self.verify_button.setEnabled(True)
         self.written.emit(outcome)
+
+    def _write_cancelled(self, record: WriteRecord, output: str) -> None:
+        """Cancelled: nothing was written, unless the file was already renamed
+        into place (then the write succeeded and only verifying was stopped)."""
+        if record.outcome is not None:  # it ended before the cancel was seen
+            self._written(record.outcome)
+        elif record.written is not None:
+            self.outcome.setText(
+                f"Wrote {record.written:,} bytes to {output}. Cancelled after the write, "
+                "so it is NOT verified (press Verify to check it)."
+            )
+            self.verify_button.setEnabled(True)
+        else:
+            self.outcome.setText("Export cancelled: nothing was written.")
 
     def _write_failed(self, message: str) -> None:
         self.outcome.setText(message)
