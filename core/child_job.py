@@ -59,7 +59,9 @@ NICENESS = 5
 
 _CONTEXT = multiprocessing.get_context("forkserver")
 # The server imports the core once; each child forks from it with the core loaded.
-_CONTEXT.set_forkserver_preload(["mojiscope.core"])
+_CONTEXT.set_forkserver_preload(
+    ["mojiscope.core", "mojiscope.core.mojibake", "mojiscope.core.summary", "mojiscope.core.index"]
+)
 
 
 class ChildFailedError(MojiscopeError):
