@@ -117,6 +117,8 @@ class ExportDialog(QDialog):
         self._build(source_format)
         self._show_source_words()
         self._recompute()
+        self._report_timer.stop()  # the first report at once: nothing is being typed yet
+        self._start_report()
 
     # -- building ------------------------------------------------------------------------
 
@@ -238,6 +240,8 @@ class ExportDialog(QDialog):
         self._output_is_default = False
 
     def _recompute(self) -> None:
+        if self.job is not None and self.job.name == "export-report":
+            self.job.cancel()  # its rows and its report are for other choices now
         self.report = None
         self.table.show_rows((), self.source.start)
         self.summary.setText("Looking for losses…")

@@ -100,6 +100,18 @@ def test_replace_writes_exactly_what_the_convert_command_writes(qtbot, window, l
     assert outcome.report.loss_count == 1 and outcome.verification.ok
 
 
+def test_a_report_of_earlier_choices_is_never_taken_for_the_new_ones(qtbot, window, lossy):
+    dialog = open_dialog(window, lossy)
+    choose(qtbot, dialog, "utf-8")
+    with qtbot.waitSignal(dialog.job_started, timeout=30_000):
+        dialog.target_box.setCurrentText("utf-16le")
+    # That report runs (for a few milliseconds) while the next choice waits out its delay.
+    with qtbot.waitSignal(dialog.report_ready, timeout=30_000) as ready:
+        dialog.target_box.setCurrentText("cp1252")
+    assert ready.args[0].target_format == "cp1252" and dialog.report is ready.args[0]
+    assert "Strict refuses any loss" in dialog.why.text()
+
+
 def test_a_loss_row_click_selects_its_bytes_in_the_window(qtbot, window, lossy):
     dialog = open_dialog(window, lossy)
     choose(qtbot, dialog, "cp1252")
