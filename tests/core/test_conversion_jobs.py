@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import pickle
+import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -130,3 +133,36 @@ def test_the_errors_a_child_raises_cross_as_themselves():
         convert_stream(b"a\xff", "utf-8", "utf-16le", io.BytesIO())
     crossed = pickle.loads(pickle.dumps(raised.value))
     assert crossed.loss == raised.value.loss and str(crossed) == str(raised.value)
+
+
+SLOW_EXPORT = """
+import sys, time
+from mojiscope.core.control import Control
+from mojiscope.core.conversion_jobs import ExportInput, export_in_child
+
+def step(done):
+    print("writing", flush=True)
+    time.sleep(0.05)
+
+path, out = sys.argv[1:3]
+given = ExportInput(path, 0, 1 << 24, whole=True)
+export_in_child(Control(progress=step), given, "utf-8", "utf-16le", "replace", False, out)
+"""
+
+
+def test_sigterm_during_the_write_removes_the_temporary_file(tmp_path):
+    # What a child still writing gets when the caller gives up on it.
+    path, out = tmp_path / "text.txt", tmp_path / "out.txt"
+    path.write_bytes(b"abcdefgh" * (1 << 21))  # 16 MiB: many steps of 50 ms
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_EXPORT, str(path), str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None and child.stdout.readline() == "writing\n"
+    assert any(p.name.startswith(".out.txt.") for p in tmp_path.iterdir())  # mid-write
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate(timeout=30)
+    assert child.returncode != 0 and "Terminated" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["text.txt"]
