@@ -117,8 +117,6 @@ class ExportDialog(QDialog):
         self._build(source_format)
         self._show_source_words()
         self._recompute()
-        self._report_timer.stop()  # the first report at once: nothing is being typed yet
-        self._start_report()
 
     # -- building ------------------------------------------------------------------------
 
