@@ -184,12 +184,14 @@ def gui_responsiveness(path: Path, work: Path, window_jobs: str) -> None:
     )
     clock = QElapsedTimer()
     gaps: list[int] = []
+    stamps: list[tuple[int, int]] = []  # (gap, when it ended), for the longest ones
     last = [0]
     ticker = QTimer(interval=5)
 
     def tick() -> None:
         now = clock.elapsed()
         gaps.append(now - last[0])
+        stamps.append((now - last[0], now))
         last[0] = now
 
     ticker.timeout.connect(tick)
@@ -206,6 +208,7 @@ def gui_responsiveness(path: Path, work: Path, window_jobs: str) -> None:
             first_ever = clock.elapsed()
         time.sleep(0.001)
     gaps.clear()
+    stamps.clear()
     last[0] = clock.elapsed()
     dialog.source_box.setCurrentText("utf-8")
     dialog.target_box.setCurrentText("utf-16le")
@@ -227,18 +230,21 @@ def gui_responsiveness(path: Path, work: Path, window_jobs: str) -> None:
         flush=True,
     )
     report_gap, report_over = max(gaps), sum(g > 50 for g in gaps)
+    report_longest = _longest(stamps, opened)
     gaps.clear()
     dialog.replace_button.setChecked(True)
     dialog.output_edit.setText(str(work / "gui.out"))
     written = [False]
     dialog.written.connect(lambda _outcome: written.__setitem__(0, True))
     start = clock.elapsed()
+    stamps.clear()
     dialog.export_button.click()
     while not written[0]:
         app.processEvents()
         time.sleep(0.001)
     write_ms = clock.elapsed() - start
     write_gap, write_over = max(gaps), sum(g > 50 for g in gaps)
+    write_longest = _longest(stamps, start)
     gaps.clear()
     idle_end = clock.elapsed() + 3000
     while clock.elapsed() < idle_end:  # nothing running: what the machine's load alone costs
@@ -253,7 +259,16 @@ def gui_responsiveness(path: Path, work: Path, window_jobs: str) -> None:
         f"{max(gaps)} ms ({sum(g > 50 for g in gaps)} over 50 ms) (timer every 5 ms)",
         flush=True,
     )
+    print(
+        f"longest gaps (ms, ending at ms after the phase began): report {report_longest}; "
+        f"write + verify {write_longest}",
+        flush=True,
+    )
     window.close()
+
+
+def _longest(stamps: list[tuple[int, int]], began: int) -> str:
+    return ", ".join(f"{gap} at {end - began}" for gap, end in sorted(stamps)[-3:][::-1])
 
 
 def main() -> None:
