@@ -45,9 +45,11 @@ from mojiscope.core.conversion_jobs import (
     export_in_child,
     file_identity,
     report_in_child,
+    verify_in_child,
 )
 from mojiscope.core.loss_report import LossReport
 from mojiscope.core.source import Source
+from mojiscope.core.verify_output import Verification
 
 STRICT, REPLACE = "strict", "replace"
 
@@ -215,6 +217,22 @@ def write_job(
             raise
         record.written, record.outcome = outcome.report.bytes_written, outcome
         return outcome
+
+    return job
+
+
+def verify_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], Verification]:
+    """The job that rereads the written file and checks it, in a child process."""
+    args = (
+        source.input(),
+        choices.source_format,
+        choices.target_format,
+        choices.signature,
+        choices.output,
+    )
+
+    def job(control: Control) -> Verification:
+        return run_in_child(verify_in_child, args, control)
 
     return job
 

@@ -11,7 +11,8 @@ arguments and sends back picklable results; this module holds both:
   its rows going back through ``control.emit`` as they change;
 * :func:`export_in_child`: the atomic write, then the verification
   (:class:`ExportOutcome`); errors are one sentence naming the user's path
-  (:class:`ExportError`).
+  (:class:`ExportError`);
+* :func:`verify_in_child`: the verification again, later.
 
 Cancel reaches the child's control: a cancelled write raises
 :class:`~mojiscope.core.control.Cancelled` inside
@@ -173,6 +174,20 @@ def export_in_child(
     return ExportOutcome(report, verification)
 
 
+def verify_in_child(
+    control: Control,
+    given: ExportInput,
+    source_format: str,
+    target_format: str,
+    signature: bool,
+    output: str,
+) -> Verification:
+    """Read ``output`` back and compare it with the text converting ``given`` means."""
+    return verify_output(
+        given.open(), source_format, target_format, output, signature=signature, control=control
+    )
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -210,4 +225,5 @@ __all__ = [
     "export_in_child",
     "file_identity",
     "report_in_child",
+    "verify_in_child",
 ]

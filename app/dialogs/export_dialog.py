@@ -54,6 +54,7 @@ from mojiscope.app.export_model import (
     refusal,
     report_job,
     target_names,
+    verify_job,
     write_job,
     write_total,
 )
@@ -62,10 +63,9 @@ from mojiscope.app.selection import SelectionModel
 
 if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
-from mojiscope.core.control import Control
 from mojiscope.core.loss_report import LossReport
 from mojiscope.core.mojibake import ChainReading
-from mojiscope.core.verify_output import Verification, verify_output
+from mojiscope.core.verify_output import Verification
 
 #: Milliseconds of quiet after a change before the report is recomputed.
 REPORT_DELAY_MS = 150
@@ -371,19 +371,10 @@ class ExportDialog(QDialog):
 
     def verify(self) -> None:
         """Reread the written file now (it may have changed since)."""
-        choices, source = self.choices(), self.source
-
-        def job(control: Control) -> object:
-            return verify_output(
-                source.open(),
-                choices.source_format,
-                choices.target_format,
-                choices.output,
-                signature=choices.signature,
-                control=control,
-            )
-
-        handle = self.runner.start("export-verify", job, max(source.size, 1), label="Verifying…")
+        job = verify_job(self.source, self.choices())
+        handle = self.runner.start(
+            "export-verify", job, max(self.source.size, 1), label="Verifying…"
+        )
         self._follow(handle)
         handle.succeeded.connect(self._verified)
         handle.failed.connect(self.outcome.setText)
