@@ -2,7 +2,8 @@
 
 :mod:`mojiscope.core.conversion` explains what a conversion does and what
 counts as a loss; this module runs it. :func:`iter_conversion` reads the
-input in chunks (:func:`iter_chunks`), decodes each with the source format's
+input in chunks (:func:`~mojiscope.core.conversion_input.iter_chunks`: about
+1 MiB at a time while it is mostly text, 256 KiB otherwise), decodes each with the source format's
 incremental decoder in ``replace`` mode (so every span is seen) and encodes
 the decided text with the target's ``encode_spans``, block by block, never
 ending a block inside a run of context-sensitive characters (see the
@@ -17,15 +18,18 @@ longer the file's: callers fail under strict and warn under replace).
 
 from __future__ import annotations
 
-import os
-import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 import numpy as np
 
 from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.conversion_input import (
+    CHUNK_SIZE,
+    Input,
+    SourceChangedError,
+    iter_chunks,
+)
 from mojiscope.core.conversion_losses import (
     BlockContext,
     ConvertedSpans,
@@ -38,21 +42,17 @@ from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Format
 from mojiscope.core.held_bytes import HeldBytes, Taken
 from mojiscope.core.registry import get_format
-from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, TEXT_CODE
 from mojiscope.core.spans import SpanKind as K
 from mojiscope.core.spantable import SpanTable, join
 
-#: Bytes read per chunk. Random bytes decode to about one span per 1.5 bytes;
-#: at this size a chunk's spans and temporaries stay well under 50 MB.
-CHUNK_SIZE = 1 << 18
 #: Bytes read per chunk after a chunk that was mostly text (at most one span
 #: per :data:`SPARSE_BYTES_PER_SPAN` bytes): each chunk costs a fixed amount
 #: of array work besides its bytes, so text converts in fewer, larger chunks.
 #: Should such a chunk turn out dense, its decode costs about 50 MB and its
 #: losses are still found in blocks of at most :data:`BLOCK_SPANS` spans.
-#: A little under the incremental decoder's block (1 MiB), so that a chunk and
-#: the few bytes the decoder held back from the last one decode in one block.
+#: A little under the incremental decoder's largest block (1 MiB), so that a
+#: chunk and the few bytes held back from the last one never make a block more.
 SPARSE_CHUNK_SIZE = (1 << 20) - (1 << 12)
 #: A chunk with at least this many bytes per decoded span counts as sparse.
 SPARSE_BYTES_PER_SPAN = 1 << 10
@@ -68,109 +68,20 @@ class ConversionError(MojiscopeError, ValueError):
     """A conversion that cannot be set up (a signature the target lacks)."""
 
 
-class SourceChangedError(MojiscopeError, ValueError):
-    """The input file changed size while it was being read: the bytes
-    converted are not the file as it is (``offset`` is where reading ended)."""
-
-    def __init__(self, name: str, size_before: int, size_after: int, offset: int) -> None:
-        self.name, self.offset = name, offset
-        self.size_before, self.size_after = size_before, size_after
-        super().__init__(
-            f"{name} changed while it was read: it had {size_before:,} bytes, has "
-            f"{size_after:,} now, and reading ended at byte offset {offset:,}"
-        )
-
-    def __reduce__(self) -> tuple[type[SourceChangedError], tuple[str, int, int, int]]:
-        """Pickled with its own arguments (it crosses from a child process)."""
-        return (type(self), (self.name, self.size_before, self.size_after, self.offset))
-
-
-# -- input ---------------------------------------------------------------------
-
-
-class _Readable(Protocol):
-    def read(self, size: int = -1, /) -> bytes: ...
-
-
-Input = Source | bytes | bytearray | memoryview | str | os.PathLike[str] | _Readable
-
-
-ChunkSize = int | Callable[[], int]
-
-
-def iter_chunks(source: Input, chunk_size: ChunkSize = CHUNK_SIZE) -> Iterator[bytes]:
-    """The bytes of ``source`` in order, ``chunk_size`` at a time (or, if it
-    is a function, as many as it returns before each read).
-
-    ``str`` and path-likes are file paths (read, not mapped: a memory map
-    would count every page read so far in the process's resident memory);
-    objects with ``read`` are binary streams; a :class:`Source` is sliced.
-    A regular file (by path or as an open file) whose size changes while it
-    is read raises :class:`SourceChangedError` after its last chunk.
-    """
-    if isinstance(source, str | os.PathLike):
-        with open(source, "rb", buffering=0) as file:  # no read-ahead: offsets exact
-            yield from iter_chunks(file, chunk_size)
-        return
-    size = _sizer(chunk_size)
-    fd = _file_descriptor(source)
-    if fd is not None:
-        yield from _iter_file_chunks(source, fd, size)  # type: ignore[arg-type]
-    elif isinstance(source, Source):
-        start = 0
-        while start < len(source):
-            chunk = source.read(start, start + size())
-            start += len(chunk)
-            yield chunk
-    elif isinstance(source, bytes | bytearray | memoryview):
-        view = memoryview(source).cast("B")
-        start = 0
-        while start < len(view):
-            chunk = bytes(view[start : start + size()])
-            start += len(chunk)
-            yield chunk
-    else:
-        while chunk := source.read(size()):
-            yield chunk
-
-
-def _sizer(chunk_size: ChunkSize) -> Callable[[], int]:
-    if callable(chunk_size):
-        return chunk_size
-    return lambda: chunk_size
-
-
-def _file_descriptor(source: object) -> int | None:
-    """The descriptor of an open file object, ``None`` for anything else."""
-    fileno = getattr(source, "fileno", None)
-    if fileno is None or isinstance(source, Source):
-        return None
-    try:
-        return int(fileno())
-    except (OSError, ValueError):  # io.UnsupportedOperation is both
-        return None
-
-
-def _regular_size(fd: int) -> int | None:
-    info = os.fstat(fd)
-    return info.st_size if stat.S_ISREG(info.st_mode) else None
-
-
-def _iter_file_chunks(file: _Readable, fd: int, size: Callable[[], int]) -> Iterator[bytes]:
-    """An open file's chunks; for a regular file, check that its size stayed
-    what it was when reading began (a file cut or grown under the reader)."""
-    size_before = _regular_size(fd)
-    tell = getattr(file, "tell", None)
-    offset = int(tell()) if size_before is not None and tell is not None else 0
-    while chunk := file.read(size()):
-        offset += len(chunk)
-        yield chunk
-    if size_before is None:
-        return
-    size_after = _regular_size(fd)
-    if size_after != size_before or offset != size_before:
-        name = str(getattr(file, "name", "the input"))
-        raise SourceChangedError(name, size_before, size_after or 0, offset)
+__all__ = [
+    "BLOCK_SPANS",
+    "CHUNK_SIZE",
+    "CONTEXT_LIMIT",
+    "SPARSE_BYTES_PER_SPAN",
+    "SPARSE_CHUNK_SIZE",
+    "ConversionError",
+    "ConvertedBlock",
+    "Input",  # the input's names are conversion_input's, here for their callers
+    "SignatureChange",
+    "SourceChangedError",
+    "iter_chunks",
+    "iter_conversion",
+]
 
 
 @dataclass(frozen=True)
