@@ -37,7 +37,6 @@ from pathlib import Path
 from mojiscope.core import Format, MojiscopeError, formats, get_format
 from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Cancelled, Control
-from mojiscope.core.conversion import Input
 from mojiscope.core.conversion_jobs import (
     ExportError,
     ExportInput,
@@ -108,10 +107,6 @@ class ExportSource:
         return ExportInput(
             None, self.start, self.end, self.whole, self.source.read(self.start, self.end)
         )
-
-    def open(self) -> Input:
-        """A fresh input over the exported bytes (each job reads its own)."""
-        return self.input().open()
 
 
 @dataclass(frozen=True)
