@@ -15,9 +15,14 @@ Decisions (where the issue was silent):
 * The output path starts as the source's name with the target format in it
   (``notes.utf-16le.txt``) in the source's folder, so the default never
   overwrites the source; choosing the source itself asks first.
+* Both jobs compute in a child process (:mod:`mojiscope.core.conversion_jobs`
+  through :func:`~mojiscope.core.child_job.run_in_child`): the job thread
+  only waits on a pipe, so a conversion never holds the window's event loop.
 * Writing counts as one job of two stages (write, then verify), so one
-  progress bar covers both; Cancel during either leaves no file from the
-  write stage (a cancelled verification leaves the written file and says so).
+  progress bar covers both. Cancel during the write leaves no file and no
+  temporary file. Once the file is renamed into place it has been written:
+  a cancel then stops only the verification, and the dialog says the file
+  was written and not verified (:class:`WriteRecord`).
 """
 
 from __future__ import annotations
@@ -30,19 +35,27 @@ from functools import lru_cache
 from pathlib import Path
 
 from mojiscope.core import Format, MojiscopeError, formats, get_format
-from mojiscope.core.atomic_write import atomic_output
-from mojiscope.core.control import Control
-from mojiscope.core.conversion import ConversionReport, Input, convert_stream
-from mojiscope.core.loss_report import LossReport, report_conversion
-from mojiscope.core.source import Source
-from mojiscope.core.verify_output import (
-    DigestWriter,
-    Verification,
-    verify_digest,
-    verify_output,
+from mojiscope.core.child_job import run_in_child
+from mojiscope.core.control import Cancelled, Control
+from mojiscope.core.conversion_jobs import (
+    ExportError,
+    ExportInput,
+    ExportOutcome,
+    export_in_child,
+    file_identity,
+    report_in_child,
+    verify_in_child,
 )
+from mojiscope.core.loss_report import LossReport
+from mojiscope.core.source import Source
+from mojiscope.core.verify_output import Verification
 
 STRICT, REPLACE = "strict", "replace"
+
+__all__ = [  # the jobs' results are the core's: a child process sends them back
+    "ExportError",
+    "ExportOutcome",
+]
 
 
 @lru_cache(maxsize=1)
@@ -68,27 +81,6 @@ def find_format(name: str) -> Format | None:
         return None
 
 
-class RangeReader:
-    """Bytes ``[start, end)`` of a file, read by path in chunks (an
-    :data:`~mojiscope.core.conversion.Input`)."""
-
-    def __init__(self, path: Path, start: int, end: int) -> None:
-        self.path, self.start, self.end = path, start, end
-        self._file = open(path, "rb", buffering=0)  # noqa: SIM115 - closed at the end of read
-        self._file.seek(start)
-        self._position = start
-
-    def read(self, size: int = -1, /) -> bytes:
-        if self._file.closed:
-            return b""
-        size = self.end - self._position if size < 0 else min(size, self.end - self._position)
-        data = self._file.read(size) if size > 0 else b""
-        self._position += len(data)
-        if not data:
-            self._file.close()
-        return data
-
-
 @dataclass(frozen=True)
 class ExportSource:
     """What is exported: a file (by path) or bytes in memory, whole or a range."""
@@ -107,13 +99,14 @@ class ExportSource:
     def size(self) -> int:
         return self.end - self.start
 
-    def open(self) -> Input:
-        """A fresh input over the exported bytes (each job reads its own)."""
-        if self.path is not None and self.whole:
-            return self.path
+    def input(self) -> ExportInput:
+        """The exported bytes as a child process reads them: by path (never
+        the window's map), or, with no file, the bytes themselves."""
         if self.path is not None:
-            return RangeReader(self.path, self.start, self.end)
-        return self.source.read(self.start, self.end)
+            return ExportInput(str(self.path), self.start, self.end, self.whole)
+        return ExportInput(
+            None, self.start, self.end, self.whole, self.source.read(self.start, self.end)
+        )
 
 
 @dataclass(frozen=True)
@@ -168,74 +161,75 @@ def refusal(choices: ExportChoices, report: LossReport | None) -> str | None:
 
 
 def report_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], LossReport]:
-    """The job that computes the loss report (emitting rows as they come)."""
+    """The job that computes the loss report in a child process (its rows
+    emitted as they change)."""
+    args = (source.input(), choices.source_format, choices.target_format, choices.signature)
 
     def job(control: Control) -> LossReport:
-        return report_conversion(
-            source.open(),
-            choices.source_format,
-            choices.target_format,
-            signature=choices.signature,
-            control=control,
-        )
+        return run_in_child(report_in_child, args, control)
 
     return job
 
 
-class ExportError(MojiscopeError):
-    """Writing failed; the message is one sentence naming the user's path."""
+@dataclass
+class WriteRecord:
+    """What a write job knows for sure, kept where the dialog can read it even
+    when the job ends cancelled (a cancelled job's result is dropped):
+    ``written``, the bytes in the output once it was renamed into place, and
+    ``outcome`` if the job got as far as verifying."""
+
+    written: int | None = None
+    outcome: ExportOutcome | None = None
 
 
-@dataclass(frozen=True)
-class ExportOutcome:
-    """A finished export: what was written and what verification found."""
-
-    report: ConversionReport
-    verification: Verification
-
-
-def write_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], ExportOutcome]:
-    """The job that writes atomically, then verifies; progress counts the
-    source bytes written, then the output bytes reread (see ``write_total``)."""
+def write_job(
+    source: ExportSource, choices: ExportChoices, record: WriteRecord | None = None
+) -> Callable[[Control], ExportOutcome]:
+    """The job that writes atomically, then verifies, in a child process;
+    progress counts the source bytes written, then the output bytes reread
+    (see ``write_total``). ``record`` learns whether the file was written
+    even if the job is cancelled (see :class:`WriteRecord`)."""
+    args = (
+        source.input(),
+        choices.source_format,
+        choices.target_format,
+        choices.errors,
+        choices.signature,
+        choices.output,
+    )
+    record = record if record is not None else WriteRecord()
 
     def job(control: Control) -> ExportOutcome:
-        replaces_source = is_same_file(choices.output, source)
+        before = file_identity(choices.output)
         try:
-            with atomic_output(choices.output) as out:
-                written = DigestWriter(out)
-                report = convert_stream(
-                    source.open(),
-                    choices.source_format,
-                    choices.target_format,
-                    written,  # type: ignore[arg-type]
-                    choices.errors,  # type: ignore[arg-type]
-                    choices.signature,
-                    control=control,
-                )
-        except OSError as error:
-            raise ExportError(_io_sentence(error, choices.output)) from None
-        after = control.offset(source.size)
-        if replaces_source:
-            verification = verify_digest(choices.output, written, control=after)
-        else:
-            verification = verify_output(
-                source.open(),
-                choices.source_format,
-                choices.target_format,
-                choices.output,
-                signature=choices.signature,
-                control=after,
-            )
-        return ExportOutcome(report, verification)
+            outcome = run_in_child(export_in_child, args, control)
+        except Cancelled:
+            # The child has ended: the output is what it will stay. A new file
+            # under the output's name means the rename happened before the cancel.
+            after = file_identity(choices.output)
+            if after is not None and after != before:
+                record.written = after[2]
+            raise
+        record.written, record.outcome = outcome.report.bytes_written, outcome
+        return outcome
 
     return job
 
 
-def _io_sentence(error: OSError, output: str) -> str:
-    reason = error.strerror or str(error)
-    if error.filename is not None and error.filename != output:
-        return f"Cannot read {error.filename}: {reason}. Nothing was written."
-    return f"Cannot write {output}: {reason}. The source is untouched."
+def verify_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], Verification]:
+    """The job that rereads the written file and checks it, in a child process."""
+    args = (
+        source.input(),
+        choices.source_format,
+        choices.target_format,
+        choices.signature,
+        choices.output,
+    )
+
+    def job(control: Control) -> Verification:
+        return run_in_child(verify_in_child, args, control)
+
+    return job
 
 
 def write_total(source: ExportSource) -> int:

@@ -200,6 +200,8 @@ def _write(
     output = args.output
     if output not in (None, "-") and not is_special_file(output):
         with atomic_output(output) as out:
+            if not (args.verify and args.replaces_input):
+                return _pour(blocks, out, strict, keep_going, report)
             args.digest = DigestWriter(out)  # for --verify of a file that replaced its input
             return _pour(blocks, args.digest, strict, keep_going, report)  # type: ignore[arg-type]
     with contextlib.ExitStack() as stack:

@@ -161,6 +161,10 @@ class ConversionLossError(MojiscopeError, UnicodeError):
         self.loss = loss
         super().__init__(describe_loss(loss, strict=True))
 
+    def __reduce__(self) -> tuple[type[ConversionLossError], tuple[Loss]]:
+        """Pickled with its own argument (it crosses from a child process)."""
+        return (type(self), (self.loss,))
+
 
 def iter_losses(
     source: Input, from_format: str | Format, to_format: str | Format, *, signature: bool = False

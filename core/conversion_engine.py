@@ -2,7 +2,8 @@
 
 :mod:`mojiscope.core.conversion` explains what a conversion does and what
 counts as a loss; this module runs it. :func:`iter_conversion` reads the
-input in chunks (:func:`iter_chunks`), decodes each with the source format's
+input in chunks (:func:`~mojiscope.core.conversion_input.iter_chunks`: about
+1 MiB at a time while it is mostly text, 256 KiB otherwise), decodes each with the source format's
 incremental decoder in ``replace`` mode (so every span is seen) and encodes
 the decided text with the target's ``encode_spans``, block by block, never
 ending a block inside a run of context-sensitive characters (see the
@@ -17,15 +18,18 @@ longer the file's: callers fail under strict and warn under replace).
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 import numpy as np
 
 from mojiscope.core.control import UNCONTROLLED, Control
+from mojiscope.core.conversion_input import (
+    CHUNK_SIZE,
+    Input,
+    SourceChangedError,
+    iter_chunks,
+)
 from mojiscope.core.conversion_losses import (
     BlockContext,
     ConvertedSpans,
@@ -38,14 +42,24 @@ from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.format import Format
 from mojiscope.core.held_bytes import HeldBytes, Taken
 from mojiscope.core.registry import get_format
-from mojiscope.core.source import Source
 from mojiscope.core.spans import KIND_CODE, TEXT_CODE
 from mojiscope.core.spans import SpanKind as K
 from mojiscope.core.spantable import SpanTable, join
 
-#: Bytes read per chunk. Random bytes decode to about one span per 1.5 bytes;
-#: at this size a chunk's spans and temporaries stay well under 50 MB.
-CHUNK_SIZE = 1 << 18
+#: Bytes read per chunk after a chunk that was mostly text (at most one span
+#: per :data:`SPARSE_BYTES_PER_SPAN` bytes): each chunk costs a fixed amount
+#: of array work besides its bytes, so text converts in fewer, larger chunks.
+#: Should such a chunk turn out dense, its decode costs about 50 MB and its
+#: losses are still found in blocks of at most :data:`BLOCK_SPANS` spans.
+#: A little under the incremental decoder's largest block (1 MiB), so that a
+#: chunk and the few bytes held back from the last one never make a block more.
+SPARSE_CHUNK_SIZE = (1 << 20) - (1 << 12)
+#: A chunk with at least this many bytes per decoded span counts as sparse.
+SPARSE_BYTES_PER_SPAN = 1 << 10
+#: Most source spans encoded and checked for losses in one block (about the
+#: spans of a :data:`CHUNK_SIZE` chunk of random bytes), so the memory for a
+#: block's losses stays bounded however large and dense a chunk was.
+BLOCK_SPANS = 1 << 17
 #: Longest run of context-sensitive characters carried into the next block.
 CONTEXT_LIMIT = 4096
 
@@ -54,88 +68,20 @@ class ConversionError(MojiscopeError, ValueError):
     """A conversion that cannot be set up (a signature the target lacks)."""
 
 
-class SourceChangedError(MojiscopeError, ValueError):
-    """The input file changed size while it was being read: the bytes
-    converted are not the file as it is (``offset`` is where reading ended)."""
-
-    def __init__(self, name: str, size_before: int, size_after: int, offset: int) -> None:
-        self.name, self.offset = name, offset
-        self.size_before, self.size_after = size_before, size_after
-        super().__init__(
-            f"{name} changed while it was read: it had {size_before:,} bytes, has "
-            f"{size_after:,} now, and reading ended at byte offset {offset:,}"
-        )
-
-
-# -- input ---------------------------------------------------------------------
-
-
-class _Readable(Protocol):
-    def read(self, size: int = -1, /) -> bytes: ...
-
-
-Input = Source | bytes | bytearray | memoryview | str | os.PathLike[str] | _Readable
-
-
-def iter_chunks(source: Input, chunk_size: int = CHUNK_SIZE) -> Iterator[bytes]:
-    """The bytes of ``source`` in order, ``chunk_size`` at a time.
-
-    ``str`` and path-likes are file paths (read, not mapped: a memory map
-    would count every page read so far in the process's resident memory);
-    objects with ``read`` are binary streams; a :class:`Source` is sliced.
-    A regular file (by path or as an open file) whose size changes while it
-    is read raises :class:`SourceChangedError` after its last chunk.
-    """
-    if isinstance(source, str | os.PathLike):
-        with open(source, "rb", buffering=0) as file:  # no read-ahead: offsets exact
-            yield from iter_chunks(file, chunk_size)
-        return
-    fd = _file_descriptor(source)
-    if fd is not None:
-        yield from _iter_file_chunks(source, fd, chunk_size)  # type: ignore[arg-type]
-    elif isinstance(source, Source):
-        for start in range(0, len(source), chunk_size):
-            yield source.read(start, start + chunk_size)
-    elif isinstance(source, bytes | bytearray | memoryview):
-        view = memoryview(source).cast("B")
-        for start in range(0, len(view), chunk_size):
-            yield bytes(view[start : start + chunk_size])
-    else:
-        while chunk := source.read(chunk_size):
-            yield chunk
-
-
-def _file_descriptor(source: object) -> int | None:
-    """The descriptor of an open file object, ``None`` for anything else."""
-    fileno = getattr(source, "fileno", None)
-    if fileno is None or isinstance(source, Source):
-        return None
-    try:
-        return int(fileno())
-    except (OSError, ValueError):  # io.UnsupportedOperation is both
-        return None
-
-
-def _regular_size(fd: int) -> int | None:
-    info = os.fstat(fd)
-    return info.st_size if stat.S_ISREG(info.st_mode) else None
-
-
-def _iter_file_chunks(file: _Readable, fd: int, chunk_size: int) -> Iterator[bytes]:
-    """An open file's chunks; for a regular file, check that its size stayed
-    what it was when reading began (a file cut or grown under the reader)."""
-    size_before = _regular_size(fd)
-    tell = getattr(file, "tell", None)
-    offset = int(tell()) if size_before is not None and tell is not None else 0
-    while chunk := file.read(chunk_size):
-        offset += len(chunk)
-        yield chunk
-    if size_before is None:
-        return
-    size_after = _regular_size(fd)
-    if size_after != size_before or offset != size_before:
-        name = str(getattr(file, "name", "the input"))
-        raise SourceChangedError(name, size_before, size_after or 0, offset)
+__all__ = [
+    "BLOCK_SPANS",
+    "CHUNK_SIZE",
+    "CONTEXT_LIMIT",
+    "SPARSE_BYTES_PER_SPAN",
+    "SPARSE_CHUNK_SIZE",
+    "ConversionError",
+    "ConvertedBlock",
+    "Input",  # the input's names are conversion_input's, here for their callers
+    "SignatureChange",
+    "SourceChangedError",
+    "iter_chunks",
+    "iter_conversion",
+]
 
 
 @dataclass(frozen=True)
@@ -237,17 +183,27 @@ class _Converter:
         self.opened = False  # the output's opening signature has been decided
         self.had_source_signature = False
         self.source_signature = b""
+        self.next_read = CHUNK_SIZE  # bytes to read next (see SPARSE_CHUNK_SIZE)
 
     def feed(self, chunk: bytes, final: bool = False) -> Iterator[ConvertedBlock]:
-        """Decode ``chunk`` and yield the block (if any) that can be encoded now."""
+        """Decode ``chunk`` and yield the blocks that can be encoded now: at
+        most :data:`BLOCK_SPANS` source spans each, then the rest (one block)."""
         decoded = self.decoder.decode(chunk, final)
         self.held.append(chunk)
         self.held.trim()  # a token of many megabytes keeps only its edges
+        sparse = len(decoded.spans) * SPARSE_BYTES_PER_SPAN <= len(chunk)
+        self.next_read = SPARSE_CHUNK_SIZE if sparse else CHUNK_SIZE
         if len(decoded.spans):
             self._take(decoded.text, decoded.spans)
+        while self.spans is not None and len(self.spans) > BLOCK_SPANS:
+            cut = self._choose_cut(int(self.spans.char_starts[BLOCK_SPANS]) - self.char0)
+            if not cut:
+                break
+            opening = not self.opened
+            yield self._encode_block(cut, self._opening() if opening else b"", opening)
         opening = (final or self.started) and not self.opened
         prefix = self._opening() if opening else b""
-        cut = len(self.text) if final else self._choose_cut()
+        cut = len(self.text) if final else self._choose_cut(len(self.text))
         if cut or opening or (final and self.spans is not None):
             yield self._encode_block(cut, prefix, opening)
 
@@ -278,14 +234,14 @@ class _Converter:
         wanted = self.force_signature or self.had_source_signature
         return (self.opening_signature or b"") if wanted else b""
 
-    def _choose_cut(self) -> int:
-        """How many pending characters can be encoded now: all but a trailing
-        run of context-sensitive characters, and never inside a source span
-        other than ``text``."""
+    def _choose_cut(self, end: int) -> int:
+        """How many of the first ``end`` pending characters can be encoded
+        now: all but a trailing run of context-sensitive characters, and never
+        inside a source span other than ``text``."""
         text, spans = self.text, self.spans
         if spans is None or not text:
             return 0
-        cut, floor = len(text), max(0, len(text) - CONTEXT_LIMIT)
+        cut, floor = end, max(0, end - CONTEXT_LIMIT)
         while cut > floor and _context_sensitive(text[cut - 1]):
             cut -= 1
         if cut == floor > 0 and _is_lead(text[cut - 1]) and _is_trail(text[cut]):
@@ -364,14 +320,17 @@ def iter_conversion(
     to_format: str | Format,
     *,
     signature: bool = False,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
     control: Control = UNCONTROLLED,
 ) -> Iterator[ConvertedBlock]:
     """Convert ``source`` block by block, in order, in bounded memory.
 
     Concatenating every block's ``data`` gives the converted output; each
     block's ``losses`` lists the losses among its bytes with absolute
-    offsets. Nothing is written anywhere. ``control.step(bytes_read)`` runs
+    offsets. Nothing is written anywhere. The input is read ``chunk_size``
+    bytes at a time, or by default :data:`CHUNK_SIZE` bytes, and
+    :data:`SPARSE_CHUNK_SIZE` after a chunk that was mostly text (the output
+    and its losses are the same whatever the chunks). ``control.step(bytes_read)`` runs
     after each chunk (and may raise :class:`~mojiscope.core.control.Cancelled`).
     Raises :class:`ConversionError` if ``signature`` is asked of a target
     that has none.
@@ -384,7 +343,7 @@ def iter_conversion(
     changed: SourceChangedError | None = None
     read = 0
     try:
-        for chunk in iter_chunks(source, chunk_size):
+        for chunk in iter_chunks(source, chunk_size or (lambda: converter.next_read)):
             yield from converter.feed(chunk)
             read += len(chunk)
             control.step(read)

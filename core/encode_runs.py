@@ -11,7 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from mojiscope.core.format import Encoding
 from mojiscope.core.spans import Reason, SpanKind
@@ -37,6 +37,20 @@ def _mark_run(error: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(_MARK_HANDLER, _mark_run)
 
+#: A byte UTF-8 never contains: written in place of each surrogate run, it
+#: splits a one-pass encoding into its plain pieces.
+_SEAM = b"\xff"
+_SEAM_HANDLER = "mojiscope-surrogate-seams"
+
+
+def _seam_run(error: UnicodeError) -> tuple[bytes, int]:
+    assert isinstance(error, UnicodeEncodeError)
+    _marks.runs.append((error.start, error.end))
+    return _SEAM, error.end
+
+
+codecs.register_error(_SEAM_HANDLER, _seam_run)
+
 
 def _surrogate_runs(text: str) -> list[tuple[int, int]]:
     _marks.runs = []
@@ -45,9 +59,29 @@ def _surrogate_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
+def _is_surrogate_runs(special: re.Pattern[str]) -> bool:
+    return special.pattern == SURROGATE_RUNS.pattern and special.flags == SURROGATE_RUNS.flags
+
+
+def _utf8_pieces(text: str) -> tuple[list[memoryview], list[tuple[int, int]]]:
+    """``text`` encoded as UTF-8 in one C call, cut at its surrogate runs:
+    the plain pieces (one more than the runs; views, not copies) and each
+    run's ``(start, end)``."""
+    _marks.runs = []
+    data = text.encode("utf-8", _SEAM_HANDLER)
+    runs: list[tuple[int, int]] = _marks.runs
+    view, pieces, at = memoryview(data), [], 0
+    for _ in runs:
+        seam = data.index(_SEAM, at)
+        pieces.append(view[at:seam])
+        at = seam + 1
+    pieces.append(view[at:])
+    return pieces, runs
+
+
 def _special_runs(special: re.Pattern[str], text: str) -> Iterator[tuple[int, int]]:
     """``(start, end)`` of each maximal run of characters ``special`` matches."""
-    if special.pattern == SURROGATE_RUNS.pattern and special.flags == SURROGATE_RUNS.flags:
+    if _is_surrogate_runs(special):
         yield from _surrogate_runs(text)
     else:
         for match in special.finditer(text):
@@ -63,13 +97,22 @@ def encode_by_runs(
     """Encode ``text``: runs matching ``special`` go to ``encode_special``,
     which returns consecutive pieces covering the run's characters in order
     (each piece's character count is its share of the run, given by
-    :func:`split_counts`); the rest goes to ``encode_plain`` in bulk."""
+    :func:`split_counts`); the rest goes to ``encode_plain`` in bulk. UTF-8
+    text (``str.encode``) cut at surrogates is encoded in one pass."""
+    plain: list[memoryview] | None = None
+    runs: Iterable[tuple[int, int]]
+    if encode_plain is str.encode and _is_surrogate_runs(special):
+        plain, runs = _utf8_pieces(text)
+    else:
+        runs = _special_runs(special, text)
     builder = SpanListBuilder()
-    out: list[bytes] = []
+    out: list[bytes | memoryview] = []
     prev = 0
-    for start, end in _special_runs(special, text):
+    for i, (start, end) in enumerate(runs):
         if start > prev:
-            chunk = encode_plain(text[prev:start])
+            chunk: bytes | memoryview = (
+                plain[i] if plain is not None else encode_plain(text[prev:start])
+            )
             out.append(chunk)
             builder.add_text(len(chunk), start - prev)
         run = text[start:end]
@@ -80,7 +123,7 @@ def encode_by_runs(
             builder.add(kind, len(data), n_chars, reason)
         prev = end
     if prev < len(text):
-        chunk = encode_plain(text[prev:])
+        chunk = plain[-1] if plain is not None else encode_plain(text[prev:])
         out.append(chunk)
         builder.add_text(len(chunk), len(text) - prev)
     return Encoding(b"".join(out), builder.build())

@@ -82,7 +82,7 @@ class HeldBytes:
         self.start += length
         hole_at, hole_length = self._hole_at, self._hole_length
         if hole_at is None or length <= hole_at:
-            data = bytes(self._buffer[:length])
+            data = _head(self._buffer, length)
             del self._buffer[:length]
             if hole_at is not None:
                 self._hole_at = hole_at - length
@@ -98,3 +98,10 @@ class HeldBytes:
         del self._buffer[:kept]
         self._hole_at, self._hole_length = None, 0
         return Taken(data, start, length, hole_at, hole_length)
+
+
+def _head(buffer: bytearray, length: int) -> bytes:
+    """``bytes(buffer[:length])`` in one copy, not two (a bytearray slice is
+    a copy of its own); the views are released, so ``buffer`` may resize."""
+    with memoryview(buffer) as view, view[:length] as head:
+        return bytes(head)

@@ -47,12 +47,14 @@ from mojiscope.app.export_model import (
     ExportChoices,
     ExportOutcome,
     ExportSource,
+    WriteRecord,
     default_output,
     find_format,
     is_same_file,
     refusal,
     report_job,
     target_names,
+    verify_job,
     write_job,
     write_total,
 )
@@ -61,10 +63,9 @@ from mojiscope.app.selection import SelectionModel
 
 if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
-from mojiscope.core.control import Control
 from mojiscope.core.loss_report import LossReport
 from mojiscope.core.mojibake import ChainReading
-from mojiscope.core.verify_output import Verification, verify_output
+from mojiscope.core.verify_output import Verification
 
 #: Milliseconds of quiet after a change before the report is recomputed.
 REPORT_DELAY_MS = 150
@@ -237,6 +238,8 @@ class ExportDialog(QDialog):
         self._output_is_default = False
 
     def _recompute(self) -> None:
+        if self.job is not None and self.job.name == "export-report":
+            self.job.cancel()  # its rows and its report are for other choices now
         self.report = None
         self.table.show_rows((), self.source.start)
         self.summary.setText("Looking for losses…")
@@ -306,9 +309,10 @@ class ExportDialog(QDialog):
         if refusal(choices, self.report) is not None or not self._may_write(choices.output):
             return
         self._report_timer.stop()
+        record = WriteRecord()
         handle = self.runner.start(
             "export-write",
-            write_job(self.source, choices),
+            write_job(self.source, choices, record),
             write_total(self.source),
             label=f"Writing {choices.output}…",
         )
@@ -317,9 +321,7 @@ class ExportDialog(QDialog):
         self.outcome.setText(f"Writing {choices.output}…")
         handle.succeeded.connect(self._written)
         handle.failed.connect(lambda message: self._write_failed(message))
-        handle.cancelled.connect(
-            lambda: self.outcome.setText("Export cancelled: nothing was written.")
-        )
+        handle.cancelled.connect(lambda: self._write_cancelled(record, choices.output))
 
     def _may_write(self, output: str) -> bool:
         """Ask before replacing the source (or any existing file)."""
@@ -349,25 +351,30 @@ class ExportDialog(QDialog):
         self.verify_button.setEnabled(True)
         self.written.emit(outcome)
 
+    def _write_cancelled(self, record: WriteRecord, output: str) -> None:
+        """Cancelled: nothing was written, unless the file was already renamed
+        into place (then the write succeeded and only verifying was stopped)."""
+        if record.outcome is not None:  # it ended before the cancel was seen
+            self._written(record.outcome)
+        elif record.written is not None:
+            self.outcome.setText(
+                f"Wrote {record.written:,} bytes to {output}. Cancelled after the write, "
+                "so it is NOT verified (press Verify to check it)."
+            )
+            self.verify_button.setEnabled(True)
+        else:
+            self.outcome.setText("Export cancelled: nothing was written.")
+
     def _write_failed(self, message: str) -> None:
         self.outcome.setText(message)
         messages.show_message(self, "error", "Export failed", message)
 
     def verify(self) -> None:
         """Reread the written file now (it may have changed since)."""
-        choices, source = self.choices(), self.source
-
-        def job(control: Control) -> object:
-            return verify_output(
-                source.open(),
-                choices.source_format,
-                choices.target_format,
-                choices.output,
-                signature=choices.signature,
-                control=control,
-            )
-
-        handle = self.runner.start("export-verify", job, max(source.size, 1), label="Verifying…")
+        job = verify_job(self.source, self.choices())
+        handle = self.runner.start(
+            "export-verify", job, max(self.source.size, 1), label="Verifying…"
+        )
         self._follow(handle)
         handle.succeeded.connect(self._verified)
         handle.failed.connect(self.outcome.setText)

@@ -51,10 +51,15 @@ class LossTable(QTableWidget):
         self.cellClicked.connect(lambda row, _column: self._choose(row))
 
     def show_rows(self, rows: tuple[LossRow, ...], base: int) -> None:
-        """Show ``rows``; their offsets are relative to byte ``base`` of the file."""
+        """Show ``rows``; their offsets are relative to byte ``base`` of the file.
+        Rows streamed in while a report runs mostly repeat the ones shown, a
+        count grown at most: only new and changed rows are written."""
+        shown = self.rows if base == self.base else ()
         self.rows, self.base = rows, base
         self.setRowCount(len(rows))
         for i, row in enumerate(rows):
+            if i < len(shown) and shown[i] == row:
+                continue
             cells = (
                 row.kind,
                 row.words,

@@ -100,6 +100,18 @@ def test_replace_writes_exactly_what_the_convert_command_writes(qtbot, window, l
     assert outcome.report.loss_count == 1 and outcome.verification.ok
 
 
+def test_a_report_of_earlier_choices_is_never_taken_for_the_new_ones(qtbot, window, lossy):
+    dialog = open_dialog(window, lossy)
+    choose(qtbot, dialog, "utf-8")
+    with qtbot.waitSignal(dialog.job_started, timeout=30_000):
+        dialog.target_box.setCurrentText("utf-16le")
+    # That report runs (for a few milliseconds) while the next choice waits out its delay.
+    with qtbot.waitSignal(dialog.report_ready, timeout=30_000) as ready:
+        dialog.target_box.setCurrentText("cp1252")
+    assert ready.args[0].target_format == "cp1252" and dialog.report is ready.args[0]
+    assert "Strict refuses any loss" in dialog.why.text()
+
+
 def test_a_loss_row_click_selects_its_bytes_in_the_window(qtbot, window, lossy):
     dialog = open_dialog(window, lossy)
     choose(qtbot, dialog, "cp1252")
@@ -139,6 +151,33 @@ def test_cancel_during_a_large_write_leaves_no_file_and_no_temporary(qtbot, wind
     assert handle.outcome == "cancelled"
     assert list(out_dir.iterdir()) == []
     assert "nothing was written" in dialog.outcome.text()
+
+
+def test_cancel_just_after_the_rename_says_the_file_was_written_and_not_verified(
+    qtbot, window, tmp_path
+):
+    source = tmp_path / "big.txt"
+    source.write_bytes("abcdéfgh".encode() * (8 << 20))  # 72 MiB: a verification of seconds
+    out = tmp_path / "big.utf16.txt"
+    dialog = open_dialog(window, source)
+    choose(qtbot, dialog, "utf-16le", output=out)
+    with qtbot.waitSignal(dialog.job_started, timeout=5_000):
+        dialog.export_button.click()
+    handle = dialog.job
+    qtbot.waitUntil(out.exists, timeout=60_000)  # renamed into place: verifying now
+    with qtbot.waitSignal(handle.finished, timeout=60_000):
+        dialog.cancel_button.click()
+    assert handle.outcome == "cancelled"
+    assert out.read_bytes() == source.read_bytes().decode().encode("utf-16-le")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert dialog.outcome.text() == (
+        f"Wrote {out.stat().st_size:,} bytes to {out}. Cancelled after the write, "
+        "so it is NOT verified (press Verify to check it)."
+    )
+    assert dialog.verify_button.isEnabled()
+    with qtbot.waitSignal(dialog.verified, timeout=60_000) as verified:
+        dialog.verify_button.click()
+    assert verified.args[0].ok and dialog.outcome.text() == "Verified."
 
 
 def test_overwriting_the_source_asks_first(qtbot, window, tmp_path, answer_dialog):
