@@ -64,7 +64,13 @@ never ``fork``, since the caller may be a Qt application with threads
 running. The server imports the core once, before it serves; each process
 then forks from it with the core loaded, in a few tens of milliseconds."""
 FORKSERVER.set_forkserver_preload(
-    ["mojiscope.core", "mojiscope.core.mojibake", "mojiscope.core.summary", "mojiscope.core.index"]
+    [
+        "mojiscope.core",
+        "mojiscope.core.mojibake",
+        "mojiscope.core.summary",
+        "mojiscope.core.index",
+        "mojiscope.core.conversion_jobs",
+    ]
 )
 
 
