@@ -59,9 +59,11 @@ __all__ = [  # the jobs' results are the core's: a child process sends them back
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
 def target_names() -> tuple[str, ...]:
     """Every format the dialog can write: the built-ins, then every legacy
-    code page Python knows by its codec name (for completion)."""
+    code page Python knows by its codec name (for completion). Made once
+    (a tenth of a second: every codec name is looked up)."""
     built_in = [f.id for f in formats()]
     legacy = sorted(set(encodings.aliases.aliases.values()) - set(built_in))
     usable = []

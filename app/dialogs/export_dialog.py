@@ -117,6 +117,10 @@ class ExportDialog(QDialog):
         self._build(source_format)
         self._show_source_words()
         self._recompute()
+        # The first report needs no pause for more changes: start it as soon
+        # as the dialog is up (from the event loop, not from the constructor).
+        self._report_timer.stop()
+        QTimer.singleShot(0, self._start_report)
 
     # -- building ------------------------------------------------------------------------
 
