@@ -1,6 +1,7 @@
 """Navigation keys: key event to the end of the whole window's paint. Not a test.
 
     QT_QPA_PLATFORM=offscreen python tests/bench/bench_keys.py [--rounds 30] [--size-mb 1024]
+        [--only demo|mixed|sparse] [--no-index]
 
 Opens the real main window (1400x900, the default formats, grid focused) on
 (a) the demo, (b) 16 MiB of text mixed with random bytes (made as in
@@ -14,6 +15,11 @@ itself runs off the GUI thread). Each round first moves the cursor to a
 random offset (untimed, painted) so keys start from fresh places; keys that
 repeat (arrows, pages) are then pressed ``--presses`` times in a row.
 
+By default the window is the real one, indexing each shown format in the
+background while the keys are timed. ``--no-index`` keeps the
+:class:`IndexKeeper` from starting any job, to measure the GUI thread's own
+cost of reaching a new place without a job competing for the interpreter.
+
 Prints median and 95th percentile in milliseconds per key, and the paint
 events that the timed keys caused on the grid's and the text view's
 viewports, the inspector and the status bar (so a key that painted nothing
@@ -24,7 +30,9 @@ runs in one session when it is shared.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -38,6 +46,7 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.search import next_anomaly
 from mojiscope.app.window import MainWindow
@@ -96,10 +105,20 @@ def report(label: str, values: list[float], paints: int) -> None:
     )
 
 
+PROFILER: cProfile.Profile | None = None
+"""Set by ``--profile``: records the timed actions only (their times then
+include the profiler's own overhead)."""
+
+
 def timed_ms(action: Callable[[], object]) -> float:
     timer = QElapsedTimer()
     timer.start()
-    action()
+    if PROFILER is None:
+        action()
+    else:
+        PROFILER.enable()
+        action()
+        PROFILER.disable()
     return timer.nsecsElapsed() / 1e6
 
 
@@ -184,13 +203,35 @@ def bench_document(
     counter.stop()
 
 
+def keep_indexes_idle() -> None:
+    """Make every :class:`IndexKeeper` made from now on start no index job
+    (``--no-index``): the slot it connects to format changes, and the call
+    that opening a document makes, both find nothing to start."""
+
+    def start_nothing(_keeper: IndexKeeper) -> None:
+        return None
+
+    IndexKeeper._start_missing = start_nothing  # type: ignore[method-assign]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--presses", type=int, default=4)
     parser.add_argument("--size-mb", type=int, default=1024)
     parser.add_argument("--only", choices=["demo", "mixed", "sparse"], action="append")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="profile the timed actions into FILE (pstats)"
+    )
+    parser.add_argument(
+        "--no-index", action="store_true", help="start no background index job (see above)"
+    )
     args = parser.parse_args()
+    if args.no_index:
+        keep_indexes_idle()
+    print(f"background index: {'off (--no-index)' if args.no_index else 'on'}")
+    global PROFILER
+    PROFILER = cProfile.Profile() if args.profile else None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     only = set(args.only or ["demo", "mixed", "sparse"])
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,6 +257,9 @@ def main() -> int:
             if name in only:
                 bench_document(app, window, opener(), args.rounds, args.presses)
         window.close()
+    if PROFILER is not None:
+        PROFILER.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
     return 0
 
 
