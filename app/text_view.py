@@ -9,11 +9,21 @@ non-colour cue. Clicking or dragging selects the characters' bytes in the
 
 from __future__ import annotations
 
-from itertools import groupby
+import bisect
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QFontMetricsF, QKeyEvent, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QKeyEvent,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
@@ -58,6 +68,58 @@ def text_cue_words(kind: SpanKind) -> str:
     return words
 
 
+Mark = tuple[int, int, QTextCharFormat]
+"""(UTF-16 start, UTF-16 end, format) of a stretch of the shown text."""
+
+
+def span_marks(
+    window: TextWindow, kind_format: Callable[[SpanKind], QTextCharFormat], symbol: QColor
+) -> list[Mark]:
+    """The window's :meth:`~TextWindow.mark_runs` with their formats: the
+    kind's fill and cue, and the symbol colour on stand-ins (``\u2039NUL\u203a``)."""
+    formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
+    marks: list[Mark] = []
+    for start, end, kind, stand_in in window.mark_runs():
+        fmt = formats.get((kind, stand_in))
+        if fmt is None:
+            fmt = QTextCharFormat() if kind == SpanKind.TEXT else kind_format(kind)
+            if stand_in:
+                fmt.setForeground(QBrush(symbol))
+            formats[(kind, stand_in)] = fmt
+        marks.append((start, end, fmt))
+    return marks
+
+
+class SpanHighlighter(QSyntaxHighlighter):
+    """Puts the marks into the text's own layout, block by block, as a
+    syntax highlighter does. (Extra selections would look the same, but Qt
+    draws a line again for each extra selection on it at every paint: the
+    500 marks of 4 KiB of mixed bytes cost about 25 ms a paint, on every key.)
+    Set the marks before the text they belong to, or call ``rehighlight``."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self._marks: list[Mark] = []
+        self._ends: list[int] = []
+
+    def set_marks(self, marks: list[Mark]) -> None:
+        """``marks`` in order and apart, in the document's positions."""
+        self._marks = marks
+        self._ends = [end for _, end, _ in marks]
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
+        block = self.currentBlock()
+        start = block.position()
+        end = start + block.length() - 1  # UTF-16 units, without the line break
+        marks = self._marks
+        i = bisect.bisect_right(self._ends, start)
+        while i < len(marks) and marks[i][0] < end:
+            first, last, fmt = marks[i]
+            first = max(first, start)
+            self.setFormat(first - start, min(last, end) - first, fmt)
+            i += 1
+
+
 class TextView(QPlainTextEdit):
     """Read-only decoded text of the current format, following the selection."""
 
@@ -76,6 +138,7 @@ class TextView(QPlainTextEdit):
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
+        self._highlighter = SpanHighlighter(self.document())
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -98,6 +161,7 @@ class TextView(QPlainTextEdit):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
             self._apply_highlights()
+            self._highlighter.rehighlight()
         super().changeEvent(event)
 
     # -- building the shown text ------------------------------------------------------
@@ -109,6 +173,7 @@ class TextView(QPlainTextEdit):
         try:
             if document is None or document.size == 0:
                 self.window_ = None
+                self._apply_highlights()
                 self.setPlainText("")
                 return
             center = self.selection.cursor
@@ -118,41 +183,18 @@ class TextView(QPlainTextEdit):
             data_start = cells[0].byte_start if cells else lo
             data = document.read(data_start, cells[-1].byte_end if cells else hi)
             self.window_ = TextWindow.build(cells, data, data_start, self._drawable)
+            self._apply_highlights()  # first: the highlighter marks the text as it arrives
             self.setPlainText(self.window_.text)
-            self._apply_highlights()
             self._show_selection()
         finally:
             self._syncing = False
 
     def _apply_highlights(self) -> None:
+        """Give the highlighter the marks of the present window and palette."""
         window = self.window_
-        if window is None:
-            self.setExtraSelections([])
-            return
-        marks: list[QTextEdit.ExtraSelection] = []
-        starts = window.piece_starts
-        cells = window.cells
-        kinds = [cells[c].span.kind for c in window.piece_cells[:-1]]
-        formats: dict[SpanKind, QTextCharFormat] = {}
-        i = 0
-        for kind, run in groupby(kinds):
-            j = i + sum(1 for _ in run)
-            if kind != SpanKind.TEXT:
-                if kind not in formats:
-                    formats[kind] = self._kind_format(kind)
-                marks.append(self._mark(starts[i], starts[j], formats[kind]))
-            i = j
-        stand_in = QTextCharFormat()
-        stand_in.setForeground(QBrush(self._palette.symbol))
-        runs = window.stand_ins
-        k = 0
-        while k < len(runs):
-            m = k + 1
-            while m < len(runs) and runs[m] == runs[m - 1] + 1:
-                m += 1
-            marks.append(self._mark(starts[runs[k]], starts[runs[m - 1] + 1], stand_in))
-            k = m
-        self.setExtraSelections(marks)
+        self._highlighter.set_marks(
+            [] if window is None else span_marks(window, self._kind_format, self._palette.symbol)
+        )
 
     def _kind_format(self, kind: SpanKind) -> QTextCharFormat:
         style = self._palette.kinds[kind]
@@ -165,15 +207,6 @@ class TextView(QPlainTextEdit):
         if kind == SpanKind.WARNING:
             fmt.setFontItalic(True)
         return fmt
-
-    def _mark(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
-        cursor = QTextCursor(self.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        mark = QTextEdit.ExtraSelection()
-        mark.cursor = cursor
-        mark.format = fmt
-        return mark
 
     # -- following and writing the selection ---------------------------------------------
 
