@@ -1,7 +1,8 @@
 """The text view: the current format's decoded text around the cursor, as text.
 
-Shows a window of :data:`TEXT_RADIUS` bytes each side of the cursor (never
-the whole file), rebuilt when the cursor nears its edge. Spans are
+Shows a window of about a screenful of bytes each side of the cursor
+(:meth:`TextView.radius`; never the whole file), rebuilt when the cursor
+nears its edge. Spans are
 highlighted as in the grid: the kind's fill plus an underline style as the
 non-colour cue. Clicking or dragging selects the characters' bytes in the
 :class:`SelectionModel`; the view follows the model when others change it.
@@ -33,8 +34,8 @@ from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import SpanKind
 
-TEXT_RADIUS = 2048
-"""Bytes shown each side of the cursor."""
+MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
+"""Bounds of the bytes shown each side of the cursor (see :meth:`TextView.radius`)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {
@@ -139,6 +140,8 @@ class TextView(QPlainTextEdit):
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
         self._highlighter = SpanHighlighter(self.document())
+        self._radius = MIN_TEXT_RADIUS
+        """The radius the present window was built with."""
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -177,17 +180,30 @@ class TextView(QPlainTextEdit):
                 self.setPlainText("")
                 return
             center = self.selection.cursor
-            lo = max(0, center - TEXT_RADIUS)
-            hi = min(document.size, center + TEXT_RADIUS)
+            self._radius = self.radius()
+            lo = max(0, center - self._radius)
+            hi = min(document.size, center + self._radius)
             cells = document.cells(self.shown.current, lo, hi)
             data_start = cells[0].byte_start if cells else lo
             data = document.read(data_start, cells[-1].byte_end if cells else hi)
             self.window_ = TextWindow.build(cells, data, data_start, self._drawable)
             self._apply_highlights()  # first: the highlighter marks the text as it arrives
             self.setPlainText(self.window_.text)
-            self._show_selection()
+            self._show_selection(centred=True)
         finally:
             self._syncing = False
+
+    def radius(self) -> int:
+        """Bytes to show each side of the cursor: as many as the view has
+        character cells (lines times columns), which fills half the view
+        either side of the cursor's line (centred on a rebuild) even at two
+        bytes a character, as Greek or Cyrillic take (CJK and stand-ins
+        take more room per byte). Decoding, laying out and marking more
+        would cost every jump for text no one sees."""
+        viewport = self.viewport()
+        lines = viewport.height() / self._metrics.lineSpacing()
+        columns = viewport.width() / self._metrics.horizontalAdvance("0")
+        return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
 
     def _apply_highlights(self) -> None:
         """Give the highlighter the marks of the present window and palette."""
@@ -215,7 +231,7 @@ class TextView(QPlainTextEdit):
         if self.document_ is None:
             return
         cursor = self.selection.cursor
-        margin = TEXT_RADIUS // 4
+        margin = self._radius // 4
         stale = window is None or not (
             (window.byte_start == 0 or cursor >= window.byte_start + margin)
             and (window.byte_end >= self.document_.size or cursor < window.byte_end - margin)
@@ -229,7 +245,7 @@ class TextView(QPlainTextEdit):
             finally:
                 self._syncing = False
 
-    def _show_selection(self) -> None:
+    def _show_selection(self, centred: bool = False) -> None:
         window = self.window_
         if window is None:
             return
@@ -241,7 +257,10 @@ class TextView(QPlainTextEdit):
         cursor.setPosition(window.piece_starts[first])
         cursor.setPosition(window.piece_starts[last + 1], QTextCursor.MoveMode.KeepAnchor)
         self.setTextCursor(cursor)
-        self.ensureCursorVisible()
+        if centred:
+            self.centerCursor()
+        else:
+            self.ensureCursorVisible()
 
     def _user_moved(self) -> None:
         window = self.window_

@@ -14,7 +14,7 @@ from PySide6.QtGui import QTextLayout
 from mojiscope.app.formats import resolve
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.text_window import TextWindow
-from mojiscope.app.text_view import UNDERLINES
+from mojiscope.app.text_view import MAX_TEXT_RADIUS, MIN_TEXT_RADIUS, UNDERLINES
 from mojiscope.app.theme import dark_palette
 from mojiscope.app.window import MainWindow
 from mojiscope.core import SpanKind
@@ -90,3 +90,23 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
         assert len(holding) == (1 if marked else 0)
         if marked:
             assert holding[0][2:] == (kind, piece in stand_ins)
+
+
+def test_the_window_is_about_a_screenful_each_side_with_the_cursor_centred(
+    window: MainWindow,
+) -> None:
+    window.set_formats(["utf-8"], persist=False)
+    line = "Καλημέρα κόσμε, привет мир, café naïve\n".encode()
+    window.open_document(Document.from_bytes(line * 2000, "greek and cyrillic"))
+    view = window.text_view
+    radius = view.radius()
+    assert MIN_TEXT_RADIUS <= radius < MAX_TEXT_RADIUS  # the fixture's view is mid-sized
+    window.selection.move_cursor(len(line) * 1000 + 3)
+    shown = view.window_
+    assert shown is not None
+    assert shown.byte_end - shown.byte_start <= 2 * radius + 4
+    cursor_y = view.cursorRect().center().y()
+    assert abs(cursor_y - view.viewport().height() / 2) <= view.fontMetrics().lineSpacing()
+    first_shown = view.cursorForPosition(view.viewport().rect().topLeft()).position()
+    last_shown = view.cursorForPosition(view.viewport().rect().bottomLeft()).position()
+    assert 0 < first_shown and last_shown < len(view.toPlainText())  # full both ways
