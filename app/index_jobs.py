@@ -17,20 +17,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.core import Format, Span
+from mojiscope.core import FileSource, Format, Span
+from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
-from mojiscope.core.index import FileIndex, build_index
+from mojiscope.core.index import FileIndex, build_index, index_file
 from mojiscope.core.index_scan import ChunkCounts, resync_is_exact
 
 if TYPE_CHECKING:
     from mojiscope.app.selection import SelectionModel
+
+
+GROWTH_INTERVAL_MS = 100
+"""The shortest time between two ``changed`` signals of a growing index."""
 
 
 class IndexKeeper(QObject):
@@ -53,6 +58,9 @@ class IndexKeeper(QObject):
         self.document: Document | None = None
         self.indexes: dict[str, FileIndex] = {}
         self._handles: dict[str, JobHandle] = {}
+        self._grown: set[str] = set()
+        self._grown_timer = QTimer(self, singleShot=True, interval=GROWTH_INTERVAL_MS)
+        self._grown_timer.timeout.connect(self._tell_grown)
         self.status_label = QLabel()
         self.status_label.setObjectName("index-status")
         status_bar.addPermanentWidget(self.status_label)
@@ -96,7 +104,9 @@ class IndexKeeper(QObject):
         source = document.source
 
         def job(control: Control) -> FileIndex:
-            return build_index(fmt, source, control)
+            if isinstance(source, FileSource):  # computed in a child: the GUI keeps the lock
+                return run_in_child(index_file, (str(source.path), fmt), control)
+            return build_index(fmt, source, control)  # pasted bytes: small
 
         handle = self.runner.start(
             f"index:{fmt.id}", job, document.size, label=f"Indexing {fmt.id}"
@@ -110,6 +120,16 @@ class IndexKeeper(QObject):
     def _chunk_done(self, fid: str, shown: FileIndex, counts: object) -> None:
         if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:
             shown.add(counts)
+            self._grown.add(fid)
+            if not self._grown_timer.isActive():
+                self._grown_timer.start()
+
+    def _tell_grown(self) -> None:
+        """``changed`` for the indexes that grew since the last time: at most
+        every :data:`GROWTH_INTERVAL_MS` however fast the chunks come, so the
+        views redraw a few times a second, not once per chunk."""
+        grown, self._grown = self._grown, set()
+        for fid in grown:
             self.changed.emit(fid)
 
     def _completed(self, fid: str, shown: FileIndex, result: object) -> None:

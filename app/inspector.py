@@ -31,10 +31,11 @@ from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.document import Document
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.core import Span, SpanKind
+from mojiscope.core import FileSource, Span, SpanKind
+from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
 from mojiscope.core.describe import KIND_WORDS, REASON_WORDS, describe_value
-from mojiscope.core.navigation import run_extent
+from mojiscope.core.navigation import file_run_extent, run_extent
 from mojiscope.core.sequence_words import describe_sequence
 
 MAX_TABLE_ROWS = 256
@@ -212,6 +213,9 @@ class InspectorPanel(QWidget):
         source, fmt, policy = document.source, choice.format, choice.policy
 
         def job(control: Control) -> tuple[int, int]:
+            if isinstance(source, FileSource):  # a run may span the file: in a child
+                args = (str(source.path), fmt, span, policy)
+                return run_in_child(file_run_extent, args, control)
             return run_extent(fmt, source, span, policy=policy, control=control)
 
         handle = self.jobs.start(

@@ -43,16 +43,16 @@ from PySide6.QtWidgets import (
 
 from mojiscope.app.jobs import JobRunner, show_progress_dialog
 from mojiscope.core import MojiscopeError, Source, get_format
+from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
 from mojiscope.core.mojibake import (
     Chain,
     ChainError,
     Explanation,
-    explain,
     reading_name,
     verify_chain,
 )
-from mojiscope.core.mojibake.explain import SAMPLE_BYTES
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_watched
 
 _RANGE_ROLE = Qt.ItemDataRole.UserRole
 #: How long the selection must stay put before the panel explains it.
@@ -71,6 +71,18 @@ def chain_steps(chain: Chain) -> str:
     steps = [s for s in steps if s]
     steps.append(f"saved as {chain.stored_as}" if chain.layers else f"written as {chain.stored_as}")
     return "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
+
+
+PREVIEW_CHARS = 4096
+"""Characters the two text boxes show at most: laying out 32 KiB (one long
+line, often) would hold the GUI thread for a tenth of a second or more."""
+
+
+def preview(text: str) -> str:
+    """``text``, or its first :data:`PREVIEW_CHARS` characters and a line saying so."""
+    if len(text) <= PREVIEW_CHARS:
+        return text
+    return f"{text[:PREVIEW_CHARS]}\n… (the first {PREVIEW_CHARS:,} of {len(text):,} characters)"
 
 
 class MojibakePanel(QWidget):
@@ -142,8 +154,8 @@ class MojibakePanel(QWidget):
 
         def job(control: Control) -> tuple[bytes, list[Explanation]]:
             data = source.read(start, stop)
-            control.check()
-            return data, explain(data)
+            # In a child: half a second of Python would hold the lock against the GUI.
+            return data, run_in_child(explain_watched, (data,), control)
 
         handle = self.runner.start("mojibake", job, total=max(1, stop - start), label="Explaining")
         handle.succeeded.connect(self._show_results)
@@ -170,8 +182,8 @@ class MojibakePanel(QWidget):
         chosen = self.explanations[row]
         against = f"\n\nAgainst the next candidate: {chosen.differs}" if chosen.differs else ""
         self.steps.setPlainText(chain_steps(chosen.chain) + against)
-        self.original.setPlainText(self._data.decode("utf-8", "replace"))
-        self.repaired.setPlainText(chosen.text)
+        self.original.setPlainText(preview(self._data.decode("utf-8", "replace")))
+        self.repaired.setPlainText(preview(chosen.text))
         self.ranges.clear()
         for start, end in chosen.ranges:
             self._add_range(f"bytes {self._base + start:,}-{self._base + end:,}", start, end)

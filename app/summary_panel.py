@@ -10,8 +10,6 @@ reads as mojibake") and one row per format: rank, format, verdict, and an
 
 from __future__ import annotations
 
-import multiprocessing
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QLabel,
@@ -26,28 +24,9 @@ from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import formats
+from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
 from mojiscope.core.summary import Summary, summarize, summarize_file
-
-POLL_S = 0.05
-
-
-def summarize_in_a_process(path: str, control: Control) -> Summary:
-    """Summarise a file in a worker process: the summary's Python-heavy
-    statistics (and charset-normalizer's) would otherwise hold the
-    interpreter lock against the GUI thread. Cancel kills the worker."""
-    context = multiprocessing.get_context("forkserver")
-    pool = context.Pool(1)
-    try:
-        pending = pool.apply_async(summarize_file, (path,))
-        while not pending.ready():
-            pending.wait(POLL_S)
-            control.check()
-        result: Summary = pending.get()
-        return result
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 class SummaryPanel(QWidget):
@@ -91,7 +70,9 @@ class SummaryPanel(QWidget):
         def job(control: Control) -> Summary:
             if path is None:  # pasted bytes: small, in this thread
                 return summarize(source, None, control)
-            return summarize_in_a_process(path, control)
+            # In a child: the statistics (and charset-normalizer's) are Python
+            # that would hold the interpreter lock against the GUI thread.
+            return run_in_child(summarize_file, (path,), control)
 
         total = document.size * (len(formats()) + 1)
         handle = self.runner.start("summary", job, total, label="Summarising")

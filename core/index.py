@@ -43,7 +43,7 @@ from mojiscope.core.index_scan import (
     follow_alignment,
     resync_is_exact,
 )
-from mojiscope.core.source import Source
+from mojiscope.core.source import FileSource, Source
 from mojiscope.core.spans import Span
 
 MIN_CHUNK = 1 << 12
@@ -290,6 +290,16 @@ def build_index(
         done += hi - lo
         control.step(done)
     return index
+
+
+def index_file(control: Control, path: str, fmt: Format) -> FileIndex:
+    """:func:`build_index` of the file at ``path``, opened here: the form
+    :func:`~mojiscope.core.child_job.run_in_child` runs in a child process."""
+    source = FileSource(path)
+    try:
+        return build_index(fmt, source, control)
+    finally:
+        source.close()
 
 
 def _build_sequential(index: FileIndex, source: Source, control: Control) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format, Policy, apply_policy
-from mojiscope.core.source import Source
+from mojiscope.core.source import FileSource, Source
 from mojiscope.core.spans import Span, SpanKind
 
 #: Bytes decoded per step of a scan.
@@ -120,6 +120,15 @@ def run_extent(
         if later < decoding.byte_end:
             break  # the run ends inside this window
     return start, end
+
+
+def file_run_extent(
+    control: Control, path: str, fmt: Format, span: Span, policy: Policy
+) -> tuple[int, int]:
+    """:func:`run_extent` in the file at ``path``, opened here: the form
+    :func:`~mojiscope.core.child_job.run_in_child` runs in a child process."""
+    with FileSource(path) as source:
+        return run_extent(fmt, source, span, policy=policy, control=control)
 
 
 def _text_run_start(decoding: Decoding, start: int) -> int:

@@ -342,13 +342,14 @@ def _agreeing_with(guess: str, result: FormatSummary) -> FormatSummary:
     return replace(result, score=result.score - 0.3) if same else result
 
 
-def summarize_file(path: str, workers: int | None = 1) -> Summary:
-    """:func:`summarize` of a file, for a worker process (one core by default:
-    a pool's workers cannot start pools of their own)."""
+def summarize_file(control: Control, path: str, workers: int | None = 1) -> Summary:
+    """:func:`summarize` of the file at ``path``, opened here: the form
+    :func:`~mojiscope.core.child_job.run_in_child` runs in a child process
+    (on one core by default, leaving the other to the window and its index)."""
     from mojiscope.core.source import FileSource
 
     with FileSource(path) as source:
-        return summarize(source, workers=workers)
+        return summarize(source, control=control, workers=workers)
 
 
 def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> str:

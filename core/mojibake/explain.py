@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mojiscope.core.control import Control
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -238,6 +239,13 @@ def _differs(a: str, b: str, chain_b: Chain) -> str:
     seen_a, seen_b = a[max(0, i - 8) : i + 8], b[max(0, i - 8) : i + 8]
     name = ", ".join(chain_b.words) or "the bytes as they are"
     return f"at character {i}: {seen_a!r} here, {seen_b!r} if {name}"
+
+
+def explain_watched(control: Control, data: bytes) -> list[Explanation]:
+    """:func:`explain` after a look at ``control`` (the form
+    :func:`~mojiscope.core.child_job.run_in_child` runs in a child process)."""
+    control.check()
+    return explain(data)
 
 
 def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:

@@ -26,7 +26,10 @@ def panel_of(window: MainWindow) -> MojibakePanel:
 def explain_and_export(qtbot: QtBot, window: MainWindow, start: int, end: int) -> ExportDialog:
     panel = panel_of(window)
     assert window.document is not None
+    # The panel explains a file it was shown on its own; let that end first.
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20_000)
     panel.explain_range(window.document.source, start, end)
+    qtbot.waitUntil(lambda: panel.status.text().startswith(f"Bytes {start:,}-"), timeout=20_000)
     qtbot.waitUntil(panel.export_button.isEnabled, timeout=20_000)
     panel.export_button.click()
     dialog = window.export_dialog

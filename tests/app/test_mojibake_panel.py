@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.jobs import JobRunner
-from mojiscope.app.mojibake_panel import MojibakePanel, chain_steps
+from mojiscope.app.mojibake_panel import PREVIEW_CHARS, MojibakePanel, chain_steps, preview
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
 
@@ -40,6 +40,21 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
         "1. the text was written as utf-8\n2. read as windows-1252"
     )
     assert panel.ranges.item(0).text() == "bytes 11-15"
+
+
+def test_a_long_sample_shows_its_first_characters_and_says_so(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    """32 KiB of one long line would hold the GUI thread while Qt lays it out."""
+    data = DAMAGED * 400  # 13,600 bytes, no newline
+    panel.explain_range(BytesSource(data), 0, len(data))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20000)
+    shown = panel.original.toPlainText()
+    assert shown.startswith(DAMAGED.decode()[:20].replace("\xa0", " "))
+    assert shown.endswith(f"(the first {PREVIEW_CHARS:,} of {len(data.decode()):,} characters)")
+    assert len(shown) < PREVIEW_CHARS + 60
+    assert panel.repaired.toPlainText().startswith("Le café crème")
+    assert preview("short") == "short"
 
 
 def test_clicking_a_range_selects_its_absolute_bytes(qtbot: QtBot, panel: MojibakePanel) -> None:

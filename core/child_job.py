@@ -1,0 +1,158 @@
+"""Running a long operation in a child process, watched by a :class:`Control`.
+
+The app's jobs run on threads of the GUI process, and a thread that
+computes holds the interpreter lock against the GUI thread: PySide releases
+the lock around most Qt calls, and each time the GUI thread wants it back it
+may wait a whole switch interval, so one paint can take a tenth of a second
+while a decode runs beside it. An operation run with :func:`run_in_child`
+computes in another process instead; the calling thread only waits on a
+pipe (without the lock) and relays what comes back.
+
+Contract of ``run_in_child(function, args, control)``:
+
+* ``function(child_control, *args)`` runs in a child process started from
+  the ``forkserver`` (never ``fork``: the caller may be a Qt application with
+  threads running), at a lower scheduling priority (``nice``) than the
+  caller, so the window keeps a core's attention. ``function`` must be
+  importable at module level and ``args`` picklable: pass a path, not an
+  open file or a map; the child opens the file itself.
+* In the child, ``child_control.step(done)`` and ``emit(x)`` reach the
+  caller's ``control.step``/``control.emit`` (steps thinned to one every
+  :data:`STEP_INTERVAL_S`; every emit arrives, in order, before the result).
+  ``child_control.check()`` raises :class:`Cancelled` there once the
+  caller's control is cancelled, so the child can clean up (remove a
+  temporary file) and end; a child that does not end within
+  :data:`GRACE_S` of the cancel is terminated.
+* The caller gets ``function``'s return value, or :class:`Cancelled`, or the
+  child's :class:`~mojiscope.core.MojiscopeError` re-raised, or
+  :class:`ChildFailedError` with one line saying what went wrong (an unexpected
+  exception, or the child killed). No child outlives the call.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event
+from typing import Any, TypeVar
+
+from mojiscope.core.control import Cancelled, Control
+from mojiscope.core.errors import MojiscopeError
+
+T = TypeVar("T")
+
+POLL_S = 0.05
+"""How often the caller looks whether it was cancelled while it waits."""
+
+STEP_INTERVAL_S = 0.03
+"""The shortest time between two progress reports sent by the child."""
+
+GRACE_S = 2.0
+"""How long a cancelled child may take to clean up before it is terminated."""
+
+NICENESS = 5
+"""How much lower the child's scheduling priority is than the caller's."""
+
+_CONTEXT = multiprocessing.get_context("forkserver")
+# The server imports the core once; each child forks from it with the core loaded.
+_CONTEXT.set_forkserver_preload(
+    ["mojiscope.core", "mojiscope.core.mojibake", "mojiscope.core.summary", "mojiscope.core.index"]
+)
+
+
+class ChildFailedError(MojiscopeError):
+    """The child process failed in a way the operation did not foresee."""
+
+
+def run_in_child(function: Callable[..., T], args: tuple[Any, ...], control: Control) -> T:
+    """Run ``function(child_control, *args)`` in a child process (see the
+    module docstring for the contract)."""
+    control.check()
+    receiver, sender = _CONTEXT.Pipe(duplex=False)
+    stop = _CONTEXT.Event()
+    child = _CONTEXT.Process(
+        target=_child_main, args=(function, args, sender, stop), name="mojiscope-job"
+    )
+    child.start()
+    sender.close()  # the child holds the only sending end: EOF means it is gone
+    try:
+        result: T = _relay(receiver, control)
+        return result
+    except Cancelled:
+        stop.set()
+        child.join(GRACE_S)
+        raise
+    finally:
+        if child.is_alive():
+            child.terminate()
+        child.join()
+        receiver.close()
+
+
+def _relay(receiver: Connection, control: Control) -> Any:
+    """Pass the child's messages to ``control`` until its outcome arrives."""
+    while True:
+        control.check()
+        if not receiver.poll(POLL_S):
+            continue
+        try:
+            kind, payload = receiver.recv()
+        except EOFError:
+            raise ChildFailedError("the background process ended without an answer") from None
+        if kind == "step":
+            control.progress(payload)
+        elif kind == "emit":
+            control.emit(payload)
+        elif kind == "done":
+            return payload
+        elif kind == "cancelled":
+            raise Cancelled
+        elif kind == "error":
+            raise payload
+        else:
+            raise ChildFailedError(str(payload))
+
+
+def _child_main(
+    function: Callable[..., object], args: tuple[Any, ...], sender: Connection, stop: Event
+) -> None:
+    """The child's side: run, relaying steps and emits; send one outcome."""
+    os.nice(NICENESS)
+    last_step = [0.0]
+
+    def progress(done: int) -> None:
+        now = time.monotonic()
+        if now - last_step[0] >= STEP_INTERVAL_S:
+            last_step[0] = now
+            sender.send(("step", done))
+
+    control = Control(progress, stop.is_set, lambda partial: sender.send(("emit", partial)))
+    try:
+        result = function(control, *args)
+    except Cancelled:
+        sender.send(("cancelled", None))
+    except MojiscopeError as error:
+        sender.send(("error", error) if _survives_pickling(error) else ("failed", str(error)))
+    except Exception as error:  # a bug in the operation: say what it was
+        sender.send(("failed", f"{type(error).__name__}: {error}"))
+    else:
+        sender.send(("done", result))
+    sender.close()
+
+
+def _survives_pickling(error: Exception) -> bool:
+    """Whether ``error`` comes back whole from the other process (an error
+    whose ``__init__`` takes other arguments than its message does not: it
+    then crosses as its message)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return False
+    return True
+
+
+__all__ = ["Cancelled", "ChildFailedError", "run_in_child"]
