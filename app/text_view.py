@@ -2,10 +2,11 @@
 
 Shows a window of about a screenful of bytes each side of the cursor
 (:meth:`TextView.radius`; never the whole file), rebuilt when the cursor
-nears its edge. Spans are
-highlighted as in the grid: the kind's fill plus an underline style as the
-non-colour cue. Clicking or dragging selects the characters' bytes in the
-:class:`SelectionModel`; the view follows the model when others change it.
+nears its edge. Spans are highlighted as in the grid: the kind's fill plus
+an underline style as the non-colour cue, put into the text's layout by a
+:class:`SpanHighlighter`. Clicking or dragging selects the characters'
+bytes in the :class:`SelectionModel`; the view follows the model when others
+change it.
 """
 
 from __future__ import annotations
