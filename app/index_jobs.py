@@ -24,11 +24,12 @@ from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.core import FileSource, Format, Span
+from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
+from mojiscope.core.format import apply_policy
 from mojiscope.core.index import FileIndex, build_index, index_file
-from mojiscope.core.index_scan import ChunkCounts, resync_is_exact
+from mojiscope.core.index_scan import ChunkCounts
 
 if TYPE_CHECKING:
     from mojiscope.app.selection import SelectionModel
@@ -43,6 +44,8 @@ class IndexKeeper(QObject):
 
     changed = Signal(str)
     """A format's index grew or was completed (its format id)."""
+    columns_changed = Signal()
+    """Windows the columns show were dropped to be decoded exactly: repaint."""
 
     def __init__(
         self,
@@ -81,6 +84,8 @@ class IndexKeeper(QObject):
         self._handles.clear()
         self.indexes.clear()
         self.document = document
+        if document is not None:
+            document.exact_window = self.exact_window
         self._start_missing()
         self._show_status()
 
@@ -127,14 +132,19 @@ class IndexKeeper(QObject):
     def _tell_grown(self) -> None:
         """``changed`` for the indexes that grew since the last time: at most
         every :data:`GROWTH_INTERVAL_MS` however fast the chunks come, so the
-        views redraw a few times a second, not once per chunk."""
+        views redraw a few times a second, not once per chunk. Windows decoded
+        from a guessed boundary are dropped so that they decode exactly now."""
         grown, self._grown = self._grown, set()
         for fid in grown:
+            if self.document is not None and self.document.forget_guessed_windows(fid):
+                self.columns_changed.emit()
             self.changed.emit(fid)
 
     def _completed(self, fid: str, shown: FileIndex, result: object) -> None:
         if isinstance(result, FileIndex) and self.indexes.get(fid) is shown:
             self.indexes[fid] = result
+            if self.document is not None and self.document.forget_guessed_windows(fid):
+                self.columns_changed.emit()
             self.changed.emit(fid)
 
     def _finished(self, fid: str, handle: JobHandle) -> None:
@@ -157,12 +167,24 @@ class IndexKeeper(QObject):
         self.status_label.show()
 
     def alignment_note(self, choice: FormatChoice) -> str:
-        """`` (alignment guessed)`` for a code page that cannot resynchronise
-        (GB18030, Shift_JIS...): its columns are decoded from a guessed
-        character boundary, which may differ from a decode of the whole file.
-        The index records the true boundaries (``FileIndex.exact_window``);
-        until the columns decode from them, the column says so."""
-        return "" if resync_is_exact(choice.format) else " (alignment guessed)"
+        """`` (alignment guessed)`` while a column of a code page that cannot
+        resynchronise (GB18030, Shift_JIS...) shows a window decoded from a
+        guessed character boundary, which may differ from a decode of the
+        whole file: until the index has reached it (see :meth:`exact_window`)."""
+        document = self.document
+        guessed = document is not None and document.alignment_guessed(choice)
+        return " (alignment guessed)" if guessed else ""
+
+    def exact_window(self, choice: FormatChoice, start: int, end: int) -> Decoding | None:
+        """Bytes ``[start, end)`` under ``choice`` decoded exactly as the whole
+        file would, from the boundaries the index recorded; ``None`` for a
+        format that resynchronises exactly anyway, or where the index has not
+        reached yet (the document then decodes from a guess)."""
+        index, document = self.indexes.get(choice.format.id), self.document
+        if index is None or index.bounds is None or document is None:
+            return None
+        exact = index.exact_window(document.source, start, end)
+        return apply_policy(exact, choice.policy) if exact is not None else None
 
     # -- navigation ------------------------------------------------------------------
 

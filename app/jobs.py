@@ -32,12 +32,13 @@ Contract:
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from mojiscope.core import MojiscopeError
@@ -47,6 +48,26 @@ Job = Callable[[Control], Any]
 
 #: The shortest time between two ``progressed`` signals of one job.
 PROGRESS_INTERVAL_S = 0.03
+
+
+RELEASE_INTERVAL_MS = 100
+"""How often ended handles whose worker thread still runs are looked at again."""
+
+_KEPT: dict[JobHandle, threading.Thread] = {}
+"""Every handle, with its worker thread, until the job has ended and the thread
+is gone; touched on the GUI thread only. A QObject deleted outside its own
+thread while events are posted to it crashes the process, and a worker thread
+that dropped the last reference to its handle would delete it there: so the
+last reference is always dropped here, on the GUI thread."""
+
+
+def _release_ended() -> None:
+    """Let go of the handles whose job ended and whose thread is gone."""
+    for handle, thread in list(_KEPT.items()):
+        if handle.outcome is not None and not thread.is_alive():
+            del _KEPT[handle]
+    if any(handle.outcome is not None for handle in _KEPT):
+        QTimer.singleShot(RELEASE_INTERVAL_MS, _release_ended)
 
 
 class _Relay(QObject):
@@ -76,7 +97,7 @@ class JobHandle(QObject):
         self.outcome: str | None = None
         self._stop = threading.Event()
         self._ended = threading.Event()
-        self._relay = _Relay()
+        self._relay = _Relay(self)
         # Bound methods of this QObject: Qt queues them to this object's thread.
         self._relay.progressed.connect(self._on_progress)
         self._relay.partial.connect(self._on_partial)
@@ -105,9 +126,11 @@ class JobHandle(QObject):
             now = time.monotonic()
             if permille != last[0] and now - last[1] >= PROGRESS_INTERVAL_S:
                 last[0], last[1] = permille, now
-                self._relay.progressed.emit(permille)
+                self._send("progressed", permille)
 
-        control = Control(progress, self._stop.is_set, self._relay.partial.emit)
+        control = Control(
+            progress, self._stop.is_set, lambda partial: self._send("partial", partial)
+        )
         try:
             result = job(control)
         except Cancelled:
@@ -121,7 +144,13 @@ class JobHandle(QObject):
         if self._stop.is_set():
             outcome, payload = "cancelled", None
         self._ended.set()
-        self._relay.ended.emit(outcome, payload)
+        self._send("ended", outcome, payload)
+
+    def _send(self, signal: str, *args: object) -> None:
+        """Emit a relay signal from the worker thread; nothing if the window
+        that owned the job is gone (its handle and relay deleted with it)."""
+        with contextlib.suppress(RuntimeError):  # "Internal C++ object already deleted"
+            getattr(self._relay, signal).emit(*args)
 
     # -- GUI thread -----------------------------------------------------------------------
 
@@ -136,6 +165,7 @@ class JobHandle(QObject):
 
     def _on_ended(self, outcome: str, payload: object) -> None:
         self.outcome = outcome
+        QTimer.singleShot(RELEASE_INTERVAL_MS, _release_ended)
         if outcome == "succeeded":
             self.permille = 1000
             self.succeeded.emit(payload)
@@ -163,9 +193,8 @@ class JobRunner(QObject):
         previous = self._running.get(name)
         if previous is not None:
             previous.cancel()
-        # No Qt parent: a handle lives as long as Python holds it (the runner,
-        # its worker thread, the caller), so deleting the runner's owner
-        # while a job still runs cannot delete a handle under its thread.
+        # No Qt parent: a handle outlives a runner deleted mid-job (a dialog
+        # closed), and _KEPT holds it until its thread is gone (see there).
         handle = JobHandle(name, label or name, total)
         self._running[name] = handle
         # A bound method, not a lambda: Qt drops the connection with the runner.
@@ -173,6 +202,7 @@ class JobRunner(QObject):
         thread = threading.Thread(target=handle._run, args=(job,), name=f"job-{name}", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()]
         self._threads.append(thread)
+        _KEPT[handle] = thread
         thread.start()
         self.jobs_changed.emit()
         return handle

@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.grid.column_note = self.indexes.alignment_note
+        self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
@@ -177,6 +178,10 @@ class MainWindow(QMainWindow):
         self.reloader.document_opened(document)
         if old is not None:
             self._retiring.retire(old, readers)
+
+    def _decodings_changed(self) -> None:
+        self.grid.decodings_changed()
+        self.text_view.reload()
 
     def _stop_readers_of_old(self) -> list[JobHandle]:
         """Cancel the jobs reading the document about to be replaced (all

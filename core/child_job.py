@@ -57,9 +57,12 @@ GRACE_S = 2.0
 NICENESS = 5
 """How much lower the child's scheduling priority is than the caller's."""
 
-_CONTEXT = multiprocessing.get_context("forkserver")
-# The server imports the core once; each child forks from it with the core loaded.
-_CONTEXT.set_forkserver_preload(
+FORKSERVER = multiprocessing.get_context("forkserver")
+"""The one way this program starts processes (here and the index's pool):
+never ``fork``, since the caller may be a Qt application with threads
+running. The server imports the core once, before it serves; each process
+then forks from it with the core loaded, in a few tens of milliseconds."""
+FORKSERVER.set_forkserver_preload(
     ["mojiscope.core", "mojiscope.core.mojibake", "mojiscope.core.summary", "mojiscope.core.index"]
 )
 
@@ -72,9 +75,9 @@ def run_in_child(function: Callable[..., T], args: tuple[Any, ...], control: Con
     """Run ``function(child_control, *args)`` in a child process (see the
     module docstring for the contract)."""
     control.check()
-    receiver, sender = _CONTEXT.Pipe(duplex=False)
-    stop = _CONTEXT.Event()
-    child = _CONTEXT.Process(
+    receiver, sender = FORKSERVER.Pipe(duplex=False)
+    stop = FORKSERVER.Event()
+    child = FORKSERVER.Process(
         target=_child_main, args=(function, args, sender, stop), name="mojiscope-job"
     )
     child.start()

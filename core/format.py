@@ -224,6 +224,16 @@ class Format(ABC):
         :meth:`aligned_resync`) and began at its best guess.
         """
         check_errors(errors)
+        begin, data, guessed = self.window_block(source, start, end)
+        text, table = self.decode_block(data, at_start=begin == 0)
+        raise_if_error(self, errors, table, data, begin)
+        return Decoding(self, text, table.shifted(begin, 0), alignment_guessed=guessed)
+
+    def window_block(self, source: Source | bytes, start: int, end: int) -> tuple[int, bytes, bool]:
+        """The block :meth:`decode_window` decodes for ``[start, end)``:
+        ``(begin, data, guessed)``, where ``begin`` is :meth:`aligned_resync`
+        of ``start`` (``guessed`` as it says), and ``data`` the bytes from
+        ``begin`` to the first safe cut at or after ``end``."""
         src = as_source(source)
         size = len(src)
         start = min(max(start, 0), size)
@@ -237,11 +247,8 @@ class Format(ABC):
             final = stop == size
             cut = len(data) if final else self.safe_cut(data, at_start=at_start)
             if final or cut >= end - begin:
-                break
+                return begin, data[:cut], guessed
             extra *= 2
-        text, table = self.decode_block(data[:cut], at_start=at_start)
-        raise_if_error(self, errors, table, data, begin)
-        return Decoding(self, text, table.shifted(begin, 0), alignment_guessed=guessed)
 
     def encode(self, text: str, errors: Errors = "strict") -> bytes:
         """Encode ``text``. Under ``strict``, raise :class:`EncodeError` at the

@@ -13,11 +13,11 @@ once, so memory stays bounded and Cancel is heard within a batch.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING
 
+from mojiscope.core.child_job import FORKSERVER
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
 from mojiscope.core.index_scan import ChunkCounts, count_chunk
@@ -80,7 +80,7 @@ def count_in_parallel(
     """Fill ``index`` from a pool of worker processes (see the module docstring)."""
     assert isinstance(source, FileSource)
     n = pool_size(workers)
-    context = multiprocessing.get_context("forkserver")
+    context = FORKSERVER
     batches = _batches(index)
     pool = ProcessPoolExecutor(
         n,

@@ -31,6 +31,8 @@ from mojiscope.core.format import Format
 from mojiscope.core.source import Source
 from mojiscope.core.spans import TEXT_CODE
 from mojiscope.core.spantable import SpanTable
+from mojiscope.core.utf8_counts import anomaly_events
+from mojiscope.core.utf8_family import Variant
 
 SUB_WINDOW = 1 << 20
 """Bytes decoded at once while counting a chunk."""
@@ -73,22 +75,48 @@ class _Tally:
         self.last = -1
         self.anomaly_bytes = 0
 
-    def add(self, table: SpanTable, lo: int, hi: int) -> None:
-        """Count the anomalies of ``table`` that start in ``[lo, hi)``."""
+    def add(self, table: SpanTable, lo: int, hi: int) -> int:
+        """Count the anomalies of ``table`` that start in ``[lo, hi)``;
+        returns how many there were."""
         starts = table.byte_starts
-        mask = (table.kinds != TEXT_CODE) & (starts[:-1] >= lo) & (starts[:-1] < hi)
+        return self.add_events(
+            starts[:-1], np.diff(starts), table.kinds, table.reasons, lo, hi, text=True
+        )
+
+    def add_events(
+        self,
+        starts: npt.NDArray[np.integer],
+        lengths: npt.NDArray[np.integer],
+        kinds: npt.NDArray[np.uint8],
+        reasons: npt.NDArray[np.uint8],
+        lo: int,
+        hi: int,
+        *,
+        text: bool = False,
+        at: int = 0,
+    ) -> int:
+        """Count the spans (in any order; ``text`` ones among them if
+        ``text``) that start in ``[lo, hi)``, their ``starts`` counted from
+        ``at``; returns how many anomalies."""
+        if at:
+            starts = starts + at
+        mask = (starts >= lo) & (starts < hi)
+        if text:
+            mask &= kinds != TEXT_CODE
         where = np.flatnonzero(mask)
         if not len(where):
-            return
-        pairs = table.kinds[where].astype(np.int64) * 256 + table.reasons[where]
-        values, numbers = np.unique(pairs, return_counts=True)
-        for value, number in zip(values.tolist(), numbers.tolist(), strict=True):
+            return 0
+        pairs = kinds[where].astype(np.intp) * 256 + reasons[where]
+        numbers = np.bincount(pairs)
+        for value in np.flatnonzero(numbers).tolist():
             key = (value // 256, value % 256)
-            self.counts[key] = self.counts.get(key, 0) + number
-        if self.first < 0:
-            self.first = int(starts[where[0]])
-        self.last = int(starts[where[-1]])
-        self.anomaly_bytes += int((starts[where + 1] - starts[where]).sum())
+            self.counts[key] = self.counts.get(key, 0) + int(numbers[value])
+        chosen = starts[where]
+        first, last = int(chosen.min()), int(chosen.max())
+        self.first = first if self.first < 0 else min(self.first, first)
+        self.last = max(self.last, last)
+        self.anomaly_bytes += int(lengths[where].sum())
+        return len(where)
 
     def result(self, start: int, end: int) -> ChunkCounts:
         return ChunkCounts(start, end, self.counts, self.first, self.last, self.anomaly_bytes)
@@ -100,17 +128,35 @@ def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCount
     which valid UTF-8 holds no anomaly skip valid runs at the speed of
     CPython's own decoder and decode only from where a run stops."""
     tally = _Tally()
+    variant: Variant | None = getattr(fmt, "variant", None)
+    dense = looks_dense(source.read(start, start + DENSE_PROBE))
     lo = start
     while lo < end:
         hi = min(end, lo + SUB_WINDOW)
-        if fmt.id in VALID_UTF8_IS_CLEAN:
-            lo = max(lo, min(valid_reach(fmt.id, source, lo, hi), hi))
-            if lo >= hi:
-                continue
-            hi = min(hi, lo + SLOW_WINDOW)
-        tally.add(fmt.decode_window(source, lo, hi).spans, lo, hi)
+        if dense and variant is not None:  # count only, whole sub-windows
+            begin, data, _ = fmt.window_block(source, lo, hi)
+            found = tally.add_events(*anomaly_events(variant, data, begin == 0), lo, hi, at=begin)
+        else:
+            if fmt.id in VALID_UTF8_IS_CLEAN:
+                lo = max(lo, min(valid_reach(fmt.id, source, lo, hi), hi))
+                if lo >= hi:
+                    continue
+                hi = min(hi, lo + SLOW_WINDOW)
+            found = tally.add(fmt.decode_window(source, lo, hi).spans, lo, hi)
+        dense = found > (hi - lo) >> 10  # more than one anomaly per KiB
         lo = hi
     return tally.result(start, end)
+
+
+DENSE_PROBE = 4096
+"""Bytes looked at first to tell a chunk dense with errors (random data)."""
+
+
+def looks_dense(sample: bytes) -> bool:
+    """More than one ill-formed sequence per KiB in ``sample`` (U+FFFD
+    written in the input itself are not errors)."""
+    errors = str(sample, "utf-8", "replace").count("\ufffd") - sample.count(b"\xef\xbf\xbd")
+    return errors > len(sample) >> 10
 
 
 #: Formats in which well-formed UTF-8 decodes to plain text (but for a BOM at

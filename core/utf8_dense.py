@@ -291,10 +291,10 @@ def ill_formed_reasons(
     pos: npt.NDArray[np.intp],
     sub_len: U8,
     reason: U8,
-    value: npt.NDArray[np.uint32],
+    value: npt.NDArray[np.uint32] | None,
 ) -> None:
-    """Reasons (and would-be values) for the maximal subparts at ``pos``;
-    see the module docstring for the rules."""
+    """Reasons (and would-be values, unless ``value`` is None) for the
+    maximal subparts at ``pos``; see the module docstring for the rules."""
     lead = b[pos]
     reason[:] = _reason_by_lead(lead)
     # E0, ED, F0, F4 cut after one byte by a continuation byte outside their
@@ -307,6 +307,8 @@ def ill_formed_reasons(
         by_second = (second & 0xC0) == 0x80
         fixed = np.take(_SECOND_REASON, lead[narrow])
         reason[narrow] = np.where(by_second, fixed, reason[narrow])
+    if value is None:
+        return
     wants = np.flatnonzero(
         (reason == _VALUE_REASONS[0])
         | (reason == _VALUE_REASONS[1])

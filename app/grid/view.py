@@ -109,6 +109,12 @@ class GridView(QAbstractScrollArea):
         self.scrolling.update_scroll_bars()
         self.viewport().update()
 
+    def decodings_changed(self) -> None:
+        """The document decodes some windows differently now (exactly, from
+        the index): lay out and paint the rows again."""
+        self.painting.rebuild()
+        self.viewport().update()
+
     def _formats_changed(self) -> None:
         self._rebuild()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -40,6 +41,10 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
+        #: Decodes a window exactly as the whole file would, where a whole-file
+        #: index knows the character boundaries (a code page that cannot
+        #: resynchronise); ``None`` where it does not (yet). Set by the window.
+        self.exact_window: Callable[[FormatChoice, int, int], Decoding | None] | None = None
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -78,11 +83,31 @@ class Document:
             cache.move_to_end(index)
             return decoding
         start = index * WINDOW
-        decoding = choice.decode_window(self.source, start, min(start + WINDOW, self.size))
+        end = min(start + WINDOW, self.size)
+        exact = self.exact_window(choice, start, end) if self.exact_window else None
+        decoding = exact or choice.decode_window(self.source, start, end)
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)
         return decoding
+
+    def forget_guessed_windows(self, format_id: str) -> bool:
+        """Drop the cached windows of ``format_id`` (any policy) whose
+        alignment was guessed, so that they decode again (exactly, once the
+        index knows their boundaries). True if there was any."""
+        dropped = False
+        for key, cache in self._windows.items():
+            if key.partition("/")[0] != format_id:
+                continue
+            for index in [i for i, d in cache.items() if d.alignment_guessed]:
+                del cache[index]
+                dropped = True
+        return dropped
+
+    def alignment_guessed(self, choice: FormatChoice) -> bool:
+        """Whether any window of ``choice`` held now began at a guessed
+        character boundary (its column may differ from a whole-file decode)."""
+        return any(d.alignment_guessed for d in self._windows.get(choice.key, {}).values())
 
     def cached_windows(self) -> dict[str, list[int]]:
         """Which windows each format holds decoded now (for tests and the benchmark)."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.window import MainWindow
 
 LINE = "héllo wörld, ça va?\n".encode()
@@ -122,7 +123,47 @@ def test_the_problems_dock_lists_damaged_regions(qtbot, window, tmp_path) -> Non
     assert (window.selection.start, window.selection.end) == (bad[2], bad[2] + 1)
 
 
-def test_a_code_page_column_whose_alignment_is_a_guess_says_so(window) -> None:  # type: ignore[no-untyped-def]
-    window.set_formats(["utf-8", "gb18030", "cp1252"], persist=False)
-    notes = [window.grid.column_note(choice) for choice in window.shown.choices]
-    assert notes == ["", " (alignment guessed)", ""]
+def gb18030_file(tmp_path: Path) -> tuple[Path, bytes]:
+    """Chinese text with no ASCII run after one leading byte: every character
+    boundary is odd, and a window started at an even offset must guess."""
+    data = b"x" + ("中文字符的测试\uff0c没有空格\u3002" * 20000).encode("gb18030")
+    path = tmp_path / "chinese.txt"
+    path.write_bytes(data)
+    return path, data
+
+
+def test_a_code_page_column_says_its_alignment_is_guessed_until_indexed(
+    qtbot, window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    path, _data = gb18030_file(tmp_path)
+    window.set_formats(["utf-8", "gb18030"], persist=False)
+    window.indexes.set_document(None)  # no index yet: the window must guess
+    document = Document.open_file(path)
+    choice = window.shown.choices[1]
+    assert document.window(choice, 20).alignment_guessed
+    window.open_path(path)
+    assert window.document is not None
+    window.document.window(choice, 20)
+    shown = window.indexes.indexes.get("gb18030")
+    if shown is None or not shown.complete:  # the index may be quick: only then
+        assert window.grid.column_note(choice) == " (alignment guessed)"
+    assert window.grid.column_note(window.shown.choices[0]) == ""
+    document.close()
+
+
+def test_once_indexed_a_code_page_window_decodes_as_the_whole_file(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, data = gb18030_file(tmp_path)
+    window.set_formats(["gb18030"], persist=False)
+    assert window.open_path(path)
+    wait_indexed(qtbot, window)
+    choice = window.shown.choices[0]
+    qtbot.waitUntil(lambda: window.grid.column_note(choice) == "", timeout=10_000)
+    whole = data.decode("gb18030")
+    for k in (3, 20, 41):
+        cells = window.document.cells(choice, k * WINDOW, k * WINDOW + 64)
+        assert not window.document.window(choice, k).alignment_guessed
+        decoded = "".join(cell.text for cell in cells)
+        first = cells[0].byte_start
+        assert first % 2 == 1, "characters begin at odd offsets in this file"
+        assert decoded == data[first : cells[-1].byte_end].decode("gb18030")
+        assert decoded in whole

@@ -161,3 +161,30 @@ def test_a_job_outliving_its_runner_ends_without_harm(qtbot: QtBot) -> None:
     with qtbot.waitSignal(handle.finished, timeout=5000):
         release.set()
     assert seen == [("succeeded", "late")]
+
+
+def test_a_superseded_handle_is_let_go_on_the_gui_thread_once_its_thread_is_gone(
+    qtbot: QtBot,
+) -> None:
+    """The crash this prevents: a job replaced by a newer one of the same name
+    held the last reference to its handle, and its worker thread deleted the
+    handle (a QObject of the GUI thread, with events posted to it) on exit."""
+    from mojiscope.app import jobs
+
+    runner = JobRunner()
+    release = threading.Event()
+
+    def slow(control: Control) -> str:
+        release.wait(5)
+        return "superseded"
+
+    first = runner.start("explain", slow, 1)
+    first_id = id(first)
+    second = runner.start("explain", lambda control: "newer", 1)
+    del first
+    assert any(id(h) == first_id for h in jobs._KEPT), "kept while its thread runs"
+    with qtbot.waitSignal(second.finished, timeout=5000):
+        pass
+    release.set()
+    qtbot.waitUntil(lambda: not any(id(h) == first_id for h in jobs._KEPT), timeout=5000)
+    qtbot.waitUntil(lambda: second not in jobs._KEPT, timeout=5000)
