@@ -1,19 +1,31 @@
 """The text view: the current format's decoded text around the cursor, as text.
 
-Shows a window of :data:`TEXT_RADIUS` bytes each side of the cursor (never
-the whole file), rebuilt when the cursor nears its edge. Spans are
-highlighted as in the grid: the kind's fill plus an underline style as the
-non-colour cue. Clicking or dragging selects the characters' bytes in the
-:class:`SelectionModel`; the view follows the model when others change it.
+Shows a window of about a screenful of bytes each side of the cursor
+(:meth:`TextView.radius`; never the whole file), rebuilt when the cursor
+nears its edge. Spans are highlighted as in the grid: the kind's fill plus
+an underline style as the non-colour cue, put into the text's layout by a
+:class:`SpanHighlighter`. Clicking or dragging selects the characters'
+bytes in the :class:`SelectionModel`; the view follows the model when others
+change it.
 """
 
 from __future__ import annotations
 
-from itertools import groupby
+import bisect
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QFontMetricsF, QKeyEvent, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QKeyEvent,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
@@ -23,8 +35,8 @@ from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import SpanKind
 
-TEXT_RADIUS = 2048
-"""Bytes shown each side of the cursor."""
+MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
+"""Bounds of the bytes shown each side of the cursor (see :meth:`TextView.radius`)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {
@@ -58,6 +70,58 @@ def text_cue_words(kind: SpanKind) -> str:
     return words
 
 
+Mark = tuple[int, int, QTextCharFormat]
+"""(UTF-16 start, UTF-16 end, format) of a stretch of the shown text."""
+
+
+def span_marks(
+    window: TextWindow, kind_format: Callable[[SpanKind], QTextCharFormat], symbol: QColor
+) -> list[Mark]:
+    """The window's :meth:`~TextWindow.mark_runs` with their formats: the
+    kind's fill and cue, and the symbol colour on stand-ins (``\u2039NUL\u203a``)."""
+    formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
+    marks: list[Mark] = []
+    for start, end, kind, stand_in in window.mark_runs():
+        fmt = formats.get((kind, stand_in))
+        if fmt is None:
+            fmt = QTextCharFormat() if kind == SpanKind.TEXT else kind_format(kind)
+            if stand_in:
+                fmt.setForeground(QBrush(symbol))
+            formats[(kind, stand_in)] = fmt
+        marks.append((start, end, fmt))
+    return marks
+
+
+class SpanHighlighter(QSyntaxHighlighter):
+    """Puts the marks into the text's own layout, block by block, as a
+    syntax highlighter does. (Extra selections would look the same, but Qt
+    draws a line again for each extra selection on it at every paint: the
+    500 marks of 4 KiB of mixed bytes cost about 25 ms a paint, on every key.)
+    Set the marks before the text they belong to, or call ``rehighlight``."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self._marks: list[Mark] = []
+        self._ends: list[int] = []
+
+    def set_marks(self, marks: list[Mark]) -> None:
+        """``marks`` in order and apart, in the document's positions."""
+        self._marks = marks
+        self._ends = [end for _, end, _ in marks]
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
+        block = self.currentBlock()
+        start = block.position()
+        end = start + block.length() - 1  # UTF-16 units, without the line break
+        marks = self._marks
+        i = bisect.bisect_right(self._ends, start)
+        while i < len(marks) and marks[i][0] < end:
+            first, last, fmt = marks[i]
+            first = max(first, start)
+            self.setFormat(first - start, min(last, end) - first, fmt)
+            i += 1
+
+
 class TextView(QPlainTextEdit):
     """Read-only decoded text of the current format, following the selection."""
 
@@ -76,6 +140,9 @@ class TextView(QPlainTextEdit):
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
+        self._highlighter = SpanHighlighter(self.document())
+        self._radius = MIN_TEXT_RADIUS
+        """The radius the present window was built with."""
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -98,6 +165,7 @@ class TextView(QPlainTextEdit):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
             self._apply_highlights()
+            self._highlighter.rehighlight()
         super().changeEvent(event)
 
     # -- building the shown text ------------------------------------------------------
@@ -109,50 +177,41 @@ class TextView(QPlainTextEdit):
         try:
             if document is None or document.size == 0:
                 self.window_ = None
+                self._apply_highlights()
                 self.setPlainText("")
                 return
             center = self.selection.cursor
-            lo = max(0, center - TEXT_RADIUS)
-            hi = min(document.size, center + TEXT_RADIUS)
+            self._radius = self.radius()
+            lo = max(0, center - self._radius)
+            hi = min(document.size, center + self._radius)
             cells = document.cells(self.shown.current, lo, hi)
             data_start = cells[0].byte_start if cells else lo
             data = document.read(data_start, cells[-1].byte_end if cells else hi)
             self.window_ = TextWindow.build(cells, data, data_start, self._drawable)
+            self._apply_highlights()  # first: the highlighter marks the text as it arrives
             self.setPlainText(self.window_.text)
-            self._apply_highlights()
-            self._show_selection()
+            self._show_selection(centred=True)
         finally:
             self._syncing = False
 
+    def radius(self) -> int:
+        """Bytes to show each side of the cursor: as many as the view has
+        character cells (lines times columns), which fills half the view
+        either side of the cursor's line (centred on a rebuild) even at two
+        bytes a character, as Greek or Cyrillic take (CJK and stand-ins
+        take more room per byte). Decoding, laying out and marking more
+        would cost every jump for text no one sees."""
+        viewport = self.viewport()
+        lines = viewport.height() / self._metrics.lineSpacing()
+        columns = viewport.width() / self._metrics.horizontalAdvance("0")
+        return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
+
     def _apply_highlights(self) -> None:
+        """Give the highlighter the marks of the present window and palette."""
         window = self.window_
-        if window is None:
-            self.setExtraSelections([])
-            return
-        marks: list[QTextEdit.ExtraSelection] = []
-        starts = window.piece_starts
-        cells = window.cells
-        kinds = [cells[c].span.kind for c in window.piece_cells[:-1]]
-        formats: dict[SpanKind, QTextCharFormat] = {}
-        i = 0
-        for kind, run in groupby(kinds):
-            j = i + sum(1 for _ in run)
-            if kind != SpanKind.TEXT:
-                if kind not in formats:
-                    formats[kind] = self._kind_format(kind)
-                marks.append(self._mark(starts[i], starts[j], formats[kind]))
-            i = j
-        stand_in = QTextCharFormat()
-        stand_in.setForeground(QBrush(self._palette.symbol))
-        runs = window.stand_ins
-        k = 0
-        while k < len(runs):
-            m = k + 1
-            while m < len(runs) and runs[m] == runs[m - 1] + 1:
-                m += 1
-            marks.append(self._mark(starts[runs[k]], starts[runs[m - 1] + 1], stand_in))
-            k = m
-        self.setExtraSelections(marks)
+        self._highlighter.set_marks(
+            [] if window is None else span_marks(window, self._kind_format, self._palette.symbol)
+        )
 
     def _kind_format(self, kind: SpanKind) -> QTextCharFormat:
         style = self._palette.kinds[kind]
@@ -166,15 +225,6 @@ class TextView(QPlainTextEdit):
             fmt.setFontItalic(True)
         return fmt
 
-    def _mark(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
-        cursor = QTextCursor(self.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        mark = QTextEdit.ExtraSelection()
-        mark.cursor = cursor
-        mark.format = fmt
-        return mark
-
     # -- following and writing the selection ---------------------------------------------
 
     def _follow_selection(self) -> None:
@@ -182,7 +232,7 @@ class TextView(QPlainTextEdit):
         if self.document_ is None:
             return
         cursor = self.selection.cursor
-        margin = TEXT_RADIUS // 4
+        margin = self._radius // 4
         stale = window is None or not (
             (window.byte_start == 0 or cursor >= window.byte_start + margin)
             and (window.byte_end >= self.document_.size or cursor < window.byte_end - margin)
@@ -196,7 +246,7 @@ class TextView(QPlainTextEdit):
             finally:
                 self._syncing = False
 
-    def _show_selection(self) -> None:
+    def _show_selection(self, centred: bool = False) -> None:
         window = self.window_
         if window is None:
             return
@@ -208,7 +258,10 @@ class TextView(QPlainTextEdit):
         cursor.setPosition(window.piece_starts[first])
         cursor.setPosition(window.piece_starts[last + 1], QTextCursor.MoveMode.KeepAnchor)
         self.setTextCursor(cursor)
-        self.ensureCursorVisible()
+        if centred:
+            self.centerCursor()
+        else:
+            self.ensureCursorVisible()
 
     def _user_moved(self) -> None:
         window = self.window_

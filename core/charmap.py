@@ -17,6 +17,7 @@ is measured by :meth:`Decoding.char_byte_offsets` instead.
 from __future__ import annotations
 
 import bisect
+from itertools import accumulate
 
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.spans import Span, SpanKind
@@ -52,10 +53,8 @@ class RunMap:
         base = decoding.spans.char_start
         c0 = span.char_start + first * CHUNK_CHARS
         c1 = min(span.char_start + last * CHUNK_CHARS, span.char_end)
-        offsets = [starts[first]]
-        for length in decoding.format.char_byte_lengths(decoding.text[c0 - base : c1 - base]):
-            offsets.append(offsets[-1] + length)
-        return first * CHUNK_CHARS, offsets
+        lengths = decoding.format.char_byte_lengths(decoding.text[c0 - base : c1 - base])
+        return first * CHUNK_CHARS, list(accumulate(lengths, initial=starts[first]))
 
 
 def char_offsets(decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int, list[int]]:

@@ -13,6 +13,7 @@ is 0 for a decode and for a window).
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -103,10 +104,7 @@ class Decoding:
         if span.kind in (SpanKind.TEXT, SpanKind.WARNING, SpanKind.SIGNATURE):
             base = self.spans.char_start  # text[0] is character ``base``
             chars = self.text[span.char_start - base : span.char_end - base]
-            offsets = [span.byte_start]
-            for length in self.format.char_byte_lengths(chars):
-                offsets.append(offsets[-1] + length)
-            return offsets
+            return list(accumulate(self.format.char_byte_lengths(chars), initial=span.byte_start))
         # Several characters for several bytes with no 1:1 map (rare): share evenly.
         return [span.byte_start + (n_bytes * i) // n_chars for i in range(n_chars + 1)]
 

@@ -155,6 +155,21 @@ class TextWindow:
             self.cells[self.piece_cells[last_piece + 1] - 1].byte_end,
         )
 
+    def mark_runs(self) -> list[tuple[int, int, SpanKind, bool]]:
+        """What the view marks: runs of neighbouring pieces of one kind and one
+        look, as ``(UTF-16 start, UTF-16 end, kind, is a stand-in)``, in order
+        and apart; well-formed text shown as itself has no run."""
+        stand_ins = set(self.stand_ins)
+        cells, starts = self.cells, self.piece_starts
+        runs: list[tuple[int, int, SpanKind, bool]] = []
+        for piece, first_cell in enumerate(self.piece_cells[:-1]):
+            kind, stand_in = cells[first_cell].span.kind, piece in stand_ins
+            if runs and runs[-1][1] == starts[piece] and runs[-1][2:] == (kind, stand_in):
+                runs[-1] = (runs[-1][0], starts[piece + 1], kind, stand_in)
+            elif stand_in or kind != SpanKind.TEXT:
+                runs.append((starts[piece], starts[piece + 1], kind, stand_in))
+        return runs
+
     def piece_at(self, position: int) -> int | None:
         """The piece shown at UTF-16 ``position`` (the one after it, at a boundary)."""
         if not self.cells:

@@ -53,3 +53,20 @@ def test_opening_another_document_stops_the_measuring(qtbot, window: MainWindow)
     window.open_document(Document.from_bytes(b"short"))
     qtbot.waitUntil(lambda: measuring(window) == [], timeout=10_000)
     assert bytes_line(window).startswith("Bytes 0x0..0x4 (5 bytes)")
+
+
+def test_keys_passing_over_cut_runs_measure_only_where_the_cursor_rests(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    """Held keys pass many runs no one stops on: none of them is measured
+    (a measurement may read the whole file) until the cursor rests."""
+    window.set_formats(["utf-8"], persist=False)
+    runs = (b"a" * (3 * WINDOW) + b"\xff") * 8  # eight runs, each cut by windows
+    window.open_document(Document.from_bytes(runs))
+    for step in range(1, 8):  # faster than a rest: from run to run
+        window.selection.move_cursor(step * (3 * WINDOW + 1) + WINDOW + 5)
+        assert "measuring\u2026" in bytes_line(window)
+        assert measuring(window) == []
+    qtbot.waitUntil(lambda: "measuring" not in bytes_line(window), timeout=10_000)
+    assert bytes_line(window).startswith(f"Bytes 0x{7 * (3 * WINDOW + 1):X}..")
+    assert window.inspector._extents["utf-8"] == [(7 * (3 * WINDOW + 1), 8 * 3 * WINDOW + 7)]

@@ -1,6 +1,7 @@
 """Navigation keys: key event to the end of the whole window's paint. Not a test.
 
     QT_QPA_PLATFORM=offscreen python tests/bench/bench_keys.py [--rounds 30] [--size-mb 1024]
+        [--only demo|mixed|sparse] [--no-index]
 
 Opens the real main window (1400x900, the default formats, grid focused) on
 (a) the demo, (b) 16 MiB of text mixed with random bytes (made as in
@@ -14,21 +15,30 @@ itself runs off the GUI thread). Each round first moves the cursor to a
 random offset (untimed, painted) so keys start from fresh places; keys that
 repeat (arrows, pages) are then pressed ``--presses`` times in a row.
 
-Prints median and 95th percentile in milliseconds per key, and the paint
-events that the timed keys caused on the grid's and the text view's
-viewports, the inspector and the status bar (so a key that painted nothing
-shows up); asserts nothing. Take figures on an idle machine, or interleave before/after
-runs in one session when it is shared.
+By default the window is the real one, indexing each shown format in the
+background while the keys are timed. ``--no-index`` keeps the
+:class:`IndexKeeper` from starting any job, to measure the GUI thread's own
+cost of reaching a new place without a job competing for the interpreter.
+
+Prints median and 95th percentile in milliseconds per key (wall clock, and
+the GUI thread's CPU time, which a shared machine's load inflates far less),
+and the paint events that the timed keys caused on the grid's and the text
+view's viewports, the inspector and the status bar (so a key that painted
+nothing shows up); asserts nothing. Take figures on an idle machine, or
+interleave before/after runs in one session when it is shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +48,7 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.search import next_anomaly
 from mojiscope.app.window import MainWindow
@@ -86,20 +97,47 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def report(label: str, values: list[float], paints: int) -> None:
+class Timings:
+    """Times of one key: wall clock, and the GUI thread's own CPU time (which
+    a busy machine inflates far less: compare it between runs taken under load)."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def measure(self, action: Callable[[], object]) -> None:
+        cpu = time.thread_time()
+        self.wall.append(timed_ms(action))
+        self.cpu.append((time.thread_time() - cpu) * 1e3)
+
+
+def report(label: str, timings: Timings, paints: int) -> None:
+    values = timings.wall
     median = statistics.median(values)
     p95 = percentile(values, 0.95)
     flag = "" if median < FRAME_MS and p95 < 2 * FRAME_MS else "   (over budget)"
     print(
         f"  {label:12s} n={len(values):3d}  median {median:6.2f} ms   p95 {p95:6.2f} ms   "
-        f"max {max(values):6.2f} ms   widgets painted {paints / len(values):4.1f}/key{flag}"
+        f"max {max(values):6.2f} ms   cpu median {statistics.median(timings.cpu):6.2f} "
+        f"p95 {percentile(timings.cpu, 0.95):6.2f}   "
+        f"widgets painted {paints / len(values):4.1f}/key{flag}"
     )
+
+
+PROFILER: cProfile.Profile | None = None
+"""Set by ``--profile``: records the timed actions only (their times then
+include the profiler's own overhead)."""
 
 
 def timed_ms(action: Callable[[], object]) -> float:
     timer = QElapsedTimer()
     timer.start()
-    action()
+    if PROFILER is None:
+        action()
+    else:
+        PROFILER.enable()
+        action()
+        PROFILER.disable()
     return timer.nsecsElapsed() / 1e6
 
 
@@ -149,21 +187,21 @@ def bench_document(
         f"{grid.bytes_per_row} bytes/row, {grid.visible_rows()} rows visible:"
     )
     for label, key, modifiers, repeats in KEYS:
-        times: list[float] = []
+        times = Timings()
         counter.count = 0
         for _ in range(rounds):
             settle_at(rng.randrange(size))
             for _ in range(presses if repeats else 1):
-                times.append(timed_ms(lambda k=key, m=modifiers: press(k, m)))
+                times.measure(lambda k=key, m=modifiers: press(k, m))
         report(label, times, counter.count)
-    jumps: list[float] = []
+    jumps = Timings()
     counter.count = 0
     for _ in range(rounds):
         settle_at(rng.randrange(size))
         target = rng.randrange(size)
-        jumps.append(timed_ms(lambda t=target: (window.go_to(t), app.processEvents())))
+        jumps.measure(lambda t=target: (window.go_to(t), app.processEvents()))
     report("Go to", jumps, counter.count)
-    anomalies: list[float] = []
+    anomalies = Timings()
     counter.count = 0
     choice = window.shown.current
     for _ in range(rounds):
@@ -171,17 +209,26 @@ def bench_document(
         span = next_anomaly(choice, document.source, window.selection.cursor)
         if span is None:
             continue
-        anomalies.append(
-            timed_ms(
-                lambda s=span: (
-                    window.selection.select_range(s.byte_start, s.byte_end),
-                    app.processEvents(),
-                )
+        anomalies.measure(
+            lambda s=span: (
+                window.selection.select_range(s.byte_start, s.byte_end),
+                app.processEvents(),
             )
         )
-    if anomalies:
+    if anomalies.wall:
         report("Anomaly F3", anomalies, counter.count)
     counter.stop()
+
+
+def keep_indexes_idle() -> None:
+    """Make every :class:`IndexKeeper` made from now on start no index job
+    (``--no-index``): the slot it connects to format changes, and the call
+    that opening a document makes, both find nothing to start."""
+
+    def start_nothing(_keeper: IndexKeeper) -> None:
+        return None
+
+    IndexKeeper._start_missing = start_nothing  # type: ignore[method-assign]
 
 
 def main() -> int:
@@ -190,7 +237,18 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=4)
     parser.add_argument("--size-mb", type=int, default=1024)
     parser.add_argument("--only", choices=["demo", "mixed", "sparse"], action="append")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="profile the timed actions into FILE (pstats)"
+    )
+    parser.add_argument(
+        "--no-index", action="store_true", help="start no background index job (see above)"
+    )
     args = parser.parse_args()
+    if args.no_index:
+        keep_indexes_idle()
+    print(f"background index: {'off (--no-index)' if args.no_index else 'on'}")
+    global PROFILER
+    PROFILER = cProfile.Profile() if args.profile else None
     app = QApplication.instance() or QApplication(sys.argv[:1])
     only = set(args.only or ["demo", "mixed", "sparse"])
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,6 +274,9 @@ def main() -> int:
             if name in only:
                 bench_document(app, window, opener(), args.rounds, args.presses)
         window.close()
+    if PROFILER is not None:
+        PROFILER.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
     return 0
 
 
