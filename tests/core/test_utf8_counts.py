@@ -106,3 +106,13 @@ def test_a_dense_chunk_switches_to_counting_and_agrees_with_a_whole_decode(fid: 
     assert count_chunk(get_format(fid), BytesSource(data), lo, hi) == tally_of_a_whole_decode(
         fid, data, lo, hi
     )
+
+
+@pytest.mark.parametrize("other_ee", [b"\xee\x80\x80", b"\xee\xbd\xbf", b"\xee"])
+def test_a_valid_xtf8_run_stops_at_the_escape_range_past_other_ee_leads(other_ee: bytes) -> None:
+    """The skip over valid text looks for ``EE`` alone, then at the byte
+    after: U+E000 (or a lone EE) before U+EF80 must not hide the collision."""
+    data = b"text " * 50 + other_ee + b" more " * 50 + b"\xee\xbe\x80" + b" end" * 50
+    counts = count_chunk(get_format("xtf-8"), BytesSource(data), 0, len(data))
+    assert counts == tally_of_a_whole_decode("xtf-8", data, 0, len(data))
+    assert counts.anomalies >= 1 and counts.last == data.index(b"\xee\xbe\x80")
