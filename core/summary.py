@@ -30,6 +30,7 @@ from itertools import pairwise
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.format import Format
 from mojiscope.core.index import FileIndex, build_index
+from mojiscope.core.index_scan import codec_of
 from mojiscope.core.registry import formats, get_format
 from mojiscope.core.source import Source
 from mojiscope.core.spans import ERROR_KINDS, KIND_CODES, REASON_CODES, Reason, SpanKind
@@ -319,8 +320,12 @@ def summarize(
 ) -> Summary:
     """Summaries of ``source`` under ``chosen`` (default: :func:`default_formats`),
     ranked best first, with charset-normalizer's guess and a sentence for
-    the window. Progress counts bytes over all formats."""
-    guess = charset_normalizer_guess(source) if len(source) else None
+    the window. Progress counts bytes over all formats. charset-normalizer
+    is asked only when its guess can matter: for the default formats, or
+    when a legacy code page is among those chosen (a second of its
+    statistics on binary data, for nothing, otherwise)."""
+    wanted = chosen is None or any(codec_of(fmt) is not None for fmt in chosen)
+    guess = charset_normalizer_guess(source) if len(source) and wanted else None
     chosen = chosen if chosen is not None else default_formats(guess)
     results = []
     for i, fmt in enumerate(chosen):
