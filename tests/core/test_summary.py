@@ -111,10 +111,11 @@ def test_valid_utf8_holding_mojibake_is_still_utf8_and_says_so() -> None:
 def test_charset_normalizer_is_asked_only_when_its_guess_can_matter() -> None:
     """Its guess ranks legacy code pages; for Unicode formats alone it would
     cost a second of statistics on binary data for nothing."""
-    from mojiscope.core import BytesSource, get_format
     from mojiscope.core.summary import summarize
 
     source = BytesSource(("Съешь же ещё этих мягких французских булок. " * 40).encode("cp1251"))
-    assert summarize(source, [get_format("utf-8"), get_format("wtf-8")]).guess is None
-    assert summarize(source, [get_format("utf-8"), get_format("cp1251")]).guess is not None
-    assert summarize(source).guess is not None
+    unicode_only = summarize(source, [get_format("utf-8"), get_format("wtf-8")])
+    assert unicode_only.charset_normalizer is None
+    with_a_code_page = summarize(source, [get_format("utf-8"), get_format("cp1251")])
+    assert with_a_code_page.charset_normalizer is not None
+    assert summarize(source).charset_normalizer is not None
