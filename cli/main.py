@@ -46,6 +46,7 @@ from mojiscope.cli.errors import (
     UsageError,
 )
 from mojiscope.core import DecodeError, EncodeError, MojiscopeError
+from mojiscope.core.allocator import keep_freed_memory
 from mojiscope.core.conversion import ConversionLossError, SourceChangedError
 
 COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake")
@@ -354,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (argparse's own usage
     errors exit 2 through :class:`SystemExit`)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    keep_freed_memory()  # a short-lived process scanning in chunks
     _stand_in_for_closed_streams()
     _use_utf8_streams()
     try:

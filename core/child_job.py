@@ -41,6 +41,7 @@ from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from mojiscope.core.allocator import keep_freed_memory
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.errors import MojiscopeError
 
@@ -146,6 +147,7 @@ def _child_main(
     Anything arriving on ``stop`` (or its closing: the caller is gone) means
     stop."""
     os.nice(NICENESS)
+    keep_freed_memory()
     last_step = [0.0]
     stopped = [False]
 

@@ -17,6 +17,7 @@ import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING
 
+from mojiscope.core.allocator import keep_freed_memory
 from mojiscope.core.child_job import FORKSERVER, NICENESS
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
@@ -60,6 +61,7 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
 def _open_in_worker(path: str, format_id: str) -> None:
     global _worker
     os.nice(NICENESS)  # background work: the caller (a window, say) comes first
+    keep_freed_memory()
     _worker = (get_format(format_id), FileSource(path))
 
 
