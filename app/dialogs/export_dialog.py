@@ -63,7 +63,7 @@ from mojiscope.app.selection import SelectionModel
 
 if TYPE_CHECKING:
     from mojiscope.app.window import MainWindow
-from mojiscope.core.loss_report import LossReport
+from mojiscope.core.loss_report import LossReport, LossRow
 from mojiscope.core.mojibake import ChainReading
 from mojiscope.core.verify_output import Verification
 
@@ -112,6 +112,7 @@ class ExportDialog(QDialog):
         self.setWindowTitle(f"Export {what}")
         self.report: LossReport | None = None
         self.job: JobHandle | None = None
+        self._write_record: tuple[WriteRecord, str] | None = None  # the write under way
         self._report_timer = QTimer(self, singleShot=True, interval=REPORT_DELAY_MS)
         self._report_timer.timeout.connect(self._start_report)
         self._build(source_format)
@@ -271,9 +272,17 @@ class ExportDialog(QDialog):
             label="Looking for losses…",
         )
         self._follow(handle)
-        handle.partial.connect(lambda rows: self.table.show_rows(rows, self.source.start))
+        # Bound slots, never lambdas, on a handle: Qt drops a bound slot with
+        # the dialog, while a lambda would still run on a deleted table.
+        handle.partial.connect(self._report_rows)
         handle.succeeded.connect(self._report_done)
-        handle.failed.connect(lambda message: self.summary.setText(f"No report: {message}"))
+        handle.failed.connect(self._report_failed)
+
+    def _report_rows(self, rows: tuple[LossRow, ...]) -> None:
+        self.table.show_rows(rows, self.source.start)
+
+    def _report_failed(self, message: str) -> None:
+        self.summary.setText(f"No report: {message}")
 
     def _report_done(self, report: LossReport) -> None:
         self.report = report
@@ -324,8 +333,13 @@ class ExportDialog(QDialog):
         self._refresh_refusal()
         self.outcome.setText(f"Writing {choices.output}…")
         handle.succeeded.connect(self._written)
-        handle.failed.connect(lambda message: self._write_failed(message))
-        handle.cancelled.connect(lambda: self._write_cancelled(record, choices.output))
+        handle.failed.connect(self._write_failed)
+        self._write_record = (record, choices.output)
+        handle.cancelled.connect(self._write_was_cancelled)
+
+    def _write_was_cancelled(self) -> None:
+        if self._write_record is not None:
+            self._write_cancelled(*self._write_record)
 
     def _may_write(self, output: str) -> bool:
         """Ask before replacing the source (or any existing file)."""
