@@ -31,11 +31,9 @@ import argparse
 import contextlib
 import os
 import shutil
-import signal
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
-from types import FrameType
+from collections.abc import Iterable
 from typing import BinaryIO
 
 from mojiscope.cli.convert_report import (
@@ -58,36 +56,17 @@ from mojiscope.core.conversion import (
     SourceChangedError,
     iter_conversion,
 )
+from mojiscope.core.conversion_jobs import Terminated, sigterm_raises
 from mojiscope.core.verify_output import DigestWriter, verify_digest, verify_output
 
 #: What a shell reports for a process ended by SIGTERM.
 EXIT_TERMINATED = 143
 
 
-class Terminated(BaseException):
-    """SIGTERM arrived; raised so that every ``with`` cleans up on the way out."""
-
-
 class _Refused(Exception):  # noqa: N818 - carries the strict refusal out of the write
     def __init__(self, cause: ConversionLossError | SourceChangedError) -> None:
         super().__init__(str(cause))
         self.cause = cause
-
-
-@contextlib.contextmanager
-def _sigterm_raises() -> Iterator[None]:
-    def handler(_signum: int, _frame: FrameType | None) -> None:
-        raise Terminated
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread: leave signals be
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _make_report(args: argparse.Namespace, source: Format, target: Format) -> Report:
@@ -112,7 +91,7 @@ def run_convert(args: argparse.Namespace) -> int:
     report = _make_report(args, source_format, target_format)
     keep_going = not isinstance(report, CappedReport)  # report every loss, even under strict
     try:
-        with _sigterm_raises(), open_input(args.file, args.hex) as source:
+        with sigterm_raises(), open_input(args.file, args.hex) as source:
             bar = _progress_bar(source, args)
             control = Control(progress=bar.update) if bar else UNCONTROLLED
             blocks = iter_conversion(

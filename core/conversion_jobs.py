@@ -106,7 +106,10 @@ class Terminated(BaseException):
 
 
 @contextlib.contextmanager
-def _sigterm_raises() -> Iterator[None]:
+def sigterm_raises() -> Iterator[None]:
+    """While inside, SIGTERM raises :class:`Terminated` (on the main thread;
+    elsewhere signals are left as they are), so ``with`` blocks clean up."""
+
     def handler(_signum: int, _frame: FrameType | None) -> None:
         raise Terminated
 
@@ -143,7 +146,7 @@ def export_in_child(
     it back and verify it. Progress counts the source bytes written, then the
     output bytes reread (about ``2 * given.size`` in all)."""
     replaces_source = given.path is not None and _same_file(output, given.path)
-    with _sigterm_raises():
+    with sigterm_raises():
         try:
             with atomic_output(output) as out:
                 written = DigestWriter(out)
