@@ -32,7 +32,7 @@ from mojiscope.core.source import Source
 from mojiscope.core.spans import TEXT_CODE
 from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_counts import anomaly_events
-from mojiscope.core.utf8_family import Variant
+from mojiscope.core.utf8_family import Variant, looks_dense
 
 SUB_WINDOW = 1 << 20
 """Bytes decoded at once while counting a chunk."""
@@ -150,13 +150,6 @@ def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCount
 
 DENSE_PROBE = 4096
 """Bytes looked at first to tell a chunk dense with errors (random data)."""
-
-
-def looks_dense(sample: bytes) -> bool:
-    """More than one ill-formed sequence per KiB in ``sample`` (U+FFFD
-    written in the input itself are not errors)."""
-    errors = str(sample, "utf-8", "replace").count("\ufffd") - sample.count(b"\xef\xbf\xbd")
-    return errors > len(sample) >> 10
 
 
 #: Formats in which well-formed UTF-8 decodes to plain text (but for a BOM at

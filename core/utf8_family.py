@@ -360,7 +360,7 @@ def _decode_sparse_whole(
     in one call, of which 49 ms is CPython's own replacing decode). The one
     call holds nothing beside the text but the events (see :data:`SEED`)."""
     raw = data if isinstance(data, bytes) else bytes(data)
-    if _dense_sample(raw):
+    if looks_dense(raw[:_SAMPLE]):
         return None
     try:
         return _sparse_decode(variant, raw, True)
@@ -398,7 +398,7 @@ def _dense_decode(variant: Variant, data: bytes, at_start: bool) -> tuple[str, S
 def decode_block(variant: Variant, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
     """Decode a block (ending at a safe cut): the sparse path unless a sample
     of the block already shows more than one error per KiB."""
-    if len(data) > 4 * _SAMPLE and _dense_sample(data):
+    if len(data) > 4 * _SAMPLE and looks_dense(data[:_SAMPLE]):
         return _dense_decode(variant, data, at_start)
     try:
         return _sparse_decode(variant, data, at_start)
@@ -406,12 +406,11 @@ def decode_block(variant: Variant, data: bytes, at_start: bool) -> tuple[str, Sp
         return _dense_decode(variant, data, at_start)
 
 
-def _dense_sample(data: bytes) -> bool:
-    """Whether the first :data:`_SAMPLE` bytes hold more than one ill-formed
-    sequence per KiB (U+FFFD written in the input itself are not errors)."""
-    sample = data[:_SAMPLE]
+def looks_dense(sample: bytes) -> bool:
+    """More than one ill-formed sequence per KiB in ``sample`` (U+FFFD
+    written in the input itself are not errors)."""
     errors = str(sample, "utf-8", "replace").count("\ufffd") - sample.count(b"\xef\xbf\xbd")
-    return errors > _SAMPLE // 1024
+    return errors > len(sample) >> 10
 
 
 _SAMPLE = 16384
