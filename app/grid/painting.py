@@ -4,15 +4,19 @@
 and reads it only through its public face (document, shown formats, bytes per
 row, cell geometry, top row, focus area). It keeps what repaints can reuse:
 the layout of the visible rows, computed once per scroll position (and
-formats, bytes per row, document), with rows already laid out kept across a
-scroll; and each row painted once into a strip that later repaints reuse
+formats, bytes per row, document), from the rows laid out before where it
+has them; and each row painted once into a strip that later repaints reuse
 while its selection and cursor look the same (see
-:mod:`~mojiscope.app.grid.row_strips`). The view tells it when what it kept
-goes stale (:meth:`rebuild`, :meth:`forget_strips`, :meth:`palette_changed`).
+:mod:`~mojiscope.app.grid.row_strips`). :meth:`prepare_rows` lays out and
+paints rows before they are shown (the screens a key would bring, painted
+while the user rests: :mod:`~mojiscope.app.grid.ahead`). The view tells it
+when what it kept goes stale (:meth:`rebuild`, :meth:`forget_strips`,
+:meth:`palette_changed`).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -27,6 +31,10 @@ from mojiscope.app.grid.row_strips import RowStrips
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
+SCREENS_KEPT = 6
+"""Screens of rows (laid out and painted) kept: the one shown, and those
+painted ahead (a page each side, the first and the last) with room to spare."""
+
 
 class GridPainting:
     """The grid's header and rows, painted from the view's state."""
@@ -37,6 +45,9 @@ class GridPainting:
         self._columns = self._make_column_painter()
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
+        self._kept_rows: OrderedDict[int, RowLayout] = OrderedDict()
+        """Rows laid out lately, by first byte, for :attr:`_kept_look`."""
+        self._kept_look: tuple[object, ...] | None = None
         self._strips: RowStrips | None = None
 
     @property
@@ -55,6 +66,7 @@ class GridPainting:
         self._columns = self._make_column_painter()
         self._strips = None
         self._layout_key = None
+        self._kept_rows.clear()
 
     def forget_strips(self) -> None:
         """Rows look different (the current format's hex tint and header)."""
@@ -68,24 +80,55 @@ class GridPainting:
 
     def visible_layout(self) -> list[RowLayout]:
         """The layout of the visible rows (plus one partly visible), cached.
-        Rows already laid out for the previous scroll position are reused,
-        so a one-row scroll lays out one row."""
+        Rows laid out before (on screen or ahead) are reused, so a one-row
+        scroll lays out one row."""
         view = self._view
         if view.document is None:
             return []
-        rows = view.visible_rows() + 1
-        top = view.top_row()
-        per_row = view.bytes_per_row
-        key = (id(view.document), top, rows, per_row, tuple(view.shown.keys))
+        top, rows = view.top_row(), view.visible_rows() + 1
+        key = (id(view.document), top, rows, view.bytes_per_row, tuple(view.shown.keys))
         if key != self._layout_key:
-            old = self._layout_key
-            same_look = old is not None and old[0] == key[0] and old[3:] == key[3:]
-            known = {row.start: row for row in self._layout} if same_look else {}
-            self._layout = layout_rows_reusing(
-                view.document, view.shown.choices, top, rows, per_row, known
-            )
+            self._layout = self._laid_out(top, rows)
             self._layout_key = key
         return self._layout
+
+    def _laid_out(self, first_row: int, n_rows: int) -> list[RowLayout]:
+        """Rows ``[first_row, first_row + n_rows)`` (clipped to the document),
+        from the kept rows where they are there, keeping the new ones."""
+        view = self._view
+        assert view.document is not None
+        look = (id(view.document), view.bytes_per_row, tuple(view.shown.keys))
+        if look != self._kept_look:
+            self._kept_rows.clear()
+            self._kept_look = look
+        kept = self._kept_rows
+        rows = layout_rows_reusing(
+            view.document, view.shown.choices, first_row, n_rows, view.bytes_per_row, kept
+        )
+        for row in rows:
+            kept[row.start] = row
+            kept.move_to_end(row.start)
+        while len(kept) > self._rows_kept():
+            kept.popitem(last=False)
+        return rows
+
+    def _rows_kept(self) -> int:
+        return SCREENS_KEPT * (self._view.visible_rows() + 1) + 8
+
+    def prepare_rows(self, first_row: int, n_rows: int) -> int:
+        """Lay out and paint rows ``[first_row, first_row + n_rows)`` now, as
+        they would look shown with the present selection, so that showing
+        them later stamps kept strips. Returns how many rows were painted
+        (0: they were all kept already)."""
+        view = self._view
+        if view.document is None or n_rows <= 0:
+            return 0
+        rows = self._laid_out(max(first_row, 0), n_rows)
+        strips = self._row_strips()
+        strips.limit = self._rows_kept()
+        before = strips.painted
+        strips.strips(rows, (view.selection.start, view.selection.end), view.selection.cursor)
+        return strips.painted - before
 
     def paint(self, painter: QPainter) -> None:
         """The whole viewport: background, header, then the visible rows'
@@ -100,7 +143,7 @@ class GridPainting:
         self._paint_header(painter)
         rows = self.visible_layout()
         strips = self._row_strips()
-        strips.limit = 2 * len(rows) + 8
+        strips.limit = self._rows_kept()
         selection = (view.selection.start, view.selection.end)
         cursor = view.selection.cursor
         g = view.cell_geometry

@@ -12,7 +12,9 @@ one job each, that read it through its public face:
 - :class:`~mojiscope.app.grid.scrolling.GridScrolling`: the exact top row and
   the scroll bars that mirror it, and the side widget's place;
 - :class:`~mojiscope.app.grid.interaction.GridInput`: hit testing, the mouse,
-  tooltips, Tab between areas and the navigation keys.
+  tooltips, Tab between areas and the navigation keys;
+- :class:`~mojiscope.app.grid.ahead.PaintAhead`: the screens a key would
+  bring, laid out and painted while the user rests.
 
 The Qt event overrides here only hand events to those helpers.
 """
@@ -34,6 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QWidget
 
 from mojiscope.app.formats import FormatChoice
+from mojiscope.app.grid.ahead import PaintAhead
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.interaction import GridInput
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
@@ -66,6 +69,7 @@ class GridView(QAbstractScrollArea):
         self.viewport().setAutoFillBackground(False)
         self.scrolling = GridScrolling(self)
         self.input = GridInput(self)
+        self.ahead = PaintAhead(self)
         #: Words added to a column's title (" (alignment guessed)" for a code
         #: page whose windows guess where characters start); set by the window.
         self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
@@ -220,6 +224,7 @@ class GridView(QAbstractScrollArea):
             self.painting.paint(painter)
         finally:
             painter.end()
+        self.ahead.painted()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         if not self.input.mouse_pressed(event):

@@ -5,6 +5,7 @@ never show anything a fresh paint would not."""
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -44,10 +45,10 @@ def fresh_grid_image(window: MainWindow) -> QImage:
     """The grid as it looks painted from nothing (no kept rows, no kept
     strips); what it kept is put back afterwards, so stale strips would show."""
     painting = window.grid.painting
-    kept = painting._layout_key, painting._layout, painting._strips
-    painting._layout_key, painting._strips = None, None
+    kept = painting._layout_key, painting._layout, painting._strips, painting._kept_rows
+    painting._layout_key, painting._strips, painting._kept_rows = None, None, OrderedDict()
     image = grid_image(window)
-    painting._layout_key, painting._layout, painting._strips = kept
+    painting._layout_key, painting._layout, painting._strips, painting._kept_rows = kept
     return image
 
 

@@ -1,7 +1,7 @@
 """Navigation keys: key event to the end of the whole window's paint. Not a test.
 
     QT_QPA_PLATFORM=offscreen python tests/bench/bench_keys.py [--rounds 30] [--size-mb 1024]
-        [--only demo|mixed|sparse] [--no-index]
+        [--only demo|mixed|sparse] [--no-index] [--rest-ms 250]
 
 Opens the real main window (1400x900, the default formats, grid focused) on
 (a) the demo, (b) 16 MiB of text mixed with random bytes (made as in
@@ -14,6 +14,13 @@ jump are timed from the selection change their dialog or search makes
 itself runs off the GUI thread). Each round first moves the cursor to a
 random offset (untimed, painted) so keys start from fresh places; keys that
 repeat (arrows, pages) are then pressed ``--presses`` times in a row.
+
+Before each timed key the window runs its event loop for ``--rest-ms``
+(untimed), as it does between a user's keypresses: 250 ms by default (keys
+pressed one at a time, reading in between: the window paints ahead the
+screens a key would bring then, and the inspector's settle timers fire),
+``--rest-ms 33`` for a held key (auto-repeat at 30 a second: nothing is
+painted ahead, every page is new), ``--rest-ms 0`` for keys back to back.
 
 By default the window is the real one, indexing each shown format in the
 background while the keys are timed. ``--no-index`` keeps the
@@ -46,6 +53,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from mojiscope.app.index_jobs import IndexKeeper
@@ -154,7 +162,12 @@ def make_mixed(path: Path) -> None:
 
 
 def bench_document(
-    app: QApplication, window: MainWindow, document: Document, rounds: int, presses: int
+    app: QApplication,
+    window: MainWindow,
+    document: Document,
+    rounds: int,
+    presses: int,
+    rest_ms: int,
 ) -> None:
     window.open_document(document)
     window.grid.setFocus()
@@ -178,6 +191,14 @@ def bench_document(
         app.processEvents()
         counter.count = count
 
+    def rest() -> None:
+        """The user's pause before the next key (untimed, uncounted)."""
+        count = counter.count
+        app.processEvents()
+        if rest_ms:
+            QTest.qWait(rest_ms)
+        counter.count = count
+
     def press(key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
         QApplication.sendEvent(grid, QKeyEvent(QEvent.Type.KeyPress, key, modifiers))
         app.processEvents()
@@ -192,6 +213,7 @@ def bench_document(
         for _ in range(rounds):
             settle_at(rng.randrange(size))
             for _ in range(presses if repeats else 1):
+                rest()
                 times.measure(lambda k=key, m=modifiers: press(k, m))
         report(label, times, counter.count)
     jumps = Timings()
@@ -199,6 +221,7 @@ def bench_document(
     for _ in range(rounds):
         settle_at(rng.randrange(size))
         target = rng.randrange(size)
+        rest()
         jumps.measure(lambda t=target: (window.go_to(t), app.processEvents()))
     report("Go to", jumps, counter.count)
     anomalies = Timings()
@@ -209,6 +232,7 @@ def bench_document(
         span = next_anomaly(choice, document.source, window.selection.cursor)
         if span is None:
             continue
+        rest()
         anomalies.measure(
             lambda s=span: (
                 window.selection.select_range(s.byte_start, s.byte_end),
@@ -235,6 +259,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--presses", type=int, default=4)
+    parser.add_argument(
+        "--rest-ms", type=int, default=250, help="event loop runs this long before each key"
+    )
     parser.add_argument("--size-mb", type=int, default=1024)
     parser.add_argument("--only", choices=["demo", "mixed", "sparse"], action="append")
     parser.add_argument(
@@ -246,7 +273,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.no_index:
         keep_indexes_idle()
-    print(f"background index: {'off (--no-index)' if args.no_index else 'on'}")
+    print(
+        f"background index: {'off (--no-index)' if args.no_index else 'on'}; "
+        f"rest before each key: {args.rest_ms} ms"
+    )
     global PROFILER
     PROFILER = cProfile.Profile() if args.profile else None
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -272,7 +302,7 @@ def main() -> int:
         }
         for name, opener in openers.items():
             if name in only:
-                bench_document(app, window, opener(), args.rounds, args.presses)
+                bench_document(app, window, opener(), args.rounds, args.presses, args.rest_ms)
         window.close()
     if PROFILER is not None:
         PROFILER.dump_stats(args.profile)

@@ -1,0 +1,93 @@
+"""Painting ahead: the screens a navigation key would bring, ready before the key.
+
+Bringing a new screen of dense content costs tens of milliseconds of Python
+(laying out and painting every row of every column), more than a frame. The
+screens a user reaches next are few and known in advance: a page below and a
+page above (Page Down/Up, and scrolling), the first screen (Ctrl+Home) and
+the last (Ctrl+End). :class:`PaintAhead` lays out and paints their rows into
+the grid's kept rows and strips while the user rests, a few rows per turn of
+the event loop so that a key pressed meanwhile waits for one small slice at
+most; the key then only stamps strips already painted.
+
+It starts once the grid has been still for :data:`QUIET_MS` (each paint
+restarts the wait, so a held key is never slowed by it), and stops at the
+next paint. What it paints is kept with everything else the grid keeps, and
+goes stale with it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+if TYPE_CHECKING:
+    from mojiscope.app.grid.view import GridView
+
+QUIET_MS = 40
+"""How long the grid must go unpainted before painting ahead starts."""
+
+ROWS_PER_SLICE = 4
+"""Rows laid out and painted per turn of the event loop (a few milliseconds
+on dense content), so that input waits for one slice at most."""
+
+
+def rows_ahead(top: int, visible: int, total: int) -> list[tuple[int, int]]:
+    """Row ranges ``(first, end)`` a navigation key may show next, nearest
+    first, for a view of ``visible`` whole rows (one more shows in part) at
+    ``top`` in ``total`` rows: the next page and the previous one (a page key
+    moves the cursor a page, and the view scrolls as little as it must to
+    show it: at most one page plus a row), the first screen and the last."""
+    shown = visible + 1
+    last_top = max(total - visible, 0)
+    ranges = [
+        (top + shown, top + 2 * visible + 2),
+        (top - visible - 1, top),
+        (0, shown),
+        (last_top, last_top + shown),
+    ]
+    return [(max(a, 0), min(b, total)) for a, b in ranges if min(b, total) > max(a, 0)]
+
+
+class PaintAhead(QObject):
+    """Paints the grid's likely next screens while the user rests."""
+
+    def __init__(self, view: GridView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._quiet = QTimer(self, singleShot=True, interval=QUIET_MS)
+        self._quiet.timeout.connect(self._start)
+        self._turn = QTimer(self, singleShot=True, interval=0)
+        self._turn.timeout.connect(self._paint_slice)
+        self._slices: list[tuple[int, int]] = []
+
+    def painted(self) -> None:
+        """The grid has just painted: stop, and start again once it is still."""
+        self._slices.clear()
+        self._turn.stop()
+        self._quiet.start()
+
+    def pending(self) -> bool:
+        """Whether painting ahead is waiting or under way (for tests)."""
+        return self._quiet.isActive() or bool(self._slices)
+
+    def _start(self) -> None:
+        view = self._view
+        if view.document is None or not view.isVisible():
+            return
+        slices: list[tuple[int, int]] = []
+        for first, end in rows_ahead(view.top_row(), view.visible_rows(), view.total_rows()):
+            slices += [
+                (row, min(row + ROWS_PER_SLICE, end)) for row in range(first, end, ROWS_PER_SLICE)
+            ]
+        self._slices = slices
+        self._turn.start()
+
+    def _paint_slice(self) -> None:
+        """Paint slices until one did some work (kept rows cost nothing)."""
+        while self._slices:
+            first, end = self._slices.pop(0)
+            if self._view.painting.prepare_rows(first, end - first):
+                break
+        if self._slices:
+            self._turn.start()

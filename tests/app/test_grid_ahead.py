@@ -1,0 +1,105 @@
+"""Painting ahead: once the user rests, the screens a navigation key brings
+(a page down or up, the first and the last) are laid out and painted, so the
+key only stamps kept strips; and what was painted ahead shows exactly what a
+fresh paint would."""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+from mojiscope.app.grid.ahead import rows_ahead
+from mojiscope.app.window import MainWindow
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def test_rows_ahead_of_a_view_in_the_middle_are_the_next_page_the_last_page_and_the_ends() -> None:
+    assert rows_ahead(top=100, visible=20, total=1000) == [
+        (121, 142),  # Page Down from any row shows rows up to top + 2 * visible + 1
+        (79, 100),  # Page Up from any row shows rows from top - visible - 1
+        (0, 21),
+        (980, 1000),
+    ]
+
+
+def test_rows_ahead_are_clipped_to_the_file_and_drop_empty_ranges() -> None:
+    assert rows_ahead(top=0, visible=20, total=30) == [(21, 30), (0, 21), (10, 30)]
+    assert rows_ahead(top=0, visible=20, total=5) == [(0, 5), (0, 5)]
+
+
+def grid_image(window: MainWindow) -> QImage:
+    QApplication.processEvents()
+    return window.grid.viewport().grab().toImage()
+
+
+def fresh_grid_image(window: MainWindow) -> QImage:
+    """The grid painted from nothing; what it kept is put back afterwards."""
+    painting = window.grid.painting
+    kept = painting._layout_key, painting._layout, painting._strips, painting._kept_rows
+    painting._layout_key, painting._strips, painting._kept_rows = None, None, OrderedDict()
+    image = grid_image(window)
+    painting._layout_key, painting._layout, painting._strips, painting._kept_rows = kept
+    return image
+
+
+@pytest.fixture
+def mixed_window(qtbot, window: MainWindow, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    """A window on text mixed with random bytes (dense anomalies), grid focused."""
+    rng = random.Random(5)
+    text = "Καλημέρα, привет, 日本語 \U0001d518\r\n".encode()
+    path = tmp_path / "mixed.bin"
+    path.write_bytes(b"".join(text * 3 + rng.randbytes(rng.randrange(1, 90)) for _ in range(300)))
+    window.resize(1200, 700)
+    window.open_path(path)
+    window.grid.setFocus()
+    window.selection.move_cursor(9000)
+    grid_image(window)
+    return window
+
+
+@pytest.mark.parametrize(
+    ("key", "modifiers"),
+    [
+        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Home, CTRL),
+        (Qt.Key.Key_End, CTRL),
+    ],
+)
+def test_after_a_rest_a_navigation_key_paints_only_the_rows_its_selection_changes(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+    key: Qt.Key,
+    modifiers: Qt.KeyboardModifier,
+) -> None:
+    grid = mixed_window.grid
+    qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
+    strips = grid.painting._strips
+    assert strips is not None
+    before = strips.painted
+    top = grid.top_row()
+    qtbot.keyClick(grid, key, modifiers)
+    kept = grid_image(mixed_window)
+    assert grid.top_row() != top  # a new screen came
+    assert strips.painted - before <= 3  # the cursor's row, and rows its character reaches
+    assert kept == fresh_grid_image(mixed_window)
+
+
+def test_without_a_rest_nothing_is_painted_ahead(qtbot, mixed_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    grid = mixed_window.grid
+    strips = grid.painting._strips
+    assert strips is not None
+    qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
+    rested = strips.painted
+    for _ in range(5):  # a held key: each paint restarts the wait
+        qtbot.keyClick(grid, Qt.Key.Key_Down)
+        grid_image(mixed_window)
+    assert grid.ahead.pending()
+    assert strips.painted - rested <= 5 * 3 + 2  # the rows the keys showed, nothing ahead
