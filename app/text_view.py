@@ -2,8 +2,10 @@
 
 Shows a window of about a screenful of bytes each side of the cursor
 (:meth:`TextView.radius`; never the whole file), rebuilt when the cursor
-nears its edge. Spans are highlighted as in the grid: the kind's fill plus
-an underline style as the non-colour cue, put into the text's layout by a
+nears its edge, from the windows kept or built ahead while the user rests
+(:mod:`~mojiscope.app.model.text_windows`: a page away, the file's ends).
+Spans are highlighted as in the grid: the kind's fill plus an underline
+style as the non-colour cue, put into the text's layout by a
 :class:`SpanHighlighter`. Clicking or dragging selects the characters'
 bytes in the :class:`SelectionModel`; the view follows the model when others
 change it.
@@ -14,7 +16,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -31,12 +33,16 @@ from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.text_window import TextWindow
+from mojiscope.app.model.text_windows import TextWindows, covers
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import SpanKind
 
 MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
 """Bounds of the bytes shown each side of the cursor (see :meth:`TextView.radius`)."""
+
+AHEAD_AFTER_MS = 60
+"""How long the cursor must rest before the windows a key may need are built."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {
@@ -143,6 +149,15 @@ class TextView(QPlainTextEdit):
         self._highlighter = SpanHighlighter(self.document())
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
+        self._windows = TextWindows()
+        #: Where the cursor may go next (a page away, the file's ends): their
+        #: windows are built while the cursor rests. Set by the window.
+        self.likely_cursors: Callable[[], list[int]] = lambda: []
+        self._ahead: list[int] = []
+        self._rest = QTimer(self, singleShot=True, interval=AHEAD_AFTER_MS)
+        self._rest.timeout.connect(self._start_ahead)
+        self._turn = QTimer(self, singleShot=True, interval=0)
+        self._turn.timeout.connect(self._build_one_ahead)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -159,6 +174,13 @@ class TextView(QPlainTextEdit):
 
     def set_document(self, document: Document | None) -> None:
         self.document_ = document
+        self._windows.clear()
+        self.reload()
+
+    def decodings_changed(self) -> None:
+        """The document decodes some windows differently now (exactly, from
+        the index): build the shown text again."""
+        self._windows.clear()
         self.reload()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
@@ -180,19 +202,16 @@ class TextView(QPlainTextEdit):
                 self._apply_highlights()
                 self.setPlainText("")
                 return
-            center = self.selection.cursor
             self._radius = self.radius()
-            lo = max(0, center - self._radius)
-            hi = min(document.size, center + self._radius)
-            cells = document.cells(self.shown.current, lo, hi)
-            data_start = cells[0].byte_start if cells else lo
-            data = document.read(data_start, cells[-1].byte_end if cells else hi)
-            self.window_ = TextWindow.build(cells, data, data_start, self._drawable)
+            self.window_ = self._windows.window_for(
+                document, self.shown.current, self.selection.cursor, self._radius, self._drawable
+            )
             self._apply_highlights()  # first: the highlighter marks the text as it arrives
             self.setPlainText(self.window_.text)
             self._show_selection(centred=True)
         finally:
             self._syncing = False
+        self._rest.start()
 
     def radius(self) -> int:
         """Bytes to show each side of the cursor: as many as the view has
@@ -200,11 +219,32 @@ class TextView(QPlainTextEdit):
         either side of the cursor's line (centred on a rebuild) even at two
         bytes a character, as Greek or Cyrillic take (CJK and stand-ins
         take more room per byte). Decoding, laying out and marking more
-        would cost every jump for text no one sees."""
-        viewport = self.viewport()
-        lines = viewport.height() / self._metrics.lineSpacing()
-        columns = viewport.width() / self._metrics.horizontalAdvance("0")
+        would cost every jump for text no one sees. Measured without the
+        scroll bar, so it stays the same as the bar comes and goes."""
+        # The frame's inside less a scroll bar, shown or not: the radius must
+        # not change as the bar comes and goes, or no kept window would fit.
+        inside = self.contentsRect()
+        lines = inside.height() / self._metrics.lineSpacing()
+        width = inside.width() - self.verticalScrollBar().sizeHint().width()
+        columns = width / self._metrics.horizontalAdvance("0")
         return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
+
+    def _start_ahead(self) -> None:
+        self._ahead = self.likely_cursors()
+        self._turn.start()
+
+    def _build_one_ahead(self) -> None:
+        """Build the window of the next likely cursor that has none kept (one
+        per turn of the event loop, so a key pressed meanwhile waits little)."""
+        document = self.document_
+        while document is not None and self._ahead:
+            cursor = self._ahead.pop(0)
+            choice = self.shown.current
+            if self._windows.find(document, choice, cursor, self._radius) is None:
+                self._windows.window_for(document, choice, cursor, self._radius, self._drawable)
+                break
+        if self._ahead:
+            self._turn.start()
 
     def _apply_highlights(self) -> None:
         """Give the highlighter the marks of the present window and palette."""
@@ -231,15 +271,15 @@ class TextView(QPlainTextEdit):
         window = self.window_
         if self.document_ is None:
             return
-        cursor = self.selection.cursor
-        margin = self._radius // 4
-        stale = window is None or not (
-            (window.byte_start == 0 or cursor >= window.byte_start + margin)
-            and (window.byte_end >= self.document_.size or cursor < window.byte_end - margin)
+        stale = window is None or not covers(
+            window, self.selection.cursor, self._radius, self.document_.size
         )
+        self._ahead.clear()
         if stale:
             self.reload()
-        elif not self._user_driving:
+            return
+        self._rest.start()
+        if not self._user_driving:
             self._syncing = True
             try:
                 self._show_selection()

@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.grid.set_bytes_per_row(settings.bytes_per_row())
         self.setCentralWidget(self.grid)
         self.text_view = TextView(self.selection, self.shown, self)
+        self.text_view.likely_cursors = self.grid.input.likely_cursors
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
         # The server background processes fork from imports the core in its
@@ -186,7 +187,7 @@ class MainWindow(QMainWindow):
 
     def _decodings_changed(self) -> None:
         self.grid.decodings_changed()
-        self.text_view.reload()
+        self.text_view.decodings_changed()
 
     def _stop_readers_of_old(self) -> list[JobHandle]:
         """Cancel the jobs reading the document about to be replaced (all

@@ -17,7 +17,13 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QToolTip
 
-from mojiscope.app.grid.navigation import byte_move, character_move, next_focus_stop, tab_move
+from mojiscope.app.grid.navigation import (
+    byte_move,
+    character_move,
+    moved_cursor,
+    next_focus_stop,
+    tab_move,
+)
 from mojiscope.app.grid.tooltips import tooltip_at_byte
 
 if TYPE_CHECKING:
@@ -185,6 +191,24 @@ class GridInput:
         else:
             self.cycle_focus_area(forward)
         return True
+
+    def likely_cursors(self) -> list[int]:
+        """Where the keys that bring a new screen (Page Down, Page Up,
+        Ctrl+Home, Ctrl+End) would put the cursor from here."""
+        view = self._view
+        if view.document is None:
+            return []
+        size, cursor = view.document.size, view.selection.cursor
+        rows, per_row = view.visible_rows(), view.bytes_per_row
+        ctrl, plain = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.NoModifier
+        keys = [
+            (Qt.Key.Key_PageDown, plain),
+            (Qt.Key.Key_PageUp, plain),
+            (Qt.Key.Key_Home, ctrl),
+            (Qt.Key.Key_End, ctrl),
+        ]
+        moves = [moved_cursor(key, mods, cursor, size, per_row, rows) for key, mods in keys]
+        return [offset for offset in moves if offset is not None]
 
     def key_pressed(self, event: QKeyEvent) -> bool:
         """A navigation key moves the selection by bytes in the hex area, by

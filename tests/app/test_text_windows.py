@@ -1,0 +1,118 @@
+"""The text view's kept windows: a kept window serves a cursor it holds far
+enough from its edges, windows a key would need are built while the cursor
+rests, and what is shown from a kept window is what a fresh build shows."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+
+from mojiscope.app.formats import resolve
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.text_windows import TextWindows, build_window, covers
+from mojiscope.app.window import MainWindow
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def always(_: str) -> bool:
+    return True
+
+
+def test_a_window_covers_cursors_a_quarter_radius_inside_its_edges_or_at_the_files_ends() -> None:
+    document = Document.from_bytes(b"a" * 10_000)
+    window = build_window(document, resolve("utf-8"), 5000, 400, always)
+    assert (window.byte_start, window.byte_end) == (4600, 5400)
+    assert covers(window, 4700, 400, document.size)
+    assert not covers(window, 4699, 400, document.size)
+    assert covers(window, 5299, 400, document.size)
+    assert not covers(window, 5300, 400, document.size)
+    first = build_window(document, resolve("utf-8"), 0, 400, always)
+    assert covers(first, 0, 400, document.size)  # no margin at the file's start
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    data=st.binary(min_size=1, max_size=3000),
+    first=st.integers(0, 2999),
+    second=st.integers(0, 2999),
+    key=st.sampled_from(["utf-8", "utf-16le", "xtf-8", "cp1252", "gb18030"]),
+)
+def test_a_kept_window_shows_what_the_view_would_keep_showing(
+    data: bytes, first: int, second: int, key: str
+) -> None:
+    """The window found for a cursor is the one built last that covers it,
+    else a fresh build around the cursor: never a window that does not hold it."""
+    document = Document.from_bytes(data)
+    choice = resolve(key)
+    first, second = first % len(data), second % len(data)
+    windows = TextWindows()
+    shown = windows.window_for(document, choice, first, 256, always)
+    found = windows.window_for(document, choice, second, 256, always)
+    if covers(shown, second, 256, len(data)):
+        assert found is shown and windows.built == 1
+    else:
+        assert found.text == build_window(document, choice, second, 256, always).text
+        assert windows.built == 2
+
+
+def test_another_format_radius_or_document_builds_again() -> None:
+    document = Document.from_bytes(b"abc" * 1000)
+    windows = TextWindows()
+    windows.window_for(document, resolve("utf-8"), 1500, 256, always)
+    windows.window_for(document, resolve("utf-8"), 1500, 256, always)
+    assert windows.built == 1
+    windows.window_for(document, resolve("cp1252"), 1500, 256, always)
+    windows.window_for(document, resolve("cp1252"), 1500, 512, always)
+    windows.window_for(Document.from_bytes(b"abc" * 1000), resolve("cp1252"), 1500, 512, always)
+    assert windows.built == 4
+
+
+@pytest.fixture
+def mixed_window(qtbot, window: MainWindow, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    rng = random.Random(9)
+    text = "Καλημέρα, привет, 日本語 \U0001d518\r\n".encode()
+    path = tmp_path / "mixed.bin"
+    path.write_bytes(b"".join(text * 3 + rng.randbytes(rng.randrange(1, 90)) for _ in range(600)))
+    window.open_path(path)
+    window.grid.setFocus()
+    window.selection.move_cursor(30_000)
+    return window
+
+
+@pytest.mark.parametrize(
+    ("key", "modifiers"),
+    [
+        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Home, CTRL),
+        (Qt.Key.Key_End, CTRL),
+    ],
+)
+def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+    key: Qt.Key,
+    modifiers: Qt.KeyboardModifier,
+) -> None:
+    view = mixed_window.text_view
+    windows = view._windows
+    for _ in range(3 if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) else 1):
+        qtbot.wait(400)  # the cursor rests: the windows a key may need are built
+        before, built = view.window_, windows.built
+        qtbot.keyClick(mixed_window.grid, key, modifiers)
+        assert windows.built == built, "the key built a window while the user waited"
+        assert view.window_ is not None
+        cursor = mixed_window.selection.cursor
+        assert covers(view.window_, cursor, view._radius, mixed_window.document.size)
+        fresh = build_window(
+            mixed_window.document, mixed_window.shown.current, cursor, view._radius, view._drawable
+        )
+        if view.window_ is not before:  # the view moved on: to the window built ahead
+            assert (view.window_.byte_start, view.window_.text) == (fresh.byte_start, fresh.text)
+    assert view.toPlainText() == view.window_.text
