@@ -21,8 +21,15 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import (
+    QFrame,
+    QHeaderView,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mojiscope.app.codepoint_model import CodePointTableModel, row_for
 from mojiscope.app.formats import FormatChoice
@@ -115,11 +122,15 @@ class InspectorPanel(QWidget):
         self.selection = selection
         self.shown = shown
         self.document: Document | None = None
-        self.summary = QLabel(self)
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary = QTextBrowser(self)
+        self.summary.setFrameShape(QFrame.Shape.NoFrame)
+        self.summary.viewport().setAutoFillBackground(False)
+        # As tall as six lines where there is room, down to two in a small
+        # window: its height never follows its text, so a new text costs no
+        # layout of the panel (a label's would, on every key).
+        line = self.summary.fontMetrics().lineSpacing()
+        self.summary.setMinimumHeight(2 * line + 8)
+        self.summary.setMaximumHeight(6 * line + 8)
         self.model = CodePointTableModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -159,7 +170,7 @@ class InspectorPanel(QWidget):
         choice = self.shown.current
         if document is None or document.size == 0:
             self.lines = ["No bytes to inspect."]
-            self.summary.setText(escape(self.lines[0]))
+            self.summary.setHtml(escape(self.lines[0]))
             self.model.set_rows([])
             self.hint.follow(None, None, 0)
             return
@@ -178,7 +189,7 @@ class InspectorPanel(QWidget):
         if meaning is not None:
             self.lines.append(meaning)
         html = [f"<b>{escape(self.lines[0])}</b>"] + [escape(line) for line in self.lines[1:]]
-        self.summary.setText("<br>".join(html))
+        self.summary.setHtml("<br>".join(html))
         self.hint.follow(document, span, cursor)
         self._fill_table(document)
 
