@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 
 from mojiscope.core.format import Encoding
+from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import Reason, SpanKind
-from mojiscope.core.spantable import SpanListBuilder
 
 #: ``(bytes, kind, reason)`` for one run of special characters.
 SpecialRun = tuple[bytes, SpanKind, Reason | None]

@@ -22,8 +22,9 @@ from mojiscope.core.events import single_text_span
 from mojiscope.core.format import Encoding, Format
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
+from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
-from mojiscope.core.spantable import NO_VALUE, SpanListBuilder, SpanTable
+from mojiscope.core.spantable import NO_VALUE, SpanTable
 
 _STATEFUL = ("iso2022", "utf_7", "hz")
 #: Python codecs that read text syntax rather than map bytes to characters.

@@ -38,14 +38,10 @@ from mojiscope.core.span_rows import (
     stored_values,
 )
 from mojiscope.core.spans import (
-    KIND_CODE,
-    REASON_CODE,
-    Reason,
     Span,
-    SpanKind,
 )
 
-__all__ = ["NO_VALUE", "SpanListBuilder", "SpanTable", "join"]
+__all__ = ["NO_VALUE", "SpanTable", "join"]
 
 
 class SpanTable(Sequence[Span]):
@@ -241,6 +237,23 @@ class SpanTable(Sequence[Span]):
                         kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j]
                     )
 
+    def span_list(self, start: int, stop: int) -> list[Span]:
+        """The spans at indexes ``[start, stop)`` (clipped to the table), as
+        a list: a view's few spans at once, without the table a slice makes
+        (a slice of one span and its iteration cost ten times as much)."""
+        start, stop = max(start, 0), min(stop, len(self))
+        if stop <= start:
+            return []
+        bs = self.byte_starts[start : stop + 1].tolist()
+        cs = self.char_starts[start : stop + 1].tolist()
+        kinds = self.kinds[start:stop].tolist()
+        reasons = self.reasons[start:stop].tolist()
+        values = self.values[start:stop].tolist()
+        return [
+            make_span(kinds[j], reasons[j], bs[j], bs[j + 1], cs[j], cs[j + 1], values[j])
+            for j in range(stop - start)
+        ]
+
     def __repr__(self) -> str:
         return f"<SpanTable of {len(self)} spans, bytes {self.byte_start}..{self.byte_end}>"
 
@@ -354,78 +367,6 @@ class SpanTable(Sequence[Span]):
             if len(hits):
                 return self._first_index[k] + int(hits[0])
         return None
-
-
-class SpanListBuilder:
-    """Collects spans one at a time (for codecs whose events are few), then
-    makes them a :class:`SpanTable` with :meth:`SpanTable.from_events`, the
-    one way spans are built: only the spans that are not ``text`` are kept,
-    and the ``text`` runs are the gaps between them. Offsets are relative
-    to the block being built."""
-
-    __slots__ = (
-        "byte_lens",
-        "byte_pos",
-        "byte_starts",
-        "char_lens",
-        "char_pos",
-        "char_starts",
-        "kinds",
-        "reasons",
-        "values",
-    )
-
-    def __init__(self) -> None:
-        self.kinds: list[int] = []
-        self.reasons: list[int] = []
-        self.byte_starts: list[int] = []
-        self.byte_lens: list[int] = []
-        self.char_starts: list[int] = []
-        self.char_lens: list[int] = []
-        self.values: list[int] = []
-        self.byte_pos = 0
-        self.char_pos = 0
-
-    def add(
-        self,
-        kind: SpanKind,
-        byte_len: int,
-        char_len: int,
-        reason: Reason | None = None,
-        value: int | None = None,
-    ) -> None:
-        """Append a span covering the next ``byte_len`` bytes and ``char_len`` chars."""
-        code = KIND_CODE[kind]
-        if byte_len == 0 and char_len == 0:
-            return
-        if code != TEXT_CODE:
-            self.kinds.append(code)
-            self.reasons.append(REASON_CODE[reason])
-            self.byte_starts.append(self.byte_pos)
-            self.byte_lens.append(byte_len)
-            self.char_starts.append(self.char_pos)
-            self.char_lens.append(char_len)
-            self.values.append(NO_VALUE if value is None else value)
-        elif byte_len == 0:
-            raise ValueError("a text span holds at least one byte")
-        self.byte_pos += byte_len
-        self.char_pos += char_len
-
-    def add_text(self, byte_len: int, char_len: int) -> None:
-        self.add(SpanKind.TEXT, byte_len, char_len)
-
-    def build(self) -> SpanTable:
-        return SpanTable.from_events(
-            np.array(self.byte_starts, np.int64),
-            np.array(self.byte_lens, np.int64),
-            np.array(self.kinds, np.uint8),
-            np.array(self.reasons, np.uint8),
-            np.array(self.values, np.int64),
-            np.array(self.char_starts, np.int64),
-            np.array(self.char_lens, np.int64),
-            self.byte_pos,
-            self.char_pos,
-        )
 
 
 def join(tables: Sequence[SpanTable]) -> SpanTable:

@@ -47,7 +47,7 @@ def cells_between(decoding: Decoding, lo: int, hi: int) -> list[Cell]:
     text = decoding.text
     base = spans.char_start
     cells: list[Cell] = []
-    for span in spans[i : j + 1]:  # a slice yields its spans in bulk
+    for span in spans.span_list(i, j + 1):
         if span.byte_start == span.byte_end:
             continue
         if span.char_start == span.char_end:

@@ -40,7 +40,7 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
     first = spans.index_at_byte(lo)
     last = spans.index_at_byte(hi - 1)
     out: list[Segment] = []
-    for span in spans[first : last + 1]:
+    for span in spans.span_list(first, last + 1):
         _add_span(out, decoding, span, lo, hi)
     return out
 

@@ -50,8 +50,9 @@ from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, damage,
 from mojiscope.core.mojibake.chain import repair_text as _repair
 from mojiscope.core.recording import RecordingHandler
 from mojiscope.core.source import Source
+from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import Reason, SpanKind
-from mojiscope.core.spantable import SpanListBuilder, SpanTable
+from mojiscope.core.spantable import SpanTable
 
 PREFIX = "repair:"
 #: Bytes without a safe cut after which a block is cut at a guess (see the module).

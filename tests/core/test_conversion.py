@@ -26,8 +26,9 @@ from mojiscope.core.conversion import (
     iter_losses,
     plan_conversion,
 )
+from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import ERROR_KINDS, Reason, SpanKind
-from mojiscope.core.spantable import SpanListBuilder, SpanTable
+from mojiscope.core.spantable import SpanTable
 
 
 def run(

@@ -7,8 +7,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import KIND_CODE, REASON_CODE, Reason, SpanKind
-from mojiscope.core.spantable import NO_VALUE, SpanListBuilder, SpanTable, join
+from mojiscope.core.spantable import NO_VALUE, SpanTable, join
 
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 EVENT_KINDS = [SpanKind.INVALID, SpanKind.ESCAPE, SpanKind.SURROGATE]
@@ -142,3 +143,22 @@ def test_joined_events_read_like_joined_rows_and_build_nothing(blocks):
     assert joined.byte_starts.tolist() == rows.byte_starts.tolist()
     assert joined.char_starts.tolist() == rows.char_starts.tolist()
     assert [list(h) for h in halves] == [list(rows)] * 2
+
+
+@PROPERTY
+@given(
+    blocks=st.lists(blocks(), min_size=1, max_size=3),
+    bounds=st.tuples(st.integers(-3, 60), st.integers(-3, 60)),
+)
+def test_a_span_list_holds_the_spans_a_slice_holds(blocks, bounds):
+    """``span_list(a, b)`` (what the views ask for a few spans) equals the
+    slice ``[a:b]`` clipped to the table, across joined parts too."""
+    tables, byte, char = [], 0, 0
+    for b in blocks:
+        table = as_events(b).shifted(byte, char)
+        tables.append(table)
+        byte, char = table.byte_end, table.char_end
+    joined = join(tables)
+    start, stop = bounds
+    expected = list(joined[max(start, 0) : max(stop, 0)])
+    assert joined.span_list(start, stop) == expected
