@@ -9,9 +9,10 @@ the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
 most; the key then only stamps strips already painted.
 
-It starts once the grid has been still for :data:`QUIET_MS` (each paint
-restarts the wait, so a held key is never slowed by it), and stops at the
-next paint. What it paints is kept with everything else the grid keeps, and
+It starts once the grid has been still for :data:`QUIET_MS` and stops at
+the next paint: between the presses of a held key (auto-repeat comes every
+30-40 ms) it paints part of the screen the next press brings, the way the
+view last moved first. What it paints is kept with everything else the grid keeps, and
 goes stale with it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
 """
 
@@ -24,7 +25,7 @@ from PySide6.QtCore import QObject, QTimer
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
-QUIET_MS = 40
+QUIET_MS = 10
 """How long the grid must go unpainted before painting ahead starts."""
 
 ROWS_PER_SLICE = 4
@@ -32,17 +33,20 @@ ROWS_PER_SLICE = 4
 on dense content), so that input waits for one slice at most."""
 
 
-def rows_ahead(top: int, visible: int, total: int) -> list[tuple[int, int]]:
+def rows_ahead(
+    top: int, visible: int, total: int, *, upwards: bool = False
+) -> list[tuple[int, int]]:
     """Row ranges ``(first, end)`` a navigation key may show next, nearest
     first, for a view of ``visible`` whole rows (one more shows in part) at
     ``top`` in ``total`` rows: the next page and the previous one (a page key
     moves the cursor a page, and the view scrolls as little as it must to
-    show it: at most one page plus a row), the first screen and the last."""
+    show it: at most one page plus a row; the previous one first if the view
+    last moved ``upwards``), the first screen and the last."""
     shown = visible + 1
     last_top = max(total - visible, 0)
+    below, above = (top + shown, top + 2 * visible + 2), (top - visible - 1, top)
     ranges = [
-        (top + shown, top + 2 * visible + 2),
-        (top - visible - 1, top),
+        *((above, below) if upwards else (below, above)),
         (0, shown),
         (last_top, last_top + shown),
     ]
@@ -60,6 +64,8 @@ class PaintAhead(QObject):
         self._turn = QTimer(self, singleShot=True, interval=0)
         self._turn.timeout.connect(self._paint_slice)
         self._slices: list[tuple[int, int]] = []
+        self._last_top = 0
+        self._upwards = False
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
@@ -75,8 +81,12 @@ class PaintAhead(QObject):
         view = self._view
         if view.document is None or not view.isVisible():
             return
+        top = view.top_row()
+        if top != self._last_top:
+            self._upwards, self._last_top = top < self._last_top, top
         slices: list[tuple[int, int]] = []
-        for first, end in rows_ahead(view.top_row(), view.visible_rows(), view.total_rows()):
+        ranges = rows_ahead(top, view.visible_rows(), view.total_rows(), upwards=self._upwards)
+        for first, end in ranges:
             slices += [
                 (row, min(row + ROWS_PER_SLICE, end)) for row in range(first, end, ROWS_PER_SLICE)
             ]

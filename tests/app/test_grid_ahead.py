@@ -10,8 +10,8 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QImage, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.grid.ahead import rows_ahead
@@ -27,6 +27,10 @@ def test_rows_ahead_of_a_view_in_the_middle_are_the_next_page_the_last_page_and_
         (0, 21),
         (980, 1000),
     ]
+
+
+def test_rows_ahead_of_a_view_that_last_moved_up_are_the_page_above_first() -> None:
+    assert rows_ahead(top=100, visible=20, total=1000, upwards=True)[:2] == [(79, 100), (121, 142)]
 
 
 def test_rows_ahead_are_clipped_to_the_file_and_drop_empty_ranges() -> None:
@@ -92,14 +96,36 @@ def test_after_a_rest_a_navigation_key_paints_only_the_rows_its_selection_change
     assert kept == fresh_grid_image(mixed_window)
 
 
-def test_without_a_rest_nothing_is_painted_ahead(qtbot, mixed_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_keys_back_to_back_paint_nothing_ahead(qtbot, mixed_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     grid = mixed_window.grid
     strips = grid.painting._strips
     assert strips is not None
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
     rested = strips.painted
-    for _ in range(5):  # a held key: each paint restarts the wait
-        qtbot.keyClick(grid, Qt.Key.Key_Down)
+    for _ in range(5):  # each paint restarts the wait, and no time passes between
+        QApplication.sendEvent(
+            grid,
+            QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
+        )
         grid_image(mixed_window)
     assert grid.ahead.pending()
-    assert strips.painted - rested <= 5 * 3 + 2  # the rows the keys showed, nothing ahead
+    shown = grid.visible_rows() + 1
+    # The first page was painted ahead; the four after it are new.
+    assert strips.painted - rested <= 4 * shown + 5 * 3
+
+
+def test_between_the_presses_of_a_held_key_part_of_the_next_page_is_painted(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+) -> None:
+    grid = mixed_window.grid
+    strips = grid.painting._strips
+    assert strips is not None
+    for _ in range(3):  # auto-repeat: a press every 35 ms
+        qtbot.keyClick(grid, Qt.Key.Key_PageDown)
+        grid_image(mixed_window)
+        qtbot.wait(35)
+    before = strips.painted
+    qtbot.keyClick(grid, Qt.Key.Key_PageDown)
+    grid_image(mixed_window)
+    assert strips.painted - before < grid.visible_rows()  # part of it was painted already

@@ -100,6 +100,7 @@ def test_a_cursor_key_paints_only_the_rows_it_changes(qtbot, demo_window: MainWi
     grid.setFocus()
     demo_window.selection.move_cursor(40)
     grid_image(demo_window)
+    qtbot.waitUntil(lambda: not grid.ahead.pending())  # nothing left to paint ahead
     strips = grid.painting._strips
     assert strips is not None
     before = strips.painted
