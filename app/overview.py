@@ -8,12 +8,21 @@ so that one bad byte in a gigabyte still shows. Parts the index has not
 reached are dimmed; the rows on screen are outlined. Click or drag to centre
 the view there (a click on a mark centres its first anomaly); hovering tells
 the counts of the region under the pointer.
+
+The marks are drawn into an image once per change of the index (which the
+:class:`~mojiscope.app.index_jobs.IndexKeeper` signals at most ten times a
+second), never per paint: scrolling repaints the image and the outline of
+the rows on screen. Neighbouring chunks of one kind whose marks touch are
+one mark (:func:`strip_marks`), so the strip paints at most a few
+rectangles per pixel row of its height, however many chunks the index has.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from mojiscope.app.grid.cues import paint_cue
@@ -21,6 +30,7 @@ from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.core.index import FileIndex
+from mojiscope.core.index_scan import ChunkCounts
 from mojiscope.core.spans import KIND_CODES, REASON_CODES, SpanKind
 
 STRIP_WIDTH = 16
@@ -42,6 +52,67 @@ def region_kind(counts: dict[tuple[int, int], int]) -> SpanKind | None:
     """The most severe kind among a region's counts (None: no anomaly)."""
     present = {KIND_CODES[kind] for (kind, _), n in counts.items() if n}
     return next((kind for kind in SEVERITY if kind in present), None)
+
+
+class Mark(NamedTuple):
+    """One rectangle of the strip, ``top`` to ``bottom`` pixels: chunks of
+    ``kind``, or (``kind`` None) chunks the index has not reached yet."""
+
+    top: float
+    bottom: float
+    kind: SpanKind | None
+
+
+class _KindCache:
+    """Each chunk's :func:`region_kind`, computed once per chunk's counts (a
+    growing index adds counts; it never changes those it has)."""
+
+    def __init__(self) -> None:
+        self.counts: list[ChunkCounts | None] = []
+        self.kinds: list[SpanKind | None] = []
+
+    def kind(self, k: int, counts: ChunkCounts) -> SpanKind | None:
+        if k >= len(self.counts):
+            grow = k + 1 - len(self.counts)
+            self.counts.extend([None] * grow)
+            self.kinds.extend([None] * grow)
+        if self.counts[k] is not counts:
+            self.counts[k], self.kinds[k] = counts, region_kind(counts.counts)
+        return self.kinds[k]
+
+
+def strip_marks(index: FileIndex, height: float, cache: _KindCache | None = None) -> list[Mark]:
+    """What a strip ``height`` pixels high draws for ``index``: first the runs
+    of chunks not indexed yet (each run one :class:`Mark` with kind None),
+    then one mark per run of neighbouring chunks whose most severe kind is
+    the same and whose marks (each at least :data:`MIN_MARK` high) touch."""
+    cache = cache or _KindCache()
+    scale = height / max(index.size, 1)
+    unknown: list[Mark] = []
+    marks: list[Mark] = []
+    for k, counts in enumerate(index.chunks):
+        lo, hi = index.chunk_range(k)
+        top, bottom = lo * scale, hi * scale
+        if counts is None:
+            if unknown and unknown[-1].bottom >= top:
+                unknown[-1] = unknown[-1]._replace(bottom=bottom)
+            else:
+                unknown.append(Mark(top, bottom, None))
+            continue
+        if counts.first < 0:
+            continue
+        kind = cache.kind(k, counts)
+        if kind is None:
+            continue
+        if bottom - top < MIN_MARK:
+            bottom = top + MIN_MARK
+            if bottom > height:
+                top, bottom = max(height - MIN_MARK, 0.0), height
+        if marks and marks[-1].kind == kind and marks[-1].bottom >= top:
+            marks[-1] = marks[-1]._replace(bottom=max(marks[-1].bottom, bottom))
+        else:
+            marks.append(Mark(top, bottom, kind))
+    return unknown + marks
 
 
 def counts_words(counts: dict[tuple[int, int], int]) -> str:
@@ -70,10 +141,23 @@ class OverviewStrip(QWidget):
         self.grid_palette = palette
         self.setMouseTracking(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        keeper.changed.connect(lambda _fid: self.update())
-        grid.shown.current_changed.connect(self.update)
+        self.marks_image: QImage | None = None
+        """The marks as last drawn; None: to be drawn again at the next paint."""
+        self._drawn_from: FileIndex | None = None
+        self._kinds = _KindCache()
+        keeper.changed.connect(lambda _fid: self.marks_changed())
+        grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
         grid.attach_side_widget(self, STRIP_WIDTH)
+
+    def marks_changed(self) -> None:
+        """The index grew or another one is current: draw the marks again."""
+        self.marks_image = None
+        self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        self.marks_image = None
+        super().resizeEvent(event)
 
     def _index(self) -> FileIndex | None:
         return self.keeper.current_index() if self.grid.document is not None else None
@@ -94,39 +178,43 @@ class OverviewStrip(QWidget):
             painter.end()
 
     def _paint(self, painter: QPainter) -> None:
-        palette = self.grid_palette
-        painter.fillRect(self.rect(), palette.header)
         index = self._index()
         if index is None:
+            painter.fillRect(self.rect(), self.grid_palette.header)
             return
-        dim = QColor(palette.dim)
-        dim.setAlpha(70)
-        unknown_from: int | None = None  # runs of chunks not indexed, drawn as one rectangle
-        for k, counts in enumerate(index.chunks):
-            if counts is None:
-                unknown_from = k if unknown_from is None else unknown_from
-                continue
-            if unknown_from is not None:
-                self._dim(painter, index, unknown_from, k, dim)
-                unknown_from = None
-            if counts.first < 0:
-                continue
-            kind = region_kind(counts.counts)
-            style = palette.style(kind) if kind is not None else None
-            if style is not None:
-                lo, hi = index.chunk_range(k)
-                top, bottom = self.y_of_offset(lo), self.y_of_offset(hi)
-                height = max(bottom - top, MIN_MARK)
-                top = min(top, self.height() - height)
-                paint_cue(painter, QRectF(1, top, self.width() - 2, height), style)
-        if unknown_from is not None:
-            self._dim(painter, index, unknown_from, len(index.chunks), dim)
+        if self.marks_image is None or self._drawn_from is not index:
+            self.marks_image = self._draw_marks(index)
+            self._drawn_from = index
+        painter.drawImage(0, 0, self.marks_image)
         self._paint_view_box(painter)
 
-    def _dim(self, painter: QPainter, index: FileIndex, first: int, stop: int, dim: QColor) -> None:
-        top = self.y_of_offset(index.chunk_range(first)[0])
-        bottom = self.y_of_offset(index.chunk_range(stop - 1)[1])
-        painter.fillRect(QRectF(0, top, self.width(), max(bottom - top, 1.0)), dim)
+    def _draw_marks(self, index: FileIndex) -> QImage:
+        """The strip's background, dimmed runs and marks, at the screen's
+        pixel ratio."""
+        palette = self.grid_palette
+        ratio = self.devicePixelRatioF()
+        image = QImage(
+            max(int(self.width() * ratio), 1),
+            max(int(self.height() * ratio), 1),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.setDevicePixelRatio(ratio)
+        image.fill(palette.header)
+        dim = QColor(palette.dim)
+        dim.setAlpha(70)
+        painter = QPainter(image)
+        try:
+            for mark in strip_marks(index, self.height(), self._kinds):
+                style = palette.style(mark.kind) if mark.kind is not None else None
+                if mark.kind is None:
+                    height = max(mark.bottom - mark.top, 1.0)
+                    painter.fillRect(QRectF(0, mark.top, self.width(), height), dim)
+                elif style is not None:
+                    rect = QRectF(1, mark.top, self.width() - 2, mark.bottom - mark.top)
+                    paint_cue(painter, rect, style)
+        finally:
+            painter.end()
+        return image
 
     def _paint_view_box(self, painter: QPainter) -> None:
         grid = self.grid
