@@ -8,7 +8,10 @@ anomalies it holds; F3 walks the anomalies one by one inside a region. The
 list follows the index as it grows (looked at again at most every
 :data:`REFRESH_MS`) and the current format. It is a model over the regions,
 whose words are made only for the rows on screen: a thousand list items
-rebuilt a few times a second would hold the window 40 ms each time.
+rebuilt a few times a second would hold the window 40 ms each time. As the
+index grows, the regions it found are inserted as rows (the list keeps its
+scroll position, selection and current row); it is reset only when regions
+go (another file or format).
 """
 
 from __future__ import annotations
@@ -36,9 +39,32 @@ class RegionList(QAbstractListModel):
         self.regions: list[ChunkCounts] = []
 
     def set_regions(self, regions: list[ChunkCounts]) -> None:
-        self.beginResetModel()
-        self.regions = regions
-        self.endResetModel()
+        """Show ``regions`` (ordered by start): the new ones are inserted
+        and the changed ones updated when every region shown is among them;
+        otherwise the model is reset."""
+        starts = {counts.start for counts in regions}
+        if not all(counts.start in starts for counts in self.regions):
+            self.beginResetModel()
+            self.regions = list(regions)
+            self.endResetModel()
+            return
+        known = {counts.start: counts for counts in self.regions}
+        row = 0
+        while row < len(regions):
+            if regions[row].start in known:
+                if known[regions[row].start] != regions[row]:
+                    self.regions[row] = regions[row]
+                    changed = self.index(row)
+                    self.dataChanged.emit(changed, changed)
+                row += 1
+                continue
+            stop = row
+            while stop < len(regions) and regions[stop].start not in known:
+                stop += 1
+            self.beginInsertRows(QModelIndex(), row, stop - 1)
+            self.regions[row:row] = regions[row:stop]
+            self.endInsertRows()
+            row = stop
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: N802, B008 - Qt override
         return 0 if parent.isValid() else len(self.regions)
