@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
@@ -63,56 +65,69 @@ class Mark(NamedTuple):
     kind: SpanKind | None
 
 
+UNKNOWN = -2
+"""A chunk's state in :func:`chunk_states`: not indexed yet."""
+CLEAN = -1
+"""A chunk's state in :func:`chunk_states`: indexed, no anomaly."""
+
+
 class _KindCache:
-    """Each chunk's :func:`region_kind`, computed once per chunk's counts (a
-    growing index adds counts; it never changes those it has)."""
+    """Each chunk's :func:`region_kind` as its rank in :data:`SEVERITY`,
+    computed once per chunk's counts (a growing index adds counts; it never
+    changes those it has)."""
 
     def __init__(self) -> None:
-        self.counts: list[ChunkCounts | None] = []
-        self.kinds: list[SpanKind | None] = []
+        self._ranks: dict[int, tuple[ChunkCounts, int]] = {}
 
-    def kind(self, k: int, counts: ChunkCounts) -> SpanKind | None:
-        if k >= len(self.counts):
-            grow = k + 1 - len(self.counts)
-            self.counts.extend([None] * grow)
-            self.kinds.extend([None] * grow)
-        if self.counts[k] is not counts:
-            self.counts[k], self.kinds[k] = counts, region_kind(counts.counts)
-        return self.kinds[k]
+    def rank(self, k: int, counts: ChunkCounts) -> int:
+        known = self._ranks.get(k)
+        if known is None or known[0] is not counts:
+            kind = region_kind(counts.counts)
+            known = (counts, CLEAN if kind is None else SEVERITY.index(kind))
+            self._ranks[k] = known
+        return known[1]
+
+
+def chunk_states(index: FileIndex, cache: _KindCache) -> npt.NDArray[np.int8]:
+    """Per chunk: :data:`UNKNOWN`, :data:`CLEAN`, or the rank in
+    :data:`SEVERITY` of its most severe kind (one pass, no call per clean chunk)."""
+    return np.fromiter(
+        (
+            UNKNOWN if c is None else CLEAN if c.first < 0 else cache.rank(k, c)
+            for k, c in enumerate(index.chunks)
+        ),
+        np.int8,
+        len(index.chunks),
+    )
 
 
 def strip_marks(index: FileIndex, height: float, cache: _KindCache | None = None) -> list[Mark]:
     """What a strip ``height`` pixels high draws for ``index``: first the runs
     of chunks not indexed yet (each run one :class:`Mark` with kind None),
     then one mark per run of neighbouring chunks whose most severe kind is
-    the same and whose marks (each at least :data:`MIN_MARK` high) touch."""
-    cache = cache or _KindCache()
+    the same and whose marks (each at least :data:`MIN_MARK` high) touch.
+    Computed on arrays: 16,384 chunks (a 64 GiB file) take a few ms, not 30."""
+    states = chunk_states(index, cache or _KindCache())
     scale = height / max(index.size, 1)
-    unknown: list[Mark] = []
-    marks: list[Mark] = []
-    for k, counts in enumerate(index.chunks):
-        lo, hi = index.chunk_range(k)
-        top, bottom = lo * scale, hi * scale
-        if counts is None:
-            if unknown and unknown[-1].bottom >= top:
-                unknown[-1] = unknown[-1]._replace(bottom=bottom)
-            else:
-                unknown.append(Mark(top, bottom, None))
-            continue
-        if counts.first < 0:
-            continue
-        kind = cache.kind(k, counts)
-        if kind is None:
-            continue
-        if bottom - top < MIN_MARK:
-            bottom = top + MIN_MARK
-            if bottom > height:
-                top, bottom = max(height - MIN_MARK, 0.0), height
-        if marks and marks[-1].kind == kind and marks[-1].bottom >= top:
-            marks[-1] = marks[-1]._replace(bottom=max(marks[-1].bottom, bottom))
-        else:
-            marks.append(Mark(top, bottom, kind))
-    return unknown + marks
+    edges = np.minimum(np.arange(len(states) + 1, dtype=np.float64) * index.chunk_size, index.size)
+    edges *= scale
+    unknown = np.diff(np.concatenate(([0], states == UNKNOWN, [0])).astype(np.int8))
+    runs = zip(np.flatnonzero(unknown == 1), np.flatnonzero(unknown == -1), strict=True)
+    marks = [Mark(float(edges[lo]), float(edges[hi]), None) for lo, hi in runs]
+    damaged = np.flatnonzero(states >= 0)
+    if not len(damaged):
+        return marks
+    tops, bottoms = edges[damaged], edges[damaged + 1]
+    bottoms = np.maximum(bottoms, tops + MIN_MARK)
+    beyond = bottoms > height
+    tops[beyond], bottoms[beyond] = max(height - MIN_MARK, 0.0), height
+    ranks = states[damaged]
+    apart = (ranks[1:] != ranks[:-1]) | (tops[1:] > bottoms[:-1])
+    firsts = np.concatenate(([0], np.flatnonzero(apart) + 1))
+    lasts = np.concatenate((firsts[1:] - 1, [len(damaged) - 1]))
+    for first, last in zip(firsts, lasts, strict=True):
+        marks.append(Mark(float(tops[first]), float(bottoms[last]), SEVERITY[ranks[first]]))
+    return marks
 
 
 def counts_words(counts: dict[tuple[int, int], int]) -> str:
