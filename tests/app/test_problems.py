@@ -50,6 +50,7 @@ def test_regions_found_later_are_inserted_in_order_without_a_reset(
     assert resets == []
     assert inserted[:3] == [(0, 0), (1, 1), (0, 0)]  # 12; 27 after it; 0 before both
     assert [c.start for c in model.regions] == [k * CHUNK for k in range(0, 30, 3)]
+    assert model.total == 10  # one invalid byte per region, added up as rows came
     qtmodeltester.check(model)
 
 
@@ -66,6 +67,7 @@ def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None
     model.set_regions(updated)
     assert changed == [2]
     assert model.regions[2].counts == {(1, 1): 5}
+    assert model.total == 9 + 5
 
 
 def test_regions_that_go_reset_the_list(qtbot: QtBot) -> None:
