@@ -167,3 +167,23 @@ def test_once_indexed_a_code_page_window_decodes_as_the_whole_file(qtbot, window
         assert first % 2 == 1, "characters begin at odd offsets in this file"
         assert decoded == data[first : cells[-1].byte_end].decode("gb18030")
         assert decoded in whole
+
+
+def test_the_summary_rows_arrive_in_one_insertion_each_with_its_button(
+    qtbot, window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Row by row, each insertion moved every button already placed: 3 ms a
+    row, 60-130 ms for the 23 formats on the GUI thread."""
+    path = tmp_path / "french.txt"
+    path.write_bytes(LINE * 300)
+    panel = window.summary_panel
+    inserted: list[tuple[int, int]] = []
+    panel.table.model().rowsInserted.connect(
+        lambda _parent, first, last: inserted.append((first, last))
+    )
+    with qtbot.waitSignal(panel.summary_ready, timeout=60000):
+        assert window.open_path(path)
+    rows = panel.table.topLevelItemCount()
+    assert rows > 10 and inserted == [(0, rows - 1)]
+    for i in range(rows):
+        assert panel.button_for(panel.table.topLevelItem(i).text(1)) is not None
