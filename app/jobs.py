@@ -26,7 +26,10 @@ Contract:
   result is dropped even if it completes: it ends in ``cancelled``.
 * ``progressed`` carries a permille (0..1000 of ``total``) and is throttled
   to a change at most every 30 ms, so a job may call ``step`` as often as it
-  likes. ``partial`` is not throttled: a job should emit batches, not items.
+  likes. ``partial`` is not throttled (each emit arrives, in order, before
+  the ending), but the emits made while the GUI thread has not yet taken
+  the previous ones cross to it together: one queued call per burst, not
+  one per item (an index emitting a thousand chunks in bursts).
 * Starting a job under a name that is running cancels the running one.
 * :meth:`JobRunner.start` never waits for the worker thread to start (see
   :class:`ThreadLauncher`): it returns at once, and a thread that cannot be
@@ -135,7 +138,7 @@ class _Relay(QObject):
     """Signals emitted from the worker thread; queued to the handle's thread."""
 
     progressed = Signal(int)
-    partial = Signal(object)
+    partials_waiting = Signal()
     ended = Signal(str, object)  # outcome ("succeeded" | "failed" | "cancelled"), payload
 
 
@@ -161,7 +164,9 @@ class JobHandle(QObject):
         self._relay = _Relay(self)
         # Bound methods of this QObject: Qt queues them to this object's thread.
         self._relay.progressed.connect(self._on_progress)
-        self._relay.partial.connect(self._on_partial)
+        self._relay.partials_waiting.connect(self._on_partials)
+        self._partials: list[object] = []
+        self._partials_lock = threading.Lock()
         self._relay.ended.connect(self._on_ended)
 
     @property
@@ -189,9 +194,7 @@ class JobHandle(QObject):
                 last[0], last[1] = permille, now
                 self._send("progressed", permille)
 
-        control = Control(
-            progress, self._stop.is_set, lambda partial: self._send("partial", partial)
-        )
+        control = Control(progress, self._stop.is_set, self._hand_over)
         try:
             result = job(control)
         except Cancelled:
@@ -206,6 +209,15 @@ class JobHandle(QObject):
             outcome, payload = "cancelled", None
         self._ended.set()
         self._send("ended", outcome, payload)
+
+    def _hand_over(self, partial: object) -> None:
+        """Queue ``partial`` for the GUI thread; wake it only if nothing was
+        waiting already (it takes everything waiting at once)."""
+        with self._partials_lock:
+            self._partials.append(partial)
+            first = len(self._partials) == 1
+        if first:
+            self._send("partials_waiting")
 
     def _not_started(self, words: str) -> None:
         """The launcher could not start this job's thread: it ends in ``failed``."""
@@ -225,8 +237,12 @@ class JobHandle(QObject):
             self.permille = permille
             self.progressed.emit(permille)
 
-    def _on_partial(self, partial: object) -> None:
-        if self.outcome is None and not self._stop.is_set():
+    def _on_partials(self) -> None:
+        with self._partials_lock:
+            partials, self._partials = self._partials, []
+        for partial in partials:
+            if self.outcome is not None or self._stop.is_set():
+                return
             self.partial.emit(partial)
 
     def _on_ended(self, outcome: str, payload: object) -> None:

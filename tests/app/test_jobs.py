@@ -244,3 +244,23 @@ def test_a_thread_that_cannot_start_is_reported_and_the_next_one_still_starts() 
     assert ran.wait(5)
     assert launcher.wait_handled(5)
     assert said == ["cannot start a worker thread: can't start new thread"]
+
+
+def test_a_burst_of_partials_arrives_whole_in_order_before_the_ending(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    """Emits made while the GUI thread is busy cross to it together: none
+    may be lost, reordered, or arrive after ``succeeded``."""
+    seen: list[object] = []
+
+    def job(control: Control) -> str:
+        for i in range(20_000):
+            control.emit(i)
+        return "done"
+
+    handle = runner.start("burst", job, 1)
+    handle.partial.connect(seen.append)
+    handle.succeeded.connect(lambda result: seen.append(result))
+    with qtbot.waitSignal(handle.finished, timeout=10_000):
+        pass
+    assert seen == [*range(20_000), "done"]
