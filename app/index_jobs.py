@@ -39,6 +39,17 @@ GROWTH_INTERVAL_MS = 100
 """The shortest time between two ``changed`` signals of a growing index."""
 
 
+def show_progress(label: QLabel, what: str, permille: int, more: str = "") -> None:
+    """``Indexing utf-8: 42%`` in ``label``, which is made as wide as the
+    text at 100% at once: a label that widens with each percent lays the
+    status bar out again at every progress report."""
+    label.setText(f"{what}: {permille / 10:.0f}%{more}")
+    widest = label.fontMetrics().horizontalAdvance(f"{what}: 100%{more}")
+    if widest > label.minimumWidth():
+        label.setMinimumWidth(widest)
+    label.show()
+
+
 class IndexKeeper(QObject):
     """Keeps one :class:`FileIndex` per shown format of the open document."""
 
@@ -205,8 +216,7 @@ class IndexKeeper(QObject):
             return
         first = handles[0]
         more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
-        self.status_label.setText(f"{first.label}: {first.permille / 10:.0f}%{more}")
-        self.status_label.show()
+        show_progress(self.status_label, first.label, first.permille, more)
 
     def alignment_note(self, choice: FormatChoice) -> str:
         """`` (alignment guessed)`` while a column of a code page that cannot
