@@ -22,14 +22,14 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import JobHandle, JobRunner
-from mojiscope.app.model.document import Document
+from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
 from mojiscope.core.format import apply_policy
 from mojiscope.core.index import FileIndex, build_index, index_file, uses_a_pool
-from mojiscope.core.index_scan import ChunkCounts
+from mojiscope.core.index_scan import ALIGN_STEP, ChunkCounts
 
 if TYPE_CHECKING:
     from mojiscope.app.selection import SelectionModel
@@ -37,6 +37,17 @@ if TYPE_CHECKING:
 
 GROWTH_INTERVAL_MS = 100
 """The shortest time between two ``changed`` signals of a growing index."""
+
+
+def show_progress(label: QLabel, what: str, permille: int, more: str = "") -> None:
+    """``Indexing utf-8: 42%`` in ``label``, which is made as wide as the
+    text at 100% at once: a label that widens with each percent lays the
+    status bar out again at every progress report."""
+    label.setText(f"{what}: {permille / 10:.0f}%{more}")
+    widest = label.fontMetrics().horizontalAdvance(f"{what}: 100%{more}")
+    if widest > label.minimumWidth():
+        label.setMinimumWidth(widest)
+    label.show()
 
 
 class IndexKeeper(QObject):
@@ -62,6 +73,9 @@ class IndexKeeper(QObject):
         self.indexes: dict[str, FileIndex] = {}
         self._handles: dict[str, JobHandle] = {}
         self._grown: set[str] = set()
+        self._reached: dict[str, set[tuple[str, int]]] = {}
+        """Per format id: the document's decoded windows its index had reached
+        at the last look (see :meth:`_reached_new_windows`)."""
         self._grown_timer = QTimer(self, singleShot=True, interval=GROWTH_INTERVAL_MS)
         self._grown_timer.timeout.connect(self._tell_grown)
         self.status_label = QLabel()
@@ -83,6 +97,7 @@ class IndexKeeper(QObject):
             handle.cancel()
         self._handles.clear()
         self.indexes.clear()
+        self._reached.clear()
         self.document = document
         if document is not None:
             document.exact_window = self.exact_window
@@ -140,14 +155,48 @@ class IndexKeeper(QObject):
         from a guessed boundary are dropped so that they decode exactly now."""
         grown, self._grown = self._grown, set()
         for fid in grown:
-            if self.document is not None and self.document.forget_guessed_windows(fid):
+            if self._reached_new_windows(fid) and self._forget_guessed_windows(fid):
                 self.columns_changed.emit()
             self.changed.emit(fid)
+
+    def _reached_new_windows(self, fid: str) -> bool:
+        """Whether the index of ``fid`` has reached, since the last look, a
+        window the document holds decoded. Only then are guessed windows
+        dropped: dropping them at every growth decoded the ones not reached
+        yet again (guessed again) and reloaded the columns and the text view
+        ten times a second while a code page was indexed."""
+        document, index = self.document, self.indexes.get(fid)
+        if document is None or index is None or index.bounds is None:
+            return False
+        reached = {
+            (key, window)
+            for key, windows in document.cached_windows().items()
+            if key.partition("/")[0] == fid
+            for window in windows
+            if self._knows_window(index, window)
+        }
+        before = self._reached.get(fid, set())
+        self._reached[fid] = reached
+        return not reached <= before
+
+    @staticmethod
+    def _knows_window(index: FileIndex, window: int) -> bool:
+        """Whether ``index`` knows the boundaries around the document's
+        ``window`` (so :meth:`FileIndex.exact_window` decodes it)."""
+        assert index.bounds is not None
+        start = window * WINDOW
+        end = min(start + WINDOW, index.size)
+        stop_step = -(-end // ALIGN_STEP)
+        stop_known = stop_step >= len(index.bounds) or index.bounds[stop_step] >= 0
+        return index.window_start(start) is not None and bool(stop_known)
+
+    def _forget_guessed_windows(self, fid: str) -> bool:
+        return self.document is not None and self.document.forget_guessed_windows(fid)
 
     def _completed(self, fid: str, shown: FileIndex, result: object) -> None:
         if isinstance(result, FileIndex) and self.indexes.get(fid) is shown:
             self.indexes[fid] = result
-            if self.document is not None and self.document.forget_guessed_windows(fid):
+            if self._forget_guessed_windows(fid):  # complete: it knows every window
                 self.columns_changed.emit()
             self.changed.emit(fid)
 
@@ -167,8 +216,7 @@ class IndexKeeper(QObject):
             return
         first = handles[0]
         more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
-        self.status_label.setText(f"{first.label}: {first.permille / 10:.0f}%{more}")
-        self.status_label.show()
+        show_progress(self.status_label, first.label, first.permille, more)
 
     def alignment_note(self, choice: FormatChoice) -> str:
         """`` (alignment guessed)`` while a column of a code page that cannot

@@ -8,12 +8,23 @@ so that one bad byte in a gigabyte still shows. Parts the index has not
 reached are dimmed; the rows on screen are outlined. Click or drag to centre
 the view there (a click on a mark centres its first anomaly); hovering tells
 the counts of the region under the pointer.
+
+The marks are drawn into an image once per change of the index (which the
+:class:`~mojiscope.app.index_jobs.IndexKeeper` signals at most ten times a
+second), never per paint: scrolling repaints the image and the outline of
+the rows on screen. Neighbouring chunks of one kind whose marks touch are
+one mark (:func:`strip_marks`), so the strip paints at most a few
+rectangles per pixel row of its height, however many chunks the index has.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from mojiscope.app.grid.cues import paint_cue
@@ -21,6 +32,7 @@ from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.core.index import FileIndex
+from mojiscope.core.index_scan import ChunkCounts
 from mojiscope.core.spans import KIND_CODES, REASON_CODES, SpanKind
 
 STRIP_WIDTH = 16
@@ -42,6 +54,80 @@ def region_kind(counts: dict[tuple[int, int], int]) -> SpanKind | None:
     """The most severe kind among a region's counts (None: no anomaly)."""
     present = {KIND_CODES[kind] for (kind, _), n in counts.items() if n}
     return next((kind for kind in SEVERITY if kind in present), None)
+
+
+class Mark(NamedTuple):
+    """One rectangle of the strip, ``top`` to ``bottom`` pixels: chunks of
+    ``kind``, or (``kind`` None) chunks the index has not reached yet."""
+
+    top: float
+    bottom: float
+    kind: SpanKind | None
+
+
+UNKNOWN = -2
+"""A chunk's state in :func:`chunk_states`: not indexed yet."""
+CLEAN = -1
+"""A chunk's state in :func:`chunk_states`: indexed, no anomaly."""
+
+
+class _KindCache:
+    """Each chunk's :func:`region_kind` as its rank in :data:`SEVERITY`,
+    computed once per chunk's counts (a growing index adds counts; it never
+    changes those it has)."""
+
+    def __init__(self) -> None:
+        self._ranks: dict[int, tuple[ChunkCounts, int]] = {}
+
+    def rank(self, k: int, counts: ChunkCounts) -> int:
+        known = self._ranks.get(k)
+        if known is None or known[0] is not counts:
+            kind = region_kind(counts.counts)
+            known = (counts, CLEAN if kind is None else SEVERITY.index(kind))
+            self._ranks[k] = known
+        return known[1]
+
+
+def chunk_states(index: FileIndex, cache: _KindCache) -> npt.NDArray[np.int8]:
+    """Per chunk: :data:`UNKNOWN`, :data:`CLEAN`, or the rank in
+    :data:`SEVERITY` of its most severe kind (one pass, no call per clean chunk)."""
+    return np.fromiter(
+        (
+            UNKNOWN if c is None else CLEAN if c.first < 0 else cache.rank(k, c)
+            for k, c in enumerate(index.chunks)
+        ),
+        np.int8,
+        len(index.chunks),
+    )
+
+
+def strip_marks(index: FileIndex, height: float, cache: _KindCache | None = None) -> list[Mark]:
+    """What a strip ``height`` pixels high draws for ``index``: first the runs
+    of chunks not indexed yet (each run one :class:`Mark` with kind None),
+    then one mark per run of neighbouring chunks whose most severe kind is
+    the same and whose marks (each at least :data:`MIN_MARK` high) touch.
+    Computed on arrays: 16,384 chunks (a 64 GiB file) take a few ms, not 30."""
+    states = chunk_states(index, cache or _KindCache())
+    scale = height / max(index.size, 1)
+    edges = np.minimum(np.arange(len(states) + 1, dtype=np.float64) * index.chunk_size, index.size)
+    edges *= scale
+    unknown = np.diff(np.concatenate(([0], states == UNKNOWN, [0])).astype(np.int8))
+    runs = zip(np.flatnonzero(unknown == 1), np.flatnonzero(unknown == -1), strict=True)
+    marks = [Mark(float(edges[lo]), float(edges[hi]), None) for lo, hi in runs]
+    damaged = np.flatnonzero(states >= 0)
+    if not len(damaged):
+        return marks
+    tops, bottoms = edges[damaged], edges[damaged + 1]
+    bottoms = np.maximum(bottoms, tops + MIN_MARK)
+    beyond = bottoms > height
+    tops[beyond], bottoms[beyond] = max(height - MIN_MARK, 0.0), height
+    ranks = states[damaged]
+    apart = (ranks[1:] != ranks[:-1]) | (tops[1:] > bottoms[:-1])
+    firsts = np.concatenate(([0], np.flatnonzero(apart) + 1))
+    lasts = np.concatenate((firsts[1:] - 1, [len(damaged) - 1]))
+    for first, last in zip(firsts, lasts, strict=True):
+        marks.append(Mark(float(tops[first]), float(bottoms[last]), SEVERITY[ranks[first]]))
+    return marks
 
 
 def counts_words(counts: dict[tuple[int, int], int]) -> str:
@@ -70,10 +156,23 @@ class OverviewStrip(QWidget):
         self.grid_palette = palette
         self.setMouseTracking(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        keeper.changed.connect(lambda _fid: self.update())
-        grid.shown.current_changed.connect(self.update)
+        self.marks_image: QImage | None = None
+        """The marks as last drawn; None: to be drawn again at the next paint."""
+        self._drawn_from: FileIndex | None = None
+        self._kinds = _KindCache()
+        keeper.changed.connect(lambda _fid: self.marks_changed())
+        grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
         grid.attach_side_widget(self, STRIP_WIDTH)
+
+    def marks_changed(self) -> None:
+        """The index grew or another one is current: draw the marks again."""
+        self.marks_image = None
+        self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        self.marks_image = None
+        super().resizeEvent(event)
 
     def _index(self) -> FileIndex | None:
         return self.keeper.current_index() if self.grid.document is not None else None
@@ -94,39 +193,43 @@ class OverviewStrip(QWidget):
             painter.end()
 
     def _paint(self, painter: QPainter) -> None:
-        palette = self.grid_palette
-        painter.fillRect(self.rect(), palette.header)
         index = self._index()
         if index is None:
+            painter.fillRect(self.rect(), self.grid_palette.header)
             return
-        dim = QColor(palette.dim)
-        dim.setAlpha(70)
-        unknown_from: int | None = None  # runs of chunks not indexed, drawn as one rectangle
-        for k, counts in enumerate(index.chunks):
-            if counts is None:
-                unknown_from = k if unknown_from is None else unknown_from
-                continue
-            if unknown_from is not None:
-                self._dim(painter, index, unknown_from, k, dim)
-                unknown_from = None
-            if counts.first < 0:
-                continue
-            kind = region_kind(counts.counts)
-            style = palette.style(kind) if kind is not None else None
-            if style is not None:
-                lo, hi = index.chunk_range(k)
-                top, bottom = self.y_of_offset(lo), self.y_of_offset(hi)
-                height = max(bottom - top, MIN_MARK)
-                top = min(top, self.height() - height)
-                paint_cue(painter, QRectF(1, top, self.width() - 2, height), style)
-        if unknown_from is not None:
-            self._dim(painter, index, unknown_from, len(index.chunks), dim)
+        if self.marks_image is None or self._drawn_from is not index:
+            self.marks_image = self._draw_marks(index)
+            self._drawn_from = index
+        painter.drawImage(0, 0, self.marks_image)
         self._paint_view_box(painter)
 
-    def _dim(self, painter: QPainter, index: FileIndex, first: int, stop: int, dim: QColor) -> None:
-        top = self.y_of_offset(index.chunk_range(first)[0])
-        bottom = self.y_of_offset(index.chunk_range(stop - 1)[1])
-        painter.fillRect(QRectF(0, top, self.width(), max(bottom - top, 1.0)), dim)
+    def _draw_marks(self, index: FileIndex) -> QImage:
+        """The strip's background, dimmed runs and marks, at the screen's
+        pixel ratio."""
+        palette = self.grid_palette
+        ratio = self.devicePixelRatioF()
+        image = QImage(
+            max(int(self.width() * ratio), 1),
+            max(int(self.height() * ratio), 1),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.setDevicePixelRatio(ratio)
+        image.fill(palette.header)
+        dim = QColor(palette.dim)
+        dim.setAlpha(70)
+        painter = QPainter(image)
+        try:
+            for mark in strip_marks(index, self.height(), self._kinds):
+                style = palette.style(mark.kind) if mark.kind is not None else None
+                if mark.kind is None:
+                    height = max(mark.bottom - mark.top, 1.0)
+                    painter.fillRect(QRectF(0, mark.top, self.width(), height), dim)
+                elif style is not None:
+                    rect = QRectF(1, mark.top, self.width() - 2, mark.bottom - mark.top)
+                    paint_cue(painter, rect, style)
+        finally:
+            painter.end()
+        return image
 
     def _paint_view_box(self, painter: QPainter) -> None:
         grid = self.grid

@@ -8,11 +8,15 @@ anomalies it holds; F3 walks the anomalies one by one inside a region. The
 list follows the index as it grows (looked at again at most every
 :data:`REFRESH_MS`) and the current format. It is a model over the regions,
 whose words are made only for the rows on screen: a thousand list items
-rebuilt a few times a second would hold the window 40 ms each time.
+rebuilt a few times a second would hold the window 40 ms each time. As the
+index grows, the regions it found are inserted as rows (the list keeps its
+scroll position, selection and current row); it is reset only when regions
+go (another file or format).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
@@ -34,11 +38,39 @@ class RegionList(QAbstractListModel):
     def __init__(self) -> None:
         super().__init__()
         self.regions: list[ChunkCounts] = []
+        self.total = 0
+        """Anomalies in the regions shown."""
 
     def set_regions(self, regions: list[ChunkCounts]) -> None:
-        self.beginResetModel()
-        self.regions = regions
-        self.endResetModel()
+        """Show ``regions`` (ordered by start): the new ones are inserted
+        and the changed ones updated when every region shown is among them;
+        otherwise the model is reset. Which are new is found on arrays of
+        starts, so a growing index of thousands of regions costs little."""
+        old = np.fromiter((c.start for c in self.regions), np.int64, len(self.regions))
+        new = np.fromiter((c.start for c in regions), np.int64, len(regions))
+        if not np.isin(old, new).all():
+            self.beginResetModel()
+            self.regions = list(regions)
+            self.total = sum(c.anomalies for c in regions)
+            self.endResetModel()
+            return
+        kept = np.flatnonzero(np.isin(new, old))
+        for row, (shown, region) in enumerate(
+            zip(self.regions, (regions[k] for k in kept), strict=True)
+        ):
+            if shown is not region and shown != region:
+                self.total += region.anomalies - shown.anomalies
+                self.regions[row] = region
+                self.dataChanged.emit(self.index(row), self.index(row))
+        added = np.diff(np.concatenate(([0], np.isin(new, old, invert=True), [0])).astype(np.int8))
+        for first, stop in zip(
+            np.flatnonzero(added == 1), np.flatnonzero(added == -1), strict=True
+        ):
+            run = regions[first:stop]
+            self.beginInsertRows(QModelIndex(), int(first), int(stop) - 1)
+            self.regions[first:first] = run
+            self.total += sum(c.anomalies for c in run)
+            self.endInsertRows()
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: N802, B008 - Qt override
         return 0 if parent.isValid() else len(self.regions)
@@ -91,14 +123,14 @@ class ProblemsPanel(QWidget):
             self.regions.set_regions([])
             self.heading.setText("No file indexed.")
             return
-        regions = [c for c in index.chunks if c is not None and c.first >= 0]
-        total = sum(c.anomalies for c in regions)
+        chunks = index.chunks
+        regions = [c for c in chunks if c is not None and c.first >= 0]
         self.regions.set_regions(regions[:MAX_ROWS])
-        state = (
-            "" if index.complete else f" (indexed {index.indexed_bytes / max(index.size, 1):.0%})"
-        )
-        shown = self.regions.rowCount()
-        self.heading.setText(f"{fid}: {total:,} anomalies in {shown:,} regions{state}")
+        known = len(chunks) - chunks.count(None)
+        state = "" if known == len(chunks) else f" (indexed {known / len(chunks):.0%})"
+        shown, total = self.regions.rowCount(), self.regions.total
+        more = f" (the first {shown:,} listed)" if len(regions) > shown else ""
+        self.heading.setText(f"{fid}: {total:,} anomalies in {shown:,} regions{state}{more}")
 
     def _chosen(self, row: QModelIndex) -> None:
         first = row.data(Qt.ItemDataRole.UserRole)

@@ -9,12 +9,24 @@ A headless run (``--screenshot``) runs inside :func:`ephemeral_settings`: it
 starts from the defaults and whatever it writes goes to a temporary
 file that disappears with the process, so a picture never depends on, nor
 changes, what the user chose (and pytest's files never reach Recent).
+
+Writing is off the GUI thread: ``QSettings.sync`` writes and locks the file,
+11-22 ms each time (measured), and opening a file wrote the recent list on
+the GUI thread while its index and first paint were starting. A write
+(:func:`_write`) goes to the pending values at once, so that every read
+sees it, and a writer thread stores it in the file the settings pointed to
+when it was written. :func:`flush` waits for the file; it runs when the
+window closes (:func:`set_window_state`), when :func:`ephemeral_settings`
+ends, and at exit, so nothing written is lost on quit.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
+import queue
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +52,7 @@ def ephemeral_settings() -> Iterator[None]:
         try:
             yield
         finally:
+            flush()  # before the folder goes: a late write would make it again
             _ephemeral_file = outer
 
 
@@ -51,8 +64,75 @@ def open_settings() -> QSettings:
     )
 
 
+FLUSH_TIMEOUT_S = 5.0
+"""The longest :func:`flush` waits for the writer thread."""
+
+_MISSING = object()
+_pending: dict[tuple[str, str], object] = {}
+"""Values written and not yet in their file, by (settings file, key)."""
+_written = threading.Condition()
+_writes: queue.SimpleQueue[tuple[str, str, object]] = queue.SimpleQueue()
+_writer: threading.Thread | None = None
+
+
+def _start_writer() -> None:
+    """Start the writer thread if it is not running: at the first read (the
+    window reads its settings as it is made), so that no write on the GUI
+    thread waits for a thread to start."""
+    global _writer
+    if _writer is None:
+        _writer = threading.Thread(target=_write_forever, name="settings-writer", daemon=True)
+        _writer.start()
+
+
+def _write_forever() -> None:
+    while True:
+        batch = [_writes.get()]
+        while not _writes.empty():
+            batch.append(_writes.get())
+        for file in dict.fromkeys(file for file, _, _ in batch):
+            stored = QSettings(file, QSettings.Format.IniFormat)
+            for where, key, value in batch:
+                if where == file:
+                    stored.setValue(key, value)
+            stored.sync()
+        with _written:
+            for file, key, value in batch:
+                if _pending.get((file, key), _MISSING) is value:
+                    del _pending[(file, key)]
+            _written.notify_all()
+
+
+def _write(values: dict[str, object]) -> None:
+    """Set ``values`` (key: value) now for every reader; the file follows."""
+    _start_writer()
+    file = open_settings().fileName()
+    with _written:
+        for key, value in values.items():
+            _pending[(file, key)] = value
+            _writes.put((file, key, value))
+
+
+def _value(key: str) -> object:
+    settings = open_settings()
+    with _written:
+        value = _pending.get((settings.fileName(), key), _MISSING)
+    _start_writer()
+    return settings.value(key) if value is _MISSING else value
+
+
+def flush(timeout: float = FLUSH_TIMEOUT_S) -> bool:
+    """Wait until every value written so far is in its file (True), or
+    ``timeout`` seconds passed (False)."""
+    with _written:
+        return _written.wait_for(lambda: not _pending, timeout)
+
+
+atexit.register(flush)
+
+
 def _read_list(key: str) -> list[str] | None:
-    raw = open_settings().value(key)
+    raw = _value(key)
     if not isinstance(raw, str):
         return None
     try:
@@ -65,9 +145,7 @@ def _read_list(key: str) -> list[str] | None:
 
 
 def _write_list(key: str, values: list[str]) -> None:
-    settings = open_settings()
-    settings.setValue(key, json.dumps(values))
-    settings.sync()
+    _write({key: json.dumps(values)})
 
 
 def shown_formats() -> list[str] | None:
@@ -80,14 +158,12 @@ def set_shown_formats(keys: list[str]) -> None:
 
 
 def current_format() -> str | None:
-    value = open_settings().value("formats/current")
+    value = _value("formats/current")
     return value if isinstance(value, str) else None
 
 
 def set_current_format(key: str) -> None:
-    settings = open_settings()
-    settings.setValue("formats/current", key)
-    settings.sync()
+    _write({"formats/current": key})
 
 
 def recent_files() -> list[str]:
@@ -114,22 +190,21 @@ def remove_missing_recent_files() -> list[str]:
 
 def window_state() -> tuple[bytes, bytes] | None:
     """The window's saved geometry and dock/toolbar state, if any."""
-    settings = open_settings()
-    geometry, state = settings.value("window/geometry"), settings.value("window/state")
+    geometry, state = _value("window/geometry"), _value("window/state")
     if geometry is None or state is None:
         return None
     return bytes(geometry), bytes(state)
 
 
 def set_window_state(geometry: bytes, state: bytes) -> None:
-    settings = open_settings()
-    settings.setValue("window/geometry", geometry)
-    settings.setValue("window/state", state)
-    settings.sync()
+    """Remember the window's geometry and docks (as it closes: everything
+    written so far is then in the file when this returns)."""
+    _write({"window/geometry": geometry, "window/state": state})
+    flush()
 
 
 def bytes_per_row() -> int:
-    value = open_settings().value("view/bytes_per_row")
+    value = _value("view/bytes_per_row")
     try:
         number = int(str(value))
     except ValueError:
@@ -138,6 +213,4 @@ def bytes_per_row() -> int:
 
 
 def set_bytes_per_row(number: int) -> None:
-    settings = open_settings()
-    settings.setValue("view/bytes_per_row", number)
-    settings.sync()
+    _write({"view/bytes_per_row": number})

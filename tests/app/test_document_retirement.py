@@ -60,11 +60,16 @@ def test_the_old_documents_jobs_are_cancelled_and_it_is_closed_after_them(
             control.check()
 
     handle = window.jobs.start("scan", scanner, 1)
+    outcomes: list[str] = []
+    handle.cancelled.connect(lambda: outcomes.append("cancelled"))
+    handle.failed.connect(outcomes.append)  # a read of the unmapped file would fail it
     assert started.wait(5)
-    _open(window, tmp_path / "new.txt", b"new")
-    assert handle.wait(0), "the cancelled scan had returned before the old file was closed"
+    _open(window, tmp_path / "new.txt", b"new")  # returns without waiting for the scan
     # The index and summary of the old file stop too (in their child processes).
     qtbot.waitUntil(lambda: len(old) == 0, timeout=10_000)
+    assert handle.wait(0), "the cancelled scan had returned before the old file was closed"
+    qtbot.waitUntil(lambda: bool(outcomes), timeout=5_000)
+    assert outcomes == ["cancelled"]
 
 
 def test_the_inspector_hint_and_mojibake_panel_share_the_windows_runner(
@@ -74,3 +79,22 @@ def test_the_inspector_hint_and_mojibake_panel_share_the_windows_runner(
     assert window.inspector.hint.runner is window.jobs
     panels = window.findChildren(MojibakePanel)
     assert panels and all(p.runner is window.jobs for p in panels)
+
+
+def test_the_old_file_is_closed_when_its_last_job_finishes_and_the_open_never_waits(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """The GUI thread waited up to RETIRE_WAIT_MS per job still running, then
+    looked again every RETIRE_WAIT_MS; now it is told when each job ends."""
+    old = _open(window, tmp_path / "old.txt", b"old bytes " * 1000)
+    release = threading.Event()
+    handle = window.jobs.start("deaf", lambda control: release.wait(10), 1)
+    readers = window.jobs.active()  # the old file's index, summary... and the deaf job
+    _open(window, tmp_path / "new.txt", b"new")
+    assert not handle.wait(0) and len(old) == 10_000  # opened while the job still ran
+    qtbot.waitUntil(lambda: all(h.wait(0) for h in readers if h is not handle), timeout=10_000)
+    qtbot.wait(10)
+    assert len(old) == 10_000  # the deaf job is the last reader
+    with qtbot.waitSignal(handle.finished, timeout=5_000):
+        release.set()
+    assert len(old) == 0  # closed as the job finished, not at a later look

@@ -188,3 +188,79 @@ def test_a_superseded_handle_is_let_go_on_the_gui_thread_once_its_thread_is_gone
     release.set()
     qtbot.waitUntil(lambda: not any(id(h) == first_id for h in jobs._KEPT), timeout=5000)
     qtbot.waitUntil(lambda: second not in jobs._KEPT, timeout=5000)
+
+
+class GatedThread(threading.Thread):
+    """A thread whose start waits for ``gate``: it holds the launcher up."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        super().__init__(target=lambda: None, daemon=True)
+        self.gate = gate
+
+    def start(self) -> None:
+        self.gate.wait(10)
+        super().start()
+
+
+def test_start_returns_before_the_worker_thread_starts_and_the_job_runs_later(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    """``Thread.start`` waits for the new thread to run (2-27 ms on a loaded
+    machine): the GUI thread hands threads to the launcher and never waits."""
+    from mojiscope.app.jobs import thread_launcher
+
+    gate = threading.Event()
+    thread_launcher().launch(GatedThread(gate), lambda words: None)
+    ran = threading.Event()
+
+    def job(control: Control) -> str:
+        ran.set()
+        return "ran"
+
+    handle = runner.start("behind-the-gate", job, 1)
+    seen = endings(handle)
+    assert handle.running and not ran.wait(0.2)  # start returned; the launcher is held up
+    assert not runner.wait_all(100)  # not started yet: not ended either
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        gate.set()
+    assert seen == [("succeeded", "ran")]
+
+
+class UnstartableThread(threading.Thread):
+    """A thread the system refuses to start (as when threads run out)."""
+
+    def start(self) -> None:
+        raise RuntimeError("can't start new thread")
+
+
+def test_a_thread_that_cannot_start_is_reported_and_the_next_one_still_starts() -> None:
+    from mojiscope.app.jobs import thread_launcher
+
+    launcher = thread_launcher()
+    said: list[str] = []
+    ran = threading.Event()
+    launcher.launch(UnstartableThread(daemon=True), said.append)
+    launcher.launch(threading.Thread(target=ran.set, daemon=True), said.append)
+    assert ran.wait(5)
+    assert launcher.wait_handled(5)
+    assert said == ["cannot start a worker thread: can't start new thread"]
+
+
+def test_a_burst_of_partials_arrives_whole_in_order_before_the_ending(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    """Emits made while the GUI thread is busy cross to it together: none
+    may be lost, reordered, or arrive after ``succeeded``."""
+    seen: list[object] = []
+
+    def job(control: Control) -> str:
+        for i in range(20_000):
+            control.emit(i)
+        return "done"
+
+    handle = runner.start("burst", job, 1)
+    handle.partial.connect(seen.append)
+    handle.succeeded.connect(lambda result: seen.append(result))
+    with qtbot.waitSignal(handle.finished, timeout=10_000):
+        pass
+    assert seen == [*range(20_000), "done"]

@@ -1,0 +1,119 @@
+"""The Problems list as the index grows: rows inserted, never a reset that
+would lose the user's place, and a reset when regions go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel
+from pytestqt.qtbot import QtBot
+
+from mojiscope.app.problems import RegionList
+from mojiscope.app.window import MainWindow
+from mojiscope.core import BytesSource, get_format
+from mojiscope.core.index import FileIndex
+from mojiscope.core.index_scan import ChunkCounts, count_chunk
+
+CHUNK = 4096
+
+
+def damaged_chunks(every: int = 3, chunks: int = 30) -> tuple[FileIndex, BytesSource]:
+    """An index of ``chunks`` chunks with an invalid byte in every ``every``-th."""
+    data = bytearray(b"a" * (chunks * CHUNK))
+    for k in range(0, chunks, every):
+        data[k * CHUNK + 7] = 0xFF
+    fmt = get_format("utf-8")
+    return FileIndex(fmt, len(data), chunk_size=CHUNK), BytesSource(bytes(data))
+
+
+def regions_of(index: FileIndex) -> list[ChunkCounts]:
+    return [c for c in index.chunks if c is not None and c.first >= 0]
+
+
+def test_regions_found_later_are_inserted_in_order_without_a_reset(
+    qtbot: QtBot, qtmodeltester
+) -> None:  # type: ignore[no-untyped-def]
+    index, source = damaged_chunks()
+    model = RegionList()
+    qtmodeltester.check(model)
+    resets: list[bool] = []
+    inserted: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
+    for k in (12, 27, 0):  # a pool finishes chunks in any order
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+        model.set_regions(regions_of(index))
+    for k in range(len(index.chunks)):
+        if index.chunks[k] is None:
+            index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    assert resets == []
+    assert inserted[:3] == [(0, 0), (1, 1), (0, 0)]  # 12; 27 after it; 0 before both
+    assert [c.start for c in model.regions] == [k * CHUNK for k in range(0, 30, 3)]
+    assert model.total == 10  # one invalid byte per region, added up as rows came
+    qtmodeltester.check(model)
+
+
+def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None:
+    index, source = damaged_chunks()
+    model = RegionList()
+    for k in range(len(index.chunks)):
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    updated = list(model.regions)
+    updated[2] = ChunkCounts(updated[2].start, updated[2].end, {(1, 1): 5}, updated[2].first)
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom: changed.append(top.row()))
+    model.set_regions(updated)
+    assert changed == [2]
+    assert model.regions[2].counts == {(1, 1): 5}
+    assert model.total == 9 + 5
+
+
+def test_regions_that_go_reset_the_list(qtbot: QtBot) -> None:
+    index, source = damaged_chunks()
+    model = RegionList()
+    for k in range(len(index.chunks)):
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    with qtbot.waitSignal(model.modelReset, timeout=1000):
+        model.set_regions(regions_of(index)[3:])
+    assert model.rowCount() == 7
+
+
+def test_the_users_current_row_stays_while_the_index_grows(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    data = bytearray(b"the quick brown fox\n" * 100_000)
+    for at in range(50_000, len(data), 200_000):
+        data[at] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    panel, keeper = window.problems, window.indexes
+
+    def indexed() -> bool:
+        index = keeper.current_index()
+        return index is not None and index.complete and not keeper.running()
+
+    qtbot.waitUntil(indexed, timeout=30_000)
+    full = keeper.indexes["utf-8"]
+    partial = FileIndex(full.format, full.size, full.chunk_size)
+    for counts in full.chunks[::2]:  # the same file, half indexed
+        if counts is not None:
+            partial.add(counts)
+    keeper.indexes["utf-8"] = partial
+    panel.refresh()
+    assert 0 < panel.regions.rowCount() < 10
+    chosen = panel.regions.regions[-1].start
+    panel.list.selectionModel().setCurrentIndex(
+        panel.regions.index(panel.regions.rowCount() - 1),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect,
+    )
+    keeper.indexes["utf-8"] = full  # the rest of the regions arrive
+    panel.refresh()
+    assert panel.regions.rowCount() == 10
+    current = panel.list.currentIndex()
+    assert current.isValid() and panel.regions.regions[current.row()].start == chosen
+    assert panel.list.selectionModel().isSelected(current)
