@@ -229,6 +229,10 @@ class TextView(QPlainTextEdit):
         columns = width / self._metrics.horizontalAdvance("0")
         return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
 
+    def building_ahead(self) -> bool:
+        """Whether windows are still to be built ahead (for tests)."""
+        return self._rest.isActive() or bool(self._ahead)
+
     def _start_ahead(self) -> None:
         self._ahead = self.likely_cursors()
         self._turn.start()

@@ -103,7 +103,8 @@ def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
     view = mixed_window.text_view
     windows = view._windows
     for _ in range(3 if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) else 1):
-        qtbot.wait(400)  # the cursor rests: the windows a key may need are built
+        # The cursor rests: the windows a key may need are built.
+        qtbot.waitUntil(lambda: not view.building_ahead(), timeout=10_000)
         before, built = view.window_, windows.built
         qtbot.keyClick(mixed_window.grid, key, modifiers)
         assert windows.built == built, "the key built a window while the user waited"
