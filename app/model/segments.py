@@ -31,7 +31,12 @@ class Segment(NamedTuple):
 
 
 def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
-    """Segments of ``decoding`` covering the characters that overlap ``[lo, hi)``."""
+    """Segments of ``decoding`` covering the characters that overlap ``[lo, hi)``.
+
+    Neighbouring spans of one byte a character are gathered into one run as
+    they come (:class:`_OneByteRun`): dense damage is hundreds of one-byte
+    spans a screen, and a segment made and remade for each cost most of a
+    layout."""
     spans = decoding.spans
     lo = max(lo, decoding.byte_start)
     hi = min(hi, decoding.byte_end)
@@ -40,9 +45,58 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
     first = spans.index_at_byte(lo)
     last = spans.index_at_byte(hi - 1)
     out: list[Segment] = []
+    run = _OneByteRun(out)
+    text, base = decoding.text, spans.char_start
     for span in spans.span_list(first, last + 1):
-        _add_span(out, decoding, span, lo, hi)
+        n_bytes = span.byte_end - span.byte_start
+        if (
+            n_bytes
+            and span.char_end - span.char_start == n_bytes
+            and span.reason != Reason.MAGIC_NUMBER
+            and decoding.one_byte_a_char(span)
+        ):
+            a, b = max(lo, span.byte_start), min(hi, span.byte_end)
+            c = span.char_start - base + (a - span.byte_start)
+            run.add(a, b, text[c : c + (b - a)], span)
+        else:
+            run.flush()
+            _add_span(out, decoding, span, lo, hi)
+    run.flush()
     return out
+
+
+class _OneByteRun:
+    """Characters of neighbouring one-byte-a-character spans of one kind and
+    reason (kinds drawn without a border), gathered, then appended to ``out``
+    as one segment (joined to the segment before it when that one continues
+    the run, as :func:`_append_one_byte_run` does)."""
+
+    def __init__(self, out: list[Segment]) -> None:
+        self.out = out
+        self.span: Span | None = None
+        self.start = self.end = 0
+        self.chars: list[str] = []
+
+    def add(self, a: int, b: int, chars: str, span: Span) -> None:
+        run = self.span
+        if (
+            run is not None
+            and self.end == a
+            and run.kind == span.kind
+            and run.reason == span.reason
+            and span.kind not in BORDERED_KINDS
+        ):
+            self.chars.append(chars)
+            self.end = b
+            return
+        self.flush()
+        self.span, self.start, self.end, self.chars = span, a, b, [chars]
+
+    def flush(self) -> None:
+        if self.span is not None:
+            segment = Segment(self.start, self.end, "".join(self.chars), 1, self.span)
+            _append_one_byte_run(self.out, segment)
+            self.span = None
 
 
 def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: int) -> None:

@@ -7,8 +7,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mojiscope.app.formats import FormatChoice, resolve, resolve_all
+from mojiscope.app.model.borders import BORDERED_KINDS
 from mojiscope.app.model.cells import cells_between
 from mojiscope.app.model.document import WINDOW, WINDOWS_PER_FORMAT, Document
 from mojiscope.core import decode, get_format
@@ -121,12 +124,20 @@ def test_unreadable_paths_raise_oserror(tmp_path: Path) -> None:
         Document.open_file(tmp_path)
 
 
-@pytest.mark.parametrize("key", [c.key for c in resolve_all(DEMO_KEYS)])
-def test_demo_segments_tile_and_agree_with_cells(key: str) -> None:
-    document = Document.demo()
-    fmt = choice(key)
+def assert_segments_agree_with_cells(document: Document, fmt: FormatChoice) -> None:
+    """Segments tile the bytes, spell out the cells, and leave no two
+    neighbouring one-byte runs apart that painting would draw as one (same
+    kind and reason, a kind drawn without a border)."""
     segments = document.segments(fmt, 0, document.size)
     assert_cells_tile(segments, 0, document.size)
+    for before, after in itertools.pairwise(segments):
+        joinable = (
+            before.width == after.width == 1
+            and (before.span.kind, before.span.reason) == (after.span.kind, after.span.reason)
+            and after.span.kind not in BORDERED_KINDS
+            and get_format(fmt.format.id).multi_char_sequences is False
+        )
+        assert not joinable, (before, after)
     from_segments = []
     for segment in segments:
         if segment.width == 0:
@@ -139,6 +150,21 @@ def test_demo_segments_tile_and_agree_with_cells(key: str) -> None:
                 from_segments.append((start, start + segment.width, char))
     cells = document.cells(fmt, 0, document.size)
     assert from_segments == [(c.byte_start, c.byte_end, c.text) for c in cells]
+
+
+@pytest.mark.parametrize("key", [c.key for c in resolve_all(DEMO_KEYS)])
+def test_demo_segments_tile_and_agree_with_cells(key: str) -> None:
+    assert_segments_agree_with_cells(Document.demo(), choice(key))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.binary(min_size=1, max_size=300),
+    key=st.sampled_from(DEMO_KEYS + ["utf-16le", "gb18030", "cesu-8", "utf-8b"]),
+)
+def test_segments_of_any_bytes_agree_with_cells(data: bytes, key: str) -> None:
+    """Dense damage too: neighbouring one-byte spans gathered into runs."""
+    assert_segments_agree_with_cells(Document.from_bytes(data), choice(key))
 
 
 def test_segments_join_one_byte_runs_but_not_bordered_escapes() -> None:
