@@ -240,6 +240,18 @@ class IndexKeeper(QObject):
 
     # -- navigation ------------------------------------------------------------------
 
+    def likely_anomalies(self) -> list[int]:
+        """Where Next and Previous Anomaly would put the cursor, where the
+        index's counts say so without reading (see
+        :meth:`~mojiscope.core.index.FileIndex.next_anomaly_start`): the
+        views prepare those places while the user rests."""
+        index = self.current_index()
+        if index is None or self.document is None:
+            return []
+        cursor = self.selection.cursor
+        found = (index.next_anomaly_start(cursor), index.previous_anomaly_start(cursor))
+        return [offset for offset in found if offset is not None]
+
     def anomaly_at_once(self, *, forward: bool) -> tuple[bool, Span | None]:
         """The next (or previous) anomaly of the current format from the
         cursor, if the index can find it at once: ``(True, span or None)``;

@@ -150,9 +150,10 @@ class TextView(QPlainTextEdit):
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
         self._windows = TextWindows()
-        #: Where the cursor may go next (a page away, the file's ends): their
-        #: windows are built while the cursor rests. Set by the window.
-        self.likely_cursors: Callable[[], list[int]] = lambda: []
+        #: Where the cursor may go next (a page away, the file's ends, the
+        #: next anomaly), each asked when the cursor rests: their windows are
+        #: built then. Added by the window.
+        self.guesses: list[Callable[[], list[int]]] = []
         self._ahead: list[int] = []
         self._rest = QTimer(self, singleShot=True, interval=AHEAD_AFTER_MS)
         self._rest.timeout.connect(self._start_ahead)
@@ -234,7 +235,7 @@ class TextView(QPlainTextEdit):
         return self._rest.isActive() or bool(self._ahead)
 
     def _start_ahead(self) -> None:
-        self._ahead = self.likely_cursors()
+        self._ahead = [cursor for guess in self.guesses for cursor in guess()]
         self._turn.start()
 
     def _build_one_ahead(self) -> None:

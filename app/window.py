@@ -83,7 +83,6 @@ class MainWindow(QMainWindow):
         self.grid.set_bytes_per_row(settings.bytes_per_row())
         self.setCentralWidget(self.grid)
         self.text_view = TextView(self.selection, self.shown, self)
-        self.text_view.likely_cursors = self.grid.input.likely_cursors
         self.inspector = InspectorPanel(self.selection, self.shown, self)
         self.legend = Legend(self)
         # The server background processes fork from imports the core in its
@@ -108,6 +107,8 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.grid.column_note = self.indexes.alignment_note
+        self.grid.ahead.likely_offsets = self.indexes.likely_anomalies
+        self.text_view.guesses += [self.grid.input.likely_cursors, self.indexes.likely_anomalies]
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)

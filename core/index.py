@@ -202,6 +202,34 @@ class FileIndex:
             step = min(step * 4, 1 << 20)
         return None
 
+    def next_anomaly_start(self, after: int) -> int | None:
+        """Where the next anomaly after byte ``after`` starts, when the
+        counts alone say so (it is the first of its chunk): no reading, fit
+        for guessing where Next Anomaly will go. None when that takes a
+        decode or a scan, or when there is none."""
+        k = self._next_candidate(max(after + 1, 0) // self.chunk_size, after)
+        if k >= len(self.chunks) or not self._indexed[k] or self._first[k] <= after:
+            return None
+        return int(self._first[k])
+
+    def previous_anomaly_start(self, before: int) -> int | None:
+        """The mirror of :meth:`next_anomaly_start`: where the last anomaly
+        starting before byte ``before`` starts, when it is the last of its
+        chunk; else None."""
+        k = min(max(before - 1, 0) // self.chunk_size, len(self.chunks) - 1)
+        if before <= 0 or k < 0:
+            return None
+        wanted = ~self._indexed[: k + 1] | (
+            (self._first[: k + 1] >= 0) & (self._first[: k + 1] < before)
+        )
+        hits = np.flatnonzero(wanted)
+        if not len(hits):
+            return None
+        k = int(hits[-1])
+        if not self._indexed[k] or self._last[k] >= before:
+            return None
+        return int(self._last[k])
+
     def answers_at_once(self, offset: int, *, forward: bool) -> bool:
         """Whether the next (or previous) anomaly from ``offset`` is found
         without scanning a chunk the index has not reached: then it costs one

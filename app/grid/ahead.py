@@ -18,6 +18,7 @@ goes stale with it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
@@ -53,6 +54,22 @@ def rows_ahead(
     return [(max(a, 0), min(b, total)) for a, b in ranges if min(b, total) > max(a, 0)]
 
 
+def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> tuple[int, int]:
+    """The rows on screen once the cursor jumps to ``row``: the view
+    scrolls as little as it must (see ``GridScrolling.ensure_visible``),
+    and a row further than a page away comes a third of the way down."""
+    if top <= row < top + visible:
+        first = top
+    elif top - visible <= row < top:
+        first = row
+    elif top + visible <= row < top + 2 * visible:
+        first = row - visible + 1
+    else:
+        first = row - visible // 3
+    first = min(max(first, 0), max(total - visible, 0))
+    return first, min(first + visible + 1, total)
+
+
 class PaintAhead(QObject):
     """Paints the grid's likely next screens while the user rests."""
 
@@ -66,6 +83,9 @@ class PaintAhead(QObject):
         self._slices: list[tuple[int, int]] = []
         self._last_top = 0
         self._upwards = False
+        #: Offsets a command may jump to (Next/Previous Anomaly, where the
+        #: index knows): their screens are painted after the pages and ends.
+        self.likely_offsets: Callable[[], list[int]] = lambda: []
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
@@ -85,7 +105,12 @@ class PaintAhead(QObject):
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         slices: list[tuple[int, int]] = []
-        ranges = rows_ahead(top, view.visible_rows(), view.total_rows(), upwards=self._upwards)
+        visible, total = view.visible_rows(), view.total_rows()
+        ranges = rows_ahead(top, visible, total, upwards=self._upwards)
+        ranges += [
+            rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
+            for offset in self.likely_offsets()
+        ]
         for first, end in ranges:
             slices += [
                 (row, min(row + ROWS_PER_SLICE, end)) for row in range(first, end, ROWS_PER_SLICE)

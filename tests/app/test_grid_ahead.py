@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QImage, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app.grid.ahead import rows_ahead
+from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
 from mojiscope.app.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -129,3 +129,45 @@ def test_between_the_presses_of_a_held_key_part_of_the_next_page_is_painted(
     qtbot.keyClick(grid, Qt.Key.Key_PageDown)
     grid_image(mixed_window)
     assert strips.painted - before < grid.visible_rows()  # part of it was painted already
+
+
+def test_rows_shown_after_a_jump_far_away_put_its_row_a_third_of_the_way_down() -> None:
+    assert rows_shown_after_jump(row=5000, top=100, visible=30, total=10_000) == (4990, 5021)
+    assert rows_shown_after_jump(row=110, top=100, visible=30, total=10_000) == (100, 131)
+    assert rows_shown_after_jump(row=140, top=100, visible=30, total=10_000) == (111, 142)
+    assert rows_shown_after_jump(row=9999, top=100, visible=30, total=10_000) == (9970, 10_000)
+
+
+def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """Where the index's counts say the next anomaly starts (the first of a
+    later chunk), the grid paints its screen and the text view builds its
+    window while the user rests: F8 then only stamps and shows them."""
+    line = "héllo wörld, ça va?\n".encode()
+    data = bytearray(line * 60_000)
+    data[len(data) // 2] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8", "xtf-8"], persist=False)
+    assert window.open_path(path)
+    qtbot.waitUntil(
+        lambda: (index := window.indexes.current_index()) is not None and index.complete,
+        timeout=30_000,
+    )
+    grid, text = window.grid, window.text_view
+    grid.setFocus()
+    window.selection.move_cursor(100)
+    assert window.indexes.likely_anomalies() == [len(data) // 2]
+    qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
+    strips = grid.painting._strips
+    assert strips is not None
+    painted, built = strips.painted, text._windows.built
+    with qtbot.waitSignal(window.search.finished, timeout=2000):
+        qtbot.keyClick(grid, Qt.Key.Key_F8)
+    kept = grid_image(window)
+    assert window.selection.cursor == len(data) // 2
+    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert kept == fresh_grid_image(window)

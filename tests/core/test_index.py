@@ -77,6 +77,47 @@ def test_navigation_through_any_chunking_finds_every_anomaly(data: bytes, chunk:
         assert walk_backward(index, source) == expected[::-1], fid
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    data=st.binary(max_size=200),
+    chunk=st.sampled_from([1, 3, 16, 64]),
+    offset=st.integers(-1, 201),
+    every=st.sampled_from([1, 2]),
+)
+def test_an_anomaly_start_known_from_the_counts_is_where_navigation_goes(
+    data: bytes, chunk: int, offset: int, every: int
+) -> None:
+    """``next_anomaly_start``/``previous_anomaly_start`` answer only when the
+    counts alone know, and then exactly where Next/Previous Anomaly goes
+    (indexes complete, or with every other chunk missing)."""
+    for fid in ("utf-8", "xtf-8", "utf-16le"):
+        fmt = get_format(fid)
+        source = BytesSource(data)
+        index = FileIndex(fmt, len(data), chunk)
+        for k in range(0, len(index.chunks), every):
+            index.add(_count(fmt, source, *index.chunk_range(k)))
+        ahead = index.next_anomaly_start(offset)
+        if ahead is not None:
+            span = index.next_anomaly(source, offset)
+            assert span is not None and span.byte_start == ahead, fid
+        behind = index.previous_anomaly_start(offset)
+        if behind is not None:
+            span = index.previous_anomaly(source, offset)
+            assert span is not None and span.byte_start == behind, fid
+
+
+def test_an_anomaly_start_is_known_in_a_later_chunk_not_within_the_cursors_own() -> None:
+    fmt = get_format("utf-8")
+    data = b"ab\x80cd\x80" + b"x" * 60 + b"\xff" + b"y" * 60
+    index = build_index(fmt, BytesSource(data), index=FileIndex(fmt, len(data), 64))
+    assert index.next_anomaly_start(0) == 2  # the first of its chunk
+    assert index.next_anomaly_start(2) is None  # the next one in the chunk takes a decode
+    assert index.next_anomaly_start(5) == 66  # the first of the next chunk with any
+    assert index.previous_anomaly_start(100) == 66
+    assert index.previous_anomaly_start(66) == 5  # the last of the chunk before
+    assert index.next_anomaly_start(66) is None
+
+
 def test_navigation_scans_where_the_index_has_not_reached() -> None:
     fmt = get_format("utf-8")
     data = sparse_errors_text(400)
