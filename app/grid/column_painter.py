@@ -1,16 +1,17 @@
 """Painting the decoded columns: each character across the cells of its bytes.
 
-Per column: the kind cues of non-text spans (fill plus hatch, border or bar;
-one shape per span part, so a 3-byte invalid sequence is one box), then per
-row the selection, the glyphs, the row-edge markers and the cursor. A
+Per column, for a block of rows: the kind cues of non-text spans (fill plus
+hatch, border or bar; one shape per span part, so a 3-byte invalid sequence is
+one box), the selection, the glyphs, the row-edge markers and the cursor. A
 character whose bytes began on an earlier row is repeated dimmed with a small
 left-pointing triangle; one that goes on to the next row gets a
 right-pointing triangle.
 
 Drawing is batched, because a screen can hold thousands of cells: cue rects
-are collected per kind and drawn with one ``drawRects`` per brush; a run of
-ordinary characters of equal byte width is one ``drawText`` (letter spacing
-makes each advance exactly its cells); any other glyph is a cached picture
+are collected per kind and drawn with one ``drawRects`` per brush; ordinary
+characters the font has, of every row of the block, are one unshaped glyph
+run (:mod:`~mojiscope.app.grid.glyph_runs`), each glyph centred on its
+cells; any other glyph is a cached picture
 (:mod:`~mojiscope.app.grid.glyph_pictures`), and a run of identical pictures
 (a row of NUL bytes) is one ``drawTiledPixmap``.
 """
@@ -22,10 +23,11 @@ from collections import defaultdict
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 
 from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
 from mojiscope.app.grid.glyph_pictures import GlyphPictures
+from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
 from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.model.glyphs import EMPTY, MAGIC, Glyph, GlyphStyle, glyph_for_char
@@ -33,23 +35,24 @@ from mojiscope.core import Reason, SpanKind
 
 _MARKER = 3.5
 
-#: Characters that never reorder (bidi), join or combine, so a row of them can
-#: be one drawText: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
+#: Characters that never reorder (bidi), join or combine, so they can be drawn
+#: unshaped from their glyphs: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
 _RUN_CANDIDATES = (range(0x20, 0x590), range(0x2010, 0x2060), range(0x20A0, 0x2C00), (0xFFFD,))
 
 
 @lru_cache(maxsize=8)
 def _run_pattern(family: str, point_size: float) -> re.Pattern[str]:
-    """Matches runs of characters drawn as themselves from the font itself,
-    or else one character repeated (group 2)."""
+    """Matches runs of characters drawn as themselves from the font itself
+    (group 1: a glyph batch can draw them), or else one character repeated
+    (group 2)."""
     font = QFont(family)
     font.setPointSizeF(point_size)
-    fm = QFontMetricsF(font)
+    batch = GlyphBatch(font)
     members = [
         cp
         for candidates in _RUN_CANDIDATES
         for cp in candidates
-        if glyph_for_char(chr(cp)) == (chr(cp), GlyphStyle.PLAIN, "") and fm.inFontUcs4(cp)
+        if glyph_for_char(chr(cp)) == (chr(cp), GlyphStyle.PLAIN, "") and batch.has(cp)
     ]
     ranges: list[tuple[int, int]] = []
     for cp in members:
@@ -74,8 +77,8 @@ class ColumnPainter:
         self.geometry = geometry
         self.palette = palette
         self.pictures = GlyphPictures(metrics, geometry, palette, pixel_ratio)
-        self._fm = QFontMetricsF(metrics.font)
-        self._run_fonts: dict[int, QFont] = {}
+        self._batch = GlyphBatch(metrics.font)
+        self._points: dict[int, PointRows] = {}
         self._runs = _run_pattern(metrics.font.family(), metrics.font.pointSizeF())
 
     def paint(
@@ -87,14 +90,23 @@ class ColumnPainter:
         selection: tuple[int, int],
         cursor: int,
     ) -> None:
+        """Rows ``rows`` of decoded column ``column``, the first row's top at
+        ``y0``: cues, selections, then every glyph (plain characters of all
+        rows in one glyph run), row-edge markers and the cursor on top."""
         self._paint_cues(painter, column, rows, y0)
         row_h = self.geometry.row_h
         for i, row in enumerate(rows):
-            top = y0 + i * row_h
-            drawn = row.columns[column]
-            self._paint_selection(painter, column, row, drawn, top, selection)
-            self._paint_glyphs(painter, column, row, drawn, top)
-            self._paint_cursor(painter, column, row, drawn, top, cursor)
+            self._paint_selection(
+                painter, column, row, row.columns[column], y0 + i * row_h, selection
+            )
+        markers: list[tuple[QRectF, bool]] = []
+        for i, row in enumerate(rows):
+            self._paint_glyphs(painter, column, row, i, y0 + i * row_h, markers)
+        self._batch.draw(painter, QPointF(self.geometry.column_x[column], y0), self.palette.text)
+        for rect, left in markers:
+            self._paint_marker(painter, rect, left)
+        for i, row in enumerate(rows):
+            self._paint_cursor(painter, column, row, row.columns[column], y0 + i * row_h, cursor)
 
     def _rect(self, column: int, first: int, last: int, top: float) -> QRectF:
         g = self.geometry
@@ -200,17 +212,27 @@ class ColumnPainter:
     # -- glyphs ---------------------------------------------------------------------------
 
     def _paint_glyphs(
-        self, painter: QPainter, column: int, row: RowLayout, drawn: list[DrawnPiece], top: float
+        self,
+        painter: QPainter,
+        column: int,
+        row: RowLayout,
+        index: int,
+        top: float,
+        markers: list[tuple[QRectF, bool]],
     ) -> None:
+        """Row ``index`` of the block: plain characters go to the glyph
+        batch, any other glyph is a picture; the row-edge markers of pieces
+        cut by the row's edges are added to ``markers``."""
         tiles = _Tiles(self, painter, column, top)
-        for piece in drawn:
+        for piece in row.columns[column]:
             if piece.is_unit:
                 cells = piece.last - piece.first
                 glyph = self._unit_glyph(piece, row)
                 tiles.add(self.pictures.picture(glyph, cells, piece.continued), piece.first, cells)
                 if piece.continued or piece.continues:
-                    rect = self._rect(column, piece.first, piece.last, top)
-                    self._paint_marker(painter, rect, piece.continued)
+                    markers.append(
+                        (self._rect(column, piece.first, piece.last, top), piece.continued)
+                    )
             elif piece.span.kind == SpanKind.ESCAPE:
                 for k in range(len(piece.text)):
                     first = piece.first + k * piece.width
@@ -218,22 +240,35 @@ class ColumnPainter:
                     glyph = Glyph(kept, GlyphStyle.BYTE)
                     tiles.add(self.pictures.picture(glyph, piece.width, False), first, piece.width)
             else:
-                self._paint_run(painter, column, piece, top, tiles)
+                self._paint_run(piece, index, tiles)
         tiles.flush()
 
-    def _paint_run(
-        self, painter: QPainter, column: int, piece: DrawnPiece, top: float, tiles: _Tiles
-    ) -> None:
+    def _paint_run(self, piece: DrawnPiece, index: int, tiles: _Tiles) -> None:
+        """Characters of one width: runs the font has go to the glyph batch,
+        each centred on its cells; the others are pictures."""
         width = piece.width
+        points = self._cell_points(width).row(index)
         for match in self._runs.finditer(piece.text):
             first = piece.first + match.start() * width
-            if match.group(1):
-                tiles.flush()
-                self._draw_text(painter, column, match.group(1), first, width, top)
+            run = match.group(1)
+            if run:
+                self._batch.add(run, points[first : first + len(run) * width : width])
             else:
                 picture = self.pictures.picture(glyph_for_char(match.group(3)), width, False)
                 for k in range(len(match.group(2))):
                     tiles.add(picture, first + k * width, width)
+
+    def _cell_points(self, width: int) -> PointRows:
+        """Glyph origins centring a character on ``width`` cells from each
+        cell of a row, relative to the column's left edge and the block's top."""
+        points = self._points.get(width)
+        if points is None:
+            g, m = self.geometry, self.metrics
+            centre = (width * g.cell_w - m.char_w) / 2
+            xs = [cell * g.cell_w + centre for cell in range(g.bytes_per_row)]
+            baseline = (g.row_h - m.ascent) / 2 + m.ascent - 1
+            points = self._points[width] = PointRows(xs, g.row_h, baseline)
+        return points
 
     @staticmethod
     def _unit_glyph(piece: DrawnPiece, row: RowLayout) -> Glyph:
@@ -245,26 +280,6 @@ class ColumnPainter:
         if span.reason == Reason.MAGIC_NUMBER:
             return MAGIC
         return glyph_for_char(piece.text) if piece.text else EMPTY
-
-    def _run_font(self, width: int) -> QFont:
-        font = self._run_fonts.get(width)
-        if font is None:
-            font = QFont(self.metrics.font)
-            spacing = width * self.geometry.cell_w - self.metrics.char_w
-            font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
-            self._run_fonts[width] = font
-        return font
-
-    def _draw_text(
-        self, painter: QPainter, column: int, text: str, first: int, width: int, top: float
-    ) -> None:
-        """``text`` with each character centred on its ``width`` cells, in one call."""
-        g = self.geometry
-        painter.setFont(self._run_font(width))
-        painter.setPen(self.palette.text)
-        baseline = top + (g.row_h - self.metrics.ascent) / 2 + self.metrics.ascent - 1
-        x = g.column_cell_x(column, first) + (width * g.cell_w - self.metrics.char_w) / 2
-        painter.drawText(QPointF(x, baseline), text)
 
     def _paint_marker(self, painter: QPainter, rect: QRectF, left: bool) -> None:
         """A small triangle at the row edge: this character goes on across rows."""

@@ -1,0 +1,105 @@
+"""Plain characters are drawn unshaped from the font's glyphs, all of a
+column's block in one glyph run, each centred on its cells: the same pixels
+as drawing that character alone at that point. Characters the font lacks
+keep the picture path (a fallback font, or their code point)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRect
+from PySide6.QtGui import QImage, QPainter, QPalette, QPixmap
+from pytestqt.qtbot import QtBot
+
+from mojiscope.app.formats import resolve_all
+from mojiscope.app.grid.column_painter import _RUN_CANDIDATES, ColumnPainter, _run_pattern
+from mojiscope.app.grid.fonts import monospace_font
+from mojiscope.app.grid.glyph_runs import GlyphBatch
+from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
+from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.glyphs import GlyphStyle, glyph_for_char
+
+TEXT = "Καλημέρα, привет, ab café naïve, xy Ωμέγα жёлтый; 1234567890 +-*/ ÆØÅ €".encode()
+
+
+def blank(geometry: Geometry, rows: int, palette: GridPalette) -> QPixmap:
+    pixmap = QPixmap(geometry.width, int(geometry.row_h) * rows)
+    pixmap.fill(palette.base)
+    return pixmap
+
+
+def painted_column(
+    metrics: Metrics, geometry: Geometry, palette: GridPalette, rows: list[RowLayout]
+) -> QImage:
+    pixmap = blank(geometry, len(rows), palette)
+    painter = QPainter(pixmap)
+    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (0, 0), -1)
+    painter.end()
+    return pixmap.toImage()
+
+
+def one_by_one(
+    metrics: Metrics, geometry: Geometry, palette: GridPalette, rows: list[RowLayout]
+) -> tuple[QImage, list[QRect]]:
+    """Every character of the rows' runs drawn alone with ``drawText`` at the
+    centre of its cells, and the cell rects of those characters."""
+    pixmap = blank(geometry, len(rows), palette)
+    painter = QPainter(pixmap)
+    painter.setFont(metrics.font)
+    painter.setPen(palette.text)
+    cells: list[QRect] = []
+    row_h = int(geometry.row_h)
+    for i, row in enumerate(rows):
+        baseline = i * row_h + (row_h - metrics.ascent) / 2 + metrics.ascent - 1
+        for piece in row.columns[0]:
+            if piece.is_unit:
+                continue
+            for k, char in enumerate(piece.text):
+                first = piece.first + k * piece.width
+                x = geometry.column_cell_x(0, first)
+                centre = (piece.width * geometry.cell_w - metrics.char_w) / 2
+                painter.drawText(QPointF(x + centre, baseline), char)
+                width = round(piece.width * geometry.cell_w)
+                cells.append(QRect(round(x), i * row_h, width, row_h))
+    painter.end()
+    return pixmap.toImage(), cells
+
+
+def test_each_plain_character_is_drawn_centred_on_its_cells_as_drawtext_draws_it(
+    qtbot: QtBot,
+) -> None:
+    metrics = Metrics.for_font(monospace_font())
+    geometry = Geometry(metrics, 16, len(TEXT), 1)
+    palette = grid_palette(QPalette())
+    document = Document.from_bytes(TEXT)
+    rows = layout_rows(document, resolve_all(["utf-8"]), 0, -(-len(TEXT) // 16), 16)
+    painted = painted_column(metrics, geometry, palette, rows)
+    expected, cells = one_by_one(metrics, geometry, palette, rows)
+    assert len(cells) >= 50  # Greek, Cyrillic, Latin, digits: most of the text
+    for cell in cells:
+        assert painted.copy(cell) == expected.copy(cell), f"cell at {cell.x()},{cell.y()}"
+
+
+def test_non_ascii_letters_the_font_has_are_drawn_as_a_glyph_run(qtbot: QtBot) -> None:
+    # The binding's QRawFont.supportsCharacter(str) is False for any non-ASCII
+    # character; asked by code point, the font's own glyphs are found.
+    font = monospace_font()
+    batch = GlyphBatch(font)
+    letters = "éÆαΩжё€"
+    assert all(batch.has(ord(c)) for c in letters)
+    match = _run_pattern(font.family(), font.pointSizeF()).match(letters)
+    assert match is not None and match.group(1) == letters
+
+
+def test_a_character_the_font_lacks_is_not_put_in_a_glyph_run(qtbot: QtBot) -> None:
+    font = monospace_font()
+    batch = GlyphBatch(font)
+    # A plain character that could be in a run but that this font lacks
+    # (in DejaVu Sans Mono: U+01C4, DŽ).
+    lacking = next(
+        chr(cp)
+        for candidates in _RUN_CANDIDATES
+        for cp in candidates
+        if glyph_for_char(chr(cp)).style is GlyphStyle.PLAIN and not batch.has(cp)
+    )
+    match = _run_pattern(font.family(), font.pointSizeF()).match(lacking)
+    assert match is not None and match.group(1) is None and match.group(2) == lacking
