@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter
 
 from mojiscope.app.grid.column_painter import ColumnPainter
-from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
+from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.row_strips import RowStrips
@@ -35,6 +35,7 @@ class GridPainting:
         self._view = view
         self._palette: GridPalette = grid_palette(view.palette())
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(view.cell_geometry, self._palette)
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
         self._strips: RowStrips | None = None
@@ -53,6 +54,7 @@ class GridPainting:
         """The cell geometry changed (document, formats, bytes per row):
         nothing painted or laid out before still holds."""
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
         self._layout_key = None
 
@@ -64,6 +66,7 @@ class GridPainting:
         """Take the widget's new palette and repaint every row with it."""
         self._palette = grid_palette(self._view.palette())
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
 
     def visible_layout(self) -> list[RowLayout]:
@@ -126,9 +129,8 @@ class GridPainting:
         painter.setFont(view.metrics.font)
         rise = (rows[0].start // view.bytes_per_row * int(g.row_h)) % 64
         painter.setBrushOrigin(QPointF(0, -rise))
-        paint_offsets(painter, g, rows, 0, self._palette)
-        current = view.current_column()
-        paint_hex(painter, g, rows, 0, self._palette, selection, cursor, current)
+        self._hex.paint_offsets(painter, rows, 0)
+        self._hex.paint_hex(painter, rows, 0, selection, cursor, view.current_column())
         for column in range(len(view.shown.choices)):
             self._columns.paint(painter, column, rows, 0, selection, cursor)
 

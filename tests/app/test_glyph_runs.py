@@ -13,6 +13,7 @@ from mojiscope.app.formats import resolve_all
 from mojiscope.app.grid.column_painter import _RUN_CANDIDATES, ColumnPainter, _run_pattern
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.glyph_runs import GlyphBatch
+from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
@@ -103,3 +104,30 @@ def test_a_character_the_font_lacks_is_not_put_in_a_glyph_run(qtbot: QtBot) -> N
     )
     match = _run_pattern(font.family(), font.pointSizeF()).match(lacking)
     assert match is not None and match.group(1) is None and match.group(2) == lacking
+
+
+def test_hex_digits_and_offsets_are_drawn_where_drawtext_draws_them(qtbot: QtBot) -> None:
+    metrics = Metrics.for_font(monospace_font())
+    data = bytes(range(256)) + b"tail"  # every byte value, and a short last row
+    geometry = Geometry(metrics, 16, len(data), 1)
+    palette = grid_palette(QPalette())
+    rows = layout_rows(Document.from_bytes(data), resolve_all(["utf-8"]), 0, 17, 16)
+    painted = blank(geometry, len(rows), palette)
+    painter = QPainter(painted)
+    hex_painter = HexPainter(geometry, palette)
+    hex_painter.paint_offsets(painter, rows, 0)
+    hex_painter.paint_hex(painter, rows, 0, (0, 0), -1, None)
+    painter.end()
+    expected = blank(geometry, len(rows), palette)
+    painter = QPainter(expected)
+    painter.setFont(metrics.font)
+    for i, row in enumerate(rows):
+        baseline = i * geometry.row_h + (geometry.row_h - metrics.ascent) / 2 + metrics.ascent - 2
+        painter.setPen(palette.dim)
+        painter.drawText(QPointF(geometry.offset_x, baseline), f"{row.start:08X}")
+        painter.setPen(palette.text)
+        for group in range(0, len(row.data), 8):
+            text = row.data[group : group + 8].hex(" ").upper()
+            painter.drawText(QPointF(geometry.hex_cell_x(group), baseline), text)
+    painter.end()
+    assert painted.toImage() == expected.toImage()
