@@ -20,6 +20,7 @@ from mojiscope.app.model.document import Document
 from mojiscope.app.model.glyphs import GlyphStyle, glyph_for_char
 
 TEXT = "Καλημέρα, привет, ab café naïve, xy Ωμέγα жёлтый; 1234567890 +-*/ ÆØÅ €".encode()
+TEXT += b"\xff" + "a".encode() + b"\xfe" + "ж".encode() + b"\xff"  # lone characters
 
 
 def blank(geometry: Geometry, rows: int, palette: GridPalette) -> QPixmap:
@@ -52,14 +53,15 @@ def one_by_one(
     for i, row in enumerate(rows):
         baseline = i * row_h + (row_h - metrics.ascent) / 2 + metrics.ascent - 1
         for piece in row.columns[0]:
-            if piece.is_unit:
-                continue
+            if piece.is_unit and (piece.continued or piece.continues or not piece.text.isalpha()):
+                continue  # a dimmed repeat, a marker over the glyph, or a cue's picture
             for k, char in enumerate(piece.text):
                 first = piece.first + k * piece.width
                 x = geometry.column_cell_x(0, first)
-                centre = (piece.width * geometry.cell_w - metrics.char_w) / 2
+                span = piece.last - piece.first if piece.is_unit else piece.width
+                centre = (span * geometry.cell_w - metrics.char_w) / 2
                 painter.drawText(QPointF(x + centre, baseline), char)
-                width = round(piece.width * geometry.cell_w)
+                width = round(span * geometry.cell_w)
                 cells.append(QRect(round(x), i * row_h, width, row_h))
     painter.end()
     return pixmap.toImage(), cells
@@ -76,6 +78,9 @@ def test_each_plain_character_is_drawn_centred_on_its_cells_as_drawtext_draws_it
     painted = painted_column(metrics, geometry, palette, rows)
     expected, cells = one_by_one(metrics, geometry, palette, rows)
     assert len(cells) >= 50  # Greek, Cyrillic, Latin, digits: most of the text
+    # Characters alone in their piece, between invalid bytes.
+    lone = [p.text for row in rows for p in row.columns[0] if p.is_unit and p.text.isalpha()]
+    assert "a" in lone and "ж" in lone
     for cell in cells:
         assert painted.copy(cell) == expected.copy(cell), f"cell at {cell.x()},{cell.y()}"
 
@@ -131,3 +136,20 @@ def test_hex_digits_and_offsets_are_drawn_where_drawtext_draws_them(qtbot: QtBot
             painter.drawText(QPointF(geometry.hex_cell_x(group), baseline), text)
     painter.end()
     assert painted.toImage() == expected.toImage()
+
+
+def test_a_character_cut_by_a_row_edge_gets_a_triangle_at_each_cut(qtbot: QtBot) -> None:
+    metrics = Metrics.for_font(monospace_font())
+    geometry = Geometry(metrics, 8, 16, 1)
+    palette = grid_palette(QPalette())
+    text = "abcdefg€xyz".encode()  # € is bytes 7..9: row 0's last cell, row 1's first two
+    rows = layout_rows(Document.from_bytes(text), resolve_all(["utf-8"]), 0, 2, 8)
+    image = painted_column(metrics, geometry, palette, rows)
+    row_h = int(geometry.row_h)
+    mid = 1 + (row_h - 2) // 2
+    inside_right = round(geometry.column_cell_x(0, 8)) - 3  # 1 in from the edge, then 2 more
+    inside_left = round(geometry.column_cell_x(0, 0)) + 2
+    symbol = palette.symbol.rgb()
+    assert image.pixel(inside_right, mid) == symbol  # row 0: goes on to the next row
+    assert image.pixel(inside_left, row_h + mid) == symbol  # row 1: began on the row above
+    assert image.pixel(inside_left, mid) != symbol  # "a" begins and ends on row 0
