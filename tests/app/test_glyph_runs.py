@@ -20,7 +20,7 @@ from mojiscope.app.model.document import Document
 from mojiscope.app.model.glyphs import GlyphStyle, glyph_for_char
 
 TEXT = "Καλημέρα, привет, ab café naïve, xy Ωμέγα жёлтый; 1234567890 +-*/ ÆØÅ €".encode()
-TEXT += b"\xff" + "a".encode() + b"\xfe" + "ж".encode() + b"\xff"  # lone characters
+TEXT += b"\xff" + b"a" + b"\xfe" + "ж".encode() + b"\xff"  # lone characters
 
 
 def blank(geometry: Geometry, rows: int, palette: GridPalette) -> QPixmap:
