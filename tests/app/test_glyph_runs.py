@@ -21,6 +21,9 @@ from mojiscope.app.model.glyphs import GlyphStyle, glyph_for_char
 
 TEXT = "Καλημέρα, привет, ab café naïve, xy Ωμέγα жёлтый; 1234567890 +-*/ ÆØÅ €".encode()
 TEXT += b"\xff" + b"a" + b"\xfe" + "ж".encode() + b"\xff"  # lone characters
+# U+04CA is not in DejaVu Sans Mono: a fallback font draws it (its picture)
+# with another advance, which must not move the characters after it.
+TEXT += " ӊӜӗӞӟ ӊabc".encode()
 
 
 def blank(geometry: Geometry, rows: int, palette: GridPalette) -> QPixmap:
@@ -49,6 +52,7 @@ def one_by_one(
     painter.setFont(metrics.font)
     painter.setPen(palette.text)
     cells: list[QRect] = []
+    batch = GlyphBatch(metrics.font)
     row_h = int(geometry.row_h)
     for i, row in enumerate(rows):
         baseline = i * row_h + (row_h - metrics.ascent) / 2 + metrics.ascent - 1
@@ -56,6 +60,8 @@ def one_by_one(
             if piece.is_unit and (piece.continued or piece.continues or not piece.text.isalpha()):
                 continue  # a dimmed repeat, a marker over the glyph, or a cue's picture
             for k, char in enumerate(piece.text):
+                if not batch.has(ord(char)):
+                    continue  # a picture, from a fallback font
                 first = piece.first + k * piece.width
                 x = geometry.column_cell_x(0, first)
                 span = piece.last - piece.first if piece.is_unit else piece.width
