@@ -192,6 +192,8 @@ class ColumnPainter:
     ) -> None:
         """Highlight the whole characters that hold selected bytes."""
         start, end = selection
+        if not drawn or end <= drawn[0].byte_start or start >= drawn[-1].byte_end:
+            return  # the row's characters hold none of them (most rows)
         hit = [p for p in drawn if p.byte_start < end and p.byte_end > start]
         if not hit:
             return
@@ -212,6 +214,9 @@ class ColumnPainter:
         top: float,
         cursor: int,
     ) -> None:
+        """Outline the character that holds the cursor's byte, if on this row."""
+        if not drawn or not drawn[0].byte_start <= cursor < drawn[-1].byte_end:
+            return
         for piece in drawn:
             if piece.byte_start <= cursor < piece.byte_end:
                 b0, b1 = piece.char_bytes(cursor)
@@ -269,6 +274,9 @@ class ColumnPainter:
         each centred on its cells; the others are pictures."""
         width = piece.width
         points = self._cell_points(width).row(index)
+        if self._plain.issuperset(piece.text):  # the usual case: no regex needed
+            self._batch.add(piece.text, points[piece.first : piece.last : width])
+            return
         for match in self._runs.finditer(piece.text):
             first = piece.first + match.start() * width
             run = match.group(1)
