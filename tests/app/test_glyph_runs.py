@@ -159,3 +159,35 @@ def test_a_character_cut_by_a_row_edge_gets_a_triangle_at_each_cut(qtbot: QtBot)
     assert image.pixel(inside_right, mid) == symbol  # row 0: goes on to the next row
     assert image.pixel(inside_left, row_h + mid) == symbol  # row 1: began on the row above
     assert image.pixel(inside_left, mid) != symbol  # "a" begins and ends on row 0
+
+
+def test_selecting_a_byte_of_a_character_cut_by_a_row_edge_highlights_it_on_both_rows(
+    qtbot: QtBot,
+) -> None:
+    metrics = Metrics.for_font(monospace_font())
+    geometry = Geometry(metrics, 8, 16, 1)
+    palette = grid_palette(QPalette())
+    text = "abcdefg€xyz".encode()  # € is bytes 7..9: row 0's last cell, row 1's first two
+    rows = layout_rows(Document.from_bytes(text), resolve_all(["utf-8"]), 0, 2, 8)
+    pixmap = blank(geometry, 2, palette)
+    painter = QPainter(pixmap)
+    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (9, 10), 9)
+    painter.end()
+    image = pixmap.toImage()
+    row_h = int(geometry.row_h)
+
+    def at(cell: int, row: int, dy: int) -> int:
+        """The pixel ``dy`` below the top of a cell, 3 pixels in from its left."""
+        return image.pixel(round(geometry.column_cell_x(0, cell)) + 3, row * row_h + dy)
+
+    swatch = QImage(1, 1, QImage.Format.Format_RGB32)
+    swatch.fill(palette.base)
+    painter = QPainter(swatch)
+    painter.fillRect(0, 0, 1, 1, palette.selection)  # translucent: over the base
+    painter.end()
+    selection, cursor = swatch.pixel(0, 0), palette.cursor.rgb()
+    assert at(7, 0, 3) == selection  # the euro sign's cell on row 0 ...
+    assert at(1, 1, 3) == selection  # ... and its cells on row 1 (byte 9 is selected)
+    assert at(6, 0, 3) != selection and at(2, 1, 3) != selection  # "g" and "x" are not
+    assert at(7, 0, 1) == cursor and at(0, 1, 1) == cursor  # its outline, on both rows
+    assert at(5, 0, 1) != cursor
