@@ -1,18 +1,21 @@
 """Painting the decoded columns: each character across the cells of its bytes.
 
-Per column: the kind cues of non-text spans (fill plus hatch, border or bar;
-one shape per span part, so a 3-byte invalid sequence is one box), then per
-row the selection, the glyphs, the row-edge markers and the cursor. A
+Per column, for a block of rows: the kind cues of non-text spans (fill plus
+hatch, border or bar; one shape per span part, so a 3-byte invalid sequence is
+one box), the selection, the glyphs, the row-edge markers and the cursor. A
 character whose bytes began on an earlier row is repeated dimmed with a small
 left-pointing triangle; one that goes on to the next row gets a
 right-pointing triangle.
 
 Drawing is batched, because a screen can hold thousands of cells: cue rects
-are collected per kind and drawn with one ``drawRects`` per brush; a run of
-ordinary characters of equal byte width is one ``drawText`` (letter spacing
-makes each advance exactly its cells); any other glyph is a cached picture
-(:mod:`~mojiscope.app.grid.glyph_pictures`), and a run of identical pictures
-(a row of NUL bytes) is one ``drawTiledPixmap``.
+are collected per kind and drawn with one ``drawRects`` per brush; ordinary
+characters the font has (and control pictures, in their colour), of every
+row of the block, are one unshaped glyph run per colour
+(:mod:`~mojiscope.app.grid.glyph_runs`), each glyph centred on its cells; any
+other glyph, and the triangles, are cached pictures
+(:mod:`~mojiscope.app.grid.glyph_pictures`) stamped at whole pixels, a run of
+identical pictures (a row of NUL bytes) with one ``drawTiledPixmap``
+(:mod:`~mojiscope.app.grid.picture_stamps`).
 """
 
 from __future__ import annotations
@@ -22,37 +25,43 @@ from collections import defaultdict
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 
 from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
-from mojiscope.app.grid.glyph_pictures import GlyphPictures
+from mojiscope.app.grid.glyph_pictures import MARKER_W, GlyphPictures
+from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
 from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
 from mojiscope.app.grid.palette import GridPalette
+from mojiscope.app.grid.picture_stamps import Stamps, stamp
 from mojiscope.app.model.glyphs import EMPTY, MAGIC, Glyph, GlyphStyle, glyph_for_char
 from mojiscope.core import Reason, SpanKind
 
-_MARKER = 3.5
-
-#: Characters that never reorder (bidi), join or combine, so a row of them can
-#: be one drawText: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
+#: Characters that never reorder (bidi), join or combine, so they can be drawn
+#: unshaped from their glyphs: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
 _RUN_CANDIDATES = (range(0x20, 0x590), range(0x2010, 0x2060), range(0x20A0, 0x2C00), (0xFFFD,))
 
 
 @lru_cache(maxsize=8)
-def _run_pattern(family: str, point_size: float) -> re.Pattern[str]:
-    """Matches runs of characters drawn as themselves from the font itself,
-    or else one character repeated (group 2)."""
+def _plain_chars(family: str, point_size: float) -> frozenset[str]:
+    """The run candidates drawn as themselves from the font itself: what a
+    glyph batch may draw."""
     font = QFont(family)
     font.setPointSizeF(point_size)
-    fm = QFontMetricsF(font)
-    members = [
-        cp
+    batch = GlyphBatch(font)
+    return frozenset(
+        chr(cp)
         for candidates in _RUN_CANDIDATES
         for cp in candidates
-        if glyph_for_char(chr(cp)) == (chr(cp), GlyphStyle.PLAIN, "") and fm.inFontUcs4(cp)
-    ]
+        if glyph_for_char(chr(cp)) == (chr(cp), GlyphStyle.PLAIN, "") and batch.has(cp)
+    )
+
+
+@lru_cache(maxsize=8)
+def _run_pattern(family: str, point_size: float) -> re.Pattern[str]:
+    """Matches runs of :func:`_plain_chars` (group 1), or else one character
+    repeated (group 2)."""
     ranges: list[tuple[int, int]] = []
-    for cp in members:
+    for cp in sorted(map(ord, _plain_chars(family, point_size))):
         if ranges and ranges[-1][1] == cp - 1:
             ranges[-1] = (ranges[-1][0], cp)
         else:
@@ -74,9 +83,13 @@ class ColumnPainter:
         self.geometry = geometry
         self.palette = palette
         self.pictures = GlyphPictures(metrics, geometry, palette, pixel_ratio)
-        self._fm = QFontMetricsF(metrics.font)
-        self._run_fonts: dict[int, QFont] = {}
-        self._runs = _run_pattern(metrics.font.family(), metrics.font.pointSizeF())
+        self._batch = GlyphBatch(metrics.font)
+        self._symbols = GlyphBatch(metrics.font)
+        """Control pictures (U+2400 block) the font has, in the symbol colour."""
+        self._points: dict[int, PointRows] = {}
+        family, size = metrics.font.family(), metrics.font.pointSizeF()
+        self._plain = _plain_chars(family, size)
+        self._runs = _run_pattern(family, size)
 
     def paint(
         self,
@@ -87,14 +100,28 @@ class ColumnPainter:
         selection: tuple[int, int],
         cursor: int,
     ) -> None:
+        """Rows ``rows`` of decoded column ``column``, the first row's top at
+        ``y0``: cues, selections, then every glyph (plain characters of all
+        rows in one glyph run), row-edge markers and the cursor on top."""
         self._paint_cues(painter, column, rows, y0)
         row_h = self.geometry.row_h
         for i, row in enumerate(rows):
-            top = y0 + i * row_h
-            drawn = row.columns[column]
-            self._paint_selection(painter, column, row, drawn, top, selection)
-            self._paint_glyphs(painter, column, row, drawn, top)
-            self._paint_cursor(painter, column, row, drawn, top, cursor)
+            self._paint_selection(
+                painter, column, row, row.columns[column], y0 + i * row_h, selection
+            )
+        x0 = self.geometry.column_x[column]
+        stamps = Stamps(painter, x0, self.geometry.cell_w, self.pictures.height)
+        markers: list[tuple[float, float, QPixmap]] = []
+        for i, row in enumerate(rows):
+            self._paint_glyphs(column, row, i, y0 + i * row_h, stamps, markers)
+        stamps.flush()
+        origin = QPointF(x0, y0)
+        self._batch.draw(painter, origin, self.palette.text)
+        self._symbols.draw(painter, origin, self.palette.symbol)
+        for x, y, marker in markers:
+            stamp(painter, x, y, marker)
+        for i, row in enumerate(rows):
+            self._paint_cursor(painter, column, row, row.columns[column], y0 + i * row_h, cursor)
 
     def _rect(self, column: int, first: int, last: int, top: float) -> QRectF:
         g = self.geometry
@@ -165,6 +192,8 @@ class ColumnPainter:
     ) -> None:
         """Highlight the whole characters that hold selected bytes."""
         start, end = selection
+        if not drawn or end <= drawn[0].byte_start or start >= drawn[-1].byte_end:
+            return  # the row's characters hold none of them (most rows)
         hit = [p for p in drawn if p.byte_start < end and p.byte_end > start]
         if not hit:
             return
@@ -185,6 +214,9 @@ class ColumnPainter:
         top: float,
         cursor: int,
     ) -> None:
+        """Outline the character that holds the cursor's byte, if on this row."""
+        if not drawn or not drawn[0].byte_start <= cursor < drawn[-1].byte_end:
+            return
         for piece in drawn:
             if piece.byte_start <= cursor < piece.byte_end:
                 b0, b1 = piece.char_bytes(cursor)
@@ -200,40 +232,81 @@ class ColumnPainter:
     # -- glyphs ---------------------------------------------------------------------------
 
     def _paint_glyphs(
-        self, painter: QPainter, column: int, row: RowLayout, drawn: list[DrawnPiece], top: float
+        self,
+        column: int,
+        row: RowLayout,
+        index: int,
+        top: float,
+        stamps: Stamps,
+        markers: list[tuple[float, float, QPixmap]],
     ) -> None:
-        tiles = _Tiles(self, painter, column, top)
-        for piece in drawn:
+        """Row ``index`` of the block, its top at ``top``: plain characters
+        go to the glyph batches, any other glyph is a picture; the row-edge
+        markers of pieces cut by the row's edges go to ``markers``."""
+        y = top + 1
+        for piece in row.columns[column]:
             if piece.is_unit:
                 cells = piece.last - piece.first
                 glyph = self._unit_glyph(piece, row)
-                tiles.add(self.pictures.picture(glyph, cells, piece.continued), piece.first, cells)
-                if piece.continued or piece.continues:
-                    rect = self._rect(column, piece.first, piece.last, top)
-                    self._paint_marker(painter, rect, piece.continued)
+                batch = self._unit_batch(glyph, piece.continued)
+                if batch is not None:
+                    batch.add(glyph.text, [self._cell_points(cells).row(index)[piece.first]])
+                else:
+                    picture = self.pictures.picture(glyph, cells, piece.continued)
+                    stamps.add(picture, y, piece.first, cells)
+                if piece.continued:
+                    x = self.geometry.column_cell_x(column, piece.first)
+                    markers.append((x, y, self.pictures.marker(True)))
+                if piece.continues:
+                    x = self.geometry.column_cell_x(column, piece.last) - MARKER_W
+                    markers.append((x, y, self.pictures.marker(False)))
             elif piece.span.kind == SpanKind.ESCAPE:
+                width = piece.width
                 for k in range(len(piece.text)):
-                    first = piece.first + k * piece.width
-                    kept = row.data[first : first + piece.width].hex().upper()
-                    glyph = Glyph(kept, GlyphStyle.BYTE)
-                    tiles.add(self.pictures.picture(glyph, piece.width, False), first, piece.width)
+                    first = piece.first + k * width
+                    glyph = Glyph(row.data[first : first + width].hex().upper(), GlyphStyle.BYTE)
+                    stamps.add(self.pictures.picture(glyph, width, False), y, first, width)
             else:
-                self._paint_run(painter, column, piece, top, tiles)
-        tiles.flush()
+                self._paint_run(piece, index, y, stamps)
 
-    def _paint_run(
-        self, painter: QPainter, column: int, piece: DrawnPiece, top: float, tiles: _Tiles
-    ) -> None:
+    def _paint_run(self, piece: DrawnPiece, index: int, y: float, stamps: Stamps) -> None:
+        """Characters of one width: runs the font has go to the glyph batch,
+        each centred on its cells; the others are pictures."""
         width = piece.width
+        points = self._cell_points(width).row(index)
+        if self._plain.issuperset(piece.text):  # the usual case: no regex needed
+            self._batch.add(piece.text, points[piece.first : piece.last : width])
+            return
         for match in self._runs.finditer(piece.text):
             first = piece.first + match.start() * width
-            if match.group(1):
-                tiles.flush()
-                self._draw_text(painter, column, match.group(1), first, width, top)
+            run = match.group(1)
+            if run:
+                self._batch.add(run, points[first : first + len(run) * width : width])
             else:
                 picture = self.pictures.picture(glyph_for_char(match.group(3)), width, False)
                 for k in range(len(match.group(2))):
-                    tiles.add(picture, first + k * width, width)
+                    stamps.add(picture, y, first + k * width, width)
+
+    def _unit_batch(self, glyph: Glyph, dim: bool) -> GlyphBatch | None:
+        """The glyph batch that draws ``glyph`` as its picture would show it
+        (a character of the font itself, in its colour), if any."""
+        if dim or glyph.text not in self._plain:
+            return None
+        if glyph.style is GlyphStyle.PLAIN:
+            return self._batch
+        return self._symbols if glyph.style is GlyphStyle.SYMBOL else None
+
+    def _cell_points(self, width: int) -> PointRows:
+        """Glyph origins centring a character on ``width`` cells from each
+        cell of a row, relative to the column's left edge and the block's top."""
+        points = self._points.get(width)
+        if points is None:
+            g, m = self.geometry, self.metrics
+            centre = (width * g.cell_w - m.char_w) / 2
+            xs = [cell * g.cell_w + centre for cell in range(g.bytes_per_row)]
+            baseline = (g.row_h - m.ascent) / 2 + m.ascent - 1
+            points = self._points[width] = PointRows(xs, g.row_h, baseline)
+        return points
 
     @staticmethod
     def _unit_glyph(piece: DrawnPiece, row: RowLayout) -> Glyph:
@@ -245,69 +318,3 @@ class ColumnPainter:
         if span.reason == Reason.MAGIC_NUMBER:
             return MAGIC
         return glyph_for_char(piece.text) if piece.text else EMPTY
-
-    def _run_font(self, width: int) -> QFont:
-        font = self._run_fonts.get(width)
-        if font is None:
-            font = QFont(self.metrics.font)
-            spacing = width * self.geometry.cell_w - self.metrics.char_w
-            font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
-            self._run_fonts[width] = font
-        return font
-
-    def _draw_text(
-        self, painter: QPainter, column: int, text: str, first: int, width: int, top: float
-    ) -> None:
-        """``text`` with each character centred on its ``width`` cells, in one call."""
-        g = self.geometry
-        painter.setFont(self._run_font(width))
-        painter.setPen(self.palette.text)
-        baseline = top + (g.row_h - self.metrics.ascent) / 2 + self.metrics.ascent - 1
-        x = g.column_cell_x(column, first) + (width * g.cell_w - self.metrics.char_w) / 2
-        painter.drawText(QPointF(x, baseline), text)
-
-    def _paint_marker(self, painter: QPainter, rect: QRectF, left: bool) -> None:
-        """A small triangle at the row edge: this character goes on across rows."""
-        mid = rect.center().y()
-        x = rect.left() + 1 if left else rect.right() - 1
-        tip = _MARKER if left else -_MARKER
-        points = [QPointF(x, mid), QPointF(x + tip, mid - _MARKER), QPointF(x + tip, mid + _MARKER)]
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.palette.symbol)
-        painter.drawPolygon(QPolygonF(points))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-
-
-class _Tiles:
-    """Collects glyph pictures along a row and stamps runs of the same one
-    with a single ``drawTiledPixmap``."""
-
-    def __init__(self, owner: ColumnPainter, painter: QPainter, column: int, top: float) -> None:
-        self.owner, self.painter, self.column, self.top = owner, painter, column, top
-        self.picture: QPixmap | None = None
-        self.first = self.count = self.cells = 0
-
-    def add(self, picture: QPixmap, first: int, cells: int) -> None:
-        if (
-            picture is self.picture
-            and cells == self.cells
-            and first == self.first + self.count * cells
-        ):
-            self.count += 1
-            return
-        self.flush()
-        self.picture, self.first, self.count, self.cells = picture, first, 1, cells
-
-    def flush(self) -> None:
-        picture = self.picture
-        if picture is None:
-            return
-        self.picture = None
-        x = self.owner.geometry.column_cell_x(self.column, self.first)
-        y = self.top + 1
-        if self.count == 1:
-            self.painter.drawPixmap(QPointF(x, y), picture)
-            return
-        width = picture.width() / picture.devicePixelRatio()
-        height = self.owner.pictures.height
-        self.painter.drawTiledPixmap(QRectF(x, y, width * self.count, height), picture)

@@ -4,13 +4,15 @@ Drawing a stand-in (a control's name in small type on two lines, a squeezed
 wide character) takes several painter calls; a screen of NUL bytes holds
 thousands of them. :class:`GlyphPictures` draws each distinct glyph once per
 width into a transparent pixmap of whole cells, so the columns can stamp it
-with one call, or a run of identical ones with one ``drawTiledPixmap``.
+with one call, or a run of identical ones with one ``drawTiledPixmap``. The
+row-edge markers (a triangle) are pictures too: one blit is far cheaper than
+setting a pen and brush and filling a polygon, and a screen has dozens.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPixmap, QPolygonF
 
 from mojiscope.app.grid.fonts import can_draw
 from mojiscope.app.grid.layout import Geometry, Metrics
@@ -18,6 +20,11 @@ from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, Glyph, GlyphStyle
 
 MAX_PICTURES = 4096
+
+MARKER = 3.5
+"""Half the height, and the width, of a row-edge marker's triangle."""
+MARKER_W = 6
+"""Width of a row-edge marker's picture: the triangle, 1 pixel in from the cell's edge."""
 
 
 class GlyphPictures:
@@ -37,6 +44,14 @@ class GlyphPictures:
         self._byte_font.setBold(True)
         self._byte_fm = QFontMetricsF(self._byte_font)
         self._cache: dict[tuple[Glyph, int, bool], QPixmap] = {}
+        self._markers = {left: self._draw_marker(left) for left in (True, False)}
+
+    def marker(self, left: bool) -> QPixmap:
+        """A small triangle pointing to the row's left edge (``left``: the
+        character began on an earlier row) or right edge (it goes on), for a
+        cell's left or right edge respectively: stamp it at the top of the
+        cell's picture area, at its left edge or ``MARKER_W`` from its right."""
+        return self._markers[left]
 
     def picture(self, glyph: Glyph, cells: int, dim: bool) -> QPixmap:
         """The pixmap of ``glyph`` centred over ``cells`` cells (dimmed if ``dim``)."""
@@ -58,6 +73,23 @@ class GlyphPictures:
         try:
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             self.paint(painter, glyph, QRectF(0, 0, width, self.height), dim)
+        finally:
+            painter.end()
+        return pixmap
+
+    def _draw_marker(self, left: bool) -> QPixmap:
+        ratio = self.pixel_ratio
+        pixmap = QPixmap(round(MARKER_W * ratio), round(self.height * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        mid = self.height / 2
+        x, tip = (1.0, MARKER) if left else (MARKER_W - 1.0, -MARKER)
+        points = [QPointF(x, mid), QPointF(x + tip, mid - MARKER), QPointF(x + tip, mid + MARKER)]
+        painter = QPainter(pixmap)
+        try:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(self.palette.symbol)
+            painter.drawPolygon(QPolygonF(points))
         finally:
             painter.end()
         return pixmap

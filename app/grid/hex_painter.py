@@ -1,8 +1,9 @@
 """Painting the offset column and the hex cells of the visible rows.
 
-The hex of a group of eight bytes is drawn as one string (the font is
-monospace and a cell is three characters wide), so a row costs a few draw
-calls whatever is in it.
+The digits of every row of a block are one unshaped glyph run for the
+offsets and one for the hex (:mod:`~mojiscope.app.grid.glyph_runs`): the
+font is monospace, so each digit's place is known, and a block costs a few
+draw calls whatever is in it.
 """
 
 from __future__ import annotations
@@ -10,52 +11,69 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
-from mojiscope.app.grid.layout import HEX_GROUP, DrawnPiece, Geometry, RowLayout
+from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
+from mojiscope.app.grid.layout import DrawnPiece, Geometry, RowLayout
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.core import SpanKind
 
 
-def paint_offsets(
-    painter: QPainter, geometry: Geometry, rows: list[RowLayout], y0: float, palette: GridPalette
-) -> None:
-    painter.setPen(palette.dim)
-    ascent = geometry.metrics.ascent
-    digits = geometry.offset_digits
-    for i, row in enumerate(rows):
-        y = y0 + i * geometry.row_h + (geometry.row_h - ascent) / 2 + ascent - 2
-        painter.drawText(QPointF(geometry.offset_x, y), f"{row.start:0{digits}X}")
+class HexPainter:
+    """Paints the offsets and hex cells for one geometry and palette."""
 
+    def __init__(self, geometry: Geometry, palette: GridPalette) -> None:
+        self.geometry = geometry
+        self.palette = palette
+        metrics = geometry.metrics
+        cw = metrics.char_w
+        baseline = (geometry.row_h - metrics.ascent) / 2 + metrics.ascent - 2
+        self._batch = GlyphBatch(metrics.font)
+        digits = range(geometry.offset_digits)
+        self._offset_points = PointRows(
+            [geometry.offset_x + k * cw for k in digits], geometry.row_h, baseline
+        )
+        cells = range(geometry.bytes_per_row)
+        self._hex_points = PointRows(
+            [geometry.hex_cell_x(b) + j * cw for b in cells for j in (0, 1)],
+            geometry.row_h,
+            baseline,
+        )
 
-def paint_hex(
-    painter: QPainter,
-    geometry: Geometry,
-    rows: list[RowLayout],
-    y0: float,
-    palette: GridPalette,
-    selection: tuple[int, int],
-    cursor: int,
-    tint_column: int | None,
-) -> None:
-    """Hex cells, tinted by the kinds of ``tint_column`` (the current format)."""
-    row_h = geometry.row_h
-    cw = geometry.metrics.char_w
-    ascent = geometry.metrics.ascent
-    for i, row in enumerate(rows):
-        top = y0 + i * row_h
-        if tint_column is not None:
-            _paint_tints(painter, geometry, row.columns[tint_column], top, palette)
-        _paint_selection(painter, geometry, row, top, palette, selection)
-        painter.setPen(palette.text)
-        baseline = top + (row_h - ascent) / 2 + ascent - 2
-        for g in range(0, len(row.data), HEX_GROUP):
-            text = row.data[g : g + HEX_GROUP].hex(" ").upper()
-            painter.drawText(QPointF(geometry.hex_cell_x(g), baseline), text)
-        if row.start <= cursor < row.start + len(row.data):
-            x = geometry.hex_cell_x(cursor - row.start)
-            pen = QPen(palette.cursor, 1.5)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(QRectF(x - cw * 0.4, top + 1.5, cw * 2.8, row_h - 3))
+    def paint_offsets(self, painter: QPainter, rows: list[RowLayout], y0: float) -> None:
+        """Each row's first byte offset, in hex."""
+        digits = self.geometry.offset_digits
+        for i, row in enumerate(rows):
+            self._batch.add(f"{row.start:0{digits}X}", self._offset_points.row(i))
+        self._batch.draw(painter, QPointF(0, y0), self.palette.dim)
+
+    def paint_hex(
+        self,
+        painter: QPainter,
+        rows: list[RowLayout],
+        y0: float,
+        selection: tuple[int, int],
+        cursor: int,
+        tint_column: int | None,
+    ) -> None:
+        """Hex cells, tinted by the kinds of ``tint_column`` (the current format)."""
+        geometry, palette = self.geometry, self.palette
+        row_h = geometry.row_h
+        for i, row in enumerate(rows):
+            top = y0 + i * row_h
+            if tint_column is not None:
+                _paint_tints(painter, geometry, row.columns[tint_column], top, palette)
+            _paint_selection(painter, geometry, row, top, palette, selection)
+            self._batch.add(row.data.hex().upper(), self._hex_points.row(i)[: 2 * len(row.data)])
+        self._batch.draw(painter, QPointF(0, y0), palette.text)
+        for i, row in enumerate(rows):
+            if row.start <= cursor < row.start + len(row.data):
+                self._paint_cursor(painter, cursor - row.start, y0 + i * row_h)
+
+    def _paint_cursor(self, painter: QPainter, index: int, top: float) -> None:
+        cw = self.geometry.metrics.char_w
+        x = self.geometry.hex_cell_x(index)
+        painter.setPen(QPen(self.palette.cursor, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(x - cw * 0.4, top + 1.5, cw * 2.8, self.geometry.row_h - 3))
 
 
 def _cell_span(geometry: Geometry, first: int, last: int) -> tuple[float, float]:

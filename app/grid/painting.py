@@ -11,7 +11,9 @@ while its selection and cursor look the same (see
 paints rows before they are shown (the screens a key would bring, painted
 while the user rests: :mod:`~mojiscope.app.grid.ahead`). The view tells it
 when what it kept goes stale (:meth:`rebuild`, :meth:`forget_strips`,
-:meth:`palette_changed`).
+:meth:`palette_changed`). The header is kept too, as a picture keyed by
+everything it shows (see :mod:`~mojiscope.app.grid.header`), so it needs no
+such telling.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QPainter
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainter
 
 from mojiscope.app.grid.column_painter import ColumnPainter
-from mojiscope.app.grid.hex_painter import paint_hex, paint_offsets
+from mojiscope.app.grid.header import GridHeader
+from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.row_strips import RowStrips
@@ -43,12 +46,14 @@ class GridPainting:
         self._view = view
         self._palette: GridPalette = grid_palette(view.palette())
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(view.cell_geometry, self._palette)
         self._layout_key: tuple[object, ...] | None = None
         self._layout: list[RowLayout] = []
         self._kept_rows: OrderedDict[int, RowLayout] = OrderedDict()
         """Rows laid out lately, by first byte, for :attr:`_kept_look`."""
         self._kept_look: tuple[object, ...] | None = None
         self._strips: RowStrips | None = None
+        self._header = GridHeader()
 
     @property
     def palette(self) -> GridPalette:
@@ -64,6 +69,7 @@ class GridPainting:
         """The cell geometry changed (document, formats, bytes per row):
         nothing painted or laid out before still holds."""
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
         self._layout_key = None
         self._kept_rows.clear()
@@ -76,6 +82,7 @@ class GridPainting:
         """Take the widget's new palette and repaint every row with it."""
         self._palette = grid_palette(self._view.palette())
         self._columns = self._make_column_painter()
+        self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
 
     def visible_layout(self) -> list[RowLayout]:
@@ -140,7 +147,7 @@ class GridPainting:
         painter.fillRect(view.viewport().rect(), self._palette.base)
         painter.translate(-view.horizontalScrollBar().value(), 0)
         painter.setFont(view.metrics.font)
-        self._paint_header(painter)
+        self._header.paint(painter, view, self._palette)
         rows = self.visible_layout()
         strips = self._row_strips()
         strips.limit = self._rows_kept()
@@ -169,38 +176,7 @@ class GridPainting:
         painter.setFont(view.metrics.font)
         rise = (rows[0].start // view.bytes_per_row * int(g.row_h)) % 64
         painter.setBrushOrigin(QPointF(0, -rise))
-        paint_offsets(painter, g, rows, 0, self._palette)
-        current = view.current_column()
-        paint_hex(painter, g, rows, 0, self._palette, selection, cursor, current)
+        self._hex.paint_offsets(painter, rows, 0)
+        self._hex.paint_hex(painter, rows, 0, selection, cursor, view.current_column())
         for column in range(len(view.shown.choices)):
             self._columns.paint(painter, column, rows, 0, selection, cursor)
-
-    def _paint_header(self, painter: QPainter) -> None:
-        view = self._view
-        g = view.cell_geometry
-        metrics = view.metrics
-        palette = self._palette
-        painter.fillRect(QRectF(0, 0, g.width + 1e4, g.header_h - 2), palette.header)
-        baseline = (g.header_h - metrics.ascent) / 2 + metrics.ascent - 2
-        painter.setPen(palette.dim)
-        painter.drawText(QPointF(g.offset_x, baseline), "Offset")
-        for i in range(view.bytes_per_row):
-            painter.drawText(QPointF(g.hex_cell_x(i), baseline), f"{i:02X}")
-        current = view.current_column()
-        bold = QFont(metrics.font)
-        bold.setBold(True)
-        for column, choice in enumerate(view.shown.choices):
-            is_current = column == current
-            painter.setFont(bold if is_current else metrics.font)
-            painter.setPen(palette.header_text if is_current else palette.dim)
-            x0 = g.column_x[column]
-            label = choice.label + view.column_note(choice)
-            elided = painter.fontMetrics().elidedText(
-                label, Qt.TextElideMode.ElideRight, int(g.column_w)
-            )
-            painter.drawText(QPointF(x0, baseline), elided)
-            if is_current and view.focus_area == "column":
-                painter.fillRect(QRectF(x0, g.header_h - 5, g.column_w, 2), palette.cursor)
-        if view.focus_area == "hex":
-            painter.fillRect(QRectF(g.hex_x, g.header_h - 5, g.hex_w, 2), palette.cursor)
-        painter.setFont(metrics.font)

@@ -6,16 +6,16 @@ fresh paint would."""
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QImage, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
 from mojiscope.app.window import MainWindow
+from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -36,21 +36,6 @@ def test_rows_ahead_of_a_view_that_last_moved_up_are_the_page_above_first() -> N
 def test_rows_ahead_are_clipped_to_the_file_and_drop_empty_ranges() -> None:
     assert rows_ahead(top=0, visible=20, total=30) == [(21, 30), (0, 21), (10, 30)]
     assert rows_ahead(top=0, visible=20, total=5) == [(0, 5), (0, 5)]
-
-
-def grid_image(window: MainWindow) -> QImage:
-    QApplication.processEvents()
-    return window.grid.viewport().grab().toImage()
-
-
-def fresh_grid_image(window: MainWindow) -> QImage:
-    """The grid painted from nothing; what it kept is put back afterwards."""
-    painting = window.grid.painting
-    kept = painting._layout_key, painting._layout, painting._strips, painting._kept_rows
-    painting._layout_key, painting._strips, painting._kept_rows = None, None, OrderedDict()
-    image = grid_image(window)
-    painting._layout_key, painting._layout, painting._strips, painting._kept_rows = kept
-    return image
 
 
 @pytest.fixture

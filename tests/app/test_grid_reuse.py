@@ -14,6 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.formats import resolve_all
+from mojiscope.app.grid.header import GridHeader
 from mojiscope.app.grid.layout import RowLayout, layout_rows, layout_rows_reusing
 from mojiscope.app.grid.row_strips import RowStrips, strip_key
 from mojiscope.app.model.document import Document
@@ -42,13 +43,27 @@ def grid_image(window: MainWindow) -> QImage:
 
 
 def fresh_grid_image(window: MainWindow) -> QImage:
-    """The grid as it looks painted from nothing (no kept rows, no kept
-    strips); what it kept is put back afterwards, so stale strips would show."""
+    """The grid as it looks painted from nothing (no kept rows, strips or
+    header); what it kept is put back afterwards, so stale strips would show."""
     painting = window.grid.painting
-    kept = painting._layout_key, painting._layout, painting._strips, painting._kept_rows
-    painting._layout_key, painting._strips, painting._kept_rows = None, None, OrderedDict()
+    kept = (
+        painting._layout_key,
+        painting._layout,
+        painting._strips,
+        painting._kept_rows,
+        painting._header,
+    )
+    painting._layout_key, painting._strips = None, None
+    painting._kept_rows, painting._header = OrderedDict(), GridHeader()
     image = grid_image(window)
-    painting._layout_key, painting._layout, painting._strips, painting._kept_rows = kept
+    (
+        painting._layout_key,
+        painting._layout,
+        painting._strips,
+        painting._kept_rows,
+        painting._header,
+    ) = kept
+    window.grid.viewport().update()
     return image
 
 
@@ -156,3 +171,25 @@ def test_rows_painted_together_cut_into_the_strips_each_row_paints_alone(
     for row, strip in zip(rows, strips, strict=True):
         (single,) = alone.strips([row], selection, cursor)
         assert strip.toImage() == single.toImage(), f"row at {row.start}"
+
+
+def test_a_key_that_changes_no_title_stamps_the_kept_header(
+    qtbot,  # type: ignore[no-untyped-def]
+    demo_window: MainWindow,
+) -> None:
+    grid = demo_window.grid
+    grid.setFocus()
+    grid_image(demo_window)
+    header = grid.painting._header
+    before = header.painted
+    for key in [Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown]:
+        qtbot.keyClick(grid, key)
+        assert grid_image(demo_window) == fresh_grid_image(demo_window)
+    assert header.painted == before
+    # What the header shows: the focus area (Tab), then the current format.
+    qtbot.keyClick(grid, Qt.Key.Key_Tab)
+    assert grid_image(demo_window) == fresh_grid_image(demo_window)
+    assert header.painted == before + 1
+    demo_window.shown.set_current(demo_window.shown.keys[-1])
+    assert grid_image(demo_window) == fresh_grid_image(demo_window)
+    assert header.painted == before + 2
