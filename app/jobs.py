@@ -60,18 +60,23 @@ PROGRESS_INTERVAL_S = 0.03
 RELEASE_INTERVAL_MS = 100
 """How often ended handles whose worker thread still runs are looked at again."""
 
-_KEPT: dict[JobHandle, threading.Thread] = {}
-"""Every handle, with its worker thread, until the job has ended and the thread
-is gone; touched on the GUI thread only. A QObject deleted outside its own
-thread while events are posted to it crashes the process, and a worker thread
-that dropped the last reference to its handle would delete it there: so the
-last reference is always dropped here, on the GUI thread."""
+_KEPT: dict[JobHandle, tuple[threading.Thread, int]] = {}
+"""Every handle, with its worker thread and its launch ticket, until the job
+has ended, the thread is gone and the launcher has let go of both; touched on
+the GUI thread only. A QObject deleted outside its own thread while events
+are posted to it crashes the process, and a thread that dropped the last
+reference to a handle would delete it there (the launcher did: in the
+QObject's destructor, holding a Qt lock the GUI thread wanted, it waited for
+the interpreter lock the GUI thread held, and the window hung). So the last
+reference is always dropped here, on the GUI thread."""
 
 
 def _release_ended() -> None:
-    """Let go of the handles whose job ended and whose thread is gone."""
-    for handle, thread in list(_KEPT.items()):
-        if handle.outcome is not None and not thread.is_alive():
+    """Let go of the handles whose job ended, whose thread is gone, and
+    which the launcher holds no more."""
+    launched = thread_launcher().handled
+    for handle, (thread, ticket) in list(_KEPT.items()):
+        if handle.outcome is not None and not thread.is_alive() and ticket <= launched:
             del _KEPT[handle]
     if any(handle.outcome is not None for handle in _KEPT):
         QTimer.singleShot(RELEASE_INTERVAL_MS, _release_ended)
@@ -97,12 +102,20 @@ class ThreadLauncher:
         self._thread = threading.Thread(target=self._serve, name="job-launcher", daemon=True)
         self._thread.start()  # once per process, when the first runner is made
 
-    def launch(self, thread: threading.Thread, on_error: Callable[[str], None]) -> None:
+    def launch(self, thread: threading.Thread, on_error: Callable[[str], None]) -> int:
         """Start ``thread`` soon; if it cannot be started, ``on_error(words)``
-        is called (on the launcher's thread)."""
+        is called (on the launcher's thread). Returns the launch's ticket:
+        once :attr:`handled` reaches it, the launcher holds neither."""
         with self._handled_changed:
             self._handed_over += 1
             self._queue.put((self._handed_over, thread, on_error))
+            return self._handed_over
+
+    @property
+    def handled(self) -> int:
+        """The ticket of the last launch done; the launcher keeps no
+        reference to the thread or callback of any launch up to it."""
+        return self._handled
 
     def _serve(self) -> None:
         while True:
@@ -111,6 +124,9 @@ class ThreadLauncher:
                 thread.start()
             except RuntimeError as error:  # "can't start new thread"
                 on_error(f"cannot start a worker thread: {error}")
+            # Let go before saying so: the GUI thread keeps the handle until
+            # then, so this thread never drops its last reference.
+            del thread, on_error
             with self._handled_changed:
                 self._handled = ticket
                 self._handled_changed.notify_all()
@@ -286,8 +302,7 @@ class JobRunner(QObject):
         thread = threading.Thread(target=handle._run, args=(job,), name=f"job-{name}", daemon=True)
         self._threads = [t for t in self._threads if t.ident is None or t.is_alive()]
         self._threads.append(thread)
-        _KEPT[handle] = thread
-        self._launcher.launch(thread, handle._not_started)
+        _KEPT[handle] = (thread, self._launcher.launch(thread, handle._not_started))
         self.jobs_changed.emit()
         return handle
 

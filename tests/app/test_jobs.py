@@ -264,3 +264,49 @@ def test_a_burst_of_partials_arrives_whole_in_order_before_the_ending(
     with qtbot.waitSignal(handle.finished, timeout=10_000):
         pass
     assert seen == [*range(20_000), "done"]
+
+
+def test_the_launcher_lets_go_of_a_thread_and_its_callback_once_it_says_it_launched_them() -> None:
+    """Before, it kept the last launch's thread and callback until the next
+    launch came; dropping them then could be the last reference to a job's
+    handle, deleting a QObject on the launcher's thread: the window hung
+    (its destructor held a Qt lock and waited for the interpreter lock the
+    GUI thread held while it waited for that Qt lock)."""
+    import gc
+    import weakref
+
+    from mojiscope.app import jobs
+
+    class Owner:
+        def not_started(self, words: str) -> None:
+            raise AssertionError(words)
+
+    launcher = jobs.thread_launcher()
+    owner = Owner()
+    gone = weakref.ref(owner)
+    thread = threading.Thread(target=lambda: None)
+    ticket = launcher.launch(thread, owner.not_started)
+    assert launcher.wait_handled(5)
+    assert launcher.handled >= ticket
+    thread.join(5)
+    del owner, thread
+    gc.collect()
+    assert gone() is None, "the launcher still holds the last launch's callback"
+
+
+def test_every_handle_is_deleted_on_the_gui_thread(qtbot: QtBot, runner: JobRunner) -> None:
+    """However quickly jobs come and end, the last reference to a handle is
+    dropped on the GUI thread (see ``jobs._KEPT``)."""
+    deleted_on: list[str] = []
+
+    def note_thread() -> None:
+        deleted_on.append(threading.current_thread().name)
+
+    for k in range(30):
+        handle = runner.start(f"quick-{k % 3}", lambda control: None, 1)
+        handle.destroyed.connect(note_thread)
+        with qtbot.waitSignal(handle.finished, timeout=5000):
+            pass
+        del handle
+    qtbot.waitUntil(lambda: len(deleted_on) == 30, timeout=10_000)
+    assert set(deleted_on) == {threading.main_thread().name}
