@@ -240,13 +240,15 @@ class TextView(QPlainTextEdit):
 
     def _build_one_ahead(self) -> None:
         """Build the window of the next likely cursor that has none kept (one
-        per turn of the event loop, so a key pressed meanwhile waits little)."""
-        document = self.document_
+        per turn of the event loop, so a key pressed meanwhile waits little),
+        with the radius the view has now (the next reload's, should the view
+        have been resized since the last)."""
+        document, radius = self.document_, self.radius()
         while document is not None and self._ahead:
             cursor = self._ahead.pop(0)
             choice = self.shown.current
-            if self._windows.find(document, choice, cursor, self._radius) is None:
-                self._windows.window_for(document, choice, cursor, self._radius, self._drawable)
+            if self._windows.find(document, choice, cursor, radius) is None:
+                self._windows.window_for(document, choice, cursor, radius, self._drawable)
                 break
         if self._ahead:
             self._turn.start()

@@ -219,14 +219,8 @@ class FileIndex:
         k = min(max(before - 1, 0) // self.chunk_size, len(self.chunks) - 1)
         if before <= 0 or k < 0:
             return None
-        wanted = ~self._indexed[: k + 1] | (
-            (self._first[: k + 1] >= 0) & (self._first[: k + 1] < before)
-        )
-        hits = np.flatnonzero(wanted)
-        if not len(hits):
-            return None
-        k = int(hits[-1])
-        if not self._indexed[k] or self._last[k] >= before:
+        k = self._previous_candidate(k, before)
+        if k < 0 or not self._indexed[k] or self._last[k] >= before:
             return None
         return int(self._last[k])
 
@@ -238,11 +232,17 @@ class FileIndex:
             k = self._next_candidate(max(offset + 1, 0) // self.chunk_size, offset)
             return k >= len(self.chunks) or bool(self._indexed[k])
         k = min(max(offset - 1, 0) // self.chunk_size, len(self.chunks) - 1)
+        k = self._previous_candidate(k, offset)
+        return k < 0 or bool(self._indexed[k])
+
+    def _previous_candidate(self, k: int, before: int) -> int:
+        """The last chunk up to ``k`` that is not indexed or has an anomaly
+        starting before ``before``; -1 if there is none."""
         wanted = ~self._indexed[: k + 1] | (
-            (self._first[: k + 1] >= 0) & (self._first[: k + 1] < offset)
+            (self._first[: k + 1] >= 0) & (self._first[: k + 1] < before)
         )
         hits = np.flatnonzero(wanted)
-        return not len(hits) or bool(self._indexed[int(hits[-1])])
+        return int(hits[-1]) if len(hits) else -1
 
     def previous_anomaly(
         self, source: Source, before: int, control: Control = UNCONTROLLED
@@ -252,13 +252,9 @@ class FileIndex:
         k = min(max(before - 1, 0) // self.chunk_size, len(self.chunks) - 1)
         scanned = 0
         while k >= 0 and before > 0:
-            wanted = ~self._indexed[: k + 1] | (
-                (self._first[: k + 1] >= 0) & (self._first[: k + 1] < before)
-            )
-            hits = np.flatnonzero(wanted)
-            if not len(hits):
+            k = self._previous_candidate(k, before)
+            if k < 0:
                 return None
-            k = int(hits[-1])
             lo, hi = self.chunk_range(k)
             if self._indexed[k]:
                 hi = min(hi, int(self._last[k]) + 1)

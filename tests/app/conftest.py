@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
@@ -20,8 +21,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app import messages
 from mojiscope.app.window import MainWindow
@@ -93,4 +94,35 @@ def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
 @pytest.fixture
 def demo_window(window: MainWindow) -> MainWindow:
     window.open_demo()
+    return window
+
+
+@pytest.fixture(
+    params=[
+        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier),
+    ],
+    ids=["PageDown", "PageUp", "Ctrl+Home", "Ctrl+End"],
+)
+def new_screen_key(request: pytest.FixtureRequest) -> tuple[Qt.Key, Qt.KeyboardModifier]:
+    """Each key whose screen the window prepares while the user rests."""
+    key: tuple[Qt.Key, Qt.KeyboardModifier] = request.param
+    return key
+
+
+@pytest.fixture
+def mixed_window(window: MainWindow, tmp_path: Path) -> MainWindow:
+    """A window on about 100 KB of text mixed with random bytes (dense
+    anomalies), 1200x700, grid focused, the cursor at byte 30,000."""
+    rng = random.Random(5)
+    text = "Καλημέρα, привет, 日本語 \U0001d518\r\n".encode()
+    path = tmp_path / "mixed.bin"
+    path.write_bytes(b"".join(text * 3 + rng.randbytes(rng.randrange(1, 90)) for _ in range(600)))
+    window.resize(1200, 700)
+    window.open_path(path)
+    window.grid.setFocus()
+    window.selection.move_cursor(30_000)
+    QApplication.processEvents()
     return window

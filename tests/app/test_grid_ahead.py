@@ -5,10 +5,8 @@ fresh paint would."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
@@ -38,36 +36,12 @@ def test_rows_ahead_are_clipped_to_the_file_and_drop_empty_ranges() -> None:
     assert rows_ahead(top=0, visible=20, total=5) == [(0, 5), (0, 5)]
 
 
-@pytest.fixture
-def mixed_window(qtbot, window: MainWindow, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    """A window on text mixed with random bytes (dense anomalies), grid focused."""
-    rng = random.Random(5)
-    text = "Καλημέρα, привет, 日本語 \U0001d518\r\n".encode()
-    path = tmp_path / "mixed.bin"
-    path.write_bytes(b"".join(text * 3 + rng.randbytes(rng.randrange(1, 90)) for _ in range(300)))
-    window.resize(1200, 700)
-    window.open_path(path)
-    window.grid.setFocus()
-    window.selection.move_cursor(9000)
-    grid_image(window)
-    return window
-
-
-@pytest.mark.parametrize(
-    ("key", "modifiers"),
-    [
-        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
-        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.NoModifier),
-        (Qt.Key.Key_Home, CTRL),
-        (Qt.Key.Key_End, CTRL),
-    ],
-)
 def test_after_a_rest_a_navigation_key_paints_only_the_rows_its_selection_changes(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
-    key: Qt.Key,
-    modifiers: Qt.KeyboardModifier,
+    new_screen_key: tuple[Qt.Key, Qt.KeyboardModifier],
 ) -> None:
+    key, modifiers = new_screen_key
     grid = mixed_window.grid
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
     strips = grid.painting._strips

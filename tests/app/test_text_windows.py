@@ -4,10 +4,6 @@ rests, and what is shown from a kept window is what a fresh build shows."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
@@ -73,33 +69,12 @@ def test_another_format_radius_or_document_builds_again() -> None:
     assert windows.built == 4
 
 
-@pytest.fixture
-def mixed_window(qtbot, window: MainWindow, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    rng = random.Random(9)
-    text = "Καλημέρα, привет, 日本語 \U0001d518\r\n".encode()
-    path = tmp_path / "mixed.bin"
-    path.write_bytes(b"".join(text * 3 + rng.randbytes(rng.randrange(1, 90)) for _ in range(600)))
-    window.open_path(path)
-    window.grid.setFocus()
-    window.selection.move_cursor(30_000)
-    return window
-
-
-@pytest.mark.parametrize(
-    ("key", "modifiers"),
-    [
-        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.NoModifier),
-        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.NoModifier),
-        (Qt.Key.Key_Home, CTRL),
-        (Qt.Key.Key_End, CTRL),
-    ],
-)
 def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
-    key: Qt.Key,
-    modifiers: Qt.KeyboardModifier,
+    new_screen_key: tuple[Qt.Key, Qt.KeyboardModifier],
 ) -> None:
+    key, modifiers = new_screen_key
     view = mixed_window.text_view
     windows = view._windows
     for _ in range(3 if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) else 1):
