@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
+from mojiscope.app.idle_work import IdleWork
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.text_window import TextWindow
 from mojiscope.app.model.text_windows import TextWindows, covers
@@ -154,11 +155,7 @@ class TextView(QPlainTextEdit):
         #: next anomaly), each asked when the cursor rests: their windows are
         #: built then. Added by the window.
         self.guesses: list[Callable[[], list[int]]] = []
-        self._ahead: list[int] = []
-        self._rest = QTimer(self, singleShot=True, interval=AHEAD_AFTER_MS)
-        self._rest.timeout.connect(self._start_ahead)
-        self._turn = QTimer(self, singleShot=True, interval=0)
-        self._turn.timeout.connect(self._build_one_ahead)
+        self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._likely_cursors, self._build_ahead)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -212,7 +209,7 @@ class TextView(QPlainTextEdit):
             self._show_selection(centred=True)
         finally:
             self._syncing = False
-        self._rest.start()
+        self._ahead.restart()
 
     def radius(self) -> int:
         """Bytes to show each side of the cursor: as many as the view has
@@ -232,26 +229,20 @@ class TextView(QPlainTextEdit):
 
     def building_ahead(self) -> bool:
         """Whether windows are still to be built ahead (for tests)."""
-        return self._rest.isActive() or bool(self._ahead)
+        return self._ahead.pending()
 
-    def _start_ahead(self) -> None:
-        self._ahead = [cursor for guess in self.guesses for cursor in guess()]
-        self._turn.start()
+    def _likely_cursors(self) -> list[int]:
+        return [cursor for guess in self.guesses for cursor in guess()]
 
-    def _build_one_ahead(self) -> None:
-        """Build the window of the next likely cursor that has none kept (one
-        per turn of the event loop, so a key pressed meanwhile waits little),
-        with the radius the view has now (the next reload's, should the view
-        have been resized since the last)."""
-        document, radius = self.document_, self.radius()
-        while document is not None and self._ahead:
-            cursor = self._ahead.pop(0)
-            choice = self.shown.current
-            if self._windows.find(document, choice, cursor, radius) is None:
-                self._windows.window_for(document, choice, cursor, radius, self._drawable)
-                break
-        if self._ahead:
-            self._turn.start()
+    def _build_ahead(self, cursor: int) -> bool:
+        """Build the window for ``cursor`` unless one is kept (whether it
+        built), with the radius the view has now (the next reload's, should
+        the view have been resized since the last)."""
+        document, radius, choice = self.document_, self.radius(), self.shown.current
+        if document is None or self._windows.find(document, choice, cursor, radius) is not None:
+            return False
+        self._windows.window_for(document, choice, cursor, radius, self._drawable)
+        return True
 
     def _apply_highlights(self) -> None:
         """Give the highlighter the marks of the present window and palette."""
@@ -281,11 +272,10 @@ class TextView(QPlainTextEdit):
         stale = window is None or not covers(
             window, self.selection.cursor, self._radius, self.document_.size
         )
-        self._ahead.clear()
         if stale:
             self.reload()
             return
-        self._rest.start()
+        self._ahead.restart()
         if not self._user_driving:
             self._syncing = True
             try:

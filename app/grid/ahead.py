@@ -10,10 +10,11 @@ the event loop so that a key pressed meanwhile waits for one small slice at
 most; the key then only stamps strips already painted.
 
 It starts once the grid has been still for :data:`QUIET_MS` and stops at
-the next paint: between the presses of a held key (auto-repeat comes every
-30-40 ms) it paints part of the screen the next press brings, the way the
-view last moved first. What it paints is kept with everything else the grid keeps, and
-goes stale with it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
+the next paint (:class:`~mojiscope.app.idle_work.IdleWork`): between the
+presses of a held key (auto-repeat comes every 30-40 ms) it paints part of
+the screen the next press brings, the way the view last moved first. What
+it paints is kept with everything else the grid keeps, and goes stale with
+it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
+
+from mojiscope.app.idle_work import IdleWork
 
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
@@ -76,11 +79,7 @@ class PaintAhead(QObject):
     def __init__(self, view: GridView) -> None:
         super().__init__(view)
         self._view = view
-        self._quiet = QTimer(self, singleShot=True, interval=QUIET_MS)
-        self._quiet.timeout.connect(self._start)
-        self._turn = QTimer(self, singleShot=True, interval=0)
-        self._turn.timeout.connect(self._paint_slice)
-        self._slices: list[tuple[int, int]] = []
+        self._work = IdleWork(self, QUIET_MS, self._plan, self._paint_slice)
         self._last_top = 0
         self._upwards = False
         #: Offsets a command may jump to (Next/Previous Anomaly, where the
@@ -89,40 +88,33 @@ class PaintAhead(QObject):
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
-        self._slices.clear()
-        self._turn.stop()
-        self._quiet.start()
+        self._work.restart()
 
     def pending(self) -> bool:
         """Whether painting ahead is waiting or under way (for tests)."""
-        return self._quiet.isActive() or bool(self._slices)
+        return self._work.pending()
 
-    def _start(self) -> None:
+    def _plan(self) -> list[tuple[int, int]]:
+        """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may show."""
         view = self._view
         if view.document is None or not view.isVisible():
-            return
+            return []
         top = view.top_row()
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
-        slices: list[tuple[int, int]] = []
         visible, total = view.visible_rows(), view.total_rows()
         ranges = rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
             rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
             for offset in self.likely_offsets()
         ]
-        for first, end in ranges:
-            slices += [
-                (row, min(row + ROWS_PER_SLICE, end)) for row in range(first, end, ROWS_PER_SLICE)
-            ]
-        self._slices = slices
-        self._turn.start()
+        return [
+            (row, min(row + ROWS_PER_SLICE, end))
+            for first, end in ranges
+            for row in range(first, end, ROWS_PER_SLICE)
+        ]
 
-    def _paint_slice(self) -> None:
-        """Paint slices until one did some work (kept rows cost nothing)."""
-        while self._slices:
-            first, end = self._slices.pop(0)
-            if self._view.painting.prepare_rows(first, end - first):
-                break
-        if self._slices:
-            self._turn.start()
+    def _paint_slice(self, rows: tuple[int, int]) -> bool:
+        """Paint a slice; whether any of its rows was not painted already."""
+        first, end = rows
+        return self._view.painting.prepare_rows(first, end - first) > 0
