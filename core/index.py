@@ -36,6 +36,7 @@ from mojiscope.core.index_scan import (
     ALIGN_STEP,
     ChunkCounts,
     CodePair,
+    PassedPages,
     alignment_steps,
     count_aligned,
     count_chunk,
@@ -303,16 +304,19 @@ def build_index(
         except (BrokenProcessPool, RuntimeError, OSError):
             pass  # no worker processes here (an unguarded main module...): count in this one
     done = 0
+    passed = PassedPages(source)
     for k in range(len(index.chunks)):
         lo, hi = index.chunk_range(k)
         if index.chunks[k] is not None:
             done += hi - lo
             continue
         counts = count_chunk(fmt, source, lo, hi)
+        passed.passed(lo, hi)
         index.add(counts)
         control.emit(counts)
         done += hi - lo
         control.step(done)
+    passed.finish(len(source))
     return index
 
 
@@ -340,10 +344,13 @@ def _build_sequential(index: FileIndex, source: Source, control: Control) -> Non
     """A non-resyncing format: follow the alignment chunk by chunk, counting
     each chunk between its recorded boundaries as soon as they are known."""
     assert index.bounds is not None
+    passed = PassedPages(source)
     for k in range(len(index.chunks)):
         lo, hi = index.chunk_range(k)
         follow_alignment(index.format, source, index.bounds, control, upto=hi)
         counts = count_aligned(index.format, source, lo, hi, index.bounds)
+        passed.passed(lo, hi)
         index.add(counts)
         control.emit(counts)
         control.step(hi)
+    passed.finish(len(source))

@@ -21,7 +21,7 @@ from mojiscope.core.allocator import keep_freed_memory
 from mojiscope.core.child_job import FORKSERVER, NICENESS
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
-from mojiscope.core.index_scan import ChunkCounts, count_chunk
+from mojiscope.core.index_scan import ChunkCounts, PassedPages, count_chunk
 from mojiscope.core.registry import get_format
 from mojiscope.core.source import FileSource, Source
 
@@ -68,7 +68,13 @@ def _open_in_worker(path: str, format_id: str) -> None:
 def _count_batch(ranges: list[tuple[int, int]]) -> list[ChunkCounts]:
     assert _worker is not None, "worker not initialised"
     fmt, source = _worker
-    return [count_chunk(fmt, source, lo, hi) for lo, hi in ranges]
+    passed = PassedPages(source)
+    counted = []
+    for lo, hi in ranges:
+        counted.append(count_chunk(fmt, source, lo, hi))
+        passed.passed(lo, hi)
+    passed.finish(ranges[-1][1] if ranges else 0)
+    return counted
 
 
 def _batches(index: FileIndex) -> list[list[tuple[int, int]]]:

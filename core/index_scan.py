@@ -28,7 +28,7 @@ import numpy.typing as npt
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format
-from mojiscope.core.source import Source
+from mojiscope.core.source import RELEASE_MIN, Source
 from mojiscope.core.spans import TEXT_CODE
 from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_counts import anomaly_events
@@ -40,6 +40,9 @@ SUB_WINDOW = 1 << 20
 ALIGN_STEP = 1 << 16
 """Distance between recorded character boundaries of a non-resyncing format
 (the app's decoded windows are this size)."""
+
+RELEASE_LAG = 256 << 10
+"""How far behind a scan its pages are released (see :class:`PassedPages`)."""
 
 CodePair = tuple[int, int]
 """(kind code, reason code) of :mod:`mojiscope.core.spans`."""
@@ -120,6 +123,36 @@ class _Tally:
 
     def result(self, start: int, end: int) -> ChunkCounts:
         return ChunkCounts(start, end, self.counts, self.first, self.last, self.anomaly_bytes)
+
+
+class PassedPages:
+    """Releases the pages of the chunks a scan of ``source`` has counted
+    (for a source of at least :data:`~mojiscope.core.source.RELEASE_MIN`
+    bytes: the window reads its own few pages again as it needs them), :data:`RELEASE_LAG`
+    bytes behind the end of the last one: the next chunk reads a few bytes
+    back from its start, and a page released and touched again would be
+    read again with its neighbours around it."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.active = len(source) >= RELEASE_MIN
+        self.released_to = -1
+
+    def passed(self, start: int, end: int) -> None:
+        """Chunk ``[start, end)`` is counted."""
+        if not self.active:
+            return
+        begin = start if self.released_to < start - RELEASE_LAG else self.released_to
+        stop = end - RELEASE_LAG
+        if stop > begin:
+            self.source.release(begin, stop)
+            self.released_to = stop
+
+    def finish(self, end: int) -> None:
+        """The scan stops at ``end``: let the rest go too."""
+        if self.active and self.released_to < end:
+            self.source.release(max(self.released_to, 0), end)
+            self.released_to = end
 
 
 def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCounts:

@@ -6,6 +6,7 @@ and hands out slices, so the operating system pages in only what is looked at.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import mmap
 import os
@@ -13,6 +14,32 @@ import stat
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import BinaryIO, Self
+
+RELEASE_MIN = 256 << 20
+"""Files at least this large are not kept cached as a pass over the whole of
+them goes (an index, a conversion): what such a pass has read would only
+crowd out what else is cached, and on this project's 2-core virtual machine
+taking fresh pages for 4 GiB made the pass four times slower and held up
+every other process's wake-ups by up to 50 ms (docs/PERFORMANCE.md)."""
+
+
+LARGEST_FOLIO = 2 << 20
+"""The largest block of pages the system caches as one (a huge page): it
+goes only when an advice covers all of it."""
+
+
+def forget_cached(fd: int, start: int, end: int) -> None:
+    """Advise the operating system that bytes ``[start, end)`` of the file
+    open as ``fd`` will not be needed again soon (their cached pages may go,
+    unless a process maps them). The advice reaches back
+    :data:`LARGEST_FOLIO` before ``start``, so that a block cached as one
+    across ``start``, which the advice for the bytes before it could not
+    drop whole, goes too: callers advise range after range as they pass.
+    Advice only: where it is not taken, nothing changes."""
+    if end > start and hasattr(os, "posix_fadvise"):
+        lo = max(start - LARGEST_FOLIO, 0)
+        with contextlib.suppress(OSError):
+            os.posix_fadvise(fd, lo, end - lo, os.POSIX_FADV_DONTNEED)
 
 
 class Source(ABC):
@@ -29,6 +56,11 @@ class Source(ABC):
 
     def close(self) -> None:  # noqa: B027 - a no-op by default is the contract
         """Release what the source holds; reading after closing is an error."""
+
+    def release(self, start: int, end: int) -> None:  # noqa: B027 - a no-op by default
+        """The caller is done with bytes ``[start, end)`` for now (a scan has
+        passed them): a source backed by a file lets the operating system
+        drop their pages. Reading them again stays correct, only slower."""
 
     def __enter__(self) -> Self:
         return self
@@ -92,6 +124,24 @@ class FileSource(Source):
         start = min(max(start, 0), limit)
         end = min(max(end, start), limit)
         return self._map[start:end]
+
+    def release(self, start: int, end: int) -> None:
+        """Drop the pages of ``[start, end)`` (widened to whole pages) from this
+        process's mapping and from the page cache, where no other process
+        maps them (see :data:`RELEASE_MIN`): two processes mapping a 4 GiB
+        file never read before took 7.5-9.2 s here; releasing each 4 MiB as
+        they passed it, 1.7-2.1 s."""
+        if self._map is None:
+            return
+        page = mmap.PAGESIZE
+        lo = max(start, 0) // page * page
+        hi = min(-(-max(end, 0) // page) * page, len(self._map))
+        if hi <= lo:
+            return
+        if hasattr(mmap, "MADV_DONTNEED"):
+            with contextlib.suppress(OSError):  # advice only: else it reads as before
+                self._map.madvise(mmap.MADV_DONTNEED, lo, hi - lo)
+        forget_cached(self._file.fileno(), lo, hi)
 
     def close(self) -> None:
         if self._map is not None:

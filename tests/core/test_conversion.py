@@ -12,7 +12,15 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core import Encoding, Format, decode, formats, get_format, join_decodings
+from mojiscope.core import (
+    Encoding,
+    Format,
+    conversion_input,
+    decode,
+    formats,
+    get_format,
+    join_decodings,
+)
 from mojiscope.core.atomic_write import atomic_output
 from mojiscope.core.byte_order import ByteOrderFollowing
 from mojiscope.core.conversion import (
@@ -29,6 +37,7 @@ from mojiscope.core.conversion import (
 from mojiscope.core.span_builder import SpanListBuilder
 from mojiscope.core.spans import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.spantable import SpanTable
+from tests.core.residency import cached_bytes, needs_fincore, write_clean
 
 
 def run(
@@ -594,3 +603,19 @@ def test_a_capped_run_of_context_characters_is_cut_between_pairs_only(monkeypatc
         run(escapes, "utf-8b", "wtf-8", chunk_size=5)[0]
         == "\udcff".encode("utf-8", "surrogatepass") * 100
     )
+
+
+@needs_fincore
+def test_converting_a_large_file_does_not_keep_it_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A pass over a multi-gigabyte file kept all of it cached: it crowded
+    # out everything else, and on this project's VM taking fresh pages made
+    # the window's wake-ups wait. Above RELEASE_MIN each converted chunk goes.
+    source = tmp_path / "large.txt"
+    text = "caf\u00e9 na\u00efve r\u00e9sum\u00e9\n" * 300_000
+    write_clean(source, text.encode())
+    monkeypatch.setattr(conversion_input, "RELEASE_MIN", source.stat().st_size)
+    assert convert(source, "utf-8", "utf-16le", tmp_path / "out.txt").losses == []
+    assert (tmp_path / "out.txt").read_bytes() == text.encode("utf-16le")
+    assert cached_bytes(source) <= 1 << 20  # at most the last chunk's pages

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mojiscope.core import BytesSource, FileSource, decode, get_format
+from tests.core.residency import needs_smaps, resident_bytes
 
 
 def test_file_source_reads_slices_without_reading_the_whole_file(tmp_path: Path) -> None:
@@ -81,3 +82,35 @@ def test_a_file_that_is_not_regular_is_refused_at_once(
 def test_a_folder_is_refused_as_a_folder(tmp_path: Path) -> None:
     with pytest.raises(IsADirectoryError):
         FileSource(tmp_path)
+
+
+@needs_smaps
+def test_releasing_a_range_lets_its_pages_go_and_it_still_reads_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "scanned.bin"
+    data = os.urandom(4 << 20)
+    path.write_bytes(data)
+    with FileSource(path) as source:
+        assert source.read(0, len(data)) == data
+        assert resident_bytes(path) >= 4 << 20
+        source.release(0, 3 << 20)
+        assert resident_bytes(path) <= (1 << 20) + 4096  # only the last MiB stays
+        source.release(0, len(data))
+        assert resident_bytes(path) == 0
+        assert source.read(1000, 2 << 20) == data[1000 : 2 << 20]  # read again, from the file
+
+
+def test_releasing_outside_a_source_or_from_one_in_memory_is_harmless(tmp_path: Path) -> None:
+    path = tmp_path / "small.bin"
+    path.write_bytes(b"abc")
+    with FileSource(path) as source:
+        source.release(-10, 1 << 40)
+        source.release(5, 2)
+        assert source.read(0, 3) == b"abc"
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    with FileSource(empty) as nothing:
+        nothing.release(0, 10)
+        assert nothing.read(0, 10) == b""
+    memory = BytesSource(b"xyz")
+    memory.release(0, 3)
+    assert memory.read(0, 3) == b"xyz"
