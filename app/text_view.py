@@ -33,7 +33,7 @@ from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.idle_work import IdleWork
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.text_window import TextWindow
+from mojiscope.app.model.text_window import Displays, TextWindow
 from mojiscope.app.model.text_windows import TextWindows, covers
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
@@ -147,6 +147,8 @@ class TextView(QPlainTextEdit):
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
+        self._displays = Displays(self._drawable)
+        """What characters show with this view's font (set once, here)."""
         self._highlighter = SpanHighlighter(self.document())
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
@@ -202,7 +204,7 @@ class TextView(QPlainTextEdit):
                 return
             self._radius = self.radius()
             self.window_ = self._windows.window_for(
-                document, self.shown.current, self.selection.cursor, self._radius, self._drawable
+                document, self.shown.current, self.selection.cursor, self._radius, self._displays
             )
             self._apply_highlights()  # first: the highlighter marks the text as it arrives
             self.setPlainText(self.window_.text)
@@ -241,7 +243,7 @@ class TextView(QPlainTextEdit):
         document, radius, choice = self.document_, self.radius(), self.shown.current
         if document is None or self._windows.find(document, choice, cursor, radius) is not None:
             return False
-        self._windows.window_for(document, choice, cursor, radius, self._drawable)
+        self._windows.window_for(document, choice, cursor, radius, self._displays)
         return True
 
     def _apply_highlights(self) -> None:

@@ -5,8 +5,10 @@ Qt counts positions in UTF-16 units; core counts code points. The view also
 shows characters that draw nothing as stand-ins (``‹NUL›``, ``‹RLO›``,
 ``‹80›`` for an escaped byte), and a run of identical stand-ins as one
 (``‹NUL×4096›``: a stretch of zero bytes reads as one mark, not a wall).
-So the text is a list of *pieces*, each one cell or one run of cells, with
-its own UTF-16 start. Line breaks and tabs stay themselves, so the text
+So the text is a list of *pieces*, each one character or one run of
+stand-ins, with its own UTF-16 start and bytes. It is built from the
+segments the grid draws (runs of equal-width characters), most of them at
+once. Line breaks and tabs stay themselves, so the text
 reads as text; combining marks stay on their base.
 """  # noqa: RUF002 - the stand-in marks are the subject
 
@@ -18,7 +20,8 @@ from dataclasses import dataclass
 
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
-from mojiscope.core import SpanKind
+from mojiscope.app.model.segments import Segment
+from mojiscope.core import Reason, Span, SpanKind
 
 KEEP = frozenset("\n\t")
 OPEN, CLOSE = "\u2039", "\u203a"
@@ -35,10 +38,18 @@ def display_of(
 ) -> tuple[str, str | None]:
     """(what to show for a cell, the stand-in name if it is a stand-in).
     A character no font can draw (``drawable`` says) shows its code point."""
-    text = cell.text
+    return _display_of(cell.text, cell.span, cell_bytes, drawable)
+
+
+def _display_of(
+    text: str, span: Span, cell_bytes: bytes, drawable: Callable[[str], bool]
+) -> tuple[str, str | None]:
+    """:func:`display_of` of ``text`` in ``span``: the span's kind and
+    reason change the display only for escapes, values beyond Unicode and
+    magic numbers, and only escapes look at the bytes."""
     if not text or text in KEEP:
         return text, None
-    glyph = glyph_for_cell(text, cell.span, cell_bytes)
+    glyph = glyph_for_cell(text, span, cell_bytes)
     if glyph.style is GlyphStyle.PLAIN:
         if not drawable(text):
             name = f"{ord(text):04X}"
@@ -49,121 +60,95 @@ def display_of(
     return f"{OPEN}{name}{CLOSE}", name
 
 
-class _Shown:
-    """:func:`display_of` for the cells of one window, remembered per
-    character where only the character decides (a window of text repeats a
-    few dozen characters thousands of times; asking the fonts about each, for
-    each cell, cost most of a rebuild)."""
+_BY_BYTES = frozenset({SpanKind.ESCAPE, SpanKind.BEYOND})
+"""Kinds whose display depends on their bytes or span, not only the character."""
 
-    _BY_BYTES = (SpanKind.ESCAPE, SpanKind.BEYOND)
-
-    def __init__(self, data: bytes, data_start: int, drawable: Callable[[str], bool]) -> None:
-        self.data, self.data_start, self.drawable = data, data_start, drawable
-        self.known: dict[str, tuple[str, str | None]] = {}
-        self.lengths: dict[str, int] = {}
-
-    def __call__(self, cell: Cell) -> tuple[str, str | None]:
-        if cell.span.kind in self._BY_BYTES:
-            lo = cell.byte_start - self.data_start
-            return display_of(
-                cell, self.data[lo : lo + cell.byte_end - cell.byte_start], self.drawable
-            )
-        found = self.known.get(cell.text)
-        if found is None:
-            found = self.known[cell.text] = display_of(cell, b"", self.drawable)
-        return found
-
-    def utf16_length(self, text: str) -> int:
-        """:func:`utf16_length`, remembered for the pieces seen so far."""
-        length = self.lengths.get(text)
-        if length is None:
-            length = self.lengths[text] = utf16_length(text)
-        return length
+_MAGIC = Reason.MAGIC_NUMBER
 
 
 def utf16_length(text: str) -> int:
-    return len(text) + sum(1 for c in text if c > "\uffff")
+    """Qt's length of ``text``: its UTF-16 code units (a lone surrogate is one)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) >> 1
+
+
+class Displays:
+    """What each character shows (:func:`display_of`) with one view's fonts
+    (``drawable``), remembered per character for every window built with
+    them: where only the character decides (all but escapes, values beyond
+    Unicode and magic numbers), and a window repeats a few dozen characters
+    thousands of times, asking the fonts about each cost most of a build."""
+
+    def __init__(self, drawable: Callable[[str], bool] = _always) -> None:
+        self.drawable = drawable
+        self.known: dict[str, tuple[str, str | None]] = {}
+        self.as_itself: set[str] = set()
+        """Characters shown as themselves, one UTF-16 unit each."""
+
+    def of(self, char: str, span: Span) -> tuple[str, str | None]:
+        """What ``char`` shows in ``span``, a span of a kind that shows every
+        character alike (not an escape, a value beyond Unicode, a magic number)."""
+        found = self.known.get(char)
+        if found is None:
+            found = self.known[char] = _display_of(char, span, b"", self.drawable)
+            if found == (char, None) and utf16_length(char) == 1:
+                self.as_itself.add(char)
+        return found
 
 
 @dataclass
 class TextWindow:
-    """Displayed text for ``cells``, as pieces of one or more cells."""
+    """Displayed text for a run of characters, as pieces: one character each,
+    or one run of identical stand-ins."""
 
-    cells: list[Cell]
     text: str
-    piece_cells: list[int]
-    """First cell of each piece, plus ``len(cells)``."""
     piece_starts: list[int]
     """UTF-16 start of each piece, plus the length of the text."""
     piece_byte_starts: list[int]
+    piece_byte_ends: list[int]
+    piece_kinds: list[SpanKind]
     stand_ins: list[int]
     """Indexes of the pieces that are stand-ins."""
 
     @classmethod
     def build(
         cls,
-        cells: list[Cell],
+        segments: list[Segment],
         data: bytes,
         data_start: int,
-        drawable: Callable[[str], bool] = _always,
+        displays: Displays | None = None,
     ) -> TextWindow:
-        """``data`` holds the bytes from ``data_start`` that the cells cover."""
-        shown = _Shown(data, data_start, drawable)
-        window = cls(cells, "", [], [0], [], [])
-        pieces: list[str] = []
-        i = 0
-        while i < len(cells):
-            text, name = shown(cells[i])
-            j = i + 1
-            if name is not None:
-                kind = cells[i].span.kind
-                while j < len(cells) and shown(cells[j])[1] == name and cells[j].span.kind == kind:
-                    j += 1
-                if j - i >= MIN_RUN:
-                    text = f"{OPEN}{name}\u00d7{j - i}{CLOSE}"
-                else:
-                    j = i + 1
-                window.stand_ins.append(len(window.piece_cells))
-            window.piece_cells.append(i)
-            window.piece_byte_starts.append(cells[i].byte_start)
-            window.piece_starts.append(window.piece_starts[-1] + shown.utf16_length(text))
-            pieces.append(text)
-            i = j
-        window.piece_cells.append(len(cells))
-        window.text = "".join(pieces)
-        return window
+        """The window of the characters of ``segments``; ``data`` holds the
+        bytes from ``data_start`` that they cover."""
+        builder = _Builder(data, data_start, displays or Displays())
+        for segment in segments:
+            builder.add_segment(segment)
+        return builder.finish()
 
     @property
     def byte_start(self) -> int:
-        return self.cells[0].byte_start if self.cells else 0
+        return self.piece_byte_starts[0] if self.piece_byte_starts else 0
 
     @property
     def byte_end(self) -> int:
-        return self.cells[-1].byte_end if self.cells else 0
+        return self.piece_byte_ends[-1] if self.piece_byte_ends else 0
 
     @property
     def piece_count(self) -> int:
-        return len(self.piece_cells) - 1
-
-    def first_cell(self, piece: int) -> Cell:
-        return self.cells[self.piece_cells[piece]]
+        return len(self.piece_kinds)
 
     def byte_range(self, first_piece: int, last_piece: int) -> tuple[int, int]:
         """Bytes of pieces ``first_piece..last_piece`` (inclusive)."""
-        return (
-            self.cells[self.piece_cells[first_piece]].byte_start,
-            self.cells[self.piece_cells[last_piece + 1] - 1].byte_end,
-        )
+        return self.piece_byte_starts[first_piece], self.piece_byte_ends[last_piece]
 
     def mark_runs(self) -> list[tuple[int, int, SpanKind, bool]]:
         """What the view marks: runs of neighbouring pieces of one kind and one
         look, as ``(UTF-16 start, UTF-16 end, kind, is a stand-in)``, in order
         and apart; well-formed text shown as itself has no run."""
         stand_ins = set(self.stand_ins)
-        cells, starts = self.cells, self.piece_starts
+        starts = self.piece_starts
         runs: list[tuple[int, int, SpanKind, bool]] = []
-        for piece, first_cell in enumerate(self.piece_cells[:-1]):
-            kind, stand_in = cells[first_cell].span.kind, piece in stand_ins
+        for piece, kind in enumerate(self.piece_kinds):
+            stand_in = piece in stand_ins
             if runs and runs[-1][1] == starts[piece] and runs[-1][2:] == (kind, stand_in):
                 runs[-1] = (runs[-1][0], starts[piece + 1], kind, stand_in)
             elif stand_in or kind != SpanKind.TEXT:
@@ -172,12 +157,108 @@ class TextWindow:
 
     def piece_at(self, position: int) -> int | None:
         """The piece shown at UTF-16 ``position`` (the one after it, at a boundary)."""
-        if not self.cells:
+        if not self.piece_kinds:
             return None
         i = bisect.bisect_right(self.piece_starts, position) - 1
         return min(max(i, 0), self.piece_count - 1)
 
     def piece_of_byte(self, offset: int) -> int | None:
-        if not self.cells or not self.byte_start <= offset < self.byte_end:
+        if not self.piece_kinds or not self.byte_start <= offset < self.byte_end:
             return None
         return max(bisect.bisect_right(self.piece_byte_starts, offset) - 1, 0)
+
+
+class _Builder:
+    """Pieces as the characters come, a segment at a time.
+
+    A segment of characters each shown as itself (most text) becomes its
+    pieces at once, without a call per character; the rest go character by
+    character, what each shows asked of the :class:`Displays`. Identical
+    stand-ins of one kind in a row are held as a run until it ends: from
+    :data:`MIN_RUN` of them they are one piece."""
+
+    def __init__(self, data: bytes, data_start: int, displays: Displays) -> None:
+        self.data, self.data_start, self.displays = data, data_start, displays
+        self.known, self.as_itself = displays.known, displays.as_itself
+        self.pieces: list[str] = []
+        self.window = TextWindow("", [0], [], [], [], [])
+        self.run: tuple[str, SpanKind] | None = None
+        self.run_bytes: list[int] = []
+        """Start of each held stand-in, then the end of the last."""
+
+    def add_segment(self, segment: Segment) -> None:
+        start, end, text, width, span = segment
+        kind = span.kind
+        if not text:
+            self.add_piece("", start, end, kind, None)
+            return
+        alike = kind not in _BY_BYTES and span.reason is not _MAGIC
+        if alike and len(text) == 1:  # most segments of dense damage: one character
+            shown = self.known.get(text) or self.displays.of(text, span)
+            self.add_piece(shown[0], start, end, kind, shown[1])
+            return
+        if alike:
+            chars = set(text)
+            for char in chars:
+                if char not in self.known:
+                    self.displays.of(char, span)
+            if chars <= self.as_itself:
+                self._flush_run()
+                window, n = self.window, len(text)
+                first = window.piece_starts[-1]
+                window.piece_starts.extend(range(first + 1, first + n + 1))
+                window.piece_byte_starts.extend(range(start, end, width))
+                window.piece_byte_ends.extend(range(start + width, end + width, width))
+                window.piece_kinds.extend([kind] * n)
+                self.pieces.append(text)
+                return
+        for i, char in enumerate(text):
+            lo = start + i * width
+            if alike:
+                shown = self.known.get(char) or self.displays.of(char, span)
+            else:
+                at = lo - self.data_start
+                cell_bytes = self.data[at : at + width]
+                shown = _display_of(char, span, cell_bytes, self.displays.drawable)
+            self.add_piece(shown[0], lo, lo + width, kind, shown[1])
+
+    def add_piece(self, text: str, lo: int, hi: int, kind: SpanKind, name: str | None) -> None:
+        """One character's display (a stand-in when ``name`` is not None)."""
+        if self.run is not None:
+            if self.run == (name, kind) and self.run_bytes[-1] == lo:
+                self.run_bytes.append(hi)
+                return
+            self._flush_run()
+        if name is not None:
+            self.run, self.run_bytes = (name, kind), [lo, hi]
+            return
+        self._piece(text, lo, hi, kind)
+
+    def _piece(self, text: str, lo: int, hi: int, kind: SpanKind) -> None:
+        window = self.window
+        length = 1 if text in self.as_itself else utf16_length(text)
+        window.piece_starts.append(window.piece_starts[-1] + length)
+        window.piece_byte_starts.append(lo)
+        window.piece_byte_ends.append(hi)
+        window.piece_kinds.append(kind)
+        self.pieces.append(text)
+
+    def _flush_run(self) -> None:
+        if self.run is None:
+            return
+        (name, kind), bounds = self.run, self.run_bytes
+        count = len(bounds) - 1
+        stand_ins = self.window.stand_ins
+        if count >= MIN_RUN:
+            stand_ins.append(self.window.piece_count)
+            self._piece(f"{OPEN}{name}\u00d7{count}{CLOSE}", bounds[0], bounds[-1], kind)
+        else:
+            for k in range(count):
+                stand_ins.append(self.window.piece_count)
+                self._piece(f"{OPEN}{name}{CLOSE}", bounds[k], bounds[k + 1], kind)
+        self.run = None
+
+    def finish(self) -> TextWindow:
+        self._flush_run()
+        self.window.text = "".join(self.pieces)
+        return self.window

@@ -12,11 +12,10 @@ window serves every cursor it holds far enough from its edges
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.text_window import TextWindow
+from mojiscope.app.model.text_window import Displays, TextWindow
 
 KEPT = 6
 """Windows kept: the one shown and those built ahead (a page each side, the ends)."""
@@ -27,7 +26,7 @@ def covers(window: TextWindow, cursor: int, radius: int, size: int) -> bool:
     shown for ``cursor``: the cursor is in it, at least a quarter radius from
     either edge unless that edge is the file's."""
     margin = radius // 4
-    if not window.cells:
+    if not window.piece_count:
         return False
     return (window.byte_start == 0 or cursor >= window.byte_start + margin) and (
         window.byte_end >= size or cursor < window.byte_end - margin
@@ -39,15 +38,16 @@ def build_window(
     choice: FormatChoice,
     cursor: int,
     radius: int,
-    drawable: Callable[[str], bool],
+    displays: Displays,
 ) -> TextWindow:
-    """The text of ``choice``'s characters within ``radius`` bytes of ``cursor``."""
+    """The text of ``choice``'s characters within ``radius`` bytes of ``cursor``,
+    shown as ``displays`` says."""
     lo = max(0, cursor - radius)
     hi = min(document.size, cursor + radius)
-    cells = document.cells(choice, lo, hi)
-    data_start = cells[0].byte_start if cells else lo
-    data = document.read(data_start, cells[-1].byte_end if cells else hi)
-    return TextWindow.build(cells, data, data_start, drawable)
+    segments = document.segments(choice, lo, hi)
+    data_start = segments[0].byte_start if segments else lo
+    data = document.read(data_start, segments[-1].byte_end if segments else hi)
+    return TextWindow.build(segments, data, data_start, displays)
 
 
 class TextWindows:
@@ -80,12 +80,12 @@ class TextWindows:
         choice: FormatChoice,
         cursor: int,
         radius: int,
-        drawable: Callable[[str], bool],
+        displays: Displays,
     ) -> TextWindow:
         """A kept window for ``cursor``, else one built around it (and kept)."""
         window = self.find(document, choice, cursor, radius)
         if window is None:
-            window = build_window(document, choice, cursor, radius, drawable)
+            window = build_window(document, choice, cursor, radius, displays)
             self.built += 1
             self._windows[(window.byte_start, window.byte_end)] = window
             while len(self._windows) > KEPT:

@@ -75,14 +75,15 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
     """Runs are in order and apart, and a piece lies in a run of its own kind
     and look exactly when it is a stand-in or not well-formed text."""
     document = Document.from_bytes(data)
-    cells = document.cells(resolve(key), 0, document.size)
-    window = TextWindow.build(cells, data[cells[0].byte_start :], cells[0].byte_start)
+    segments = document.segments(resolve(key), 0, document.size)
+    start = segments[0].byte_start
+    window = TextWindow.build(segments, data[start:], start)
     runs = window.mark_runs()
     assert all(a[1] < b[0] or (a[1] == b[0] and a[2:] != b[2:]) for a, b in pairwise(runs))
     stand_ins = set(window.stand_ins)
     for piece in range(window.piece_count):
         start, end = window.piece_starts[piece], window.piece_starts[piece + 1]
-        kind = window.first_cell(piece).span.kind
+        kind = window.piece_kinds[piece]
         marked = piece in stand_ins or kind != SpanKind.TEXT
         holding = [r for r in runs if r[0] <= start and end <= r[1]]
         if start == end:

@@ -10,14 +10,15 @@ from PySide6.QtCore import Qt
 
 from mojiscope.app.formats import resolve
 from mojiscope.app.model.document import Document
+from mojiscope.app.model.text_window import Displays
 from mojiscope.app.model.text_windows import TextWindows, build_window, covers
 from mojiscope.app.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
-def always(_: str) -> bool:
-    return True
+always = Displays()
+"""Every character drawable: what the text view shows with any font."""
 
 
 def test_a_window_covers_cursors_a_quarter_radius_inside_its_edges_or_at_the_files_ends() -> None:
@@ -87,7 +88,7 @@ def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
         cursor = mixed_window.selection.cursor
         assert covers(view.window_, cursor, view._radius, mixed_window.document.size)
         fresh = build_window(
-            mixed_window.document, mixed_window.shown.current, cursor, view._radius, view._drawable
+            mixed_window.document, mixed_window.shown.current, cursor, view._radius, view._displays
         )
         if view.window_ is not before:  # the view moved on: to the window built ahead
             assert (view.window_.byte_start, view.window_.text) == (fresh.byte_start, fresh.text)
