@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from mojiscope.core.errors import MojiscopeError
-from mojiscope.core.source import RELEASE_MIN, Source, forget_cached
+from mojiscope.core.source import Source, forget_cached, page_in_memory, worth_releasing
 
 #: Bytes read per chunk unless the caller says otherwise. Random bytes decode
 #: to about one span per 1.5 bytes; at this size a chunk's spans and
@@ -60,9 +60,10 @@ def iter_chunks(source: Input, chunk_size: ChunkSize = CHUNK_SIZE) -> Iterator[b
     would count every page read so far in the process's resident memory);
     objects with ``read`` are binary streams; a :class:`Source` is sliced.
     A regular file (by path or as an open file) whose size changes while it
-    is read raises :class:`SourceChangedError` after its last chunk; one of
-    at least :data:`~mojiscope.core.source.RELEASE_MIN` bytes is not kept
-    cached as it goes (each chunk's pages may go once the next is asked for).
+    is read raises :class:`SourceChangedError` after its last chunk; a large
+    one not cached (:func:`~mojiscope.core.source.worth_releasing`) is not
+    kept cached as it goes (each chunk's pages may go once the next is
+    asked for).
     """
     if isinstance(source, str | os.PathLike):
         with open(source, "rb", buffering=0) as file:  # no read-ahead: offsets exact
@@ -118,7 +119,9 @@ def _iter_file_chunks(file: _Readable, fd: int, size: Callable[[], int]) -> Iter
     size_before = _regular_size(fd)
     tell = getattr(file, "tell", None)
     offset = int(tell()) if size_before is not None and tell is not None else 0
-    passing = size_before is not None and size_before >= RELEASE_MIN
+    passing = size_before is not None and worth_releasing(
+        size_before, lambda offset: page_in_memory(fd, offset)
+    )
     while chunk := file.read(size()):
         offset += len(chunk)
         yield chunk

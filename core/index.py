@@ -43,6 +43,7 @@ from mojiscope.core.index_scan import (
     decode_between,
     follow_alignment,
     resync_is_exact,
+    worth_releasing,
 )
 from mojiscope.core.source import FileSource, Source
 from mojiscope.core.spans import Span
@@ -304,7 +305,7 @@ def build_index(
         except (BrokenProcessPool, RuntimeError, OSError):
             pass  # no worker processes here (an unguarded main module...): count in this one
     done = 0
-    passed = PassedPages(source)
+    passed = PassedPages(source, worth_releasing(source))
     for k in range(len(index.chunks)):
         lo, hi = index.chunk_range(k)
         if index.chunks[k] is not None:
@@ -344,7 +345,7 @@ def _build_sequential(index: FileIndex, source: Source, control: Control) -> Non
     """A non-resyncing format: follow the alignment chunk by chunk, counting
     each chunk between its recorded boundaries as soon as they are known."""
     assert index.bounds is not None
-    passed = PassedPages(source)
+    passed = PassedPages(source, worth_releasing(source))
     for k in range(len(index.chunks)):
         lo, hi = index.chunk_range(k)
         follow_alignment(index.format, source, index.bounds, control, upto=hi)

@@ -21,7 +21,7 @@ from mojiscope.core.allocator import keep_freed_memory
 from mojiscope.core.child_job import FORKSERVER, NICENESS
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
-from mojiscope.core.index_scan import ChunkCounts, PassedPages, count_chunk
+from mojiscope.core.index_scan import ChunkCounts, PassedPages, count_chunk, worth_releasing
 from mojiscope.core.registry import get_format
 from mojiscope.core.source import FileSource, Source
 
@@ -42,6 +42,8 @@ POLL_S = 0.05
 """How often a wait for the workers looks whether it was cancelled."""
 
 _worker: tuple[Format, Source] | None = None
+_release = False
+"""Whether the worker lets go of the pages it has counted (:func:`worth_releasing`)."""
 
 
 def pool_size(workers: int | None = None) -> int:
@@ -58,17 +60,18 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
     )
 
 
-def _open_in_worker(path: str, format_id: str) -> None:
-    global _worker
+def _open_in_worker(path: str, format_id: str, release: bool) -> None:
+    global _worker, _release
     os.nice(NICENESS)  # background work: the caller (a window, say) comes first
     keep_freed_memory()
     _worker = (get_format(format_id), FileSource(path))
+    _release = release
 
 
 def _count_batch(ranges: list[tuple[int, int]]) -> list[ChunkCounts]:
     assert _worker is not None, "worker not initialised"
     fmt, source = _worker
-    passed = PassedPages(source)
+    passed = PassedPages(source, _release)
     counted = []
     for lo, hi in ranges:
         counted.append(count_chunk(fmt, source, lo, hi))
@@ -95,7 +98,7 @@ def count_in_parallel(
         n,
         mp_context=context,
         initializer=_open_in_worker,
-        initargs=(str(source.path), index.format.id),
+        initargs=(str(source.path), index.format.id, worth_releasing(source)),
     )
     in_flight: set[Future[list[ChunkCounts]]] = set()
     done = 0

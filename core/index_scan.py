@@ -28,7 +28,8 @@ import numpy.typing as npt
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format
-from mojiscope.core.source import RELEASE_MIN, Source
+from mojiscope.core.source import Source
+from mojiscope.core.source import worth_releasing as source_worth_releasing
 from mojiscope.core.spans import TEXT_CODE
 from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_counts import anomaly_events
@@ -125,17 +126,21 @@ class _Tally:
         return ChunkCounts(start, end, self.counts, self.first, self.last, self.anomaly_bytes)
 
 
-class PassedPages:
-    """Releases the pages of the chunks a scan of ``source`` has counted
-    (for a source of at least :data:`~mojiscope.core.source.RELEASE_MIN`
-    bytes: the window reads its own few pages again as it needs them), :data:`RELEASE_LAG`
-    bytes behind the end of the last one: the next chunk reads a few bytes
-    back from its start, and a page released and touched again would be
-    read again with its neighbours around it."""
+def worth_releasing(source: Source) -> bool:
+    """:func:`~mojiscope.core.source.worth_releasing` for a scan of ``source``."""
+    return source_worth_releasing(len(source), source.in_memory)
 
-    def __init__(self, source: Source) -> None:
+
+class PassedPages:
+    """Releases the pages of the chunks a scan has counted (when ``active``:
+    see :func:`worth_releasing`), :data:`RELEASE_LAG` bytes behind the end
+    of the last one: the next chunk reads a few bytes back from its start,
+    and a page released and touched again would be read again with its
+    neighbours around it."""
+
+    def __init__(self, source: Source, active: bool) -> None:
         self.source = source
-        self.active = len(source) >= RELEASE_MIN
+        self.active = active
         self.released_to = -1
 
     def passed(self, start: int, end: int) -> None:

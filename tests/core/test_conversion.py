@@ -14,13 +14,14 @@ from hypothesis import strategies as st
 
 from mojiscope.core import (
     Encoding,
+    FileSource,
     Format,
-    conversion_input,
     decode,
     formats,
     get_format,
     join_decodings,
 )
+from mojiscope.core import source as core_source
 from mojiscope.core.atomic_write import atomic_output
 from mojiscope.core.byte_order import ByteOrderFollowing
 from mojiscope.core.conversion import (
@@ -611,11 +612,17 @@ def test_converting_a_large_file_does_not_keep_it_cached(
 ) -> None:
     # A pass over a multi-gigabyte file kept all of it cached: it crowded
     # out everything else, and on this project's VM taking fresh pages made
-    # the window's wake-ups wait. Above RELEASE_MIN each converted chunk goes.
+    # the window's wake-ups wait. A file above RELEASE_MIN, not cached, is let
+    # go of chunk by chunk; one cached stays cached.
     source = tmp_path / "large.txt"
     text = "caf\u00e9 na\u00efve r\u00e9sum\u00e9\n" * 300_000
     write_clean(source, text.encode())
-    monkeypatch.setattr(conversion_input, "RELEASE_MIN", source.stat().st_size)
+    monkeypatch.setattr(core_source, "RELEASE_MIN", source.stat().st_size)
     assert convert(source, "utf-8", "utf-16le", tmp_path / "out.txt").losses == []
-    assert (tmp_path / "out.txt").read_bytes() == text.encode("utf-16le")
+    assert cached_bytes(source) >= source.stat().st_size  # it was cached: it stays (whole pages)
+    with FileSource(source) as mapped:
+        mapped.release(0, len(mapped))
+    assert cached_bytes(source) == 0
+    assert convert(source, "utf-8", "utf-16le", tmp_path / "again.txt").losses == []
+    assert (tmp_path / "again.txt").read_bytes() == text.encode("utf-16le")
     assert cached_bytes(source) <= 1 << 20  # at most the last chunk's pages

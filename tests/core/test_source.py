@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from mojiscope.core import BytesSource, FileSource, decode, get_format
-from tests.core.residency import needs_smaps, resident_bytes
+from mojiscope.core.source import page_in_memory
+from tests.core.residency import (
+    cached_bytes,
+    needs_fincore,
+    needs_smaps,
+    resident_bytes,
+    write_clean,
+)
 
 
 def test_file_source_reads_slices_without_reading_the_whole_file(tmp_path: Path) -> None:
@@ -114,3 +121,37 @@ def test_releasing_outside_a_source_or_from_one_in_memory_is_harmless(tmp_path: 
     memory = BytesSource(b"xyz")
     memory.release(0, 3)
     assert memory.read(0, 3) == b"xyz"
+
+
+@needs_fincore
+def test_a_file_knows_which_of_its_pages_are_in_memory(tmp_path: Path) -> None:
+    path = tmp_path / "some.bin"
+    write_clean(path, os.urandom(1 << 20))
+    with FileSource(path) as source:
+        assert source.in_memory(5000)  # just written: cached
+        source.release(0, 1 << 20)
+        assert cached_bytes(path) == 0
+        assert not source.in_memory(5000)  # reading it would wait for the disk
+        source.read(4096, 8192)
+        assert source.in_memory(5000)
+    sparse = tmp_path / "sparse.bin"
+    with sparse.open("wb") as f:
+        f.truncate(64 << 20)
+        f.seek(32 << 20)
+        f.write(b"data")
+    with FileSource(sparse) as source:
+        assert not source.in_memory(1 << 20)  # a hole: reading it takes a fresh page
+        assert not source.in_memory(48 << 20)  # a hole to the end
+    assert BytesSource(b"abc").in_memory(1)
+
+
+def test_asking_whether_a_page_is_in_memory_leaves_the_files_position(tmp_path: Path) -> None:
+    # Asking moved the position of the descriptor a conversion reads from:
+    # it then read the wrong bytes and said the file had changed.
+    path = tmp_path / "read.bin"
+    path.write_bytes(b"a" * 10_000)
+    with path.open("rb", buffering=0) as f:
+        f.read(100)
+        page_in_memory(f.fileno(), 8000)
+        page_in_memory(f.fileno(), 50_000)  # past the end: ENXIO
+        assert f.tell() == 100
