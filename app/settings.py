@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 ORGANISATION = "Mojiscope"
 APPLICATION = "Mojiscope"
@@ -188,9 +188,14 @@ def remove_missing_recent_files() -> list[str]:
     return files
 
 
+WINDOW_KEYS = ("window/geometry", "window/state")
+
+
 def window_state() -> tuple[bytes, bytes] | None:
     """The window's saved geometry and dock/toolbar state, if any."""
-    geometry, state = _value("window/geometry"), _value("window/state")
+    geometry, state = (_value(key) for key in WINDOW_KEYS)
+    if isinstance(geometry, bytes) or isinstance(state, bytes):
+        _forget_python_values(WINDOW_KEYS)
     if geometry is None or state is None:
         return None
     return bytes(geometry), bytes(state)
@@ -198,9 +203,23 @@ def window_state() -> tuple[bytes, bytes] | None:
 
 def set_window_state(geometry: bytes, state: bytes) -> None:
     """Remember the window's geometry and docks (as it closes: everything
-    written so far is then in the file when this returns)."""
-    _write({"window/geometry": geometry, "window/state": state})
+    written so far is then in the file when this returns). As Qt's own byte
+    arrays: Python ``bytes`` went into the file as a pickled Python object,
+    and the writer thread, dropping such a value from Qt's settings cache,
+    held Qt's settings lock while it waited for the interpreter lock, which
+    the GUI thread held while it waited for the settings lock."""
+    _write({"window/geometry": QByteArray(geometry), "window/state": QByteArray(state)})
     flush()
+
+
+def _forget_python_values(keys: tuple[str, ...]) -> None:
+    """Remove ``keys``, stored by an earlier version as Python objects, here
+    on the GUI thread: only here can Qt drop them from its settings cache
+    without waiting for the interpreter lock (see :func:`set_window_state`)."""
+    stored = open_settings()
+    for key in keys:
+        stored.remove(key)
+    stored.sync()
 
 
 def bytes_per_row() -> int:

@@ -280,6 +280,7 @@ class MainWindow(QMainWindow):
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
         self.summary_panel.set_document(None)
+        self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
         self.jobs.cancel_all()  # a write in progress removes its temporary file
         self.jobs.wait_all(10_000)

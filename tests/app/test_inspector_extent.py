@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mojiscope.app.inspector import MEASURE_AFTER_MS
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.window import MainWindow
 
@@ -70,3 +71,23 @@ def test_keys_passing_over_cut_runs_measure_only_where_the_cursor_rests(
     qtbot.waitUntil(lambda: "measuring" not in bytes_line(window), timeout=10_000)
     assert bytes_line(window).startswith(f"Bytes 0x{7 * (3 * WINDOW + 1):X}..")
     assert window.inspector._extents["utf-8"] == [(7 * (3 * WINDOW + 1), 8 * 3 * WINDOW + 7)]
+
+
+def test_closing_the_window_while_a_run_waits_to_be_measured_starts_no_measuring(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    # The rest timer fired after the window closed and started a measuring
+    # job nobody would cancel: in the test suite, children reading a 64 GiB
+    # sparse file for minutes, slowing every test after them.
+    path = tmp_path / "zeros.bin"
+    with path.open("wb") as f:
+        f.truncate(1 << 32)  # sparse: one run of 4 GiB of NUL, long to measure
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    window.selection.move_cursor(1 << 31)
+    assert "measuring" in bytes_line(window)  # waiting for the cursor to rest
+    running: list[str] = []
+    window.jobs.jobs_changed.connect(lambda: running.extend(measuring(window) and ["measuring"]))
+    window.close()
+    qtbot.wait(MEASURE_AFTER_MS + 300)
+    assert running == [] and measuring(window) == []

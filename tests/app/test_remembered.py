@@ -8,6 +8,7 @@ from __future__ import annotations
 from argparse import Namespace
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDockWidget, QMenu
 from pytestqt.qtbot import QtBot
 
@@ -114,3 +115,28 @@ def test_the_last_of_several_quick_writes_wins_in_the_file(isolated_settings: Pa
     assert settings.current_format() == "xtf-8"
     assert settings.flush()
     assert "current=xtf-8\n" in stored(isolated_settings)
+
+
+def test_the_window_state_is_stored_as_qt_byte_arrays_not_python_objects(
+    qtbot: QtBot, isolated_settings: Path
+) -> None:
+    """Python ``bytes`` were stored as pickled Python objects: the writer
+    thread, dropping one from Qt's settings cache, waited for the interpreter
+    lock while holding Qt's settings lock, and a window closing on the GUI
+    thread waited for that lock holding the interpreter's: the test suite
+    hung there. A file an earlier version wrote is read, then rewritten."""
+    legacy = QSettings(settings.open_settings().fileName(), QSettings.Format.IniFormat)
+    legacy.setValue("window/geometry", b"\x01\x02old geometry")  # how it was stored
+    legacy.setValue("window/state", b"\x03old state")
+    legacy.sync()
+    del legacy
+    assert "PyObjectWrapper" in stored(isolated_settings)
+    assert settings.window_state() == (b"\x01\x02old geometry", b"\x03old state")
+    assert "PyObjectWrapper" not in stored(isolated_settings)  # forgotten at once
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.close()
+    text = stored(isolated_settings)
+    assert "geometry=@ByteArray(" in text and "PyObjectWrapper" not in text
+    geometry, state = settings.window_state() or (b"", b"")
+    assert geometry == window.saveGeometry().data() and state == window.saveState().data()
