@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from mojiscope.core.errors import MojiscopeError
-from mojiscope.core.source import Source, forget_cached, page_in_memory, worth_releasing
+from mojiscope.core.page_cache import forget_cached, page_in_memory, worth_releasing
+from mojiscope.core.source import Source
 
 #: Bytes read per chunk unless the caller says otherwise. Random bytes decode
 #: to about one span per 1.5 bytes; at this size a chunk's spans and
@@ -61,7 +62,7 @@ def iter_chunks(source: Input, chunk_size: ChunkSize = CHUNK_SIZE) -> Iterator[b
     objects with ``read`` are binary streams; a :class:`Source` is sliced.
     A regular file (by path or as an open file) whose size changes while it
     is read raises :class:`SourceChangedError` after its last chunk; a large
-    one not cached (:func:`~mojiscope.core.source.worth_releasing`) is not
+    one not cached (:func:`~mojiscope.core.page_cache.worth_releasing`) is not
     kept cached as it goes (each chunk's pages may go once the next is
     asked for).
     """

@@ -28,8 +28,8 @@ import numpy.typing as npt
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format
+from mojiscope.core.page_cache import worth_releasing as file_worth_releasing
 from mojiscope.core.source import Source
-from mojiscope.core.source import worth_releasing as source_worth_releasing
 from mojiscope.core.spans import TEXT_CODE
 from mojiscope.core.spantable import SpanTable
 from mojiscope.core.utf8_counts import anomaly_events
@@ -127,8 +127,8 @@ class _Tally:
 
 
 def worth_releasing(source: Source) -> bool:
-    """:func:`~mojiscope.core.source.worth_releasing` for a scan of ``source``."""
-    return source_worth_releasing(len(source), source.in_memory)
+    """:func:`~mojiscope.core.page_cache.worth_releasing` for a scan of ``source``."""
+    return file_worth_releasing(len(source), source.in_memory)
 
 
 class PassedPages:

@@ -20,8 +20,8 @@ from mojiscope.core import (
     formats,
     get_format,
     join_decodings,
+    page_cache,
 )
-from mojiscope.core import source as core_source
 from mojiscope.core.atomic_write import atomic_output
 from mojiscope.core.byte_order import ByteOrderFollowing
 from mojiscope.core.conversion import (
@@ -617,7 +617,7 @@ def test_converting_a_large_file_does_not_keep_it_cached(
     source = tmp_path / "large.txt"
     text = "caf\u00e9 na\u00efve r\u00e9sum\u00e9\n" * 300_000
     write_clean(source, text.encode())
-    monkeypatch.setattr(core_source, "RELEASE_MIN", source.stat().st_size)
+    monkeypatch.setattr(page_cache, "RELEASE_MIN", source.stat().st_size)
     assert convert(source, "utf-8", "utf-16le", tmp_path / "out.txt").losses == []
     assert cached_bytes(source) >= source.stat().st_size  # it was cached: it stays (whole pages)
     with FileSource(source) as mapped:

@@ -11,12 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core import BytesSource, FileSource, Format, Span, get_format, index_pool, index_scan
-from mojiscope.core import source as core_source
+from mojiscope.core import (
+    BytesSource,
+    FileSource,
+    Format,
+    Span,
+    get_format,
+    index_pool,
+    index_scan,
+    page_cache,
+)
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.index import FileIndex, build_index, chunk_size_for
 from mojiscope.core.index_scan import ALIGN_STEP, ChunkCounts
-from mojiscope.core.source import LARGEST_FOLIO
+from mojiscope.core.page_cache import LARGEST_FOLIO
 from mojiscope.core.spans import KIND_CODES, REASON_CODES
 from tests.core.residency import (
     cached_bytes,
@@ -234,10 +242,10 @@ def test_an_index_lets_go_of_what_it_read_in_and_keeps_what_was_cached(
     write_clean(path, sparse_errors_text(3000) * 40)
     fmt = get_format(fid)
     with FileSource(path) as source:
-        monkeypatch.setattr(core_source, "RELEASE_MIN", len(source) + 1)
+        monkeypatch.setattr(page_cache, "RELEASE_MIN", len(source) + 1)
         below = build_index(fmt, source, workers=1)
         assert resident_bytes(path) >= len(source) // 2  # below the size: pages stay
-        monkeypatch.setattr(core_source, "RELEASE_MIN", len(source))
+        monkeypatch.setattr(page_cache, "RELEASE_MIN", len(source))
         cached = build_index(fmt, source, workers=1)
         assert cached_bytes(path) >= len(source) // 2  # it was cached: it stays
         source.release(0, len(source))

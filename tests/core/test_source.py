@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mojiscope.core import BytesSource, FileSource, decode, get_format
-from mojiscope.core.source import page_in_memory
+from mojiscope.core.page_cache import page_in_memory
 from tests.core.residency import (
     cached_bytes,
     needs_fincore,
