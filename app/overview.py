@@ -160,10 +160,17 @@ class OverviewStrip(QWidget):
         """The marks as last drawn; None: to be drawn again at the next paint."""
         self._drawn_from: FileIndex | None = None
         self._kinds = _KindCache()
-        keeper.changed.connect(lambda _fid: self.marks_changed())
+        keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
         grid.attach_side_widget(self, STRIP_WIDTH)
+
+    def _index_grew(self, format_id: str) -> None:
+        """The strip shows the current format's index: another's growing
+        changes nothing here (while six formats index, five of every six
+        reports redrew it for nothing)."""
+        if format_id == self.keeper.shown.current.format.id:
+            self.marks_changed()
 
     def marks_changed(self) -> None:
         """The index grew or another one is current: draw the marks again."""

@@ -108,7 +108,11 @@ class ProblemsPanel(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
-        keeper.changed.connect(lambda _fid: self._timer.start())
+        self._shown = True
+        """Whether the list can be seen (its dock says: see :meth:`set_shown`)."""
+        self._stale = False
+        """The current format's index grew while the list was not shown."""
+        keeper.changed.connect(self._index_grew)
         keeper.shown.current_changed.connect(self.refresh)
         self.list.activated.connect(self._chosen)
         self.list.clicked.connect(self._chosen)
@@ -116,7 +120,27 @@ class ProblemsPanel(QWidget):
     def set_document(self, _document: object) -> None:
         self.refresh()
 
+    def _index_grew(self, format_id: str) -> None:
+        """Refresh soon for the current format's index, once shown: a list
+        behind another tab or in a closed dock is refreshed when it shows
+        (a refresh of a thousand regions cost about 5 ms, several times a
+        second while a file was indexed)."""
+        if format_id != self.keeper.shown.current.format.id:
+            return
+        if self._shown:
+            self._timer.start()
+        else:
+            self._stale = True
+
+    def set_shown(self, shown: bool) -> None:
+        """Whether the list can be seen now: its dock's ``visibilityChanged``
+        (a dock behind another's tab is not hidden, only moved out of sight)."""
+        self._shown = shown
+        if shown and self._stale:
+            self.refresh()
+
     def refresh(self) -> None:
+        self._stale = False
         index = self.keeper.current_index()
         fid = self.keeper.shown.current.format.id
         if index is None:

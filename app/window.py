@@ -163,6 +163,9 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             self.tabifyDockWidget(self.legend_dock, dock)
+        self.findChild(QDockWidget, "dock-problems").visibilityChanged.connect(
+            self.problems.set_shown
+        )
         self.findChild(QDockWidget, "dock-inspector").raise_()
 
     def add_format_column(self, format_id: str) -> None:

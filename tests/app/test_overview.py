@@ -100,6 +100,8 @@ def test_scrolling_repaints_the_strip_from_its_image_and_a_new_index_redraws_it(
     window.grid.scroll_to_row(100_000)
     strip.repaint()
     assert strip.marks_image is drawn  # the view box moved; the marks were not drawn again
+    keeper.changed.emit("cp1252")  # another format's index: not what the strip shows
+    assert strip.marks_image is drawn
     keeper.changed.emit("utf-8")
     assert strip.marks_image is None
     strip.repaint()

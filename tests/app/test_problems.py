@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
 
-from mojiscope.app.problems import RegionList
+from mojiscope.app.problems import REFRESH_MS, RegionList
 from mojiscope.app.window import MainWindow
 from mojiscope.core import BytesSource, get_format
 from mojiscope.core.index import FileIndex
@@ -117,3 +118,34 @@ def test_the_users_current_row_stays_while_the_index_grows(
     current = panel.list.currentIndex()
     assert current.isValid() and panel.regions.regions[current.row()].start == chosen
     assert panel.list.selectionModel().isSelected(current)
+
+
+def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_format(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """While six formats index, the list behind its tab refreshed several times
+    a second (about 5 ms each at a thousand regions), for every format's growth."""
+    data = bytearray(b"the quick brown fox\n" * 100_000)
+    for at in range(50_000, len(data), 200_000):
+        data[at] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    window.show()
+    assert window.open_path(path)
+    panel, keeper = window.problems, window.indexes
+    qtbot.waitUntil(lambda: not keeper.running() and keeper.current_index() is not None)
+    full = keeper.indexes["utf-8"]
+    window.findChild(QDockWidget, "dock-inspector").raise_()
+    qtbot.waitUntil(lambda: panel.visibleRegion().isEmpty())  # behind the Inspector's tab
+    keeper.indexes["utf-8"] = FileIndex(full.format, full.size, full.chunk_size)
+    panel.refresh()
+    assert panel.regions.rowCount() == 0
+    keeper.indexes["utf-8"] = full
+    keeper.changed.emit("cp1252")  # not the current format: nothing to do
+    keeper.changed.emit("utf-8")
+    qtbot.wait(REFRESH_MS * 3)
+    assert panel.regions.rowCount() == 0  # not shown: not refreshed yet
+    window.findChild(QDockWidget, "dock-problems").raise_()  # its tab, clicked
+    qtbot.waitUntil(lambda: not panel.visibleRegion().isEmpty())
+    assert panel.regions.rowCount() == 10  # refreshed as it showed
