@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.formats import resolve_all
 from mojiscope.app.model.document import WINDOW, Document
@@ -116,6 +117,7 @@ def test_the_problems_dock_lists_damaged_regions(qtbot, window, tmp_path) -> Non
     assert window.open_path(path)
     wait_indexed(qtbot, window)
     panel = window.problems
+    window.findChild(QDockWidget, "dock-problems").raise_()  # its tab, clicked
     qtbot.waitUntil(lambda: panel.regions.rowCount() == len(bad))
     assert panel.heading.text() == f"utf-8: {len(bad)} anomalies in {len(bad)} regions"
     item = panel.regions.index(2)
