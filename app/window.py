@@ -21,7 +21,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
 from mojiscope.app.clipboard import (
@@ -37,6 +37,7 @@ from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.docks import add_index_docks, add_view_docks
 from mojiscope.app.document_retirement import Retirement
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
@@ -94,7 +95,8 @@ class MainWindow(QMainWindow):
         self.inspector.jobs = self.jobs
         self.inspector.hint.runner = self.jobs
         self._retiring = Retirement(self)
-        self._add_docks()
+        self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
+        self.legend_dock = self.bottom_docks[2]
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
@@ -114,7 +116,7 @@ class MainWindow(QMainWindow):
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
-        self._add_index_docks()
+        add_index_docks(self, self.legend_dock, self.summary_panel, self.problems)
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -129,44 +131,6 @@ class MainWindow(QMainWindow):
         self._fit_to_screen()
         self._restored = self._restore_window_state()
         freeze_startup_objects()  # a full collector pass over them took 27-34 ms
-
-    def _add_docks(self) -> None:
-        docks = []
-        for title, widget in (
-            ("Text", self.text_view),
-            ("Inspector", self.inspector),
-            ("Legend", self.legend),
-        ):
-            dock = QDockWidget(title, self)
-            dock.setObjectName(f"dock-{title.lower()}")
-            dock.setWidget(widget)
-            dock.setFeatures(
-                QDockWidget.DockWidgetFeature.DockWidgetMovable
-                | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                | QDockWidget.DockWidgetFeature.DockWidgetClosable
-            )
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            docks.append(dock)
-        self.splitDockWidget(docks[0], docks[1], Qt.Orientation.Horizontal)
-        self.tabifyDockWidget(docks[1], docks[2])
-        docks[1].raise_()
-        self.resizeDocks([docks[0], docks[1]], [600, 800], Qt.Orientation.Horizontal)
-        self.resizeDocks([docks[0]], [300], Qt.Orientation.Vertical)
-        self.legend_dock = docks[2]
-        self.bottom_docks = docks
-
-    def _add_index_docks(self) -> None:
-        """Summary and Problems, tabbed with the legend."""
-        for title, widget in (("Summary", self.summary_panel), ("Problems", self.problems)):
-            dock = QDockWidget(title, self)
-            dock.setObjectName(f"dock-{title.lower()}")
-            dock.setWidget(widget)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            self.tabifyDockWidget(self.legend_dock, dock)
-        self.findChild(QDockWidget, "dock-problems").visibilityChanged.connect(
-            self.problems.set_shown
-        )
-        self.findChild(QDockWidget, "dock-inspector").raise_()
 
     def add_format_column(self, format_id: str) -> None:
         """Show ``format_id`` as one more decoded column (the Summary's one click)."""

@@ -1,0 +1,62 @@
+"""The window's docks: the text view, the inspector and the legend below the
+grid, and the whole-file panels (Summary, Problems) tabbed with the legend.
+
+Every dock can be moved, floated, closed and tabbed; the window remembers
+where they are (``MainWindow`` saves and restores its state by the docks'
+object names, ``dock-<title>``)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from mojiscope.app.problems import ProblemsPanel
+
+BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
+
+
+def _dock(window: QMainWindow, title: str, widget: QWidget) -> QDockWidget:
+    dock = QDockWidget(title, window)
+    dock.setObjectName(f"dock-{title.lower()}")
+    dock.setWidget(widget)
+    window.addDockWidget(BOTTOM, dock)
+    return dock
+
+
+def add_view_docks(
+    window: QMainWindow, text_view: QWidget, inspector: QWidget, legend: QWidget
+) -> list[QDockWidget]:
+    """The Text dock beside the Inspector, the Legend tabbed behind it;
+    returns the three docks in that order."""
+    docks = []
+    for title, widget in (("Text", text_view), ("Inspector", inspector), ("Legend", legend)):
+        dock = _dock(window, title, widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        docks.append(dock)
+    text, inspector_dock, legend_dock = docks
+    window.splitDockWidget(text, inspector_dock, Qt.Orientation.Horizontal)
+    window.tabifyDockWidget(inspector_dock, legend_dock)
+    inspector_dock.raise_()
+    window.resizeDocks([text, inspector_dock], [600, 800], Qt.Orientation.Horizontal)
+    window.resizeDocks([text], [300], Qt.Orientation.Vertical)
+    return docks
+
+
+def add_index_docks(
+    window: QMainWindow, legend_dock: QDockWidget, summary: QWidget, problems: ProblemsPanel
+) -> None:
+    """Summary and Problems, tabbed with the legend (the Inspector in front).
+    The Problems list is refreshed only where it can be seen: a dock behind
+    another's tab is moved out of sight, not hidden, so its dock says."""
+    for title, widget in (("Summary", summary), ("Problems", problems)):
+        dock = _dock(window, title, widget)
+        window.tabifyDockWidget(legend_dock, dock)
+        if widget is problems:
+            dock.visibilityChanged.connect(problems.set_shown)
+    inspector = window.findChild(QDockWidget, "dock-inspector")
+    if inspector is not None:
+        inspector.raise_()
