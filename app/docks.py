@@ -47,16 +47,16 @@ def add_view_docks(
 
 
 def add_index_docks(
-    window: QMainWindow, legend_dock: QDockWidget, summary: QWidget, problems: ProblemsPanel
+    window: QMainWindow, view_docks: list[QDockWidget], summary: QWidget, problems: ProblemsPanel
 ) -> None:
-    """Summary and Problems, tabbed with the legend (the Inspector in front).
-    The Problems list is refreshed only where it can be seen: a dock behind
-    another's tab is moved out of sight, not hidden, so its dock says."""
+    """Summary and Problems, tabbed with the legend of ``view_docks`` (what
+    :func:`add_view_docks` made), the Inspector in front. The Problems list is
+    refreshed only where it can be seen: a dock behind another's tab is moved
+    out of sight, not hidden, so its dock says."""
+    _, inspector, legend = view_docks
     for title, widget in (("Summary", summary), ("Problems", problems)):
         dock = _dock(window, title, widget)
-        window.tabifyDockWidget(legend_dock, dock)
+        window.tabifyDockWidget(legend, dock)
         if widget is problems:
             dock.visibilityChanged.connect(problems.set_shown)
-    inspector = window.findChild(QDockWidget, "dock-inspector")
-    if inspector is not None:
-        inspector.raise_()
+    inspector.raise_()

@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
-        add_index_docks(self, self.legend_dock, self.summary_panel, self.problems)
+        add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)

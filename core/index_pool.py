@@ -41,9 +41,9 @@ BATCH_BYTES = 8 << 20
 POLL_S = 0.05
 """How often a wait for the workers looks whether it was cancelled."""
 
-_worker: tuple[Format, Source] | None = None
-_release = False
-"""Whether the worker lets go of the pages it has counted (:func:`worth_releasing`)."""
+_worker: tuple[Format, Source, bool] | None = None
+"""The worker's format, file, and whether it lets go of the pages it has
+counted (:func:`worth_releasing`, asked once by the caller before any read)."""
 
 
 def pool_size(workers: int | None = None) -> int:
@@ -61,17 +61,16 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
 
 
 def _open_in_worker(path: str, format_id: str, release: bool) -> None:
-    global _worker, _release
+    global _worker
     os.nice(NICENESS)  # background work: the caller (a window, say) comes first
     keep_freed_memory()
-    _worker = (get_format(format_id), FileSource(path))
-    _release = release
+    _worker = (get_format(format_id), FileSource(path), release)
 
 
 def _count_batch(ranges: list[tuple[int, int]]) -> list[ChunkCounts]:
     assert _worker is not None, "worker not initialised"
-    fmt, source = _worker
-    passed = PassedPages(source, _release)
+    fmt, source, release = _worker
+    passed = PassedPages(source, release)
     counted = []
     for lo, hi in ranges:
         counted.append(count_chunk(fmt, source, lo, hi))

@@ -31,6 +31,36 @@ def regions_of(index: FileIndex) -> list[ChunkCounts]:
     return [c for c in index.chunks if c is not None and c.first >= 0]
 
 
+def listed_whole() -> tuple[FileIndex, RegionList]:
+    """The index of :func:`damaged_chunks` counted whole, and a list of its regions."""
+    index, source = damaged_chunks()
+    model = RegionList()
+    for k in range(len(index.chunks)):
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    return index, model
+
+
+def open_indexed(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> FileIndex:
+    """Open a 2 MB text with ten invalid bytes 200 KB apart in the window, shown
+    as utf-8, and wait for its index: the index, complete."""
+    data = bytearray(b"the quick brown fox\n" * 100_000)
+    for at in range(50_000, len(data), 200_000):
+        data[at] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    keeper = window.indexes
+
+    def indexed() -> bool:
+        index = keeper.current_index()
+        return index is not None and index.complete and not keeper.running()
+
+    qtbot.waitUntil(indexed, timeout=30_000)
+    return keeper.indexes["utf-8"]
+
+
 def test_regions_found_later_are_inserted_in_order_without_a_reset(
     qtbot: QtBot, qtmodeltester
 ) -> None:  # type: ignore[no-untyped-def]
@@ -56,11 +86,7 @@ def test_regions_found_later_are_inserted_in_order_without_a_reset(
 
 
 def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None:
-    index, source = damaged_chunks()
-    model = RegionList()
-    for k in range(len(index.chunks)):
-        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
-    model.set_regions(regions_of(index))
+    _, model = listed_whole()
     updated = list(model.regions)
     updated[2] = ChunkCounts(updated[2].start, updated[2].end, {(1, 1): 5}, updated[2].first)
     changed: list[int] = []
@@ -72,11 +98,7 @@ def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None
 
 
 def test_regions_that_go_reset_the_list(qtbot: QtBot) -> None:
-    index, source = damaged_chunks()
-    model = RegionList()
-    for k in range(len(index.chunks)):
-        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
-    model.set_regions(regions_of(index))
+    index, model = listed_whole()
     with qtbot.waitSignal(model.modelReset, timeout=1000):
         model.set_regions(regions_of(index)[3:])
     assert model.rowCount() == 7
@@ -85,21 +107,8 @@ def test_regions_that_go_reset_the_list(qtbot: QtBot) -> None:
 def test_the_users_current_row_stays_while_the_index_grows(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    data = bytearray(b"the quick brown fox\n" * 100_000)
-    for at in range(50_000, len(data), 200_000):
-        data[at] = 0xFF
-    path = tmp_path / "damaged.txt"
-    path.write_bytes(bytes(data))
-    window.set_formats(["utf-8"], persist=False)
-    assert window.open_path(path)
+    full = open_indexed(qtbot, window, tmp_path)
     panel, keeper = window.problems, window.indexes
-
-    def indexed() -> bool:
-        index = keeper.current_index()
-        return index is not None and index.complete and not keeper.running()
-
-    qtbot.waitUntil(indexed, timeout=30_000)
-    full = keeper.indexes["utf-8"]
     partial = FileIndex(full.format, full.size, full.chunk_size)
     for counts in full.chunks[::2]:  # the same file, half indexed
         if counts is not None:
@@ -125,17 +134,9 @@ def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_fo
 ) -> None:
     """While six formats index, the list behind its tab refreshed several times
     a second (about 5 ms each at a thousand regions), for every format's growth."""
-    data = bytearray(b"the quick brown fox\n" * 100_000)
-    for at in range(50_000, len(data), 200_000):
-        data[at] = 0xFF
-    path = tmp_path / "damaged.txt"
-    path.write_bytes(bytes(data))
-    window.set_formats(["utf-8"], persist=False)
     window.show()
-    assert window.open_path(path)
+    full = open_indexed(qtbot, window, tmp_path)
     panel, keeper = window.problems, window.indexes
-    qtbot.waitUntil(lambda: not keeper.running() and keeper.current_index() is not None)
-    full = keeper.indexes["utf-8"]
     window.findChild(QDockWidget, "dock-inspector").raise_()
     qtbot.waitUntil(lambda: panel.visibleRegion().isEmpty())  # behind the Inspector's tab
     keeper.indexes["utf-8"] = FileIndex(full.format, full.size, full.chunk_size)
