@@ -19,7 +19,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QBrush,
-    QColor,
     QFontMetricsF,
     QKeyEvent,
     QSyntaxHighlighter,
@@ -33,7 +32,7 @@ from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.idle_work import IdleWork
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.text_window import Displays, TextWindow
+from mojiscope.app.model.text_window import Displays, MarkRun, TextWindow
 from mojiscope.app.model.text_windows import TextWindows, covers
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
@@ -77,55 +76,38 @@ def text_cue_words(kind: SpanKind) -> str:
     return words
 
 
-Mark = tuple[int, int, QTextCharFormat]
-"""(UTF-16 start, UTF-16 end, format) of a stretch of the shown text."""
-
-
-def span_marks(
-    window: TextWindow, kind_format: Callable[[SpanKind], QTextCharFormat], symbol: QColor
-) -> list[Mark]:
-    """The window's :meth:`~TextWindow.mark_runs` with their formats: the
-    kind's fill and cue, and the symbol colour on stand-ins (``\u2039NUL\u203a``)."""
-    formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
-    marks: list[Mark] = []
-    for start, end, kind, stand_in in window.mark_runs():
-        fmt = formats.get((kind, stand_in))
-        if fmt is None:
-            fmt = QTextCharFormat() if kind == SpanKind.TEXT else kind_format(kind)
-            if stand_in:
-                fmt.setForeground(QBrush(symbol))
-            formats[(kind, stand_in)] = fmt
-        marks.append((start, end, fmt))
-    return marks
-
-
 class SpanHighlighter(QSyntaxHighlighter):
-    """Puts the marks into the text's own layout, block by block, as a
-    syntax highlighter does. (Extra selections would look the same, but Qt
-    draws a line again for each extra selection on it at every paint: the
-    500 marks of 4 KiB of mixed bytes cost about 25 ms a paint, on every key.)
-    Set the marks before the text they belong to, or call ``rehighlight``."""
+    """Puts the window's mark runs (:meth:`~TextWindow.mark_runs`) into the
+    text's own layout, block by block, as a syntax highlighter does, each in
+    the format ``run_format(kind, is a stand-in)`` gives. (Extra selections
+    would look the same, but Qt draws a line again for each extra selection
+    on it at every paint: the 500 marks of 4 KiB of mixed bytes cost about
+    25 ms a paint, on every key.) Set the runs before the text they belong
+    to, or call ``rehighlight``."""
 
-    def __init__(self, document: QTextDocument) -> None:
+    def __init__(
+        self, document: QTextDocument, run_format: Callable[[SpanKind, bool], QTextCharFormat]
+    ) -> None:
         super().__init__(document)
-        self._marks: list[Mark] = []
+        self._run_format = run_format
+        self._runs: list[MarkRun] = []
         self._ends: list[int] = []
 
-    def set_marks(self, marks: list[Mark]) -> None:
-        """``marks`` in order and apart, in the document's positions."""
-        self._marks = marks
-        self._ends = [end for _, end, _ in marks]
+    def set_runs(self, runs: list[MarkRun]) -> None:
+        """``runs`` in order and apart, in the document's positions."""
+        self._runs = runs
+        self._ends = [end for _, end, _, _ in runs]
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
         block = self.currentBlock()
         start = block.position()
         end = start + block.length() - 1  # UTF-16 units, without the line break
-        marks = self._marks
+        runs = self._runs
         i = bisect.bisect_right(self._ends, start)
-        while i < len(marks) and marks[i][0] < end:
-            first, last, fmt = marks[i]
+        while i < len(runs) and runs[i][0] < end:
+            first, last, kind, stand_in = runs[i]
             first = max(first, start)
-            self.setFormat(first - start, min(last, end) - first, fmt)
+            self.setFormat(first - start, min(last, end) - first, self._run_format(kind, stand_in))
             i += 1
 
 
@@ -149,7 +131,9 @@ class TextView(QPlainTextEdit):
         self._metrics = QFontMetricsF(self.font())
         self._displays = Displays(self._drawable)
         """What characters show with this view's font (set once, here)."""
-        self._highlighter = SpanHighlighter(self.document())
+        self._run_formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
+        """The format of each kind of mark run, with the present palette."""
+        self._highlighter = SpanHighlighter(self.document(), self._run_format)
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
         self._windows = TextWindows()
@@ -186,7 +170,7 @@ class TextView(QPlainTextEdit):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
-            self._apply_highlights()
+            self._run_formats.clear()
             self._highlighter.rehighlight()
         super().changeEvent(event)
 
@@ -229,6 +213,10 @@ class TextView(QPlainTextEdit):
         columns = width / self._metrics.horizontalAdvance("0")
         return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
 
+    def guesses_changed(self) -> None:
+        """Where the cursor may go next has changed: build again once it rests."""
+        self._ahead.restart()
+
     def building_ahead(self) -> bool:
         """Whether windows are still to be built ahead (for tests)."""
         return self._ahead.pending()
@@ -243,15 +231,24 @@ class TextView(QPlainTextEdit):
         document, radius, choice = self.document_, self.radius(), self.shown.current
         if document is None or self._windows.find(document, choice, cursor, radius) is not None:
             return False
-        self._windows.window_for(document, choice, cursor, radius, self._displays)
+        self._windows.window_for(document, choice, cursor, radius, self._displays).mark_runs()
         return True
 
     def _apply_highlights(self) -> None:
-        """Give the highlighter the marks of the present window and palette."""
+        """Give the highlighter the mark runs of the present window."""
         window = self.window_
-        self._highlighter.set_marks(
-            [] if window is None else span_marks(window, self._kind_format, self._palette.symbol)
-        )
+        self._highlighter.set_runs([] if window is None else window.mark_runs())
+
+    def _run_format(self, kind: SpanKind, stand_in: bool) -> QTextCharFormat:
+        """The format of a mark run: the kind's fill and cue, and the symbol
+        colour on stand-ins (``\u2039NUL\u203a``)."""
+        fmt = self._run_formats.get((kind, stand_in))
+        if fmt is None:
+            fmt = QTextCharFormat() if kind == SpanKind.TEXT else self._kind_format(kind)
+            if stand_in:
+                fmt.setForeground(QBrush(self._palette.symbol))
+            self._run_formats[(kind, stand_in)] = fmt
+        return fmt
 
     def _kind_format(self, kind: SpanKind) -> QTextCharFormat:
         style = self._palette.kinds[kind]

@@ -46,6 +46,7 @@ from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
 from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.jump_ahead import JumpTarget
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self.grid.column_note = self.indexes.alignment_note
         self.grid.ahead.likely_offsets = self.indexes.likely_anomalies
         self.text_view.guesses += [self.grid.input.likely_cursors, self.indexes.likely_anomalies]
+        self.jump_target = JumpTarget(self.grid, self.text_view)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
@@ -283,8 +285,12 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
-        if messages.exec_dialog(dialog) and dialog.target() is not None:
-            self.go_to(dialog.target() or 0)
+        dialog.target_changed.connect(self.jump_target.set)
+        try:
+            if messages.exec_dialog(dialog) and dialog.target() is not None:
+                self.go_to(dialog.target() or 0)
+        finally:
+            self.jump_target.set(None)
 
     def go_to(self, offset: int) -> None:
         self.selection.move_cursor(offset)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,7 +17,13 @@ from mojiscope.app.offsets import OffsetError, parse_offset
 
 
 class GotoDialog(QDialog):
-    """Asks for an offset; :meth:`target` is valid once OK is enabled."""
+    """Asks for an offset; :meth:`target` is valid once OK is enabled.
+
+    ``target_changed`` tells the target as it is typed (None while the text
+    is not an offset), so that the window can prepare the screen it would
+    bring while the user is still typing."""
+
+    target_changed = Signal(object)
 
     def __init__(self, current: int, size: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,3 +70,4 @@ class GotoDialog(QDialog):
                 self.status_label.setText(str(error))
                 self.status_label.setStyleSheet("color: #c62828;")
         self.ok_button.setEnabled(self._target is not None)
+        self.target_changed.emit(self._target)

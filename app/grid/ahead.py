@@ -4,7 +4,8 @@ Bringing a new screen of dense content costs tens of milliseconds of Python
 (laying out and painting every row of every column), more than a frame. The
 screens a user reaches next are few and known in advance: a page below and a
 page above (Page Down/Up, and scrolling), the first screen (Ctrl+Home) and
-the last (Ctrl+End). :class:`PaintAhead` lays out and paints their rows into
+the last (Ctrl+End), and where a Go to being typed would land.
+:class:`PaintAhead` lays out and paints their rows into
 the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
 most; the key then only stamps strips already painted.
@@ -85,9 +86,16 @@ class PaintAhead(QObject):
         #: Offsets a command may jump to (Next/Previous Anomaly, where the
         #: index knows): their screens are painted after the pages and ends.
         self.likely_offsets: Callable[[], list[int]] = lambda: []
+        #: Offsets an open dialog is about to jump to (Go to, as typed):
+        #: painted first, since no other key can come before the jump.
+        self.jump_targets: Callable[[], list[int]] = lambda: []
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
+        self._work.restart()
+
+    def guesses_changed(self) -> None:
+        """Where the next jump may land has changed: plan again once still."""
         self._work.restart()
 
     def pending(self) -> bool:
@@ -103,7 +111,11 @@ class PaintAhead(QObject):
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         visible, total = view.visible_rows(), view.total_rows()
-        ranges = rows_ahead(top, visible, total, upwards=self._upwards)
+        ranges = [
+            rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
+            for offset in self.jump_targets()
+        ]
+        ranges += rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
             rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
             for offset in self.likely_offsets()

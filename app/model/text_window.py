@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
@@ -95,6 +95,10 @@ class Displays:
         return found
 
 
+MarkRun = tuple[int, int, SpanKind, bool]
+"""``(UTF-16 start, UTF-16 end, kind, is a stand-in)`` of a marked stretch."""
+
+
 @dataclass
 class TextWindow:
     """Displayed text for a run of characters, as pieces: one character each,
@@ -108,6 +112,7 @@ class TextWindow:
     piece_kinds: list[SpanKind]
     stand_ins: list[int]
     """Indexes of the pieces that are stand-ins."""
+    _runs: list[MarkRun] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def build(
@@ -140,13 +145,19 @@ class TextWindow:
         """Bytes of pieces ``first_piece..last_piece`` (inclusive)."""
         return self.piece_byte_starts[first_piece], self.piece_byte_ends[last_piece]
 
-    def mark_runs(self) -> list[tuple[int, int, SpanKind, bool]]:
+    def mark_runs(self) -> list[MarkRun]:
         """What the view marks: runs of neighbouring pieces of one kind and one
-        look, as ``(UTF-16 start, UTF-16 end, kind, is a stand-in)``, in order
-        and apart; well-formed text shown as itself has no run."""
+        look, in order and apart; well-formed text shown as itself has no run.
+        Worked out once (a window built ahead has them ready); do not change
+        the list."""
+        if self._runs is None:
+            self._runs = self._find_runs()
+        return self._runs
+
+    def _find_runs(self) -> list[MarkRun]:
         stand_ins = set(self.stand_ins)
         starts = self.piece_starts
-        runs: list[tuple[int, int, SpanKind, bool]] = []
+        runs: list[MarkRun] = []
         for piece, kind in enumerate(self.piece_kinds):
             stand_in = piece in stand_ins
             if runs and runs[-1][1] == starts[piece] and runs[-1][2:] == (kind, stand_in):

@@ -11,6 +11,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
+from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
@@ -130,3 +131,60 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     assert window.selection.cursor == len(data) // 2
     assert strips.painted - painted <= 3 and text._windows.built == built
     assert kept == fresh_grid_image(window)
+
+
+def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+    answer_dialog,  # type: ignore[no-untyped-def]
+) -> None:
+    """The Go to dialog tells its target as it is typed: the grid paints the
+    screen it brings and the text view builds its window before Enter, so
+    the jump far away only stamps and shows them, exactly as fresh."""
+    grid, text = mixed_window.grid, mixed_window.text_view
+    strips = grid.painting._strips
+    assert strips is not None
+    target = 90_123
+    seen: list[tuple[int, int]] = []
+
+    def type_and_rest(dialog: GotoDialog) -> bool:  # type: ignore[override]
+        for digit in str(target):
+            qtbot.keyClicks(dialog.editor, digit)
+            qtbot.wait(5)  # typing: each prefix is a target in turn
+        assert mixed_window.jump_target.offsets() == [target]
+        qtbot.waitUntil(
+            lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000
+        )
+        seen.append((strips.painted, text._windows.built))
+        return True
+
+    answer_dialog(type_and_rest)
+    mixed_window.go_to_dialog()
+    kept = grid_image(mixed_window)
+    (painted, built) = seen[0]
+    assert mixed_window.selection.cursor == target
+    assert grid.top_row() * grid.bytes_per_row > 60_000  # a screen far from the one before
+    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert mixed_window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
+    assert kept == fresh_grid_image(mixed_window)
+
+
+def test_a_cancelled_go_to_leaves_nothing_to_prepare(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+    answer_dialog,  # type: ignore[no-untyped-def]
+) -> None:
+    targets: list[list[int]] = []
+
+    def type_then_cancel(dialog: GotoDialog) -> bool:  # type: ignore[override]
+        qtbot.keyClicks(dialog.editor, "0x100")
+        targets.append(mixed_window.jump_target.offsets())
+        qtbot.keyClicks(dialog.editor, "zz")  # not an offset any more
+        targets.append(mixed_window.jump_target.offsets())
+        return False
+
+    answer_dialog(type_then_cancel)
+    cursor = mixed_window.selection.cursor
+    mixed_window.go_to_dialog()
+    assert targets == [[0x100], []]
+    assert mixed_window.jump_target.offsets() == [] and mixed_window.selection.cursor == cursor
