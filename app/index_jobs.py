@@ -127,7 +127,7 @@ class IndexKeeper(QObject):
             # The work is done in other processes, so that the GUI thread
             # keeps the interpreter lock: a pool's for a large file, else a child's.
             if uses_a_pool(fmt, source):
-                return build_index(fmt, source, control)
+                return build_index(fmt, source, control, background=True)
             if isinstance(source, FileSource):
                 return run_in_child(index_file, (str(source.path), fmt), control)
             return build_index(fmt, source, control)  # pasted bytes: small

@@ -287,11 +287,14 @@ def build_index(
     *,
     index: FileIndex | None = None,
     workers: int | None = None,
+    background: bool = False,
 ) -> FileIndex:
     """Index ``source`` with ``fmt`` (filling ``index`` if given, so a caller
     can read it while it grows). Each chunk's :class:`ChunkCounts` goes to
     ``control.emit`` when done; progress counts bytes; Cancel raises
-    :class:`~mojiscope.core.control.Cancelled` between chunks."""
+    :class:`~mojiscope.core.control.Cancelled` between chunks. A pool's
+    workers run at the lowest priority if ``background`` (a window's index:
+    see :func:`~mojiscope.core.index_pool.count_in_parallel`)."""
     index = index or FileIndex(fmt, len(source))
     if index.bounds is not None:
         _build_sequential(index, source, control)
@@ -300,7 +303,7 @@ def build_index(
 
     if worth_a_pool(source, workers):
         try:
-            count_in_parallel(index, source, control, workers)
+            count_in_parallel(index, source, control, workers, background=background)
             return index
         except (BrokenProcessPool, RuntimeError, OSError):
             pass  # no worker processes here (an unguarded main module...): count in this one

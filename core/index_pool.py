@@ -60,9 +60,9 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
     )
 
 
-def _open_in_worker(path: str, format_id: str, release: bool) -> None:
+def _open_in_worker(path: str, format_id: str, release: bool, niceness: int) -> None:
     global _worker
-    os.nice(NICENESS)  # background work: the caller (a window, say) comes first
+    os.nice(niceness)
     keep_freed_memory()
     _worker = (get_format(format_id), FileSource(path), release)
 
@@ -86,9 +86,17 @@ def _batches(index: FileIndex) -> list[list[tuple[int, int]]]:
 
 
 def count_in_parallel(
-    index: FileIndex, source: Source, control: Control, workers: int | None = None
+    index: FileIndex,
+    source: Source,
+    control: Control,
+    workers: int | None = None,
+    *,
+    background: bool = False,
 ) -> None:
-    """Fill ``index`` from a pool of worker processes (see the module docstring)."""
+    """Fill ``index`` from a pool of worker processes (see the module
+    docstring). Workers run at the caller's priority, or, in the
+    ``background`` (a window's index), at :data:`NICENESS` below it, so that
+    the window comes first."""
     assert isinstance(source, FileSource)
     n = pool_size(workers)
     context = FORKSERVER
@@ -97,7 +105,12 @@ def count_in_parallel(
         n,
         mp_context=context,
         initializer=_open_in_worker,
-        initargs=(str(source.path), index.format.id, worth_releasing(source)),
+        initargs=(
+            str(source.path),
+            index.format.id,
+            worth_releasing(source),
+            NICENESS if background else 0,
+        ),
     )
     in_flight: set[Future[list[ChunkCounts]]] = set()
     done = 0

@@ -99,3 +99,11 @@ def test_a_child_deaf_to_cancel_is_terminated_after_the_grace(tmp_path: Path) ->
     pid = int(path.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def own_niceness(control: Control) -> int:
+    return os.nice(0)
+
+
+def test_a_child_works_at_the_lowest_priority_so_the_window_comes_first() -> None:
+    assert run_in_child(own_niceness, (), Control()) == min(os.nice(0) + 19, 19)

@@ -4,6 +4,7 @@ windows of non-resyncing code pages decode exactly as the whole file does."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -224,6 +225,50 @@ def test_a_large_file_is_counted_on_a_process_pool_like_one_process(
         single = build_index(fmt, source, index=FileIndex(fmt, len(source)), workers=1)
     assert pooled.complete and pooled.totals() == single.totals()
     assert [c.first for c in pooled.chunks if c] == [c.first for c in single.chunks if c]
+
+
+def descendant_niceness() -> list[int]:
+    """The nice value of every live process descended from this one (Linux /proc)."""
+    parents: dict[int, tuple[int, int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(stat.parent.name)] = (int(fields[1]), int(fields[16]))
+    ours, found = {os.getpid()}, True
+    while found:
+        found = False
+        for pid, (ppid, _) in parents.items():
+            if ppid in ours and pid not in ours:
+                ours.add(pid)
+                found = True
+    return [parents[pid][1] for pid in ours if pid != os.getpid() and pid in parents]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads niceness from /proc")
+@pytest.mark.parametrize(("background", "lowest"), [(True, 19), (False, 0)])
+def test_a_windows_index_pool_works_at_the_lowest_priority_and_a_commands_at_its_own(
+    background: bool, lowest: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At nice 5 a window's index took the window's CPU from under it: a held
+    # Page Down on dense content waited 26-40 ms a page beside six formats
+    # indexing, 20-21 ms with the workers at 19. A command the user waits
+    # for (inspect --summary) keeps its own priority.
+    monkeypatch.setattr(index_pool, "PARALLEL_MIN", 1 << 20)
+    path = tmp_path / "zeros.bin"
+    with path.open("wb") as f:
+        f.truncate(64 << 20)  # eight batches: the pool lives while the first come back
+    seen: list[int] = []
+    with FileSource(path) as source:
+        build_index(
+            get_format("utf-8"),
+            source,
+            Control(lambda _done: seen.extend(descendant_niceness())),
+            workers=2,
+            background=background,
+        )
+    assert seen and max(seen) == min(os.nice(0) + lowest, 19)
 
 
 @needs_smaps
