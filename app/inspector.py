@@ -147,6 +147,8 @@ class InspectorPanel(QWidget):
         self.lines: list[str] = []
         self.jobs: JobRunner | None = None
         """The window's job runner; the panel makes its own if none is given."""
+        self._own_runner = False
+        """Whether :attr:`jobs` is the panel's own (no window retires its documents)."""
         self._extents: dict[str, list[tuple[int, int]]] = {}
         self._failures: dict[tuple[str, int, int], str] = {}
         self._measuring: JobHandle | None = None
@@ -159,7 +161,10 @@ class InspectorPanel(QWidget):
         shown.current_changed.connect(self.refresh)
 
     def set_document(self, document: Document | None) -> None:
-        self._stop_measuring(wait=True)  # the old source is about to close
+        # The old source is about to close. A window cancels the jobs of the
+        # old document and closes it once they end (without waiting: this
+        # wait cost an open up to 280 ms); a panel on its own runner waits.
+        self._stop_measuring(wait=self._own_runner)
         self._extents.clear()
         self._failures.clear()
         self.document = document
@@ -245,6 +250,7 @@ class InspectorPanel(QWidget):
         what = (choice.key, span.byte_start, span.byte_end)
         if self.jobs is None:  # a panel outside a window: a runner that outlives it
             self.jobs = JobRunner(QCoreApplication.instance())
+            self._own_runner = True
         source, fmt, policy = document.source, choice.format, choice.policy
 
         def job(control: Control) -> tuple[int, int]:
