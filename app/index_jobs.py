@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from mojiscope.app.formats import FormatChoice
-from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import Decoding, FileSource, Format, Span
@@ -78,6 +78,8 @@ class IndexKeeper(QObject):
         at the last look (see :meth:`_reached_new_windows`)."""
         self._grown_timer = QTimer(self, singleShot=True, interval=GROWTH_INTERVAL_MS)
         self._grown_timer.timeout.connect(self._tell_grown)
+        self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
+        self._after_open.timeout.connect(self._start_missing)
         self.status_label = QLabel()
         self.status_label.setObjectName("index-status")
         status_bar.addPermanentWidget(self.status_label)
@@ -92,7 +94,8 @@ class IndexKeeper(QObject):
         return self.index_of(self.shown.current.format)
 
     def set_document(self, document: Document | None) -> None:
-        """Forget every index and index ``document`` in each shown format, in turn."""
+        """Forget every index and index ``document`` in each shown format, in
+        turn, from :data:`~mojiscope.app.jobs.AFTER_OPEN_MS` on."""
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
@@ -101,7 +104,9 @@ class IndexKeeper(QObject):
         self.document = document
         if document is not None:
             document.exact_window = self.exact_window
-        self._start_missing()
+            self._after_open.start()
+        else:
+            self._after_open.stop()
         self._show_status()
 
     def _start_missing(self) -> None:

@@ -10,7 +10,7 @@ reads as mojibake") and one row per format: rank, format, verdict, and an
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mojiscope.app.jobs import JobHandle, JobRunner
+from mojiscope.app.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import formats
@@ -52,19 +52,34 @@ class SummaryPanel(QWidget):
         layout.addWidget(self.words)
         layout.addWidget(self.table)
         shown.changed.connect(self._sync_buttons)
+        self._waiting: Document | None = None
+        """The document to summarise once :data:`AFTER_OPEN_MS` have passed."""
+        self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
+        self._after_open.timeout.connect(self._start)
 
     def set_document(self, document: Document | None) -> None:
-        """Summarise ``document`` in the background (cancelling any summary running)."""
+        """Summarise ``document`` in the background, from
+        :data:`~mojiscope.app.jobs.AFTER_OPEN_MS` on (cancelling any summary
+        running)."""
         if self._handle is not None:
             self._handle.cancel()
+        self._handle = None
         self.summary = None
         self.table.clear()
+        self._waiting = None
+        self._after_open.stop()
         if document is None or document.size == 0:
             self.words.setText("No bytes to summarise.")
-            self._handle = None
+            return
+        self.words.setText(f"Summarising {document.name}…")
+        self._waiting = document
+        self._after_open.start()
+
+    def _start(self) -> None:
+        document, self._waiting = self._waiting, None
+        if document is None:
             return
         source = document.source
-        self.words.setText(f"Summarising {document.name}…")
         path = str(document.path) if document.path is not None else None
 
         def job(control: Control) -> Summary:

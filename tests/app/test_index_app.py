@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.formats import resolve_all
+from mojiscope.app.jobs import AFTER_OPEN_MS
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.window import MainWindow
 
@@ -252,3 +253,31 @@ def test_the_index_progress_label_does_not_widen_as_the_percentage_grows(qtbot) 
         widths.add(label.minimumWidth())
     assert len(widths) == 1
     assert label.fontMetrics().horizontalAdvance(label.text()) <= label.minimumWidth()
+
+
+def test_the_whole_file_passes_start_once_the_first_screen_is_painted(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    # Started with the open, the index and the summary competed with the
+    # first screen's paint for the machine (the open's frame up to 71 ms).
+    path, _ = damaged_file(tmp_path)
+    assert window.open_path(path)
+    window.grid.viewport().grab()  # the first screen, painted
+    assert window.jobs.active() == []
+    assert window.summary_panel.words.text().startswith("Summarising")
+    qtbot.waitUntil(lambda: {h.name for h in window.jobs.active()} >= {"summary"}, timeout=5000)
+    wait_indexed(qtbot, window)
+
+
+def test_a_file_closed_before_its_passes_start_starts_none(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    path, _ = damaged_file(tmp_path)
+    assert window.open_path(path)
+    window.close()
+    qtbot.wait(3 * AFTER_OPEN_MS)
+    assert window.jobs.active() == [] and window.indexes.current_index() is None
