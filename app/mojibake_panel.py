@@ -274,7 +274,8 @@ class _WindowLike(Protocol):
 def attach_to_window(window: QMainWindow) -> QDockWidget:
     """Dock a Mojibake panel beside the window's Inspector (tabbed with it),
     explain the selection (or, with nothing selected but the byte under the
-    cursor, the file from its start) a moment after it settles while the dock is shown, select the
+    cursor, the file from its start) a moment after it settles while the
+    panel can be seen (and when it comes into sight), select the
     bytes of a range the user picks, and open the export dialog for "Export
     repaired…" (``window.export_repaired``). Returns the dock."""
     host = cast(_WindowLike, window)
@@ -294,9 +295,15 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
     settle.setSingleShot(True)
     settle.setInterval(SETTLE_MS)
 
+    shown = [False]
+    """Whether the panel can be seen: a dock behind another's tab is not
+    hidden (``isVisible``), only moved out of sight (``visibilityChanged``).
+    Behind the Inspector's tab it explained every selection all the same,
+    and showing the results cost 10-20 ms of the GUI thread each time."""
+
     def explain_now() -> None:
         document = host.document
-        if document is None or not dock.isVisible():
+        if document is None or not shown[0]:
             return
         selection = host.selection
         # The cursor alone is a one-byte selection: that is "nothing selected".
@@ -306,7 +313,13 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
 
     settle.timeout.connect(explain_now)
     host.selection.changed.connect(settle.start)
-    dock.visibilityChanged.connect(lambda visible: visible and settle.start())
+
+    def visibility_changed(visible: bool) -> None:
+        shown[0] = visible
+        if visible:
+            settle.start()
+
+    dock.visibilityChanged.connect(visibility_changed)
     panel.range_chosen.connect(lambda start, end: host.selection.select_range(start, end))
     panel.export_requested.connect(host.export_repaired)
     return dock

@@ -26,7 +26,8 @@ def panel_of(window: MainWindow) -> MojibakePanel:
 def explain_and_export(qtbot: QtBot, window: MainWindow, start: int, end: int) -> ExportDialog:
     panel = panel_of(window)
     assert window.document is not None
-    # The panel explains a file it was shown on its own; let that end first.
+    window.mojibake_dock.raise_()  # its tab, as a user would: it explains what it shows
+    # The panel explains the file once in sight; let that end first.
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20_000)
     panel.explain_range(window.document.source, start, end)
     qtbot.waitUntil(lambda: panel.status.text().startswith(f"Bytes {start:,}-"), timeout=20_000)

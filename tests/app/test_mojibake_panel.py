@@ -125,3 +125,33 @@ def test_the_window_docks_the_panel_and_explains_the_selection(
     panel.runner.cancel_all()
     panel.runner.wait_all(5000)
     window.close()
+
+
+def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # Behind the tab it explained every selection all the same: a child
+    # process each time, and 10-20 ms of the GUI thread to fill lists no
+    # one could see (a gap while a large file was being indexed).
+    from mojiscope.app.mojibake_panel import SETTLE_MS
+    from mojiscope.app.window import MainWindow
+
+    path = tmp_path / "export.csv"
+    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_path(path)
+    started: list[str] = []
+    window.jobs.jobs_changed.connect(
+        lambda: started.extend(h.name for h in window.jobs.active() if h.name == "mojibake")
+    )
+    window.selection.select_range(8, 8 + len(DAMAGED))
+    qtbot.wait(3 * SETTLE_MS)
+    panel = window.mojibake_dock.findChild(MojibakePanel)
+    assert isinstance(panel, MojibakePanel)
+    assert started == [] and panel.candidates.count() == 0
+    window.mojibake_dock.raise_()
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
+    assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
+    window.close()
