@@ -5,10 +5,10 @@ on dense content laying out, painting and building its text costs several
 frames. Go to is typed, though, and the target is known digit by digit
 (:class:`~mojiscope.app.dialogs.goto.GotoDialog` tells it as it changes):
 :class:`JumpTarget` hands it to the grid's painting ahead and the text
-view's building ahead, which prepare it first, in slices, while the user is
-still typing, so that Enter only shows what is ready. Typing stays
-responsive: each slice is a few rows, the same work the views do ahead at
-every rest.
+view's building ahead, which prepare it alone (no other key can come
+first), in slices, while the user is still typing, so that Enter only shows
+what is ready. Typing stays responsive: each slice is a few rows, the same
+work the views do ahead at every rest.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class JumpTarget:
         self._target: int | None = None
         self._grid, self._text_view = grid, text_view
         grid.ahead.jump_targets = self.offsets
-        text_view.guesses.insert(0, self.offsets)
+        text_view.jump_targets = self.offsets
 
     def offsets(self) -> list[int]:
         """The target, as a list of guesses (empty when there is none)."""

@@ -141,6 +141,10 @@ class TextView(QPlainTextEdit):
         #: next anomaly), each asked when the cursor rests: their windows are
         #: built then. Added by the window.
         self.guesses: list[Callable[[], list[int]]] = []
+        #: Where an open dialog is about to send the cursor (Go to, as
+        #: typed): while there is one, only its window is built (no other
+        #: key can come first, and the windows kept would push it out).
+        self.jump_targets: Callable[[], list[int]] = lambda: []
         self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._likely_cursors, self._build_ahead)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
@@ -222,7 +226,7 @@ class TextView(QPlainTextEdit):
         return self._ahead.pending()
 
     def _likely_cursors(self) -> list[int]:
-        return [cursor for guess in self.guesses for cursor in guess()]
+        return self.jump_targets() or [cursor for guess in self.guesses for cursor in guess()]
 
     def _build_ahead(self, cursor: int) -> bool:
         """Build the window for ``cursor`` unless one is kept (whether it

@@ -87,7 +87,9 @@ class PaintAhead(QObject):
         #: index knows): their screens are painted after the pages and ends.
         self.likely_offsets: Callable[[], list[int]] = lambda: []
         #: Offsets an open dialog is about to jump to (Go to, as typed):
-        #: painted first, since no other key can come before the jump.
+        #: while there is one, only its screen is painted, since no other
+        #: key can come before the jump (and the kept rows hold six
+        #: screens: the pages, the ends and the anomalies would push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
 
     def painted(self) -> None:
@@ -111,14 +113,11 @@ class PaintAhead(QObject):
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         visible, total = view.visible_rows(), view.total_rows()
-        ranges = [
-            rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
-            for offset in self.jump_targets()
-        ]
-        ranges += rows_ahead(top, visible, total, upwards=self._upwards)
+        jumps = self.jump_targets()
+        ranges = [] if jumps else rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
             rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
-            for offset in self.likely_offsets()
+            for offset in jumps or self.likely_offsets()
         ]
         return [
             (row, min(row + ROWS_PER_SLICE, end))

@@ -135,38 +135,55 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
 
 def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
     qtbot,  # type: ignore[no-untyped-def]
-    mixed_window: MainWindow,
+    window: MainWindow,
+    tmp_path: Path,
     answer_dialog,  # type: ignore[no-untyped-def]
 ) -> None:
     """The Go to dialog tells its target as it is typed: the grid paints the
     screen it brings and the text view builds its window before Enter, so
-    the jump far away only stamps and shows them, exactly as fresh."""
-    grid, text = mixed_window.grid, mixed_window.text_view
-    strips = grid.painting._strips
-    assert strips is not None
-    target = 90_123
+    the jump far away only stamps and shows them, exactly as fresh. Here
+    the pages, the ends and an anomaly each side are guesses too: prepared
+    as well, they pushed the target's screen out of the six screens kept."""
+    line = "héllo wörld, ça va?\n".encode()
+    data = bytearray(line * 60_000)
+    data[len(data) // 4] = data[3 * len(data) // 4] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8", "xtf-8"], persist=False)
+    assert window.open_path(path)
+    qtbot.waitUntil(
+        lambda: (index := window.indexes.current_index()) is not None and index.complete,
+        timeout=30_000,
+    )
+    grid, text = window.grid, window.text_view
+    grid.setFocus()
+    window.selection.move_cursor(len(data) // 2)
+    assert len(window.indexes.likely_anomalies()) == 2
+    target = len(data) // 3
     seen: list[tuple[int, int]] = []
 
     def type_and_rest(dialog: GotoDialog) -> bool:  # type: ignore[override]
         for digit in str(target):
             qtbot.keyClicks(dialog.editor, digit)
             qtbot.wait(5)  # typing: each prefix is a target in turn
-        assert mixed_window.jump_target.offsets() == [target]
+        assert window.jump_target.offsets() == [target]
         qtbot.waitUntil(
             lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000
         )
+        strips = grid.painting._strips
+        assert strips is not None
         seen.append((strips.painted, text._windows.built))
         return True
 
     answer_dialog(type_and_rest)
-    mixed_window.go_to_dialog()
-    kept = grid_image(mixed_window)
+    window.go_to_dialog()
+    kept = grid_image(window)
     (painted, built) = seen[0]
-    assert mixed_window.selection.cursor == target
-    assert grid.top_row() * grid.bytes_per_row > 60_000  # a screen far from the one before
+    strips = grid.painting._strips
+    assert strips is not None and window.selection.cursor == target
     assert strips.painted - painted <= 3 and text._windows.built == built
-    assert mixed_window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
-    assert kept == fresh_grid_image(mixed_window)
+    assert window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
+    assert kept == fresh_grid_image(window)
 
 
 def test_a_cancelled_go_to_leaves_nothing_to_prepare(

@@ -132,7 +132,7 @@ def report(label: str, timings: Timings, paints: int) -> None:
     p95 = percentile(values, 0.95)
     flag = "" if median < FRAME_MS and p95 < 2 * FRAME_MS else "   (over budget)"
     print(
-        f"  {label:12s} n={len(values):3d}  median {median:6.2f} ms   p95 {p95:6.2f} ms   "
+        f"  {label:14s} n={len(values):3d}  median {median:6.2f} ms   p95 {p95:6.2f} ms   "
         f"max {max(values):6.2f} ms   cpu median {statistics.median(timings.cpu):6.2f} "
         f"p95 {percentile(timings.cpu, 0.95):6.2f}   "
         f"widgets painted {paints / len(values):4.1f}/key{flag}"
