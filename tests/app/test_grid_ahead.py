@@ -98,17 +98,17 @@ def test_rows_shown_after_a_jump_far_away_put_its_row_a_third_of_the_way_down() 
     assert rows_shown_after_jump(row=9999, top=100, visible=30, total=10_000) == (9970, 10_000)
 
 
-def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
+def open_indexed_with_anomalies(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
     tmp_path: Path,
-) -> None:
-    """Where the index's counts say the next anomaly starts (the first of a
-    later chunk), the grid paints its screen and the text view builds its
-    window while the user rests: F8 then only stamps and shows them."""
-    line = "héllo wörld, ça va?\n".encode()
-    data = bytearray(line * 60_000)
-    data[len(data) // 2] = 0xFF
+    fractions: list[float],
+) -> int:
+    """Open 1.4 MB of accented text with one FF byte at each of ``fractions``
+    of it (utf-8 and xtf-8 shown), wait for its index; returns its size."""
+    data = bytearray("héllo wörld, ça va?\n".encode() * 60_000)
+    for fraction in fractions:
+        data[int(len(data) * fraction)] = 0xFF
     path = tmp_path / "damaged.txt"
     path.write_bytes(bytes(data))
     window.set_formats(["utf-8", "xtf-8"], persist=False)
@@ -117,10 +117,22 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
         lambda: (index := window.indexes.current_index()) is not None and index.complete,
         timeout=30_000,
     )
+    return len(data)
+
+
+def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """Where the index's counts say the next anomaly starts (the first of a
+    later chunk), the grid paints its screen and the text view builds its
+    window while the user rests: F8 then only stamps and shows them."""
+    size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 2])
     grid, text = window.grid, window.text_view
     grid.setFocus()
     window.selection.move_cursor(100)
-    assert window.indexes.likely_anomalies() == [len(data) // 2]
+    assert window.indexes.likely_anomalies() == [size // 2]
     qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
     strips = grid.painting._strips
     assert strips is not None
@@ -128,7 +140,7 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
     kept = grid_image(window)
-    assert window.selection.cursor == len(data) // 2
+    assert window.selection.cursor == size // 2
     assert strips.painted - painted <= 3 and text._windows.built == built
     assert kept == fresh_grid_image(window)
 
@@ -144,22 +156,12 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
     the jump far away only stamps and shows them, exactly as fresh. Here
     the pages, the ends and an anomaly each side are guesses too: prepared
     as well, they pushed the target's screen out of the six screens kept."""
-    line = "héllo wörld, ça va?\n".encode()
-    data = bytearray(line * 60_000)
-    data[len(data) // 4] = data[3 * len(data) // 4] = 0xFF
-    path = tmp_path / "damaged.txt"
-    path.write_bytes(bytes(data))
-    window.set_formats(["utf-8", "xtf-8"], persist=False)
-    assert window.open_path(path)
-    qtbot.waitUntil(
-        lambda: (index := window.indexes.current_index()) is not None and index.complete,
-        timeout=30_000,
-    )
+    size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
     grid, text = window.grid, window.text_view
     grid.setFocus()
-    window.selection.move_cursor(len(data) // 2)
+    window.selection.move_cursor(size // 2)
     assert len(window.indexes.likely_anomalies()) == 2
-    target = len(data) // 3
+    target = size // 3
     seen: list[tuple[int, int]] = []
 
     def type_and_rest(dialog: GotoDialog) -> bool:  # type: ignore[override]

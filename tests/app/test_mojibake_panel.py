@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from mojiscope.app.jobs import JobRunner
 from mojiscope.app.mojibake_panel import PREVIEW_CHARS, MojibakePanel, chain_steps, preview
+from mojiscope.app.window import MainWindow
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
 
@@ -100,18 +101,21 @@ def test_screenshot_of_the_panel(qtbot: QtBot, panel: MojibakePanel) -> None:
     assert panel.grab().save("/tmp/mojibake_panel.png")
 
 
-def test_the_window_docks_the_panel_and_explains_the_selection(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
-    from mojiscope.app.model.document import Document
-    from mojiscope.app.window import MainWindow
-
+def window_on_the_csv(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    """A shown window on a CSV whose second line is :data:`DAMAGED`."""
     path = tmp_path / "export.csv"
     path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
     window = MainWindow()
     qtbot.addWidget(window)
-    window.open_document(Document.open_file(path))
     window.show()
+    assert window.open_path(path)
+    return window
+
+
+def test_the_window_docks_the_panel_and_explains_the_selection(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = window_on_the_csv(qtbot, tmp_path)
     window.mojibake_dock.raise_()
     qtbot.waitUntil(window.mojibake_dock.isVisible, timeout=5000)
     panel = window.mojibake_dock.findChild(MojibakePanel)
@@ -134,14 +138,8 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     # process each time, and 10-20 ms of the GUI thread to fill lists no
     # one could see (a gap while a large file was being indexed).
     from mojiscope.app.mojibake_panel import SETTLE_MS
-    from mojiscope.app.window import MainWindow
 
-    path = tmp_path / "export.csv"
-    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    assert window.open_path(path)
+    window = window_on_the_csv(qtbot, tmp_path)
     started: list[str] = []
     window.jobs.jobs_changed.connect(
         lambda: started.extend(h.name for h in window.jobs.active() if h.name == "mojibake")
