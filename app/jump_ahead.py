@@ -1,4 +1,4 @@
-"""Preparing a jump while it is typed: Go to's screen, ready before Enter.
+"""Preparing a jump before it is made: Go to's screen, ready before Enter.
 
 A jump far into a file brings a screen nothing was painted ahead for, and
 on dense content laying out, painting and building its text costs several
@@ -8,7 +8,9 @@ frames. Go to is typed, though, and the target is known digit by digit
 view's building ahead, which prepare it alone (no other key can come
 first), in slices, while the user is still typing, so that Enter only shows
 what is ready. Typing stays responsive: each slice is a few rows, the same
-work the views do ahead at every rest.
+work the views do ahead at every rest. The Problems list does the same for
+the row the keyboard is on (:attr:`~mojiscope.app.problems.ProblemsPanel.pointed`):
+while it has the focus, Enter jumps there and no grid key can come first.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from mojiscope.app.text_view import TextView
 
 
 class JumpTarget:
-    """The offset an open dialog will jump to, if any, for the views to prepare."""
+    """The offset an open dialog (or the focused Problems list) will jump to,
+    if any, for the views to prepare."""
 
     def __init__(self, grid: GridView, text_view: TextView) -> None:
         self._target: int | None = None
@@ -31,7 +34,8 @@ class JumpTarget:
         return [] if self._target is None else [self._target]
 
     def set(self, target: int | None) -> None:
-        """The dialog's target is now ``target`` (None: no offset, or closed)."""
+        """The target is now ``target`` (None: no offset, the dialog closed,
+        or the list lost the focus)."""
         if target == self._target:
             return
         self._target = target

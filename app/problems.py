@@ -17,7 +17,16 @@ go (another file or format).
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from mojiscope.app.index_jobs import IndexKeeper
@@ -89,6 +98,11 @@ class RegionList(QAbstractListModel):
 class ProblemsPanel(QWidget):
     """Anomaly regions of the current format, from its index."""
 
+    pointed = Signal(object)
+    """The first anomaly of the row the keyboard is on while the list has
+    the focus, None once it has not: where Enter would jump, for the views
+    to prepare (:mod:`~mojiscope.app.jump_ahead`)."""
+
     def __init__(
         self, keeper: IndexKeeper, selection: SelectionModel, parent: QWidget | None = None
     ) -> None:
@@ -116,6 +130,23 @@ class ProblemsPanel(QWidget):
         keeper.shown.current_changed.connect(self.refresh)
         self.list.activated.connect(self._chosen)
         self.list.clicked.connect(self._chosen)
+        self.list.selectionModel().currentChanged.connect(self._point)
+        self.list.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if watched is self.list and event.type() == QEvent.Type.FocusIn:
+            self._point(self.list.currentIndex())
+        elif watched is self.list and event.type() == QEvent.Type.FocusOut:
+            self.pointed.emit(None)
+        return False
+
+    def _point(self, row: QModelIndex) -> None:
+        """Tell where the row leads, while the list has the focus (a row
+        changed by the list's refresh says nothing: a Go to being typed
+        meanwhile keeps its target)."""
+        if self.list.hasFocus():
+            first = row.data(Qt.ItemDataRole.UserRole)
+            self.pointed.emit(first if isinstance(first, int) else None)
 
     def set_document(self, _document: object) -> None:
         self.refresh()

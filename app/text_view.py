@@ -141,9 +141,10 @@ class TextView(QPlainTextEdit):
         #: next anomaly), each asked when the cursor rests: their windows are
         #: built then. Added by the window.
         self.guesses: list[Callable[[], list[int]]] = []
-        #: Where an open dialog is about to send the cursor (Go to, as
-        #: typed): while there is one, only its window is built (no other
-        #: key can come first, and the windows kept would push it out).
+        #: Where a jump is about to send the cursor (Go to as typed, the
+        #: focused Problems list's row): while there is one, only its window
+        #: is built (no other key can come first, and the windows kept would
+        #: push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
         self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._likely_cursors, self._build_ahead)
         self.setTextInteractionFlags(

@@ -86,7 +86,8 @@ class PaintAhead(QObject):
         #: Offsets a command may jump to (Next/Previous Anomaly, where the
         #: index knows): their screens are painted after the pages and ends.
         self.likely_offsets: Callable[[], list[int]] = lambda: []
-        #: Offsets an open dialog is about to jump to (Go to, as typed):
+        #: Offsets a jump is about to land on (Go to as typed, the focused
+        #: Problems list's row: see :mod:`~mojiscope.app.jump_ahead`):
         #: while there is one, only its screen is painted, since no other
         #: key can come before the jump (and the kept rows hold six
         #: screens: the pages, the ends and the anomalies would push it out).

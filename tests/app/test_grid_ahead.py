@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
@@ -207,3 +207,35 @@ def test_a_cancelled_go_to_leaves_nothing_to_prepare(
     mixed_window.go_to_dialog()
     assert targets == [[0x100], []]
     assert mixed_window.jump_target.offsets() == [] and mixed_window.selection.cursor == cursor
+
+
+def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """While the Problems list has the focus, the views prepare where Enter
+    on its current row would jump (no grid key can come first); the jump
+    then only stamps and shows, and leaving the list forgets the target."""
+    size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
+    grid, text, problems = window.grid, window.text_view, window.problems
+    window.findChild(QDockWidget, "dock-problems").raise_()
+    qtbot.waitUntil(lambda: problems.regions.rowCount() == 2, timeout=5000)
+    window.activateWindow()
+    problems.list.setFocus()
+    qtbot.waitUntil(problems.list.hasFocus, timeout=5000)
+    problems.list.setCurrentIndex(problems.regions.index(0))
+    qtbot.keyClick(problems.list, Qt.Key.Key_Down)  # to the region at 3/4
+    assert window.jump_target.offsets() == [3 * size // 4]
+    qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
+    strips = grid.painting._strips
+    assert strips is not None
+    painted, built = strips.painted, text._windows.built
+    qtbot.keyClick(problems.list, Qt.Key.Key_Return)
+    kept = grid_image(window)
+    assert window.selection.cursor == 3 * size // 4
+    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert kept == fresh_grid_image(window)
+    grid.setFocus()
+    qtbot.waitUntil(grid.hasFocus, timeout=5000)
+    assert window.jump_target.offsets() == []
