@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow
+
+from mojiscope.app import messages
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.model.document import Document
 
@@ -23,6 +28,27 @@ def check_copy_size(length: int, *, as_text: bool) -> None:
     """Raise :class:`CopyTooLargeError` before anything is read if a
     selection of ``length`` bytes is over the limit for that kind of copy."""
     _check(length, TEXT_COPY_LIMIT if as_text else COPY_LIMIT)
+
+
+def copy_selection(
+    window: QMainWindow, length: int, make_text: Callable[[], str], *, as_text: bool
+) -> None:
+    """Put ``make_text()`` (the text of a selection of ``length`` bytes) on
+    the clipboard and say so in ``window``'s status bar. A selection over the
+    limit is refused, in a message, before anything is read (a 2 GB
+    selection at once)."""
+    if length == 0:
+        return
+    try:
+        check_copy_size(length, as_text=as_text)
+        text = make_text()
+    except CopyTooLargeError as error:
+        messages.show_message(window, "warning", "Selection too large", str(error))
+        return
+    clipboard = QGuiApplication.clipboard()
+    if clipboard is not None:
+        clipboard.setText(text)
+    window.statusBar().showMessage(f"Copied {len(text):,} characters", 3000)
 
 
 def _check(length: int, limit: int) -> None:

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from mojiscope.app.problems import ProblemsPanel
 
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
+DOCK_MIN_HEIGHT = 90
+"""The docks below the grid give up height down to this, in a small window."""
 
 
 def _dock(window: QMainWindow, title: str, widget: QWidget) -> QDockWidget:
@@ -60,3 +62,17 @@ def add_index_docks(
         if widget is problems:
             dock.visibilityChanged.connect(problems.set_shown)
     inspector.raise_()
+
+
+def give_rows_to_the_grid(
+    window: QMainWindow, bottom_docks: list[QDockWidget], rows: int, row_height: int
+) -> None:
+    """Shrink those of ``bottom_docks`` docked and shown by ``rows`` rows of
+    ``row_height`` pixels (down to :data:`DOCK_MIN_HEIGHT`), for the grid."""
+    bottom = [d for d in bottom_docks if d.isVisible() and not d.isFloating()]
+    if rows <= 0 or not bottom:
+        return
+    height = max(d.height() for d in bottom)
+    wanted = max(DOCK_MIN_HEIGHT, height - rows * row_height)
+    if wanted < height:
+        window.resizeDocks(bottom, [wanted] * len(bottom), Qt.Orientation.Vertical)

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -24,20 +24,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
-from mojiscope.app.clipboard import (
-    CopyTooLargeError,
-    as_bytes_literal,
-    as_hex,
-    as_text,
-    check_copy_size,
-)
+from mojiscope.app.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
 from mojiscope.app.commands import SearchCommands
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
-from mojiscope.app.docks import add_index_docks, add_view_docks
+from mojiscope.app.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
 from mojiscope.app.document_retirement import Retirement
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
@@ -64,8 +58,6 @@ from mojiscope.core.child_job import start_forkserver
 APP_TITLE = "Mojiscope"
 #: Rows the grid keeps in a small window, taking height from the docks.
 GRID_MIN_ROWS = 16
-#: The docks give up height down to this.
-DOCK_MIN_HEIGHT = 90
 
 
 class MainWindow(QMainWindow):
@@ -234,16 +226,10 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._give_the_grid_priority)
 
     def _give_the_grid_priority(self) -> None:
-        """In a small window, shrink the bottom docks (down to a floor) until
-        the grid shows :data:`GRID_MIN_ROWS` rows."""
+        """In a small window, the bottom docks give the grid the height it
+        needs to show :data:`GRID_MIN_ROWS` rows."""
         missing = GRID_MIN_ROWS - self.grid.visible_rows()
-        bottom = [d for d in self.bottom_docks if d.isVisible() and not d.isFloating()]
-        if missing <= 0 or not bottom:
-            return
-        height = max(d.height() for d in bottom)
-        wanted = max(DOCK_MIN_HEIGHT, height - missing * self.grid.row_height())
-        if wanted < height:
-            self.resizeDocks(bottom, [wanted] * len(bottom), Qt.Orientation.Vertical)
+        give_rows_to_the_grid(self, self.bottom_docks, missing, self.grid.row_height())
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
@@ -333,20 +319,8 @@ class MainWindow(QMainWindow):
         return self.document.read(self.selection.start, self.selection.end)
 
     def _copy(self, make_text: Callable[[], str], *, as_text: bool) -> None:
-        """Put ``make_text()`` on the clipboard; the selection's size is
-        checked before anything is read (a 2 GB selection is refused at once)."""
-        if self.document is None or self.selection.length == 0:
-            return
-        try:
-            check_copy_size(self.selection.length, as_text=as_text)
-            text = make_text()
-        except CopyTooLargeError as error:
-            messages.show_message(self, "warning", "Selection too large", str(error))
-            return
-        clipboard = QGuiApplication.clipboard()
-        if clipboard is not None:
-            clipboard.setText(text)
-        self.statusBar().showMessage(f"Copied {len(text):,} characters", 3000)
+        if self.document is not None:
+            copy_selection(self, self.selection.length, make_text, as_text=as_text)
 
     def copy_hex(self) -> None:
         self._copy(lambda: as_hex(self._selected_bytes()), as_text=False)
