@@ -41,10 +41,20 @@ def _error(text: str) -> None:
 _OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",)
 
 
+_FONT_NOISE = ("qt.text.font.db", "OpenType support missing for ")
+"""Qt's font database saying, per font and script, that it has no OpenType
+tables to shape a script with (Syriac, Thaana, ... that random bytes
+decode to): a dozen lines per screenshot that no one can act on; what
+cannot be drawn shows as it would anyway."""
+
+
 def _quiet_offscreen_noise(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    """Pass Qt's messages on to stderr, except the offscreen platform's noise."""
-    if message not in _OFFSCREEN_NOISE:
-        print(message, file=sys.stderr)
+    """Pass Qt's messages on to stderr, except the offscreen platform's noise
+    and the font database's shaping notes."""
+    category, prefix = _FONT_NOISE
+    if message in _OFFSCREEN_NOISE or (context.category == category and message.startswith(prefix)):
+        return
+    print(message, file=sys.stderr)
 
 
 def _application(headless: bool) -> QApplication:

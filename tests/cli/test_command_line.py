@@ -259,3 +259,18 @@ def test_a_headless_screenshot_prints_nothing_from_qt(mojiscope, tmp_path) -> No
     assert run.stderr == ""
     assert run.stdout == b""
     assert out.stat().st_size > 0
+
+
+def test_a_headless_screenshot_of_scripts_no_font_here_shapes_prints_nothing_either(
+    mojiscope,  # type: ignore[no-untyped-def]
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    # Syriac and Thaana (as random bytes decode to) made Qt's font database
+    # print a dozen "OpenType support missing for ..." lines per screenshot.
+    source = tmp_path / "scripts.txt"
+    source.write_text("Syriac: ܫܠܡܐ\nThaana: ދިވެހި\n", encoding="utf-8")
+    out = tmp_path / "shot.png"
+    run = mojiscope("gui", str(source), "--screenshot", str(out))
+    assert run.returncode == 0
+    assert run.stderr == ""
+    assert out.stat().st_size > 0
