@@ -15,6 +15,7 @@ from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
+from tests.app.test_index_app import LINE, wait_indexed
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -106,17 +107,14 @@ def open_indexed_with_anomalies(
 ) -> int:
     """Open 1.4 MB of accented text with one FF byte at each of ``fractions``
     of it (utf-8 and xtf-8 shown), wait for its index; returns its size."""
-    data = bytearray("héllo wörld, ça va?\n".encode() * 60_000)
+    data = bytearray(LINE * 60_000)
     for fraction in fractions:
         data[int(len(data) * fraction)] = 0xFF
     path = tmp_path / "damaged.txt"
     path.write_bytes(bytes(data))
     window.set_formats(["utf-8", "xtf-8"], persist=False)
     assert window.open_path(path)
-    qtbot.waitUntil(
-        lambda: (index := window.indexes.current_index()) is not None and index.complete,
-        timeout=30_000,
-    )
+    wait_indexed(qtbot, window)
     return len(data)
 
 
