@@ -34,10 +34,15 @@ def _can_draw(family: str, point_size: float, text: str) -> bool:
     layout.createLine()
     layout.endLayout()
     runs = layout.glyphRuns()
-    return bool(runs) and all(0 not in run.glyphIndexes() for run in runs)
+    return bool(runs) and all(
+        0 not in run.glyphIndexes() and run.rawFont().fontTable("cmap") for run in runs
+    )
 
 
 def can_draw(font: QFont, text: str) -> bool:
     """True when ``font`` or a font Qt falls back to has a glyph for every
-    character of ``text`` (shaping never produces glyph 0, the missing glyph)."""
+    character of ``text``: shaping produces no glyph 0 (the missing glyph),
+    and no run comes from Qt's box engine, the stand-in Qt uses when no
+    installed font has the script at all (it draws empty boxes; it is the
+    one font without a character map)."""
     return _can_draw(font.family(), font.pointSizeF(), text)
