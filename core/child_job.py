@@ -35,6 +35,8 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import select
+import threading
 import time
 from collections.abc import Callable
 from multiprocessing import forkserver
@@ -77,6 +79,41 @@ FORKSERVER.set_forkserver_preload(
         "mojiscope.core.conversion_jobs",
     ]
 )
+
+
+CALLER_POLL_S = 0.5
+"""How often a worker looks whether its caller is still alive, where the
+system cannot tell it at once (no ``pidfd_open``)."""
+
+
+def end_with_caller(caller_pid: int) -> None:
+    """End this worker process as soon as process ``caller_pid`` (the one
+    that started it) has ended, whatever it is doing. For a pool's worker,
+    which waits for work on a queue it holds both ends of, so it never hears
+    that its caller was killed: with the window killed while indexing, its
+    workers, the fork server and the resource tracker lived on for good."""
+
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(caller_pid)
+        except (AttributeError, OSError):  # not Linux 5.3+: look now and then
+            while _alive(caller_pid):
+                time.sleep(CALLER_POLL_S)
+        else:
+            select.select([handle], [], [])  # readable once the caller has ended
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-caller", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class ChildFailedError(MojiscopeError):
@@ -167,17 +204,26 @@ def _child_main(
             sender.send(("step", done))
 
     control = Control(progress, cancelled, lambda partial: sender.send(("emit", partial)))
-    try:
-        result = function(control, *args)
-    except Cancelled:
-        sender.send(("cancelled", None))
-    except MojiscopeError as error:
-        sender.send(("error", error) if _survives_pickling(error) else ("failed", str(error)))
-    except Exception as error:  # a bug in the operation: say what it was
-        sender.send(("failed", f"{type(error).__name__}: {error}"))
-    else:
-        sender.send(("done", result))
+    outcome = _outcome(function, control, args)
+    # A caller that is gone (killed: its end of the pipe closed) is told
+    # nothing, and the child ends quietly, without a traceback on the terminal.
+    with contextlib.suppress(BrokenPipeError):
+        sender.send(outcome)
     sender.close()
+
+
+def _outcome(
+    function: Callable[..., object], control: Control, args: tuple[Any, ...]
+) -> tuple[str, object]:
+    """The message that ends the child: ``function``'s result or what stopped it."""
+    try:
+        return ("done", function(control, *args))
+    except Cancelled:
+        return ("cancelled", None)
+    except MojiscopeError as error:
+        return ("error", error) if _survives_pickling(error) else ("failed", str(error))
+    except Exception as error:  # a bug in the operation, or the caller gone: say what it was
+        return ("failed", f"{type(error).__name__}: {error}")
 
 
 def _survives_pickling(error: Exception) -> bool:
@@ -191,4 +237,4 @@ def _survives_pickling(error: Exception) -> bool:
     return True
 
 
-__all__ = ["Cancelled", "ChildFailedError", "run_in_child"]
+__all__ = ["Cancelled", "ChildFailedError", "end_with_caller", "run_in_child"]

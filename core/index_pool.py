@@ -18,7 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import TYPE_CHECKING
 
 from mojiscope.core.allocator import keep_freed_memory
-from mojiscope.core.child_job import FORKSERVER, NICENESS
+from mojiscope.core.child_job import FORKSERVER, NICENESS, end_with_caller
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
 from mojiscope.core.index_scan import ChunkCounts, PassedPages, count_chunk, worth_releasing
@@ -60,8 +60,11 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
     )
 
 
-def _open_in_worker(path: str, format_id: str, release: bool, niceness: int) -> None:
+def _open_in_worker(
+    path: str, format_id: str, release: bool, niceness: int, caller_pid: int
+) -> None:
     global _worker
+    end_with_caller(caller_pid)
     os.nice(niceness)
     keep_freed_memory()
     _worker = (get_format(format_id), FileSource(path), release)
@@ -110,6 +113,7 @@ def count_in_parallel(
             index.format.id,
             worth_releasing(source),
             NICENESS if background else 0,
+            os.getpid(),
         ),
     )
     in_flight: set[Future[list[ChunkCounts]]] = set()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -107,3 +109,58 @@ def own_niceness(control: Control) -> int:
 
 def test_a_child_works_at_the_lowest_priority_so_the_window_comes_first() -> None:
     assert run_in_child(own_niceness, (), Control()) == min(os.nice(0) + 19, 19)
+
+
+def until_the_caller_is_gone(control: Control, finished_marker: str, how: str) -> None:
+    """Every 10 ms for up to 30 s, tells the caller something (``how``:
+    an emit, a step) or only looks whether it should stop (``check``, which
+    the caller's going away ends in Cancelled, the outcome then sent to no
+    one); then leaves ``finished_marker``."""
+    control.emit("started")
+    for i in range(3000):
+        if how == "emit":
+            control.emit(i)
+        elif how == "step":
+            control.step(i)
+        else:
+            try:
+                control.check()
+            except Cancelled:
+                return
+        time.sleep(0.01)
+    Path(finished_marker).write_text("ran to the end: never told the caller was gone")
+
+
+CALLER_KILLED_MID_JOB = """
+import os, sys, threading
+sys.path.insert(0, {tests!r})
+from test_child_job import until_the_caller_is_gone
+from mojiscope.core.child_job import run_in_child
+from mojiscope.core.control import Control
+
+if __name__ == "__main__":
+    emitting = threading.Event()
+    control = Control(emit=lambda partial: emitting.set())
+    job = (until_the_caller_is_gone, ({marker!r}, {how!r}), control)
+    threading.Thread(target=run_in_child, args=job, daemon=True).start()
+    emitting.wait(60)
+    os._exit(0)  # gone mid-job, as a killed window is
+"""
+
+
+@pytest.mark.parametrize("how", ["emit", "step", "check"])
+def test_a_child_whose_caller_was_killed_ends_quietly(tmp_path: Path, how: str) -> None:
+    """Found with a window killed while indexing: each of its children
+    printed two tracebacks (BrokenPipeError) on the terminal. Whatever the
+    child is doing as its caller goes (emitting, stepping, or sending its
+    outcome), it ends without a word."""
+    marker = tmp_path / "finished"
+    tests = str(Path(__file__).parent)
+    script = CALLER_KILLED_MID_JOB.format(tests=tests, marker=str(marker), how=how)
+    # stderr closes once every process holding it has ended: the child too.
+    caller = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert caller.returncode == 0
+    assert caller.stderr == ""
+    assert not marker.exists()

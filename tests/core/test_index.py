@@ -4,8 +4,12 @@ windows of non-resyncing code pages decode exactly as the whole file does."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -227,23 +231,35 @@ def test_a_large_file_is_counted_on_a_process_pool_like_one_process(
     assert [c.first for c in pooled.chunks if c] == [c.first for c in single.chunks if c]
 
 
-def descendant_niceness() -> list[int]:
-    """The nice value of every live process descended from this one (Linux /proc)."""
-    parents: dict[int, tuple[int, int]] = {}
+def process_table() -> dict[int, tuple[int, int, str]]:
+    """Every live process's (parent, nice value, state) (Linux /proc)."""
+    table: dict[int, tuple[int, int, str]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rpartition(")")[2].split()
         except OSError:
             continue  # ended meanwhile
-        parents[int(stat.parent.name)] = (int(fields[1]), int(fields[16]))
+        table[int(stat.parent.name)] = (int(fields[1]), int(fields[16]), fields[0])
+    return table
+
+
+def descendants(table: dict[int, tuple[int, int, str]] | None = None) -> list[int]:
+    """The live processes descended from this one."""
+    table = process_table() if table is None else table
     ours, found = {os.getpid()}, True
     while found:
         found = False
-        for pid, (ppid, _) in parents.items():
+        for pid, (ppid, _, _) in table.items():
             if ppid in ours and pid not in ours:
                 ours.add(pid)
                 found = True
-    return [parents[pid][1] for pid in ours if pid != os.getpid() and pid in parents]
+    return sorted(ours - {os.getpid()})
+
+
+def descendant_niceness() -> list[int]:
+    """The nice value of every live process descended from this one."""
+    table = process_table()
+    return [table[pid][1] for pid in descendants(table)]
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads niceness from /proc")
@@ -332,3 +348,53 @@ def test_valid_runs_skipped_fast_still_count_what_valid_utf8_hides(
     for chunk in (4096, 333, 7):
         index = build_index(fmt, BytesSource(data), index=FileIndex(fmt, len(data), chunk))
         assert named_totals(index) == expected, chunk
+
+
+CALLER_KILLED_WHILE_INDEXING = """
+import json, os, sys, threading
+sys.path.insert(0, {root!r})
+from tests.core.test_index import descendants
+from mojiscope.core import get_format, index_pool
+from mojiscope.core.control import Control
+from mojiscope.core.index import build_index
+from mojiscope.core.source import FileSource
+
+if __name__ == "__main__":
+    index_pool.PARALLEL_MIN = 1 << 20
+    counting = threading.Event()
+    source = FileSource({path!r})
+    control = Control(lambda done: counting.set())
+    def index():
+        build_index(get_format("utf-8"), source, control, workers=2, background=True)
+    threading.Thread(target=index, daemon=True).start()
+    counting.wait(60)
+    print(json.dumps(descendants()), flush=True)
+    os._exit(0)  # killed mid-index, as a window can be
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_an_index_pool_whose_caller_was_killed_leaves_no_process_behind(tmp_path: Path) -> None:
+    # A window killed while indexing left its two workers waiting for work
+    # for good, and with them the fork server and the resource tracker.
+    path = tmp_path / "zeros.bin"
+    with path.open("wb") as f:
+        f.truncate(64 << 20)  # eight batches: most still to count when it is killed
+    root = str(Path(__file__).parents[2])
+    script = CALLER_KILLED_WHILE_INDEXING.format(root=root, path=str(path))
+    caller = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert caller.returncode == 0, caller.stderr
+    left = json.loads(caller.stdout)
+    assert len(left) >= 3  # the fork server, the resource tracker, the workers
+    deadline = time.monotonic() + 30
+    while still_running(left) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert still_running(left) == []
+
+
+def still_running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` that are running (not ended, not a zombie)."""
+    table = process_table()
+    return [pid for pid in pids if pid in table and table[pid][2] != "Z"]
