@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
 #: The job name every search runs under (a new search cancels the old one).
 SEARCH_JOB = "search"
-#: How long :meth:`SearchCommands.stop` waits for a cancelled scan to end.
-STOP_WAIT_MS = 5_000
 
 
 def _controlled(scan: Callable[..., Any], *args: object) -> Callable[[Control], Any]:
@@ -60,12 +58,12 @@ class SearchCommands(QObject):
         return self.handle is not None and self.handle.running
 
     def stop(self) -> None:
-        """Cancel a running scan and wait for it to end (its result is dropped),
-        so that it never reads a document that is being closed."""
+        """Cancel a running scan (its result is dropped) without waiting for
+        it: the window closes the document it reads only once it has ended
+        (:class:`~mojiscope.app.document_retirement.Retirement`)."""
         handle, self.handle = self.handle, None
         if handle is not None and handle.running:
             handle.cancel()
-            handle.wait(STOP_WAIT_MS)
 
     def _say(self, text: str) -> None:
         self.window.statusBar().showMessage(text, 5000)

@@ -2,12 +2,12 @@
 
 Closing a :class:`~mojiscope.app.model.document.Document` unmaps its file;
 a job still slicing that map would read freed memory. So when the window
-opens another document it cancels the old one's jobs and hands the old
-document here with the jobs that were still running: it is closed as soon
+opens another document, or closes, it cancels the old one's jobs and hands
+the old document here with the jobs that were still running: it is closed as soon
 as all of them have returned, looked at when each of them finishes and
 every :data:`RETIRE_WAIT_MS`. The GUI thread never waits for them: it
-waited up to that long per job on every open (a cancelled job hears its
-Cancel within a chunk, a job in a child process within 50 ms).
+waited up to that long per job on every open, and closing a window waited
+0.1-2 s while a summary in a child process heard its Cancel.
 """
 
 from __future__ import annotations
@@ -37,13 +37,6 @@ class Retirement(QObject):
         for handle in readers:
             handle.finished.connect(self._close_finished)
         self._close_finished()
-
-    def close_all(self) -> None:
-        """Close every waiting document now (the window is closing and has
-        waited for its jobs)."""
-        for old, _readers in self.waiting:
-            old.close()
-        self.waiting = []
 
     def _close_finished(self) -> None:
         still = []

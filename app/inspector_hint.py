@@ -81,12 +81,12 @@ class MojibakeHint(QLabel):
             self._show(None)  # another span: the old hint would mislead
         self._timer.start()
 
-    def stop(self, timeout_ms: int = 2000) -> None:
-        """Look for no more hints and wait for a look under way (window closing)."""
+    def stop(self) -> None:
+        """Look for no more hints; a look under way is cancelled (it reads
+        only its own copy of the bytes, so nothing waits for it)."""
         self._timer.stop()
         if self._handle is not None:
             self._handle.cancel()
-            self._handle.wait(timeout_ms)
 
     def _look(self) -> None:
         data = self._wanted

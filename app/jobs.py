@@ -89,6 +89,28 @@ def _release_ended() -> None:
         QTimer.singleShot(RELEASE_INTERVAL_MS, _release_ended)
 
 
+def wait_for_every_job(timeout_ms: int) -> bool:
+    """Block until the worker thread of every job this process started has
+    ended (True), or ``timeout_ms`` passed (False). For the end of the
+    program, once no window shows: a closed window cancels its jobs without
+    waiting for them (a cancelled write removes its temporary file, a
+    summary in a child process may take a second or two to stop, and the
+    window stood frozen meanwhile)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+
+    def remaining() -> float:
+        return max(0.0, deadline - time.monotonic())
+
+    if _launcher is not None and not _launcher.wait_handled(remaining()):
+        return False
+    for thread, _ticket in list(_KEPT.values()):
+        if thread.ident is not None:  # None: the launcher could not start it
+            thread.join(remaining())
+            if thread.is_alive():
+                return False
+    return True
+
+
 class ThreadLauncher:
     """Starts threads on a thread of its own, in the order they were handed over.
 

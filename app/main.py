@@ -24,12 +24,16 @@ from PySide6.QtWidgets import QApplication
 from mojiscope.app import messages, settings
 from mojiscope.app.formats import resolve
 from mojiscope.app.icon import APP_ID, application_icon
+from mojiscope.app.jobs import wait_for_every_job
 from mojiscope.app.offsets import OffsetError, parse_range
 from mojiscope.app.settings import APPLICATION, ORGANISATION
 from mojiscope.app.theme import apply_theme
 from mojiscope.app.window import MainWindow
 
 SCREENSHOT_SIZE = (1400, 900)
+
+QUIT_WAIT_MS = 10_000
+"""How long the program waits at its end for its cancelled jobs to stop."""
 
 
 def _error(text: str) -> None:
@@ -179,3 +183,4 @@ def _open_window(app: QApplication, args: Namespace, screenshot: str | None) -> 
         return code
     finally:
         messages.headless = False
+        wait_for_every_job(QUIT_WAIT_MS)

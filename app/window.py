@@ -238,12 +238,14 @@ class MainWindow(QMainWindow):
         self.summary_panel.set_document(None)
         self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
-        self.jobs.cancel_all()  # a write in progress removes its temporary file
-        self.jobs.wait_all(10_000)
+        # Cancelled, not waited for: the window goes at once. A write in
+        # progress removes its temporary file; the program waits for that
+        # before it ends (wait_for_every_job), and the document is closed
+        # once nothing reads it.
+        self.jobs.cancel_all()
         if self.document is not None:
-            self.document.close()
+            self._retiring.retire(self.document, self.jobs.active())
             self.document = None
-        self._retiring.close_all()
         super().closeEvent(event)
 
     # -- exporting ---------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app import messages
+from mojiscope.app.jobs import wait_for_every_job
 from mojiscope.app.window import MainWindow
 
 
@@ -59,6 +60,14 @@ def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[ShownMessage]:
     monkeypatch.setattr(messages, "show_message", record)
     monkeypatch.setattr(messages, "exec_dialog", refuse)
     return recorded
+
+
+@pytest.fixture(autouse=True)
+def every_job_ends() -> Iterator[None]:
+    """After each test, every job it started has ended (a closed window only
+    cancels its jobs): none runs on into the next test."""
+    yield
+    assert wait_for_every_job(30_000), "a job still runs 30 s after its test"
 
 
 @pytest.fixture

@@ -8,9 +8,11 @@ are real jobs on the window's runner that read the old file's map.
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from mojiscope.app.document_retirement import RETIRE_WAIT_MS
+from mojiscope.app.jobs import wait_for_every_job
 from mojiscope.app.mojibake_panel import MojibakePanel
 from mojiscope.app.window import MainWindow
 from mojiscope.core import FileSource
@@ -98,3 +100,39 @@ def test_the_old_file_is_closed_when_its_last_job_finishes_and_the_open_never_wa
     with qtbot.waitSignal(handle.finished, timeout=5_000):
         release.set()
     assert len(old) == 0  # closed as the job finished, not at a later look
+
+
+def test_closing_the_window_never_waits_for_its_jobs_and_closes_the_file_after_them(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Closing waited for every cancelled job: 0.1-2 s with a summary in a
+    child process hearing its Cancel, the window frozen on screen."""
+    old = _open(window, tmp_path / "old.txt", b"old bytes " * 1000)
+    release = threading.Event()
+    handle = window.jobs.start("deaf", lambda control: release.wait(10), 1)
+    window.close()
+    assert not window.isVisible()
+    assert not handle.wait(0), "the close waited for the job"
+    assert len(old) == 10_000, "unmapped under a running job"
+    with qtbot.waitSignal(handle.finished, timeout=5_000):
+        release.set()
+    assert len(old) == 0  # closed as its last reader finished
+
+
+def test_the_program_waits_at_its_end_for_the_jobs_its_windows_cancelled(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """A cancelled write removes its temporary file: the process must not end first."""
+    _open(window, tmp_path / "old.txt", b"old bytes")
+    cleaned: list[str] = []
+
+    def write(control: Control) -> None:
+        while not control.cancelled():
+            time.sleep(0.01)
+        time.sleep(0.3)  # removing the temporary file
+        cleaned.append("removed")
+
+    handle = window.jobs.start("export-write", write, 1)
+    window.close()
+    assert wait_for_every_job(10_000)
+    assert cleaned == ["removed"] and handle.wait(0)
