@@ -14,10 +14,13 @@ is what a byte order mark looks like read in the other byte order.
 after ``FF FE`` or, with a ``warning`` (``no-bom``) on the first character,
 when there is none.
 
-Decoding runs CPython's UTF-16 decoder with a recording error handler (see
-:mod:`mojiscope.core.events`); encoding uses ``surrogatepass``, which writes a
-lone surrogate as its own unit and a lead-trail pair of surrogate code points
-as the pair of units, i.e. as the supplementary character (flagged).
+A well-formed block decodes in one call of CPython's UTF-16 decoder; a
+block with a lone surrogate or an odd final byte is read as an array of
+units with numpy (which units pair, which are lone, where each character
+starts), since an error handler would cost a Python call per bad unit.
+Encoding uses ``surrogatepass``, which writes a lone surrogate as its own
+unit and a lead-trail pair of surrogate code points as the pair of units,
+i.e. as the supplementary character (flagged).
 """
 
 from __future__ import annotations
