@@ -107,12 +107,13 @@ def end_with_caller(caller_pid: int) -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
-        return True
+    except PermissionError:  # it exists, and is not ours to signal
+        pass
     return True
 
 
