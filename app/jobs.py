@@ -96,18 +96,25 @@ def wait_for_every_job(timeout_ms: int) -> bool:
     waiting for them (a cancelled write removes its temporary file, a
     summary in a child process may take a second or two to stop, and the
     window stood frozen meanwhile)."""
-    deadline = time.monotonic() + timeout_ms / 1000
+    return _join([thread for thread, _ticket in _KEPT.values()], timeout_ms)
 
-    def remaining() -> float:
-        return max(0.0, deadline - time.monotonic())
+
+def _join(threads: list[threading.Thread], timeout_ms: int) -> bool:
+    """Block until ``threads``, handed to the launcher, have all ended
+    (True), or ``timeout_ms`` passed (False; -1: no limit)."""
+    deadline = None if timeout_ms < 0 else time.monotonic() + timeout_ms / 1000
+
+    def remaining() -> float | None:
+        return None if deadline is None else max(0.0, deadline - time.monotonic())
 
     if _launcher is not None and not _launcher.wait_handled(remaining()):
         return False
-    for thread, _ticket in list(_KEPT.values()):
-        if thread.ident is not None:  # None: the launcher could not start it
-            thread.join(remaining())
-            if thread.is_alive():
-                return False
+    for thread in threads:
+        if thread.ident is None:  # the launcher could not start it
+            continue
+        thread.join(remaining())
+        if thread.is_alive():
+            return False
     return True
 
 
@@ -345,20 +352,7 @@ class JobRunner(QObject):
 
     def wait_all(self, timeout_ms: int = -1) -> bool:
         """Block until every worker thread has ended (True) or the timeout passed."""
-        deadline = None if timeout_ms < 0 else time.monotonic() + timeout_ms / 1000
-
-        def remaining() -> float | None:
-            return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-        if not self._launcher.wait_handled(remaining()):
-            return False
-        for thread in list(self._threads):
-            if thread.ident is None:  # the launcher could not start it
-                continue
-            thread.join(remaining())
-            if thread.is_alive():
-                return False
-        return True
+        return _join(list(self._threads), timeout_ms)
 
     def _forget(self) -> None:
         handle = self.sender()
