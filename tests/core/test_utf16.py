@@ -31,6 +31,10 @@ UNITS = st.lists(
 )
 
 
+def units_as_written(units: list[int], byteorder: str) -> bytes:
+    return b"".join(u.to_bytes(2, byteorder) for u in units)  # type: ignore[arg-type]
+
+
 def swap_bytes(data: bytes) -> bytes:
     """Each 16-bit unit with its bytes swapped; an odd final byte stays."""
     swapped = bytearray(data)
@@ -40,11 +44,7 @@ def swap_bytes(data: bytes) -> bytes:
 
 
 @pytest.mark.parametrize(("little", "big"), PAIRS, ids=["utf-16", "wtf-16"])
-@given(
-    data=st.one_of(
-        st.binary(max_size=33), UNITS.map(lambda u: b"".join(x.to_bytes(2, "little") for x in u))
-    )
-)
+@given(data=st.one_of(st.binary(max_size=33), UNITS.map(lambda u: units_as_written(u, "little"))))
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
 def test_byte_orders_mirror_each_other(little, big, data):
     le = decode(data, little)
@@ -265,7 +265,7 @@ def test_wtf16_surrogate_spans_name_unpaired_lead_or_trail(format_id):
 @given(units=UNITS)
 @settings(max_examples=100, deadline=None, derandomize=True, database=None)
 def test_every_wtf16_surrogate_span_says_which_half_it_is(units):
-    data = b"".join(u.to_bytes(2, "little") for u in units)
+    data = units_as_written(units, "little")
     for span in decode(data, "wtf-16le").spans:
         if span.kind is SpanKind.SURROGATE:
             expected = "unpaired-lead" if span.value < 0xDC00 else "unpaired-trail"
@@ -283,10 +283,6 @@ def test_converting_big_endian_utf16_to_utf16_writes_little_endian_with_its_mark
     assert output == b"\xff\xfeh\x00i\x00"
     assert [loss for b in blocks for loss in b.losses] == []
     assert decode(output, "utf-16").text == decode(b"\xfe\xff\x00h\x00i", "utf-16").text
-
-
-def units_as_written(units: list[int], byteorder: str) -> bytes:
-    return b"".join(u.to_bytes(2, byteorder) for u in units)  # type: ignore[arg-type]
 
 
 def read_unit_by_unit(data: bytes, byteorder: str, wobbly: bool) -> tuple[str, list[tuple]]:
