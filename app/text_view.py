@@ -13,7 +13,6 @@ change it.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt
@@ -21,10 +20,8 @@ from PySide6.QtGui import (
     QBrush,
     QFontMetricsF,
     QKeyEvent,
-    QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
-    QTextDocument,
 )
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
@@ -32,8 +29,9 @@ from mojiscope.app.grid.fonts import can_draw, monospace_font
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.idle_work import IdleWork
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.text_window import Displays, MarkRun, TextWindow
-from mojiscope.app.model.text_windows import TextWindows, covers
+from mojiscope.app.model.text_window import Displays, TextWindow
+from mojiscope.app.model.text_windows import KEPT, TextWindows, covers
+from mojiscope.app.prepared_text import PreparedTexts
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
 from mojiscope.core import SpanKind
@@ -76,41 +74,6 @@ def text_cue_words(kind: SpanKind) -> str:
     return words
 
 
-class SpanHighlighter(QSyntaxHighlighter):
-    """Puts the window's mark runs (:meth:`~TextWindow.mark_runs`) into the
-    text's own layout, block by block, as a syntax highlighter does, each in
-    the format ``run_format(kind, is a stand-in)`` gives. (Extra selections
-    would look the same, but Qt draws a line again for each extra selection
-    on it at every paint: the 500 marks of 4 KiB of mixed bytes cost about
-    25 ms a paint, on every key.) Set the runs before the text they belong
-    to, or call ``rehighlight``."""
-
-    def __init__(
-        self, document: QTextDocument, run_format: Callable[[SpanKind, bool], QTextCharFormat]
-    ) -> None:
-        super().__init__(document)
-        self._run_format = run_format
-        self._runs: list[MarkRun] = []
-        self._ends: list[int] = []
-
-    def set_runs(self, runs: list[MarkRun]) -> None:
-        """``runs`` in order and apart, in the document's positions."""
-        self._runs = runs
-        self._ends = [end for _, end, _, _ in runs]
-
-    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
-        block = self.currentBlock()
-        start = block.position()
-        end = start + block.length() - 1  # UTF-16 units, without the line break
-        runs = self._runs
-        i = bisect.bisect_right(self._ends, start)
-        while i < len(runs) and runs[i][0] < end:
-            first, last, kind, stand_in = runs[i]
-            first = max(first, start)
-            self.setFormat(first - start, min(last, end) - first, self._run_format(kind, stand_in))
-            i += 1
-
-
 class TextView(QPlainTextEdit):
     """Read-only decoded text of the current format, following the selection."""
 
@@ -126,6 +89,10 @@ class TextView(QPlainTextEdit):
         self._user_driving = False
         self._palette: GridPalette = grid_palette(self.palette())
         self.setReadOnly(True)
+        # Scroll in lines of the window shown, down to its last line at the
+        # top: else every new window lays out its last screen (off screen:
+        # the view is centred) to size the scroll bar, a third of its cost.
+        self.setCenterOnScroll(True)
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
@@ -133,7 +100,9 @@ class TextView(QPlainTextEdit):
         """What characters show with this view's font (set once, here)."""
         self._run_formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
         """The format of each kind of mark run, with the present palette."""
-        self._highlighter = SpanHighlighter(self.document(), self._run_format)
+        self._texts = PreparedTexts(self.font(), self._run_format, KEPT)
+        """The kept windows' documents, marked, and the one shown."""
+        self._blank = TextWindow.build([], b"", 0)
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
         self._windows = TextWindows()
@@ -146,7 +115,7 @@ class TextView(QPlainTextEdit):
         #: is built (no other key can come first, and the windows kept would
         #: push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
-        self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._likely_cursors, self._build_ahead)
+        self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._ahead_steps, self._build_ahead)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -176,7 +145,7 @@ class TextView(QPlainTextEdit):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
             self._run_formats.clear()
-            self._highlighter.rehighlight()
+            self._texts.restyle()
         super().changeEvent(event)
 
     # -- building the shown text ------------------------------------------------------
@@ -188,15 +157,13 @@ class TextView(QPlainTextEdit):
         try:
             if document is None or document.size == 0:
                 self.window_ = None
-                self._apply_highlights()
-                self.setPlainText("")
+                self.setDocument(self._texts.document_for(self._blank, shown=True))
                 return
             self._radius = self.radius()
             self.window_ = self._windows.window_for(
                 document, self.shown.current, self.selection.cursor, self._radius, self._displays
             )
-            self._apply_highlights()  # first: the highlighter marks the text as it arrives
-            self.setPlainText(self.window_.text)
+            self.setDocument(self._texts.document_for(self.window_, shown=True))
             self._show_selection(centred=True)
         finally:
             self._syncing = False
@@ -226,23 +193,30 @@ class TextView(QPlainTextEdit):
         """Whether windows are still to be built ahead (for tests)."""
         return self._ahead.pending()
 
-    def _likely_cursors(self) -> list[int]:
-        return self.jump_targets() or [cursor for guess in self.guesses for cursor in guess()]
+    def _ahead_steps(self) -> list[tuple[int, bool]]:
+        """Two steps per likely cursor: build its window, then its document
+        (each a turn of the event loop: a key waits for one at most)."""
+        cursors = self.jump_targets() or [cursor for guess in self.guesses for cursor in guess()]
+        return [(cursor, document_step) for cursor in cursors for document_step in (False, True)]
 
-    def _build_ahead(self, cursor: int) -> bool:
-        """Build the window for ``cursor`` unless one is kept (whether it
-        built), with the radius the view has now (the next reload's, should
-        the view have been resized since the last)."""
+    def _build_ahead(self, step: tuple[int, bool]) -> bool:
+        """Build the window for the step's cursor, or its marked document,
+        unless kept (whether it built), with the radius the view has now (the
+        next reload's, should the view have been resized since the last)."""
+        cursor, document_step = step
         document, radius, choice = self.document_, self.radius(), self.shown.current
-        if document is None or self._windows.find(document, choice, cursor, radius) is not None:
+        if document is None:
             return False
-        self._windows.window_for(document, choice, cursor, radius, self._displays).mark_runs()
+        window = self._windows.find(document, choice, cursor, radius)
+        if not document_step:
+            if window is not None:
+                return False
+            self._windows.window_for(document, choice, cursor, radius, self._displays)
+            return True
+        if window is None or self._texts.is_ready(window):
+            return False
+        self._texts.document_for(window)
         return True
-
-    def _apply_highlights(self) -> None:
-        """Give the highlighter the mark runs of the present window."""
-        window = self.window_
-        self._highlighter.set_runs([] if window is None else window.mark_runs())
 
     def _run_format(self, kind: SpanKind, stand_in: bool) -> QTextCharFormat:
         """The format of a mark run: the kind's fill and cue, and the symbol

@@ -8,7 +8,8 @@ the last (Ctrl+End), and where a Go to being typed would land.
 :class:`PaintAhead` lays out and paints their rows into
 the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
-most; the key then only stamps strips already painted.
+most, and then the rows around where each key would put the cursor, with
+the cursor there; the key then only stamps strips already painted.
 
 It starts once the grid has been still for :data:`QUIET_MS` and stops at
 the next paint (:class:`~mojiscope.app.idle_work.IdleWork`): between the
@@ -36,6 +37,11 @@ QUIET_MS = 10
 ROWS_PER_SLICE = 4
 """Rows laid out and painted per turn of the event loop (a few milliseconds
 on dense content), so that input waits for one slice at most."""
+
+
+Slice = tuple[int, int, int | None]
+"""Rows ``[first, end)`` to paint, with the cursor at an offset (and only
+that byte selected) as a key or jump would leave it, or None: as they are now."""
 
 
 def rows_ahead(
@@ -74,6 +80,20 @@ def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> tuple
     return first, min(first + visible + 1, total)
 
 
+def rows_changed_by_jump(
+    here: int, row: int, top: int, visible: int, total: int
+) -> list[tuple[int, int]]:
+    """The rows ``(first, end)`` whose look a jump of the cursor from row
+    ``here`` to row ``row`` changes and that show after it: those around the
+    new cursor (a character may reach into the rows beside its own), and
+    those around the old one if they are still on screen."""
+    shown_first, shown_end = rows_shown_after_jump(row, top, visible, total)
+    around = [(max(at - 1, 0), min(at + 2, total)) for at in (row, here)]
+    new, (old_first, old_end) = around
+    old = (max(old_first, shown_first), min(old_end, shown_end))
+    return [new, old] if old[0] < old[1] and old != new else [new]
+
+
 class PaintAhead(QObject):
     """Paints the grid's likely next screens while the user rests."""
 
@@ -105,28 +125,37 @@ class PaintAhead(QObject):
         """Whether painting ahead is waiting or under way (for tests)."""
         return self._work.pending()
 
-    def _plan(self) -> list[tuple[int, int]]:
-        """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may show."""
+    def _plan(self) -> list[Slice]:
+        """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may
+        show, then the rows around where each would put the cursor, with the
+        cursor there (a key's new cursor row is the one row it must paint)."""
         view = self._view
         if view.document is None or not view.isVisible():
             return []
         top = view.top_row()
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
-        visible, total = view.visible_rows(), view.total_rows()
+        visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
         jumps = self.jump_targets()
         ranges = [] if jumps else rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
-            rows_shown_after_jump(offset // view.bytes_per_row, top, visible, total)
+            rows_shown_after_jump(offset // per_row, top, visible, total)
             for offset in jumps or self.likely_offsets()
         ]
-        return [
-            (row, min(row + ROWS_PER_SLICE, end))
+        slices: list[Slice] = [
+            (row, min(row + ROWS_PER_SLICE, end), None)
             for first, end in ranges
             for row in range(first, end, ROWS_PER_SLICE)
         ]
+        here = view.selection.cursor // per_row
+        for cursor in jumps or [*view.input.likely_cursors(), *self.likely_offsets()]:
+            slices += [
+                (first, end, cursor)
+                for first, end in rows_changed_by_jump(here, cursor // per_row, top, visible, total)
+            ]
+        return slices
 
-    def _paint_slice(self, rows: tuple[int, int]) -> bool:
+    def _paint_slice(self, piece: Slice) -> bool:
         """Paint a slice; whether any of its rows was not painted already."""
-        first, end = rows
-        return self._view.painting.prepare_rows(first, end - first) > 0
+        first, end, cursor = piece
+        return self._view.painting.prepare_rows(first, end - first, cursor) > 0

@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from mojiscope.app.dialogs.goto import GotoDialog
-from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
+from mojiscope.app.grid.ahead import rows_ahead, rows_changed_by_jump, rows_shown_after_jump
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE, wait_indexed
@@ -38,11 +38,13 @@ def test_rows_ahead_are_clipped_to_the_file_and_drop_empty_ranges() -> None:
     assert rows_ahead(top=0, visible=20, total=5) == [(0, 5), (0, 5)]
 
 
-def test_after_a_rest_a_navigation_key_paints_only_the_rows_its_selection_changes(
+def test_after_a_rest_a_navigation_key_paints_no_row(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
     new_screen_key: tuple[Qt.Key, Qt.KeyboardModifier],
 ) -> None:
+    """Its screen was painted ahead, and the rows around where it puts the
+    cursor were painted with the cursor there: the key only stamps."""
     key, modifiers = new_screen_key
     grid = mixed_window.grid
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
@@ -53,7 +55,27 @@ def test_after_a_rest_a_navigation_key_paints_only_the_rows_its_selection_change
     qtbot.keyClick(grid, key, modifiers)
     kept = grid_image(mixed_window)
     assert grid.top_row() != top  # a new screen came
-    assert strips.painted - before <= 3  # the cursor's row, and rows its character reaches
+    assert strips.painted == before
+    assert kept == fresh_grid_image(mixed_window)
+
+
+def test_in_a_decoded_column_a_key_that_selects_a_longer_character_paints_its_rows(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+) -> None:
+    """Ahead, the cursor's rows are painted with one byte selected, as in
+    the hex view; a key that selects a whole character of several bytes
+    paints the rows it shows (a few), and shows them exactly."""
+    grid = mixed_window.grid
+    grid.set_focus_area("column")
+    mixed_window.selection.move_cursor(0)
+    qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
+    strips = grid.painting._strips
+    assert strips is not None
+    before = strips.painted
+    qtbot.keyClick(grid, Qt.Key.Key_End, CTRL)
+    kept = grid_image(mixed_window)
+    assert strips.painted - before <= 3
     assert kept == fresh_grid_image(mixed_window)
 
 
@@ -99,6 +121,21 @@ def test_rows_shown_after_a_jump_far_away_put_its_row_a_third_of_the_way_down() 
     assert rows_shown_after_jump(row=9999, top=100, visible=30, total=10_000) == (9970, 10_000)
 
 
+def test_rows_changed_by_a_jump_are_around_both_cursors_where_they_show_after_it() -> None:
+    # Page Up with the cursor on the top row: its old row is the last shown after.
+    assert rows_changed_by_jump(here=100, row=80, top=100, visible=20, total=1000) == [
+        (79, 82),
+        (99, 101),
+    ]
+    # Far away: the old cursor's rows are off screen after the jump.
+    assert rows_changed_by_jump(here=100, row=5000, top=100, visible=20, total=10_000) == [
+        (4999, 5002)
+    ]
+    # Within the row, and at the file's first row.
+    assert rows_changed_by_jump(here=100, row=100, top=90, visible=20, total=1000) == [(99, 102)]
+    assert rows_changed_by_jump(here=0, row=0, top=0, visible=20, total=1) == [(0, 1)]
+
+
 def open_indexed_with_anomalies(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
@@ -134,12 +171,13 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
     strips = grid.painting._strips
     assert strips is not None
-    painted, built = strips.painted, text._windows.built
+    painted, built, made = strips.painted, text._windows.built, text._texts.made
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
     kept = grid_image(window)
     assert window.selection.cursor == size // 2
-    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert strips.painted == painted
+    assert (text._windows.built, text._texts.made) == (built, made)
     assert kept == fresh_grid_image(window)
 
 
@@ -172,16 +210,17 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
         )
         strips = grid.painting._strips
         assert strips is not None
-        seen.append((strips.painted, text._windows.built))
+        seen.append((strips.painted, text._windows.built, text._texts.made))
         return True
 
     answer_dialog(type_and_rest)
     window.go_to_dialog()
     kept = grid_image(window)
-    (painted, built) = seen[0]
+    (painted, built, made) = seen[0]
     strips = grid.painting._strips
     assert strips is not None and window.selection.cursor == target
-    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert strips.painted == painted
+    assert (text._windows.built, text._texts.made) == (built, made)
     assert window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
     assert kept == fresh_grid_image(window)
 
@@ -228,11 +267,12 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
     strips = grid.painting._strips
     assert strips is not None
-    painted, built = strips.painted, text._windows.built
+    painted, built, made = strips.painted, text._windows.built, text._texts.made
     qtbot.keyClick(problems.list, Qt.Key.Key_Return)
     kept = grid_image(window)
-    assert window.selection.cursor == 3 * size // 4
-    assert strips.painted - painted <= 3 and text._windows.built == built
+    assert window.selection.cursor == 3 * size // 4  # a one-byte span: selected as painted
+    assert strips.painted == painted
+    assert (text._windows.built, text._texts.made) == (built, made)
     assert kept == fresh_grid_image(window)
     grid.setFocus()
     qtbot.waitUntil(grid.hasFocus, timeout=5000)

@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextLayout
 
 from mojiscope.app.formats import resolve
@@ -62,6 +63,28 @@ def test_marks_follow_a_palette_change(window: MainWindow) -> None:
     dark_fill = view._palette.kinds[SpanKind.INVALID].fill
     assert dark_fill != light_fill
     (mark,) = formats_at(window, 2)
+    assert mark.format.background().color() == dark_fill
+
+
+def test_a_palette_change_reaches_the_windows_prepared_ahead(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+) -> None:
+    """The file's last window is made ready (marked) while the cursor
+    rests; the palette changes before Ctrl+End shows it: it shows the new
+    colours, as every prepared and shown document is marked again."""
+    view = mixed_window.text_view
+    qtbot.waitUntil(lambda: not view.building_ahead(), timeout=10_000)
+    made = view._texts.made
+    view.setPalette(dark_palette())
+    dark_fill = view._palette.kinds[SpanKind.INVALID].fill
+    qtbot.keyClick(mixed_window.grid, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert view._texts.made == made  # shown from the document made ahead
+    window = view.window_
+    assert window is not None
+    invalid = [first for first, _, kind, _ in window.mark_runs() if kind == SpanKind.INVALID]
+    assert invalid, "the mixed bytes end with invalid sequences"
+    (mark,) = formats_at(mixed_window, invalid[-1])
     assert mark.format.background().color() == dark_fill
 
 

@@ -81,9 +81,10 @@ def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
     for _ in range(3 if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) else 1):
         # The cursor rests: the windows a key may need are built.
         qtbot.waitUntil(lambda: not view.building_ahead(), timeout=10_000)
-        before, built = view.window_, windows.built
+        before, built, made = view.window_, windows.built, view._texts.made
         qtbot.keyClick(mixed_window.grid, key, modifiers)
         assert windows.built == built, "the key built a window while the user waited"
+        assert view._texts.made == made, "the key made a document while the user waited"
         assert view.window_ is not None
         cursor = mixed_window.selection.cursor
         assert covers(view.window_, cursor, view._radius, mixed_window.document.size)
