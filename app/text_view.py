@@ -89,10 +89,6 @@ class TextView(QPlainTextEdit):
         self._user_driving = False
         self._palette: GridPalette = grid_palette(self.palette())
         self.setReadOnly(True)
-        # Scroll in lines of the window shown, down to its last line at the
-        # top: else every new window lays out its last screen (off screen:
-        # the view is centred) to size the scroll bar, a third of its cost.
-        self.setCenterOnScroll(True)
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
         self.setFont(monospace_font())
         self._metrics = QFontMetricsF(self.font())
