@@ -2,12 +2,12 @@
 
 Showing a new text window in a :class:`~PySide6.QtWidgets.QPlainTextEdit`
 with ``setPlainText`` costs 4-6 ms on dense content, most of it in marking
-the spans (a Python call per block, a format per run) and splitting the
-text into blocks, on the key that brings the window. :class:`PreparedTexts`
-does that work into a :class:`~PySide6.QtGui.QTextDocument` of its own per
-window, ahead of time where the window is built ahead
-(:mod:`~mojiscope.app.model.text_windows`), so the key only swaps the
-document in and lays out the lines that show.
+the spans (a Python call per block, a format per run), splitting the text
+into blocks and shaping it, on the key that brings the window.
+:class:`PreparedTexts` does that work into a
+:class:`~PySide6.QtGui.QTextDocument` of its own per window, ahead of time
+where the window is built ahead (:mod:`~mojiscope.app.model.text_windows`),
+so the key only swaps the document in and lays out the lines that show.
 """
 
 from __future__ import annotations
@@ -32,14 +32,18 @@ class SpanHighlighter(QSyntaxHighlighter):
     each in the format ``run_format`` gives. (Extra selections would look
     the same, but Qt draws a line again for each extra selection on it at
     every paint: the 500 marks of 4 KiB of mixed bytes cost about 25 ms a
-    paint, on every key.) Made before the text arrives, so that the text is
-    marked as it is set."""
+    paint, on every key.) Set the runs before the text they belong to: the
+    text is marked as it is set."""
 
-    def __init__(self, document: QTextDocument, runs: list[MarkRun], run_format: RunFormat) -> None:
+    def __init__(self, document: QTextDocument, run_format: RunFormat) -> None:
         super().__init__(document)
         self._run_format = run_format
+        self._runs: list[MarkRun] = []
+        self._ends: list[int] = []
+
+    def set_runs(self, runs: list[MarkRun]) -> None:
+        """``runs`` in order and apart, in the document's positions."""
         self._runs = runs
-        """In order and apart, in the document's positions."""
         self._ends = [end for _, end, _, _ in runs]
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
@@ -55,68 +59,84 @@ class SpanHighlighter(QSyntaxHighlighter):
             i += 1
 
 
-class _Prepared:
-    """A window's document and the highlighter that marks it (kept together:
-    the highlighter must live as long as the document it marks)."""
+class _MarkedDocument:
+    """A document and the highlighter that marks it (kept together: the
+    highlighter must live as long as the document it marks)."""
 
-    def __init__(self, window: TextWindow, font: QFont, run_format: RunFormat) -> None:
-        self.window = window
+    def __init__(self, font: QFont, run_format: RunFormat) -> None:
         self.document = QTextDocument()
         self.document.setDocumentLayout(QPlainTextDocumentLayout(self.document))
         self.document.setDefaultFont(font)
         self.document.setUndoRedoEnabled(False)
-        self.highlighter = SpanHighlighter(self.document, window.mark_runs(), run_format)
+        self.highlighter = SpanHighlighter(self.document, run_format)
+
+    def fill(self, window: TextWindow) -> None:
+        """Show ``window``'s text, marked."""
+        self.highlighter.set_runs(window.mark_runs())
         self.document.setPlainText(window.text)
-        _shape(self.document)
 
-
-def _shape(document: QTextDocument) -> None:
-    """Lay out every block once (on one line each: the layout has no width
-    yet). The view lays the blocks out again for its width when the document
-    is shown, but the text stays shaped (fonts found, glyphs placed), which
-    is most of the work: showing a shaped window costs 2-3 ms less."""
-    layout = document.documentLayout()
-    block = document.begin()
-    while block.isValid():
-        layout.blockBoundingRect(block)
-        block = block.next()
+    def shape(self) -> None:
+        """Lay out every block once (on one line each: the layout has no
+        width yet). The view lays the blocks out again for its width when
+        the document is shown, but the text stays shaped (fonts found,
+        glyphs placed), which is most of the work: a shaped window shows
+        2-3 ms sooner."""
+        layout = self.document.documentLayout()
+        block = self.document.begin()
+        while block.isValid():
+            layout.blockBoundingRect(block)
+            block = block.next()
 
 
 class PreparedTexts:
-    """The marked documents of the last ``kept`` windows asked for, made on
-    demand with the view's ``font`` and ``run_format``, and the one shown,
-    kept as long as it is shown."""
+    """Documents for a view's text windows, made with its ``font`` and
+    ``run_format``: one made ready (marked and shaped) for each of the last
+    ``kept`` windows :meth:`prepare` was asked for, and one filled on
+    demand for a window shown that was not made ready (a new document
+    costs about 2 ms more than new text in the same one)."""
 
     def __init__(self, font: QFont, run_format: RunFormat, kept: int) -> None:
         self._font = font
         self._run_format = run_format
         self._kept = kept
-        self._prepared: OrderedDict[int, _Prepared] = OrderedDict()
+        self._ready: OrderedDict[int, tuple[TextWindow, _MarkedDocument]] = OrderedDict()
         """By ``id`` of the window, which each entry holds (so ids stay unique)."""
-        self._shown: _Prepared | None = None
+        self._on_demand = _MarkedDocument(font, run_format)
+        self._shown = self._on_demand
         self.made = 0
-        """Documents made so far (the rest were found ready): for tests."""
+        """Documents made ready so far: for tests."""
 
     def is_ready(self, window: TextWindow) -> bool:
-        return id(window) in self._prepared
+        return id(window) in self._ready
 
-    def document_for(self, window: TextWindow, *, shown: bool = False) -> QTextDocument:
-        """The document showing ``window``'s text, marked; made if not ready.
-        With ``shown``, it is the one the view shows from now on."""
-        prepared = self._prepared.get(id(window))
-        if prepared is None:
-            prepared = _Prepared(window, self._font, self._run_format)
-            self.made += 1
-            self._prepared[id(window)] = prepared
-            while len(self._prepared) > self._kept:
-                self._prepared.popitem(last=False)
-        self._prepared.move_to_end(id(window))
-        if shown:
-            self._shown = prepared
-        return prepared.document
+    def prepare(self, window: TextWindow) -> None:
+        """Make ``window``'s document ready (marked and shaped), unless it is."""
+        if id(window) in self._ready:
+            self._ready.move_to_end(id(window))
+            return
+        marked = _MarkedDocument(self._font, self._run_format)
+        marked.fill(window)
+        marked.shape()
+        self.made += 1
+        self._ready[id(window)] = (window, marked)
+        while len(self._ready) > self._kept:
+            self._ready.popitem(last=False)
+
+    def to_show(self, window: TextWindow) -> QTextDocument:
+        """The document to show ``window`` with: its own if made ready, else
+        the on-demand one, filled with it now. It is kept while shown."""
+        entry = self._ready.get(id(window))
+        if entry is None:
+            self._on_demand.fill(window)
+            self._shown = self._on_demand
+        else:
+            self._ready.move_to_end(id(window))
+            self._shown = entry[1]
+        return self._shown.document
 
     def restyle(self) -> None:
-        """The run formats changed (a new palette): mark every document kept again."""
-        every = {id(p): p for p in [*self._prepared.values(), self._shown] if p is not None}
-        for prepared in every.values():
-            prepared.highlighter.rehighlight()
+        """The run formats changed (a new palette): mark every document again."""
+        ready = [marked for _, marked in self._ready.values()]
+        every = {id(marked): marked for marked in [self._on_demand, self._shown, *ready]}
+        for marked in every.values():
+            marked.highlighter.rehighlight()

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import (
     QBrush,
     QFontMetricsF,
     QKeyEvent,
+    QResizeEvent,
     QTextCharFormat,
     QTextCursor,
 )
@@ -41,6 +42,9 @@ MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
 
 AHEAD_AFTER_MS = 60
 """How long the cursor must rest before the windows a key may need are built."""
+
+GROWN_AFTER_MS = 100
+"""How long after the view grows its text is rebuilt to fill it (a drag resizes often)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {
@@ -112,6 +116,8 @@ class TextView(QPlainTextEdit):
         #: push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
         self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._ahead_steps, self._build_ahead)
+        self._grown = QTimer(self, singleShot=True, interval=GROWN_AFTER_MS)
+        self._grown.timeout.connect(self._fill_grown_view)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -137,6 +143,18 @@ class TextView(QPlainTextEdit):
         self._windows.clear()
         self.reload()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """A view grown past what its window was built for (a dock dragged
+        larger, the window shown at its size after the text came) shows its
+        text again, built to fill it, once the resizing pauses."""
+        super().resizeEvent(event)
+        if self.window_ is not None and self.radius() > self._radius:
+            self._grown.start()
+
+    def _fill_grown_view(self) -> None:
+        if self.window_ is not None and self.radius() > self._radius:
+            self.reload()
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._palette = grid_palette(self.palette())
@@ -153,13 +171,13 @@ class TextView(QPlainTextEdit):
         try:
             if document is None or document.size == 0:
                 self.window_ = None
-                self.setDocument(self._texts.document_for(self._blank, shown=True))
+                self.setDocument(self._texts.to_show(self._blank))
                 return
             self._radius = self.radius()
             self.window_ = self._windows.window_for(
                 document, self.shown.current, self.selection.cursor, self._radius, self._displays
             )
-            self.setDocument(self._texts.document_for(self.window_, shown=True))
+            self.setDocument(self._texts.to_show(self.window_))
             self._show_selection(centred=True)
         finally:
             self._syncing = False
@@ -211,7 +229,7 @@ class TextView(QPlainTextEdit):
             return True
         if window is None or self._texts.is_ready(window):
             return False
-        self._texts.document_for(window)
+        self._texts.prepare(window)
         return True
 
     def _run_format(self, kind: SpanKind, stand_in: bool) -> QTextCharFormat:

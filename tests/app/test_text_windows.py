@@ -94,3 +94,28 @@ def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
         if view.window_ is not before:  # the view moved on: to the window built ahead
             assert (view.window_.byte_start, view.window_.text) == (fresh.byte_start, fresh.text)
     assert view.toPlainText() == view.window_.text
+
+
+def test_a_view_grown_larger_shows_its_text_again_built_to_fill_it(
+    qtbot,  # type: ignore[no-untyped-def]
+    mixed_window: MainWindow,
+) -> None:
+    """The window's text was built for the view's size then; once the view
+    grows (its dock dragged, the window shown at its size) and the resizing
+    pauses, the text is built again with the larger radius, the cursor
+    still on its character."""
+    view = mixed_window.text_view
+    before = view.window_
+    assert before is not None
+    mixed_window.resize(1800, 1200)
+    grown = view.radius()
+    assert grown > view._radius, "the larger window gives the text view more room"
+    assert view.window_ is before  # not on every step of a drag
+    qtbot.waitUntil(lambda: view._radius == grown, timeout=5000)
+    after = view.window_
+    assert after is not None and after is not before
+    assert after.byte_end - after.byte_start > before.byte_end - before.byte_start
+    assert view.toPlainText() == after.text
+    cursor = mixed_window.selection.cursor
+    position = view.position_of_byte(cursor)
+    assert position is not None and view.textCursor().selectionStart() == position
