@@ -106,14 +106,12 @@ class PreparedTexts:
         self.made = 0
         """Documents made ready so far: for tests."""
 
-    def is_ready(self, window: TextWindow) -> bool:
-        return id(window) in self._ready
-
-    def prepare(self, window: TextWindow) -> None:
-        """Make ``window``'s document ready (marked and shaped), unless it is."""
+    def prepare(self, window: TextWindow) -> bool:
+        """Make ``window``'s document ready (marked and shaped), unless it
+        is; whether it made one."""
         if id(window) in self._ready:
             self._ready.move_to_end(id(window))
-            return
+            return False
         marked = _MarkedDocument(self._font, self._run_format)
         marked.fill(window)
         marked.shape()
@@ -121,6 +119,7 @@ class PreparedTexts:
         self._ready[id(window)] = (window, marked)
         while len(self._ready) > self._kept:
             self._ready.popitem(last=False)
+        return True
 
     def to_show(self, window: TextWindow) -> QTextDocument:
         """The document to show ``window`` with: its own if made ready, else

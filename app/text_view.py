@@ -227,10 +227,7 @@ class TextView(QPlainTextEdit):
                 return False
             self._windows.window_for(document, choice, cursor, radius, self._displays)
             return True
-        if window is None or self._texts.is_ready(window):
-            return False
-        self._texts.prepare(window)
-        return True
+        return window is not None and self._texts.prepare(window)
 
     def _run_format(self, kind: SpanKind, stand_in: bool) -> QTextCharFormat:
         """The format of a mark run: the kind's fill and cue, and the symbol

@@ -88,9 +88,8 @@ def rows_changed_by_jump(
     new cursor (a character may reach into the rows beside its own), and
     those around the old one if they are still on screen."""
     shown_first, shown_end = rows_shown_after_jump(row, top, visible, total)
-    around = [(max(at - 1, 0), min(at + 2, total)) for at in (row, here)]
-    new, (old_first, old_end) = around
-    old = (max(old_first, shown_first), min(old_end, shown_end))
+    new = (max(row - 1, 0), min(row + 2, total))
+    old = (max(here - 1, shown_first), min(here + 2, shown_end))
     return [new, old] if old[0] < old[1] and old != new else [new]
 
 
@@ -137,10 +136,11 @@ class PaintAhead(QObject):
             self._upwards, self._last_top = top < self._last_top, top
         visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
         jumps = self.jump_targets()
+        anomalies = [] if jumps else self.likely_offsets()
         ranges = [] if jumps else rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
             rows_shown_after_jump(offset // per_row, top, visible, total)
-            for offset in jumps or self.likely_offsets()
+            for offset in jumps or anomalies
         ]
         slices: list[Slice] = [
             (row, min(row + ROWS_PER_SLICE, end), None)
@@ -148,7 +148,7 @@ class PaintAhead(QObject):
             for row in range(first, end, ROWS_PER_SLICE)
         ]
         here = view.selection.cursor // per_row
-        for cursor in jumps or [*view.input.likely_cursors(), *self.likely_offsets()]:
+        for cursor in jumps or [*view.input.likely_cursors(), *anomalies]:
             slices += [
                 (first, end, cursor)
                 for first, end in rows_changed_by_jump(here, cursor // per_row, top, visible, total)
