@@ -31,8 +31,12 @@ from mojiscope.app.idle_work import IdleWork
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
-QUIET_MS = 10
-"""How long the grid must go unpainted before painting ahead starts."""
+QUIET_MS = 2
+"""How long the grid must go unpainted before painting ahead starts: just
+long enough for the events a paint leaves queued to run first. Between the
+presses of a held key (30-40 ms) every millisecond of waiting is taken from
+the next page: at 10 ms, held Page Down took 22 ms median on dense content,
+at 2 ms 10-14 ms (``bench_keys.py --rest-ms 33``)."""
 
 ROWS_PER_SLICE = 4
 """Rows laid out and painted per turn of the event loop (a few milliseconds
