@@ -6,7 +6,10 @@ the window's :class:`~mojiscope.app.jobs.JobRunner` under one name,
 off the GUI thread, however small; a progress dialog appears only for a scan
 that takes longer than 300 ms. When a scan ends, the hit is selected in the
 :class:`SelectionModel` (the views follow), or the status bar says nothing
-was found. ``finished(tag, result)`` tells tests a scan is done.
+was found. ``finished(tag, result)`` tells tests a scan is done. Once a
+find lands, the matches Find Next and Find Previous would go to from there
+are searched for ahead (:mod:`~mojiscope.app.find_ahead`): those keys then
+need no scan.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
+from mojiscope.app.find_ahead import FindAhead, FindQuestion
 from mojiscope.app.jobs import JobHandle, show_progress_dialog
+from mojiscope.app.model.document import Document
 from mojiscope.app.model.search import (
     find_bytes_backward_wrapping,
     find_bytes_wrapping,
@@ -52,6 +57,8 @@ class SearchCommands(QObject):
         self.last_needle: bytes | None = None
         self._last_text = ""
         self._last_mode = TEXT_MODE
+        self.ahead = FindAhead(window.jobs, self)
+        """The next and previous match of the last find, searched for ahead."""
 
     @property
     def busy(self) -> bool:
@@ -61,6 +68,7 @@ class SearchCommands(QObject):
         """Cancel a running scan (its result is dropped) without waiting for
         it: the window closes the document it reads only once it has ended
         (:class:`~mojiscope.app.document_retirement.Retirement`)."""
+        self.ahead.forget()
         handle, self.handle = self.handle, None
         if handle is not None and handle.running:
             handle.cancel()
@@ -97,15 +105,35 @@ class SearchCommands(QObject):
         if document is None or not needle:
             return
         self.last_needle = needle
+        question = self._question(document, needle, forward=forward)
+        hit = self.ahead.answer(question)
+        self.stop()
+        if hit is not None:
+            self.show_result("find", hit)
+            return
         if forward:
-            start = self.window.selection.cursor + 1 if document.size else 0
-            job = _controlled(find_bytes_wrapping, document.source, needle, start)
+            job = _controlled(find_bytes_wrapping, document.source, needle, question.start)
         else:
-            job = _controlled(
-                find_bytes_backward_wrapping, document.source, needle, self.window.selection.start
-            )
+            job = _controlled(find_bytes_backward_wrapping, document.source, needle, question.start)
         label = f"Searching for {needle[:16].hex(' ').upper()}…"
         self._start("find", job, document.size, label)
+
+    def _question(self, document: Document, needle: bytes, *, forward: bool) -> FindQuestion:
+        """Where a search from the present selection starts: after the
+        cursor going forward, before the selection going backward."""
+        selection = self.window.selection
+        if not forward:
+            return FindQuestion(document, needle, False, selection.start)
+        return FindQuestion(document, needle, True, selection.cursor + 1 if document.size else 0)
+
+    def likely_finds(self) -> list[int]:
+        """Where Find Next and Find Previous would go from here, where found
+        ahead (none once the selection has moved from the match)."""
+        document, needle = self.window.document, self.last_needle
+        if document is None or not needle:
+            return []
+        questions = [self._question(document, needle, forward=way) for way in (True, False)]
+        return self.ahead.offsets(questions)
 
     def find_next(self, *, forward: bool = True) -> None:
         """F3 / Shift+F3: the next (previous) occurrence of the last search."""
@@ -141,8 +169,15 @@ class SearchCommands(QObject):
         selection = self.window.selection
         if tag == "find":
             if isinstance(result, int) and self.last_needle:
-                selection.select_range(result, result + len(self.last_needle))
+                needle = self.last_needle
+                selection.select_range(result, result + len(needle))
                 self._say(f"Found at 0x{result:X} ({result:,})")
+                document = self.window.document
+                if document is not None:
+                    self.ahead.look(
+                        self._question(document, needle, forward=True),
+                        self._question(document, needle, forward=False),
+                    )
             else:
                 self._say("Not found")
         elif isinstance(result, Span):

@@ -39,5 +39,10 @@ class JumpTarget:
         if target == self._target:
             return
         self._target = target
+        self.guesses_changed()
+
+    def guesses_changed(self) -> None:
+        """Where a jump may land has changed (this target, or another
+        guess): the views plan what they prepare again once still."""
         self._grid.ahead.guesses_changed()
         self._text_view.guesses_changed()

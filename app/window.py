@@ -102,9 +102,10 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.grid.column_note = self.indexes.alignment_note
-        self.grid.ahead.likely_offsets = self.indexes.likely_anomalies
-        self.text_view.guesses += [self.grid.input.likely_cursors, self.indexes.likely_anomalies]
+        self.grid.ahead.likely_offsets = self._likely_jumps
+        self.text_view.guesses += [self.grid.input.likely_cursors, self._likely_jumps]
         self.jump_target = JumpTarget(self.grid, self.text_view)
+        self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
@@ -297,6 +298,12 @@ class MainWindow(QMainWindow):
 
     def find_previous(self) -> None:
         self.search.find_next(forward=False)
+
+    def _likely_jumps(self) -> list[int]:
+        """Where a jump key would land next, for the views to prepare: F3 /
+        Shift+F3 just after a find (found ahead), else F8 / Shift+F8 where
+        the index knows (both would not fit in what the views keep)."""
+        return self.search.likely_finds() or self.indexes.likely_anomalies()
 
     def next_anomaly(self) -> None:
         self._anomaly(forward=True)

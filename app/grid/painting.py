@@ -34,9 +34,12 @@ from mojiscope.app.grid.row_strips import RowStrips
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
-SCREENS_KEPT = 6
+SCREENS_KEPT = 8
 """Screens of rows (laid out and painted) kept: the one shown, and those
-painted ahead (a page each side, the first and the last) with room to spare."""
+painted ahead (a page each side, the first and the last, and where the next
+and the previous anomaly or Find match are), with room to spare. With six,
+painting ahead pushed out the screens it had painted first (about 3 MB a
+screen at 1400 pixels wide)."""
 
 
 class GridPainting:

@@ -1,0 +1,133 @@
+"""Find Next and Find Previous found ahead: once a find lands, the matches
+F3 and Shift+F3 would go to are searched for in the background, the keys
+take them without a new search, and the views prepare where they lead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from mojiscope.app.window import MainWindow
+from tests.app.test_grid_reuse import fresh_grid_image, grid_image
+from tests.app.test_index_app import LINE
+
+NEEDLE = b"\xfe\xfd"
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def open_with_matches(window: MainWindow, tmp_path: Path, fractions: list[float]) -> list[int]:
+    """Open 600 KB of accented text holding :data:`NEEDLE` at each of
+    ``fractions`` of it (utf-8 shown); returns where the matches are."""
+    data = bytearray(LINE * 30_000)
+    where = sorted(int(len(data) * fraction) for fraction in fractions)
+    for offset in where:
+        data[offset : offset + len(NEEDLE)] = NEEDLE
+    path = tmp_path / "matches.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    window.grid.setFocus()
+    return where
+
+
+def find_and_wait(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.search.finished, timeout=5000):
+        window.search.find(NEEDLE)
+
+
+def rest_until_found_ahead(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the search ahead, and for the views to prepare what it found."""
+    qtbot.waitUntil(lambda: bool(window.search.likely_finds()), timeout=5000)
+    qtbot.waitUntil(
+        lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
+        timeout=10_000,
+    )
+
+
+def test_f3_and_shift_f3_go_through_every_match_and_wrap_without_a_new_search(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """After a rest each key lands at once, inside the key's own handling
+    (no search job runs), on the match a search from scratch finds."""
+    where = open_with_matches(window, tmp_path, [0.1, 0.35, 0.6, 0.9])
+    find_and_wait(qtbot, window)
+    assert window.selection.start == where[0]
+    visited = [window.selection.start]
+    for _ in range(len(where)):
+        rest_until_found_ahead(qtbot, window)
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+        assert window.search.handle is None  # answered, not searched
+        visited.append(window.selection.start)
+        assert (window.selection.start, window.selection.end) == (
+            visited[-1],
+            visited[-1] + len(NEEDLE),
+        )
+    assert visited == [*where, where[0]]  # the last F3 wrapped round to the first
+    for expected in [where[-1], where[-2]]:
+        rest_until_found_ahead(qtbot, window)
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+        assert window.search.handle is None
+        assert window.selection.start == expected
+
+
+def test_a_match_changed_on_disk_since_it_was_found_ahead_is_searched_for_again(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """The answer found ahead is read again before it is used: when the
+    needle is gone from there, F3 searches and lands on the next one."""
+    where = open_with_matches(window, tmp_path, [0.2, 0.5, 0.8])
+    find_and_wait(qtbot, window)
+    rest_until_found_ahead(qtbot, window)
+    assert window.search.likely_finds() == [where[1], where[2]]
+    with open(tmp_path / "matches.txt", "r+b") as f:
+        f.seek(where[1])
+        f.write(b"ab")
+    with qtbot.waitSignal(window.search.finished, timeout=5000):
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+        assert window.search.handle is not None  # a search, not the stale answer
+    assert window.selection.start == where[2]
+
+
+def test_the_screen_and_text_of_the_next_match_are_ready_after_a_rest(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """F3 then makes no text window or document and paints at most the
+    match's rows (prepared with one byte selected, not the needle's two),
+    and the grid shows exactly what a fresh paint would."""
+    where = open_with_matches(window, tmp_path, [0.1, 0.7])
+    find_and_wait(qtbot, window)
+    rest_until_found_ahead(qtbot, window)
+    grid, text = window.grid, window.text_view
+    strips = grid.painting._strips
+    assert strips is not None
+    painted, built, made = strips.painted, text._windows.built, text._texts.made
+    qtbot.keyClick(grid, Qt.Key.Key_F3)
+    kept = grid_image(window)
+    assert window.selection.start == where[1]
+    assert strips.painted - painted <= 3
+    assert (text._windows.built, text._texts.made) == (built, made)
+    assert kept == fresh_grid_image(window)
+
+
+def test_moving_away_from_the_match_drops_the_prepared_finds(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """The answers hold for the place they were found from: once the cursor
+    moves, the views stop preparing them, and F3 searches from the cursor."""
+    where = open_with_matches(window, tmp_path, [0.1, 0.4, 0.7])
+    find_and_wait(qtbot, window)
+    rest_until_found_ahead(qtbot, window)
+    window.selection.move_cursor(where[1] + 10)
+    assert window.search.likely_finds() == []
+    with qtbot.waitSignal(window.search.finished, timeout=5000):
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+    assert window.selection.start == where[2]
