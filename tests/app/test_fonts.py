@@ -9,7 +9,7 @@ said "drawable" and a screenshot showed empty boxes."""  # noqa: RUF002 - the st
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QFont, QFontDatabase, QRawFont
 from PySide6.QtWidgets import QApplication
@@ -41,13 +41,20 @@ def test_drawable_exactly_when_an_installed_font_has_it(qapp: QApplication, char
 
 
 @settings(max_examples=300, deadline=None)
+@example("\U0001ee24")
 @given(st.characters(categories=("L", "N", "P", "S", "Zs")))
-def test_any_visible_character_is_drawable_exactly_when_a_font_has_it(
+def test_any_visible_character_is_drawable_only_when_a_font_has_it(
     qapp: QApplication, char: str
 ) -> None:
     """Letters, digits, punctuation, symbols and spaces of every script
-    (format characters and marks are shaped apart: zero width, or on a base)."""
-    assert can_draw(monospace_font(), char) == installed_font_has(char)
+    (format characters and marks are shaped apart: zero width, or on a base).
+
+    Not "exactly when": a font may have a character Qt never falls back to
+    from the monospace font. U+1EE24 (ARABIC MATHEMATICAL INITIAL HEH) is in
+    DejaVu Sans, yet Qt shapes it with DejaVu Sans Mono's missing glyph: it
+    is not drawable, and shows its code point rather than a box (this
+    property asked for both ways until it drew that character)."""
+    assert installed_font_has(char) or not can_draw(monospace_font(), char)
 
 
 def test_latin_is_always_drawable(qapp: QApplication) -> None:
