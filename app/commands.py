@@ -126,14 +126,14 @@ class SearchCommands(QObject):
             return FindQuestion(document, needle, False, selection.start)
         return FindQuestion(document, needle, True, selection.cursor + 1 if document.size else 0)
 
-    def likely_finds(self) -> list[int]:
-        """Where Find Next and Find Previous would go from here, where found
-        ahead (none once the selection has moved from the match)."""
+    def likely_finds(self) -> list[tuple[int, int]]:
+        """What Find Next and Find Previous would select from here, where
+        found ahead (none once the selection has moved from the match)."""
         document, needle = self.window.document, self.last_needle
         if document is None or not needle:
             return []
         questions = [self._question(document, needle, forward=way) for way in (True, False)]
-        return self.ahead.offsets(questions)
+        return self.ahead.selections(questions)
 
     def find_next(self, *, forward: bool = True) -> None:
         """F3 / Shift+F3: the next (previous) occurrence of the last search."""

@@ -70,9 +70,14 @@ class FindAhead(QObject):
         needle = question.needle
         return hit if question.document.read(hit, hit + len(needle)) == needle else None
 
-    def offsets(self, questions: list[FindQuestion]) -> list[int]:
-        """Where those of ``questions`` that were answered lead."""
-        return [hit for q in questions if (hit := self._answers.get(q)) is not None]
+    def selections(self, questions: list[FindQuestion]) -> list[tuple[int, int]]:
+        """The matches ``[start, end)`` those of ``questions`` that were
+        answered lead to."""
+        return [
+            (hit, hit + len(q.needle))
+            for q in questions
+            if (hit := self._answers.get(q)) is not None
+        ]
 
     def look(self, forward: FindQuestion, backward: FindQuestion) -> None:
         """Drop the answers held and search for these two in the background

@@ -11,9 +11,13 @@ what is ready. Typing stays responsive: each slice is a few rows, the same
 work the views do ahead at every rest. The Problems list does the same for
 the row the keyboard is on (:attr:`~mojiscope.app.problems.ProblemsPanel.pointed`):
 while it has the focus, Enter jumps there and no grid key can come first.
+:func:`prepare_likely_jumps` hands the views, as well, what the jump keys
+(F3 and F8, with Shift) would select next.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.text_view import TextView
@@ -46,3 +50,22 @@ class JumpTarget:
         guess): the views plan what they prepare again once still."""
         self._grid.ahead.guesses_changed()
         self._text_view.guesses_changed()
+
+
+def prepare_likely_jumps(
+    grid: GridView,
+    text_view: TextView,
+    finds: Callable[[], list[tuple[int, int]]],
+    anomalies: Callable[[], list[int]],
+) -> None:
+    """Have the views prepare, besides the keys' pages and ends, what a jump
+    key would select next: ``finds`` (F3 / Shift+F3 just after a find,
+    found ahead), else ``anomalies`` (F8 / Shift+F8 where the index knows:
+    the span's first byte, its end is not known without decoding). Not
+    both: they would not fit in what the views keep."""
+
+    def likely() -> list[tuple[int, int]]:
+        return finds() or [(start, start + 1) for start in anomalies()]
+
+    grid.ahead.likely_selections = likely
+    text_view.guesses += [grid.input.likely_cursors, lambda: [start for start, _ in likely()]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QTimer
@@ -40,7 +41,7 @@ from mojiscope.app.grid.view import GridView
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.inspector import InspectorPanel
 from mojiscope.app.jobs import JobHandle, JobRunner
-from mojiscope.app.jump_ahead import JumpTarget
+from mojiscope.app.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.legend import Legend
 from mojiscope.app.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.model.document import Document
@@ -102,8 +103,9 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
         self.grid.column_note = self.indexes.alignment_note
-        self.grid.ahead.likely_offsets = self._likely_jumps
-        self.text_view.guesses += [self.grid.input.likely_cursors, self._likely_jumps]
+        prepare_likely_jumps(
+            self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
+        )
         self.jump_target = JumpTarget(self.grid, self.text_view)
         self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
@@ -299,12 +301,6 @@ class MainWindow(QMainWindow):
     def find_previous(self) -> None:
         self.search.find_next(forward=False)
 
-    def _likely_jumps(self) -> list[int]:
-        """Where a jump key would land next, for the views to prepare: F3 /
-        Shift+F3 just after a find (found ahead), else F8 / Shift+F8 where
-        the index knows (both would not fit in what the views keep)."""
-        return self.search.likely_finds() or self.indexes.likely_anomalies()
-
     def next_anomaly(self) -> None:
         self._anomaly(forward=True)
 
@@ -322,26 +318,22 @@ class MainWindow(QMainWindow):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def _selected_bytes(self) -> bytes:
-        if self.document is None:
-            return b""
-        return self.document.read(self.selection.start, self.selection.end)
-
-    def _copy(self, make_text: Callable[[], str], *, as_text: bool) -> None:
-        if self.document is not None:
-            copy_selection(self, self.selection.length, make_text, as_text=as_text)
+    def _copy(self, make_text: Callable[[Document, int, int], str], *, as_text: bool) -> None:
+        """Copy the selection as ``make_text(document, start, end)`` makes it."""
+        document, start, end = self.document, self.selection.start, self.selection.end
+        if document is not None:
+            make = partial(make_text, document, start, end)
+            copy_selection(self, end - start, make, as_text=as_text)
 
     def copy_hex(self) -> None:
-        self._copy(lambda: as_hex(self._selected_bytes()), as_text=False)
+        self._copy(lambda document, s, e: as_hex(document.read(s, e)), as_text=False)
 
     def copy_bytes_literal(self) -> None:
-        self._copy(lambda: as_bytes_literal(self._selected_bytes()), as_text=False)
+        self._copy(lambda document, s, e: as_bytes_literal(document.read(s, e)), as_text=False)
 
     def copy_text(self) -> None:
-        document = self.document
-        if document is not None:
-            start, end = self.selection.start, self.selection.end
-            self._copy(lambda: as_text(document, self.shown.current, start, end), as_text=True)
+        choice = self.shown.current
+        self._copy(lambda document, s, e: as_text(document, choice, s, e), as_text=True)
 
     # -- formats and layout ---------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ the last (Ctrl+End), and where a Go to being typed would land.
 the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
 most, and then the rows around where each key would put the cursor, with
-the cursor there; the key then only stamps strips already painted.
+what it would select; the key then only stamps strips already painted.
 
 It starts once the grid has been still for :data:`QUIET_MS` and stops at
 the next paint (:class:`~mojiscope.app.idle_work.IdleWork`): between the
@@ -43,9 +43,12 @@ ROWS_PER_SLICE = 4
 on dense content), so that input waits for one slice at most."""
 
 
-Slice = tuple[int, int, int | None]
-"""Rows ``[first, end)`` to paint, with the cursor at an offset (and only
-that byte selected) as a key or jump would leave it, or None: as they are now."""
+Selected = tuple[int, int]
+"""Bytes ``[start, end)`` a key or jump would select, the cursor on ``start``."""
+
+Slice = tuple[int, int, Selected | None]
+"""Rows ``[first, end)`` to paint, with the selection a key or jump would
+leave, or None: as they are now."""
 
 
 def rows_ahead(
@@ -106,9 +109,10 @@ class PaintAhead(QObject):
         self._work = IdleWork(self, QUIET_MS, self._plan, self._paint_slice)
         self._last_top = 0
         self._upwards = False
-        #: Offsets a command may jump to (Next/Previous Anomaly, where the
-        #: index knows): their screens are painted after the pages and ends.
-        self.likely_offsets: Callable[[], list[int]] = lambda: []
+        #: What a command may select next (Next/Previous Anomaly where the
+        #: index knows, Find Next/Previous found ahead): their screens are
+        #: painted after the pages and ends.
+        self.likely_selections: Callable[[], list[Selected]] = lambda: []
         #: Offsets a jump is about to land on (Go to as typed, the focused
         #: Problems list's row: see :mod:`~mojiscope.app.jump_ahead`):
         #: while there is one, only its screen is painted, since no other
@@ -130,8 +134,8 @@ class PaintAhead(QObject):
 
     def _plan(self) -> list[Slice]:
         """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may
-        show, then the rows around where each would put the cursor, with the
-        cursor there (a key's new cursor row is the one row it must paint)."""
+        show, then the rows around where each would put the cursor, with what
+        it would select (a key's new cursor row is the one row it must paint)."""
         view = self._view
         if view.document is None or not view.isVisible():
             return []
@@ -139,12 +143,12 @@ class PaintAhead(QObject):
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
-        jumps = self.jump_targets()
-        anomalies = [] if jumps else self.likely_offsets()
+        jumps = [(target, target + 1) for target in self.jump_targets()]
+        likely = [] if jumps else self.likely_selections()
         ranges = [] if jumps else rows_ahead(top, visible, total, upwards=self._upwards)
         ranges += [
-            rows_shown_after_jump(offset // per_row, top, visible, total)
-            for offset in jumps or anomalies
+            rows_shown_after_jump(start // per_row, top, visible, total)
+            for start, _ in jumps or likely
         ]
         slices: list[Slice] = [
             (row, min(row + ROWS_PER_SLICE, end), None)
@@ -152,14 +156,16 @@ class PaintAhead(QObject):
             for row in range(first, end, ROWS_PER_SLICE)
         ]
         here = view.selection.cursor // per_row
-        for cursor in jumps or [*view.input.likely_cursors(), *anomalies]:
+        keys = [(cursor, cursor + 1) for cursor in view.input.likely_cursors()]
+        for selected in jumps or [*keys, *likely]:
+            row = selected[0] // per_row
             slices += [
-                (first, end, cursor)
-                for first, end in rows_changed_by_jump(here, cursor // per_row, top, visible, total)
+                (first, end, selected)
+                for first, end in rows_changed_by_jump(here, row, top, visible, total)
             ]
         return slices
 
     def _paint_slice(self, piece: Slice) -> bool:
         """Paint a slice; whether any of its rows was not painted already."""
-        first, end, cursor = piece
-        return self._view.painting.prepare_rows(first, end - first, cursor) > 0
+        first, end, selected = piece
+        return self._view.painting.prepare_rows(first, end - first, selected) > 0

@@ -125,12 +125,14 @@ class GridPainting:
     def _rows_kept(self) -> int:
         return SCREENS_KEPT * (self._view.visible_rows() + 1) + 8
 
-    def prepare_rows(self, first_row: int, n_rows: int, cursor: int | None = None) -> int:
+    def prepare_rows(
+        self, first_row: int, n_rows: int, selected: tuple[int, int] | None = None
+    ) -> int:
         """Lay out and paint rows ``[first_row, first_row + n_rows)`` now, as
-        they would look shown with the present selection, or with the cursor
-        at ``cursor`` (only its byte selected, as a key or a jump leaves it),
-        so that showing them later stamps kept strips. Returns how many rows
-        were painted (0: they were all kept already)."""
+        they would look shown with the present selection, or with bytes
+        ``selected`` selected and the cursor on the first (as a key or a jump
+        leaves them), so that showing them later stamps kept strips. Returns
+        how many rows were painted (0: they were all kept already)."""
         view = self._view
         if view.document is None or n_rows <= 0:
             return 0
@@ -138,10 +140,11 @@ class GridPainting:
         strips = self._row_strips()
         strips.limit = self._rows_kept()
         before = strips.painted
-        if cursor is None:
+        if selected is None:
             selection, cursor = (view.selection.start, view.selection.end), view.selection.cursor
         else:
-            selection = (cursor, min(cursor + 1, view.document.size))
+            cursor = selected[0]
+            selection = (cursor, min(selected[1], view.document.size))
         strips.strips(rows, selection, cursor)
         return strips.painted - before
 
