@@ -9,9 +9,10 @@ Opens the real main window (1400x900, the default formats, grid focused) on
 disk), and for each navigation key times, from sending the key event to the
 grid until every widget the key dirtied (grid, text view, inspector, status
 bar) has painted, i.e. ``sendEvent`` + ``processEvents``. Go to is timed
-twice: "typed" through the real dialog, the offset typed at a quick
+three times: "typed" through the real dialog, the offset typed at a quick
 typist's pace, from the Enter key to the end of the paint (the window
-prepares the target's screen as the digits come); "at once" from the
+prepares the target's screen as the digits come); "pasted" into the dialog
+with Enter a quick keystroke later (:data:`TYPING_MS`); "at once" from the
 selection change alone (``window.go_to``), as a pasted offset and an
 immediate Enter would be, with nothing prepared. Next Anomaly (F8) and
 Find Next (F3, after a Find of :data:`FIND_NEEDLE` where the file holds it
@@ -59,7 +60,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -243,6 +244,12 @@ def bench_document(
         settle_at(rng.randrange(size))
         go_to_typed(app, window, rng.randrange(size), rest_ms, typed)
     report("Go to, typed", typed, counter.count)
+    pasted = Timings()
+    counter.count = 0
+    for _ in range(rounds):
+        settle_at(rng.randrange(size))
+        go_to_typed(app, window, rng.randrange(size), rest_ms, pasted, pasted=True)
+    report("Go to, pasted", pasted, counter.count)
 
     def press_and_land(key: Qt.Key, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
         """Press a key that searches, and wait for where it lands to paint."""
@@ -281,20 +288,33 @@ def bench_document(
 
 
 def go_to_typed(
-    app: QApplication, window: MainWindow, target: int, rest_ms: int, timings: Timings
+    app: QApplication,
+    window: MainWindow,
+    target: int,
+    rest_ms: int,
+    timings: Timings,
+    *,
+    pasted: bool = False,
 ) -> None:
     """Go to through the real dialog (Ctrl+G), the offset typed a digit
-    every :data:`TYPING_MS`, then ``rest_ms`` before Enter; timed from the
-    Enter key event to the end of the window's paint."""
+    every :data:`TYPING_MS`, then ``rest_ms`` before Enter; or, if
+    ``pasted``, pasted whole (Ctrl+V) and Enter pressed :data:`TYPING_MS`
+    later, with no rest (a quick hand going from one key to the next).
+    Timed from the Enter key event to the end of the window's paint."""
     start: list[tuple[float, QElapsedTimer]] = []
 
     def type_in_dialog() -> None:
         dialog = app.activeModalWidget()
         assert isinstance(dialog, GotoDialog)
-        for digit in str(target):
-            QTest.keyClicks(dialog.editor, digit)
+        if pasted:
+            QGuiApplication.clipboard().setText(str(target))
+            QTest.keyClick(dialog.editor, Qt.Key.Key_V, CTRL)
             QTest.qWait(TYPING_MS)
-        QTest.qWait(rest_ms)
+        else:
+            for digit in str(target):
+                QTest.keyClicks(dialog.editor, digit)
+                QTest.qWait(TYPING_MS)
+            QTest.qWait(rest_ms)
         timer = QElapsedTimer()
         start.append((time.thread_time(), timer))
         timer.start()
