@@ -2,8 +2,8 @@
 
 Find Next searches from the cursor in the background and lands wherever the
 next match is, usually on a screen nothing was prepared for: on dense
-content the key took 60-140 ms (starting the search, then painting the new
-screen). So once a find lands, :class:`FindAhead` goes on searching, in the
+content the key took 90 ms median (starting the search, then painting the
+new screen). So once a find lands, :class:`FindAhead` goes on searching, in the
 background, for the matches F3 and Shift+F3 would find from there. The
 views prepare those places as they prepare the next anomaly, and Find Next
 takes the answer without a new search.

@@ -36,7 +36,7 @@ QUIET_MS = 2
 long enough for the events a paint leaves queued to run first. Between the
 presses of a held key (30-40 ms) every millisecond of waiting is taken from
 the next page: at 10 ms, held Page Down took 22 ms median on dense content,
-at 2 ms 10-14 ms (``bench_keys.py --rest-ms 33``)."""
+at 2 ms 8-14 ms (``bench_keys.py --rest-ms 33``)."""
 
 ROWS_PER_SLICE = 4
 """Rows laid out and painted per turn of the event loop (a few milliseconds
