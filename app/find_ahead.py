@@ -58,6 +58,7 @@ class FindAhead(QObject):
         self._answers: dict[FindQuestion, int | None] = {}
         self._handle: JobHandle | None = None
         self._questions: tuple[FindQuestion, FindQuestion] | None = None
+        """What :meth:`look` asked for, until the search for it starts."""
         self._later = QTimer(self, singleShot=True, interval=LOOK_AFTER_MS)
         self._later.timeout.connect(self._start)
 
@@ -87,9 +88,10 @@ class FindAhead(QObject):
         self._later.start()
 
     def _start(self) -> None:
-        if self._questions is None:
+        questions, self._questions = self._questions, None
+        if questions is None:
             return
-        forward, backward = questions = self._questions
+        forward, backward = questions
         source, needle = forward.document.source, forward.needle
 
         def both(control: Control) -> tuple[int | None, int | None]:

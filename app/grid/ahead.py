@@ -4,7 +4,8 @@ Bringing a new screen of dense content costs tens of milliseconds of Python
 (laying out and painting every row of every column), more than a frame. The
 screens a user reaches next are few and known in advance: a page below and a
 page above (Page Down/Up, and scrolling), the first screen (Ctrl+Home) and
-the last (Ctrl+End), and where a Go to being typed would land.
+the last (Ctrl+End), where the next and previous anomaly or Find match are,
+and where a Go to being typed would land.
 :class:`PaintAhead` lays out and paints their rows into
 the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
@@ -13,7 +14,7 @@ what it would select; the key then only stamps strips already painted.
 
 It starts once the grid has been still for :data:`QUIET_MS` and stops at
 the next paint (:class:`~mojiscope.app.idle_work.IdleWork`): between the
-presses of a held key (auto-repeat comes every 30-40 ms) it paints part of
+presses of a held key (auto-repeat comes every 30-40 ms) it paints most of
 the screen the next press brings, the way the view last moved first. What
 it paints is kept with everything else the grid keeps, and goes stale with
 it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
@@ -116,8 +117,8 @@ class PaintAhead(QObject):
         #: Offsets a jump is about to land on (Go to as typed, the focused
         #: Problems list's row: see :mod:`~mojiscope.app.jump_ahead`):
         #: while there is one, only its screen is painted, since no other
-        #: key can come before the jump (and the kept rows hold six
-        #: screens: the pages, the ends and the anomalies would push it out).
+        #: key can come before the jump (and the kept rows hold a few
+        #: screens: the pages, the ends and the likely jumps would push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
 
     def painted(self) -> None:

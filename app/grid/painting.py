@@ -38,8 +38,8 @@ SCREENS_KEPT = 8
 """Screens of rows (laid out and painted) kept: the one shown, and those
 painted ahead (a page each side, the first and the last, and where the next
 and the previous anomaly or Find match are), with room to spare. With six,
-painting ahead pushed out the screens it had painted first (about 3 MB a
-screen at 1400 pixels wide)."""
+painting ahead pushed out the screens it had painted first (2-3 MB a
+screen of strips at 1400 pixels wide)."""
 
 
 class GridPainting:

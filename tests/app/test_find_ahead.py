@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from mojiscope.app.window import MainWindow
+from tests.app.test_grid_ahead import work_done
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE
 
@@ -104,15 +105,11 @@ def test_the_screen_and_text_of_the_next_match_are_ready_after_a_rest(
     where = open_with_matches(window, tmp_path, [0.1, 0.7])
     find_and_wait(qtbot, window)
     rest_until_found_ahead(qtbot, window)
-    grid, text = window.grid, window.text_view
-    strips = grid.painting._strips
-    assert strips is not None
-    painted, built, made = strips.painted, text._windows.built, text._texts.made
-    qtbot.keyClick(grid, Qt.Key.Key_F3)
+    before = work_done(window)
+    qtbot.keyClick(window.grid, Qt.Key.Key_F3)
     kept = grid_image(window)
     assert window.selection.start == where[1]
-    assert strips.painted == painted
-    assert (text._windows.built, text._texts.made) == (built, made)
+    assert work_done(window) == before
     assert kept == fresh_grid_image(window)
 
 

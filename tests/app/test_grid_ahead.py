@@ -155,6 +155,15 @@ def open_indexed_with_anomalies(
     return len(data)
 
 
+def work_done(window: MainWindow) -> tuple[int, int, int]:
+    """Rows the grid has painted, text windows built and documents made so
+    far: the same before and after a key, the key found all of it prepared."""
+    strips = window.grid.painting._strips
+    assert strips is not None
+    text = window.text_view
+    return strips.painted, text._windows.built, text._texts.made
+
+
 def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
@@ -169,15 +178,12 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     window.selection.move_cursor(100)
     assert window.indexes.likely_anomalies() == [size // 2]
     qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
-    strips = grid.painting._strips
-    assert strips is not None
-    painted, built, made = strips.painted, text._windows.built, text._texts.made
+    before = work_done(window)
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
     kept = grid_image(window)
     assert window.selection.cursor == size // 2
-    assert strips.painted == painted
-    assert (text._windows.built, text._texts.made) == (built, made)
+    assert work_done(window) == before
     assert kept == fresh_grid_image(window)
 
 
@@ -191,14 +197,14 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
     screen it brings and the text view builds its window before Enter, so
     the jump far away only stamps and shows them, exactly as fresh. Here
     the pages, the ends and an anomaly each side are guesses too: prepared
-    as well, they pushed the target's screen out of the six screens kept."""
+    as well, they pushed the target's screen out of the screens kept."""
     size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
     grid, text = window.grid, window.text_view
     grid.setFocus()
     window.selection.move_cursor(size // 2)
     assert len(window.indexes.likely_anomalies()) == 2
     target = size // 3
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, int, int]] = []
 
     def type_and_rest(dialog: GotoDialog) -> bool:  # type: ignore[override]
         for digit in str(target):
@@ -208,19 +214,14 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
         qtbot.waitUntil(
             lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000
         )
-        strips = grid.painting._strips
-        assert strips is not None
-        seen.append((strips.painted, text._windows.built, text._texts.made))
+        seen.append(work_done(window))
         return True
 
     answer_dialog(type_and_rest)
     window.go_to_dialog()
     kept = grid_image(window)
-    (painted, built, made) = seen[0]
-    strips = grid.painting._strips
-    assert strips is not None and window.selection.cursor == target
-    assert strips.painted == painted
-    assert (text._windows.built, text._texts.made) == (built, made)
+    assert window.selection.cursor == target
+    assert work_done(window) == seen[0]
     assert window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
     assert kept == fresh_grid_image(window)
 
@@ -265,14 +266,11 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     qtbot.keyClick(problems.list, Qt.Key.Key_Down)  # to the region at 3/4
     assert window.jump_target.offsets() == [3 * size // 4]
     qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
-    strips = grid.painting._strips
-    assert strips is not None
-    painted, built, made = strips.painted, text._windows.built, text._texts.made
+    before = work_done(window)
     qtbot.keyClick(problems.list, Qt.Key.Key_Return)
     kept = grid_image(window)
     assert window.selection.cursor == 3 * size // 4  # a one-byte span: selected as painted
-    assert strips.painted == painted
-    assert (text._windows.built, text._texts.made) == (built, made)
+    assert work_done(window) == before
     assert kept == fresh_grid_image(window)
     grid.setFocus()
     qtbot.waitUntil(grid.hasFocus, timeout=5000)
