@@ -7,7 +7,9 @@ kind (:mod:`mojiscope.app.grid.cues`), at least :data:`MIN_MARK` pixels high
 so that one bad byte in a gigabyte still shows. Parts the index has not
 reached are dimmed; the rows on screen are outlined. Click or drag to centre
 the view there (a click on a mark centres its first anomaly); hovering tells
-the counts of the region under the pointer.
+the counts of the region under the pointer. Where the mouse rests, the grid
+paints ahead the screen a click would bring (:data:`HOVER_REST_MS`), so
+that the click only stamps it.
 
 The marks are drawn into an image once per change of the index (which the
 :class:`~mojiscope.app.index_jobs.IndexKeeper` signals at most ten times a
@@ -23,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -37,6 +39,10 @@ from mojiscope.core.spans import KIND_CODES, REASON_CODES, SpanKind
 
 STRIP_WIDTH = 16
 MIN_MARK = 4.0
+HOVER_REST_MS = 40
+"""How long the mouse rests on the strip before the grid paints ahead the
+screen a click there would bring: a hand aiming at a mark slows and stops
+before it clicks, while a hand passing over the strip paints nothing."""
 #: Which kind a region is drawn as when it holds several: errors first.
 SEVERITY = (
     SpanKind.INVALID,
@@ -160,6 +166,12 @@ class OverviewStrip(QWidget):
         """The marks as last drawn; None: to be drawn again at the next paint."""
         self._drawn_from: FileIndex | None = None
         self._kinds = _KindCache()
+        self._hover_y = 0.0
+        self._rested_top: int | None = None
+        """The top row a click where the mouse rests would scroll to."""
+        self._rest = QTimer(self, singleShot=True, interval=HOVER_REST_MS)
+        self._rest.timeout.connect(self._mouse_rested)
+        grid.ahead.scroll_targets = self.likely_tops
         keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
@@ -250,9 +262,14 @@ class OverviewStrip(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         if event.button() == Qt.MouseButton.LeftButton:
-            y = event.position().y()
-            mark = self.anomaly_near(y)
-            self.centre_on(mark if mark is not None else self.offset_at_y(y))
+            self.centre_on(self.click_target(event.position().y()))
+            self._set_rested(None)  # shown now: the pages around it come next
+
+    def click_target(self, y: float) -> int:
+        """The offset a click at ``y`` centres: the first anomaly of a mark
+        there, else the offset the height stands for."""
+        mark = self.anomaly_near(y)
+        return mark if mark is not None else self.offset_at_y(y)
 
     def anomaly_near(self, y: float) -> int | None:
         """The first anomaly of the region drawn under ``y`` (a mark is at
@@ -272,11 +289,36 @@ class OverviewStrip(QWidget):
         y = event.position().y()
         if event.buttons() & Qt.MouseButton.LeftButton:
             self.centre_on(self.offset_at_y(y))
+        else:
+            self._hover_y = y
+            self._rest.start()
         QToolTip.showText(event.globalPosition().toPoint(), self.tooltip_at(y), self)
 
-    def centre_on(self, offset: int) -> None:
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        self._rest.stop()
+        self._set_rested(None)
+        super().leaveEvent(event)
+
+    def _mouse_rested(self) -> None:
+        if self.grid.document is not None:
+            self._set_rested(self.top_row_centring(self.click_target(self._hover_y)))
+
+    def _set_rested(self, top: int | None) -> None:
+        if top != self._rested_top:
+            self._rested_top = top
+            self.grid.ahead.guesses_changed()
+
+    def likely_tops(self) -> list[int]:
+        """Where a click would scroll the grid (the mouse resting on the
+        strip), for the grid to paint ahead; empty when it is not there."""
+        return [] if self._rested_top is None else [self._rested_top]
+
+    def top_row_centring(self, offset: int) -> int:
         grid = self.grid
-        grid.scroll_to_row(offset // grid.bytes_per_row - grid.visible_rows() // 2)
+        return offset // grid.bytes_per_row - grid.visible_rows() // 2
+
+    def centre_on(self, offset: int) -> None:
+        self.grid.scroll_to_row(self.top_row_centring(offset))
 
     def tooltip_at(self, y: float) -> str:
         """The counts of the region under ``y`` (the chunks a pixel row covers,

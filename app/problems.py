@@ -99,9 +99,10 @@ class ProblemsPanel(QWidget):
     """Anomaly regions of the current format, from its index."""
 
     pointed = Signal(object)
-    """The first anomaly of the row the keyboard is on while the list has
-    the focus, None once it has not: where Enter would jump, for the views
-    to prepare (:mod:`~mojiscope.app.jump_ahead`)."""
+    """The first anomaly of the row the mouse is on, else of the row the
+    keyboard is on while the list has the focus, else None: where a click
+    or Enter would jump, for the views to prepare
+    (:mod:`~mojiscope.app.jump_ahead`)."""
 
     def __init__(
         self, keeper: IndexKeeper, selection: SelectionModel, parent: QWidget | None = None
@@ -115,6 +116,7 @@ class ProblemsPanel(QWidget):
         self.list.setObjectName("problems-list")
         self.list.setUniformItemSizes(True)
         self.list.setModel(self.regions)
+        self.list.setMouseTracking(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.list)
@@ -126,27 +128,49 @@ class ProblemsPanel(QWidget):
         """Whether the list can be seen (its dock says: see :meth:`set_shown`)."""
         self._stale = False
         """The current format's index grew while the list was not shown."""
+        self._hovered: int | None = None
+        """The first anomaly of the row under the mouse, until it leaves or clicks."""
         keeper.changed.connect(self._index_grew)
         keeper.shown.current_changed.connect(self.refresh)
         self.list.activated.connect(self._chosen)
         self.list.clicked.connect(self._chosen)
         self.list.selectionModel().currentChanged.connect(self._point)
+        self.list.entered.connect(self._mouse_entered)
+        self.list.viewportEntered.connect(lambda: self._mouse_on(None))
         self.list.installEventFilter(self)
+        self.list.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if watched is self.list and event.type() == QEvent.Type.FocusIn:
-            self._point(self.list.currentIndex())
-        elif watched is self.list and event.type() == QEvent.Type.FocusOut:
-            self.pointed.emit(None)
+        kind = event.type()
+        if watched is self.list and kind in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+            self._tell()
+        elif watched is self.list.viewport() and kind == QEvent.Type.Leave:
+            self._mouse_on(None)
         return False
 
-    def _point(self, row: QModelIndex) -> None:
-        """Tell where the row leads, while the list has the focus (a row
-        changed by the list's refresh says nothing: a Go to being typed
-        meanwhile keeps its target)."""
+    def _point(self, _row: QModelIndex) -> None:
+        """The keyboard's row changed: tell where it leads, while the list
+        has the focus (a row changed by the list's refresh says nothing: a
+        Go to being typed meanwhile keeps its target)."""
         if self.list.hasFocus():
-            first = row.data(Qt.ItemDataRole.UserRole)
-            self.pointed.emit(first if isinstance(first, int) else None)
+            self._tell()
+
+    def _mouse_entered(self, row: QModelIndex) -> None:
+        first = row.data(Qt.ItemDataRole.UserRole)
+        self._mouse_on(first if isinstance(first, int) else None)
+
+    def _mouse_on(self, first: int | None) -> None:
+        if first != self._hovered:
+            self._hovered = first
+            self._tell()
+
+    def _tell(self) -> None:
+        """Emit :attr:`pointed`: the mouse's row, else the keyboard's."""
+        first = self._hovered
+        if first is None and self.list.hasFocus():
+            current = self.list.currentIndex().data(Qt.ItemDataRole.UserRole)
+            first = current if isinstance(current, int) else None
+        self.pointed.emit(first)
 
     def set_document(self, _document: object) -> None:
         self.refresh()
@@ -195,3 +219,4 @@ class ProblemsPanel(QWidget):
         span = document.span_at(self.keeper.shown.current, first)
         end = span.byte_end if span is not None else first + 1
         self.selection.select_range(first, max(end, first + 1))
+        self._mouse_on(None)  # shown now: the keys' places come next

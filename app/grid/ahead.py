@@ -5,7 +5,8 @@ Bringing a new screen of dense content costs tens of milliseconds of Python
 screens a user reaches next are few and known in advance: a page below and a
 page above (Page Down/Up, and scrolling), the first screen (Ctrl+Home) and
 the last (Ctrl+End), where the next and previous anomaly or Find match are,
-and where a Go to being typed would land.
+where a Go to being typed would land, and where a click on the overview
+strip the mouse rests on would scroll.
 :class:`PaintAhead` lays out and paints their rows into
 the grid's kept rows and strips while the user rests, a few rows per turn of
 the event loop so that a key pressed meanwhile waits for one small slice at
@@ -88,6 +89,13 @@ def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> tuple
     return first, min(first + visible + 1, total)
 
 
+def rows_shown_at_top(top: int, visible: int, total: int) -> tuple[int, int]:
+    """The rows on screen once the view scrolls to ``top`` (clamped as
+    ``GridScrolling.scroll_to_row`` clamps it)."""
+    first = min(max(top, 0), max(total - visible, 0))
+    return first, min(first + visible + 1, total)
+
+
 def rows_changed_by_jump(
     here: int, row: int, top: int, visible: int, total: int
 ) -> list[tuple[int, int]]:
@@ -120,6 +128,9 @@ class PaintAhead(QObject):
         #: key can come before the jump (and the kept rows hold a few
         #: screens: the pages, the ends and the likely jumps would push it out).
         self.jump_targets: Callable[[], list[int]] = lambda: []
+        #: Top rows a click is about to scroll the view to (the overview
+        #: strip where the mouse rests): painted alone too, as they are.
+        self.scroll_targets: Callable[[], list[int]] = lambda: []
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
@@ -145,8 +156,11 @@ class PaintAhead(QObject):
             self._upwards, self._last_top = top < self._last_top, top
         visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
         jumps = [(target, target + 1) for target in self.jump_targets()]
-        likely = [] if jumps else self.likely_selections()
-        ranges = [] if jumps else rows_ahead(top, visible, total, upwards=self._upwards)
+        tops = self.scroll_targets()
+        foreseen = bool(jumps or tops)
+        likely = [] if foreseen else self.likely_selections()
+        ranges = [] if foreseen else rows_ahead(top, visible, total, upwards=self._upwards)
+        ranges += [rows_shown_at_top(scroll_top, visible, total) for scroll_top in tops]
         ranges += [
             rows_shown_after_jump(start // per_row, top, visible, total)
             for start, _ in jumps or likely
@@ -158,7 +172,7 @@ class PaintAhead(QObject):
         ]
         here = view.selection.cursor // per_row
         keys = [(cursor, cursor + 1) for cursor in view.input.likely_cursors()]
-        for selected in jumps or [*keys, *likely]:
+        for selected in jumps if foreseen else [*keys, *likely]:
             row = selected[0] // per_row
             slices += [
                 (first, end, selected)

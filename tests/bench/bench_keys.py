@@ -22,6 +22,10 @@ place they land on, the search included where one runs off the GUI thread
 found ahead while the user rested). Each round first moves the cursor to a
 random offset (untimed, painted) so keys start from fresh places; keys that
 repeat (arrows, pages) are then pressed ``--presses`` times in a row.
+Two mouse jumps close each file: a click on the overview strip at a random
+height and one on a random row of the Problems list (once the index has
+found regions), each after the mouse rested there for the rest below (the
+window prepares what the click shows meanwhile), timed from the click.
 
 Before each timed key the window runs its event loop for ``--rest-ms``
 (untimed), as it does between a user's keypresses: 250 ms by default (keys
@@ -59,10 +63,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.index_jobs import IndexKeeper
@@ -78,6 +82,7 @@ FIND_SCAN_LIMIT = 64 << 20
 """Files larger than this are not read to count the needle (no F3 row)."""
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
+LEFT = Qt.MouseButton.LeftButton
 
 #: (label, key, modifiers, repeats in a row): repeating keys walk on from where they are.
 KEYS: list[tuple[str, Qt.Key, Qt.KeyboardModifier, bool]] = [
@@ -289,7 +294,60 @@ def bench_document(
             rest()
             finds.measure(lambda: press_and_land(Qt.Key.Key_F3))
         report("Find Next F3", finds, counter.count)
+    bench_mouse_jumps(app, window, rounds, rest, settle_at, counter)
     counter.stop()
+
+
+def bench_mouse_jumps(
+    app: QApplication,
+    window: MainWindow,
+    rounds: int,
+    rest: Callable[[], None],
+    settle_at: Callable[[int], None],
+    counter: PaintCounter,
+) -> None:
+    """A click on the overview strip at a random height, and on a random
+    row of the Problems list (where the index found regions), each after
+    the mouse rested ``rest`` on it: timed from the click to the end of the
+    paint (the views prepared what the click shows while it rested)."""
+    rng = random.Random(2)
+    size = window.grid.document.size if window.grid.document else 0
+    strip = window.overview
+    clicks = Timings()
+    counter.count = 0
+    for _ in range(rounds):
+        settle_at(rng.randrange(size))
+        point = QPoint(strip.width() // 2, rng.randrange(strip.height()))
+        QTest.mouseMove(strip, point)
+        rest()
+        clicks.measure(lambda p=point: (QTest.mouseClick(strip, LEFT, pos=p), app.processEvents()))
+    report("Overview click", clicks, counter.count)
+    problems = window.problems
+    dock = window.findChild(QDockWidget, "dock-problems")
+    assert dock is not None
+    dock.raise_()
+    problems.refresh()
+    rows = problems.regions.rowCount()
+    if not rows:
+        print("  Problems click: skipped (no regions)")
+        return
+    chosen = Timings()
+    counter.count = 0
+    for _ in range(rounds):
+        settle_at(rng.randrange(size))
+        row = problems.regions.index(rng.randrange(rows))
+        problems.list.scrollTo(row)
+        point = problems.list.visualRect(row).center()
+        QTest.mouseMove(problems.list.viewport(), point)
+        rest()
+        chosen.measure(
+            lambda p=point: (
+                QTest.mouseClick(problems.list.viewport(), LEFT, pos=p),
+                app.processEvents(),
+            )
+        )
+        QTest.mouseMove(window.grid.viewport(), QPoint(20, 20))
+    report("Problems click", chosen, counter.count)
 
 
 def go_to_typed(
