@@ -9,7 +9,8 @@ that takes longer than 300 ms. When a scan ends, the hit is selected in the
 was found. ``finished(tag, result)`` tells tests a scan is done. Once a
 find lands, the matches Find Next and Find Previous would go to from there
 are searched for ahead (:mod:`~mojiscope.app.find_ahead`): those keys then
-need no scan.
+need no scan. So is the match the Find dialog's needle leads to, as it is
+typed: the views prepare it, and Enter shows it without a scan.
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ class SearchCommands(QObject):
         self._last_mode = TEXT_MODE
         self.ahead = FindAhead(window.jobs, self)
         """The next and previous match of the last find, searched for ahead."""
+        self._typed: FindQuestion | None = None
+        """The search the open Find dialog's needle asks for, as typed."""
+        self.ahead.found.connect(self._found_as_typed)
 
     @property
     def busy(self) -> bool:
@@ -93,10 +97,33 @@ class SearchCommands(QObject):
         dialog = FindDialog(
             window.shown.choices, window.shown.current.key, window, self._last_text, self._last_mode
         )
-        if messages.exec_dialog(dialog) and dialog.needle():
+        dialog.needle_changed.connect(self._look_as_typed)
+        self._look_as_typed(dialog.needle())
+        try:
+            accepted = messages.exec_dialog(dialog)
+        finally:
+            self._typed = None
+            window.jump_target.set(None)
+        if accepted and dialog.needle():
             self._last_text = dialog.editor.text()
             self._last_mode = dialog.mode()
             self.find(dialog.needle() or b"")
+
+    def _look_as_typed(self, needle: bytes | None) -> None:
+        """The dialog's needle changed: find ahead where Enter would land."""
+        document = self.window.document
+        self.window.jump_target.set(None)
+        if document is None or not needle:
+            self._typed = None
+            return
+        self._typed = self._question(document, needle, forward=True)
+        self.ahead.look(self._typed, self._question(document, needle, forward=False))
+
+    def _found_as_typed(self) -> None:
+        """The match the dialog's needle leads to was found: prepare it."""
+        if self._typed is not None:
+            hits = self.ahead.selections([self._typed])
+            self.window.jump_target.select(hits[0] if hits else None)
 
     def find(self, needle: bytes, *, forward: bool = True) -> None:
         """Search for ``needle`` after the cursor (before it, if not

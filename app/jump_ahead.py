@@ -10,7 +10,11 @@ first), in slices, while the user is still typing, so that Enter only shows
 what is ready. Typing stays responsive: each slice is a few rows, the same
 work the views do ahead at every rest. The Problems list does the same for
 the row the keyboard is on (:attr:`~mojiscope.app.problems.ProblemsPanel.pointed`):
-while it has the focus, Enter jumps there and no grid key can come first.
+while it has the focus, Enter jumps there and no grid key can come first
+(and the row the mouse rests on, which a click would jump to). The Find
+dialog does it for the match its needle leads to, as typed, found ahead
+(:meth:`~mojiscope.app.commands.SearchCommands.find_dialog`), with the
+match's bytes selected as Enter will select them.
 :func:`prepare_likely_jumps` hands the views, as well, what the jump keys
 (F3 and F8, with Shift) would select next.
 """
@@ -24,22 +28,30 @@ from mojiscope.app.text_view import TextView
 
 
 class JumpTarget:
-    """The offset an open dialog (or the focused Problems list) will jump to,
-    if any, for the views to prepare."""
+    """The bytes an open dialog (or the Problems list) will jump to and
+    select, if any, for the views to prepare."""
 
     def __init__(self, grid: GridView, text_view: TextView) -> None:
-        self._target: int | None = None
+        self._target: tuple[int, int] | None = None
         self._grid, self._text_view = grid, text_view
-        grid.ahead.jump_targets = self.offsets
+        grid.ahead.jump_targets = self.selections
         text_view.jump_targets = self.offsets
 
     def offsets(self) -> list[int]:
-        """The target, as a list of guesses (empty when there is none)."""
+        """Where the cursor will be, as a list of guesses (empty when there is none)."""
+        return [] if self._target is None else [self._target[0]]
+
+    def selections(self) -> list[tuple[int, int]]:
+        """The bytes ``[start, end)`` the jump will select, the cursor on ``start``."""
         return [] if self._target is None else [self._target]
 
     def set(self, target: int | None) -> None:
-        """The target is now ``target`` (None: no offset, the dialog closed,
-        or the list lost the focus)."""
+        """The target is now the byte at ``target`` (None: no offset, the
+        dialog closed, or the list lost the focus)."""
+        self.select(None if target is None else (target, target + 1))
+
+    def select(self, target: tuple[int, int] | None) -> None:
+        """The target is now bytes ``[start, end)``, or none."""
         if target == self._target:
             return
         self._target = target

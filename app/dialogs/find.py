@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -25,6 +26,9 @@ _PREVIEW_BYTES = 24
 
 class FindDialog(QDialog):
     """Asks what to find; :meth:`needle` holds the bytes to search for."""
+
+    needle_changed = Signal(object)
+    """The bytes to find as typed (None while the input is not valid)."""
 
     def __init__(
         self,
@@ -108,3 +112,4 @@ class FindDialog(QDialog):
             self.status_label.setText(message)
             self.status_label.setStyleSheet("color: #c62828;" if message else "")
         self.ok_button.setEnabled(self._needle is not None)
+        self.needle_changed.emit(self._needle)

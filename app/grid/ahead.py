@@ -122,12 +122,12 @@ class PaintAhead(QObject):
         #: index knows, Find Next/Previous found ahead): their screens are
         #: painted after the pages and ends.
         self.likely_selections: Callable[[], list[Selected]] = lambda: []
-        #: Offsets a jump is about to land on (Go to as typed, the focused
-        #: Problems list's row: see :mod:`~mojiscope.app.jump_ahead`):
+        #: What a jump is about to select (Go to as typed, the Problems
+        #: list's row, Find as typed: see :mod:`~mojiscope.app.jump_ahead`):
         #: while there is one, only its screen is painted, since no other
         #: key can come before the jump (and the kept rows hold a few
         #: screens: the pages, the ends and the likely jumps would push it out).
-        self.jump_targets: Callable[[], list[int]] = lambda: []
+        self.jump_targets: Callable[[], list[Selected]] = lambda: []
         #: Top rows a click is about to scroll the view to (the overview
         #: strip where the mouse rests): painted alone too, as they are.
         self.scroll_targets: Callable[[], list[int]] = lambda: []
@@ -155,7 +155,7 @@ class PaintAhead(QObject):
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
-        jumps = [(target, target + 1) for target in self.jump_targets()]
+        jumps = self.jump_targets()
         tops = self.scroll_targets()
         foreseen = bool(jumps or tops)
         likely = [] if foreseen else self.likely_selections()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_ahead import work_done
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
@@ -128,3 +129,38 @@ def test_moving_away_from_the_match_drops_the_prepared_finds(
     with qtbot.waitSignal(window.search.finished, timeout=5000):
         qtbot.keyClick(window.grid, Qt.Key.Key_F3)
     assert window.selection.start == where[2]
+
+
+def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+    answer_dialog,  # type: ignore[no-untyped-def]
+) -> None:
+    """As the needle is typed, the match after the cursor is found in the
+    background and the views prepare it with its bytes selected: Enter then
+    selects it with no search, painting no row and building no text."""
+    where = open_with_matches(window, tmp_path, [0.3, 0.8])
+    window.selection.move_cursor(where[0] + 5)
+    hit = (where[1], where[1] + len(NEEDLE))
+    seen: list[tuple[int, int, int]] = []
+
+    def type_and_rest(dialog: FindDialog) -> bool:  # type: ignore[override]
+        dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
+        qtbot.keyClicks(dialog.editor, NEEDLE.hex())
+        qtbot.waitUntil(lambda: window.jump_target.selections() == [hit], timeout=5000)
+        qtbot.waitUntil(
+            lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
+            timeout=10_000,
+        )
+        seen.append(work_done(window))
+        return True
+
+    answer_dialog(type_and_rest)
+    window.search.find_dialog()
+    kept = grid_image(window)
+    assert window.search.handle is None  # answered, not searched
+    assert (window.selection.start, window.selection.end) == hit
+    assert work_done(window) == seen[0]
+    assert kept == fresh_grid_image(window)
+    assert window.jump_target.selections() == []  # the dialog closed

@@ -16,7 +16,8 @@ with Enter a quick keystroke later (:data:`TYPING_MS`); "at once" from the
 selection change alone (``window.go_to``), as a pasted offset and an
 immediate Enter would be, with nothing prepared. Next Anomaly (F8) and
 Find Next (F3, after a Find of :data:`FIND_NEEDLE` where the file holds it
-more than once) are timed from the key to the end of the paint of the
+more than once) and Find itself ("typed": the needle typed into the real
+dialog, then Enter) are timed from the key to the end of the paint of the
 place they land on, the search included where one runs off the GUI thread
 (F8 answers at once where the index knows the next anomaly; F3 where it was
 found ahead while the user rested). Each round first moves the cursor to a
@@ -68,6 +69,7 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
+from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.model.document import Document
@@ -136,6 +138,16 @@ class Timings:
         cpu = time.thread_time()
         self.wall.append(timed_ms(action))
         self.cpu.append((time.thread_time() - cpu) * 1e3)
+
+    def start(self) -> None:
+        """Start a measure that :meth:`stop` ends (an action not in one call)."""
+        self._cpu = time.thread_time()
+        self._timer = QElapsedTimer()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self.wall.append(self._timer.nsecsElapsed() / 1e6)
+        self.cpu.append((time.thread_time() - self._cpu) * 1e3)
 
 
 def report(label: str, timings: Timings, paints: int) -> None:
@@ -294,6 +306,17 @@ def bench_document(
             rest()
             finds.measure(lambda: press_and_land(Qt.Key.Key_F3))
         report("Find Next F3", finds, counter.count)
+        typed = Timings()
+        counter.count = 0
+        for _ in range(rounds):
+            settle_at(rng.randrange(size))
+            landed.clear()
+            find_typed(app, window, rest_ms, typed)
+            while not landed:
+                app.processEvents()
+            app.processEvents()
+            typed.stop()
+        report("Find, typed", typed, counter.count)
     bench_mouse_jumps(app, window, rounds, rest, settle_at, counter)
     counter.stop()
 
@@ -390,6 +413,28 @@ def go_to_typed(
     timings.wall.append(timer.nsecsElapsed() / 1e6)
     timings.cpu.append((time.thread_time() - cpu) * 1e3)
     assert window.selection.cursor == target
+
+
+def find_typed(app: QApplication, window: MainWindow, rest_ms: int, timings: Timings) -> None:
+    """Find through the real dialog (Ctrl+F): :data:`FIND_NEEDLE` typed in
+    hex a digit every :data:`TYPING_MS`, then ``rest_ms`` before Enter.
+    Starts ``timings``' clock at the Enter key event; the caller stops it
+    once the match has painted."""
+
+    def type_in_dialog() -> None:
+        dialog = app.activeModalWidget()
+        assert isinstance(dialog, FindDialog)
+        dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
+        dialog.editor.clear()
+        for digit in FIND_NEEDLE.hex():
+            QTest.keyClicks(dialog.editor, digit)
+            QTest.qWait(TYPING_MS)
+        QTest.qWait(rest_ms)
+        timings.start()
+        QTest.keyClick(dialog.editor, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, type_in_dialog)
+    window.search.find_dialog()
 
 
 def keep_indexes_idle() -> None:
