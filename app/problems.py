@@ -99,9 +99,9 @@ class ProblemsPanel(QWidget):
     """Anomaly regions of the current format, from its index."""
 
     pointed = Signal(object)
-    """The first anomaly of the row the mouse is on, else of the row the
-    keyboard is on while the list has the focus, else None: where a click
-    or Enter would jump, for the views to prepare
+    """The bytes ``(start, end)`` a click on the row the mouse is on would
+    select (its first anomaly's span), else those of the row the keyboard
+    is on while the list has the focus, else None: for the views to prepare
     (:mod:`~mojiscope.app.jump_ahead`)."""
 
     def __init__(
@@ -170,7 +170,16 @@ class ProblemsPanel(QWidget):
         if first is None and self.list.hasFocus():
             current = self.list.currentIndex().data(Qt.ItemDataRole.UserRole)
             first = current if isinstance(current, int) else None
-        self.pointed.emit(first)
+        self.pointed.emit(None if first is None else self._jump_of(first))
+
+    def _jump_of(self, first: int) -> tuple[int, int] | None:
+        """The bytes a jump to the anomaly at ``first`` selects: its span."""
+        document = self.keeper.document
+        if document is None:
+            return None
+        span = document.span_at(self.keeper.shown.current, first)
+        end = span.byte_end if span is not None else first + 1
+        return first, max(end, first + 1)
 
     def set_document(self, _document: object) -> None:
         self.refresh()
@@ -213,10 +222,7 @@ class ProblemsPanel(QWidget):
 
     def _chosen(self, row: QModelIndex) -> None:
         first = row.data(Qt.ItemDataRole.UserRole)
-        document = self.keeper.document
-        if document is None or not isinstance(first, int):
-            return
-        span = document.span_at(self.keeper.shown.current, first)
-        end = span.byte_end if span is not None else first + 1
-        self.selection.select_range(first, max(end, first + 1))
-        self._mouse_on(None)  # shown now: the keys' places come next
+        jump = self._jump_of(first) if isinstance(first, int) else None
+        if jump is not None:
+            self.selection.select_range(*jump)
+            self._mouse_on(None)  # shown now: the keys' places come next

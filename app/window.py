@@ -113,7 +113,7 @@ class MainWindow(QMainWindow):
         self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
-        self.problems.pointed.connect(self.jump_target.set)
+        self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)

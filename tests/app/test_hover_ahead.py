@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDockWidget
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_ahead import open_indexed_with_anomalies, work_done
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
+from tests.app.test_index_app import LINE, wait_indexed
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -59,21 +60,28 @@ def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
     tmp_path: Path,
 ) -> None:
     """The mouse on a Problems row (the list without the focus): the views
-    prepare where a click on it jumps; the click then paints no row and
+    prepare the jump a click on it makes, the anomaly's whole span selected
+    (here a truncated sequence, two bytes); the click then paints no row and
     builds no text; leaving the list forgets the target."""
-    size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
+    data = bytearray(LINE * 60_000)
+    where = 45_000 * len(LINE)  # a line's "h" becomes E2 82, before "é" whole
+    data[where : where + 1] = b"\xe2\x82"
+    (tmp_path / "truncated.txt").write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(tmp_path / "truncated.txt")
+    wait_indexed(qtbot, window)
     grid, problems = window.grid, window.problems
     window.findChild(QDockWidget, "dock-problems").raise_()
-    qtbot.waitUntil(lambda: problems.regions.rowCount() == 2, timeout=5000)
+    qtbot.waitUntil(lambda: problems.regions.rowCount() == 1, timeout=5000)
     grid.setFocus()
-    row = problems.list.visualRect(problems.regions.index(1)).center()
+    row = problems.list.visualRect(problems.regions.index(0)).center()
     qtbot.mouseMove(problems.list.viewport(), row)
-    qtbot.waitUntil(lambda: window.jump_target.offsets() == [3 * size // 4], timeout=5000)
+    qtbot.waitUntil(lambda: window.jump_target.selections() == [(where, where + 2)], timeout=5000)
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(problems.list.viewport(), LEFT, pos=row)
     kept = grid_image(window)
-    assert window.selection.cursor == 3 * size // 4
+    assert (window.selection.start, window.selection.end) == (where, where + 2)
     assert work_done(window) == before
     assert kept == fresh_grid_image(window)
     grid.setFocus()
