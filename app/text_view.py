@@ -44,6 +44,12 @@ AHEAD_AFTER_MS = 60
 """How long the cursor must rest before the windows a key may need are built."""
 
 GROWN_AFTER_MS = 100
+
+FIRST_TEXT_AFTER_MS = 0
+"""A document just opened shows its text a turn of the event loop later
+than its first screen, so that the grid's first screen and the text's first
+window each take a frame of their own (together, on a 4 GiB file shown in
+six formats, they held the window 23-29 ms)."""
 """How long after the view grows its text is rebuilt to fill it (a drag resizes often)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
@@ -118,6 +124,8 @@ class TextView(QPlainTextEdit):
         self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._ahead_steps, self._build_ahead)
         self._grown = QTimer(self, singleShot=True, interval=GROWN_AFTER_MS)
         self._grown.timeout.connect(self._fill_grown_view)
+        self._first = QTimer(self, singleShot=True, interval=FIRST_TEXT_AFTER_MS)
+        self._first.timeout.connect(self.reload)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
@@ -133,9 +141,17 @@ class TextView(QPlainTextEdit):
         return can_draw(self.font(), text)
 
     def set_document(self, document: Document | None) -> None:
+        """Show ``document``'s text, a turn of the event loop from now
+        (:data:`FIRST_TEXT_AFTER_MS`), or at once if the cursor moves first."""
         self.document_ = document
         self._windows.clear()
-        self.reload()
+        self.window_ = None
+        self._syncing = True
+        try:
+            self.setDocument(self._texts.to_show(self._blank))
+        finally:
+            self._syncing = False
+        self._first.start()
 
     def decodings_changed(self) -> None:
         """The document decodes some windows differently now (exactly, from
@@ -166,6 +182,7 @@ class TextView(QPlainTextEdit):
 
     def reload(self) -> None:
         """Rebuild the shown text around the cursor."""
+        self._first.stop()
         document = self.document_
         self._syncing = True
         try:
@@ -202,6 +219,11 @@ class TextView(QPlainTextEdit):
     def guesses_changed(self) -> None:
         """Where the cursor may go next has changed: build again once it rests."""
         self._ahead.restart()
+
+    def text_pending(self) -> bool:
+        """Whether the document set last is still to show its text (it comes
+        a turn of the event loop after :meth:`set_document`; for tests)."""
+        return self._first.isActive()
 
     def building_ahead(self) -> bool:
         """Whether windows are still to be built ahead (for tests)."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app import messages
 from mojiscope.app.jobs import wait_for_every_job
+from mojiscope.app.text_view import TextView
 from mojiscope.app.window import MainWindow
 
 
@@ -87,6 +88,20 @@ def answer_dialog(
         return seen
 
     return install
+
+
+@pytest.fixture
+def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-untyped-def]
+    """``text_shown(window)``: the window's text view, once it shows the
+    document just opened (its text comes a turn of the event loop after the
+    grid's first screen: ``mojiscope.app.text_view.FIRST_TEXT_AFTER_MS``)."""
+
+    def shown(window: MainWindow) -> TextView:
+        view = window.text_view
+        qtbot.waitUntil(lambda: not view.text_pending(), timeout=5000)
+        return view
+
+    return shown
 
 
 @pytest.fixture

@@ -61,8 +61,11 @@ def test_latin_is_always_drawable(qapp: QApplication) -> None:
     assert can_draw(monospace_font(), "A")
 
 
-def test_syriac_without_a_font_shows_its_code_point(window: MainWindow) -> None:
+def test_syriac_without_a_font_shows_its_code_point(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes("a\u0710b".encode(), "Syriac alaph"))
     shown = "\u0710" if installed_font_has("\u0710") else "\u20390710\u203a"
-    assert window.text_view.toPlainText() == f"a{shown}b"
+    assert text_shown(window).toPlainText() == f"a{shown}b"

@@ -39,10 +39,14 @@ def test_a_bom_in_utf8_is_unchanged_one_character() -> None:
     ]
 
 
-def test_text_view_inspector_and_keys_treat_it_as_one_label(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_text_view_inspector_and_keys_treat_it_as_one_label(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.set_formats(["corrected-utf-8", "utf-8"], persist=False)
     window.open_document(Document.from_bytes(DATA, "magic"))
-    assert window.text_view.toPlainText() == "\u2039MAGIC\u203aHi\n"
+    assert text_shown(window).toPlainText() == "\u2039MAGIC\u203aHi\n"
     window.selection.move_cursor(5)
     assert window.inspector.lines[1] == (
         "Span: signature (magic-number): the Corrected UTF-8 magic number"

@@ -30,10 +30,13 @@ def formats_at(window: MainWindow, position: int) -> list[QTextLayout.FormatRang
     ]  # fmt: skip
 
 
-def test_invalid_byte_gets_its_kind_fill_and_wavy_underline(window: MainWindow) -> None:
+def test_invalid_byte_gets_its_kind_fill_and_wavy_underline(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes(b"ok\xffok", "one invalid byte"))
-    view = window.text_view
+    view = text_shown(window)
     assert view.toPlainText() == "ok\ufffdok"
     assert view.extraSelections() == []  # nothing redrawn on every paint
     (mark,) = formats_at(window, 2)
@@ -44,20 +47,26 @@ def test_invalid_byte_gets_its_kind_fill_and_wavy_underline(window: MainWindow) 
     assert formats_at(window, 0) == [] and formats_at(window, 3) == []
 
 
-def test_a_run_of_stand_ins_is_one_mark_in_the_symbol_colour(window: MainWindow) -> None:
+def test_a_run_of_stand_ins_is_one_mark_in_the_symbol_colour(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes(b"a\n" + bytes(5) + b"\x07b", "controls"))
-    view = window.text_view
+    view = text_shown(window)
     assert view.toPlainText() == "a\n\u2039NUL\u00d75\u203a\u2039BEL\u203ab"
     (mark,) = formats_at(window, 2)  # the second line: its own block
     assert (mark.start, mark.length) == (0, len("\u2039NUL\u00d75\u203a\u2039BEL\u203a"))
     assert mark.format.foreground().color() == view._palette.symbol
 
 
-def test_marks_follow_a_palette_change(window: MainWindow) -> None:
+def test_marks_follow_a_palette_change(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes(b"ok\xffok", "one invalid byte"))
-    view = window.text_view
+    view = text_shown(window)
     light_fill = view._palette.kinds[SpanKind.INVALID].fill
     view.setPalette(dark_palette())
     dark_fill = view._palette.kinds[SpanKind.INVALID].fill

@@ -121,9 +121,13 @@ def _move_event(pos: QPoint):  # type: ignore[no-untyped-def]
     )
 
 
-def test_click_in_text_view_selects_the_character_bytes(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_click_in_text_view_selects_the_character_bytes(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     open_sample(window)
-    view = window.text_view
+    view = text_shown(window)
     position = view.position_of_byte(10)  # U+1D518 is two UTF-16 units in Qt
     assert position is not None
     cursor = view.textCursor()
@@ -144,11 +148,14 @@ def test_current_format_drives_text_view_and_inspector(window: MainWindow) -> No
     assert [r.code_point for r in window.inspector.model.rows()] == ["U+00E2", "U+201A", "U+00AC"]
 
 
-def test_text_view_under_each_replacement_policy(window: MainWindow) -> None:
+def test_text_view_under_each_replacement_policy(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     data = b"a\xc0\xaf\x80b"
     window.set_formats(["utf-8/per-run", "utf-8/per-byte", "utf-8"], persist=False)
     window.open_document(Document.from_bytes(data, "policies"))
-    assert window.text_view.toPlainText() == "a\ufffdb"
+    assert text_shown(window).toPlainText() == "a\ufffdb"
     window.shown.set_current("utf-8/per-byte")
     assert window.text_view.toPlainText() == "a\ufffd\ufffd\ufffdb"
     window.shown.set_current("utf-8")
@@ -158,8 +165,11 @@ def test_text_view_under_each_replacement_policy(window: MainWindow) -> None:
     assert window.status.verdict_label.text() == "utf-8 (per run): invalid (stray-continuation)"
 
 
-def test_zero_bytes_read_as_one_mark_in_the_text_view(window: MainWindow) -> None:
+def test_zero_bytes_read_as_one_mark_in_the_text_view(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
     window.open_document(Document.from_bytes(b"ab" + bytes(500) + b"cd", "zeros"))
-    assert window.text_view.toPlainText() == "ab\u2039NUL\u00d7500\u203acd"
+    assert text_shown(window).toPlainText() == "ab\u2039NUL\u00d7500\u203acd"
     window.selection.move_cursor(100)
     assert window.text_view.textCursor().selectedText() == "\u2039NUL\u00d7500\u203a"
