@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 #: The job name every search runs under (a new search cancels the old one).
 SEARCH_JOB = "search"
 
+TYPED_LOOK_WITHIN = 64 << 20
+"""How far past the cursor the Find dialog's needle is looked for as it is
+typed. Each pause in the typing starts a new look, and reading a large file
+not cached holds up the whole machine (docs/PERFORMANCE.md); a match further
+on is searched for when Enter is pressed, as before."""
+
 
 def _controlled(scan: Callable[..., Any], *args: object) -> Callable[[Control], Any]:
     """A job calling ``scan(*args, control=control)``."""
@@ -117,7 +123,7 @@ class SearchCommands(QObject):
             self._typed = None
             return
         self._typed = self._question(document, needle, forward=True)
-        self.ahead.look(self._typed, self._question(document, needle, forward=False))
+        self.ahead.look_near(self._typed, TYPED_LOOK_WITHIN)
 
     def _found_as_typed(self) -> None:
         """The match the dialog's needle leads to was found: prepare it."""

@@ -16,13 +16,18 @@ since gives a fresh search, never a stale offset.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.search import find_bytes_backward_wrapping, find_bytes_wrapping
+from mojiscope.app.model.search import (
+    find_bytes,
+    find_bytes_backward_wrapping,
+    find_bytes_wrapping,
+)
 from mojiscope.core.control import Control
 
 FIND_AHEAD_JOB = "find-ahead"
@@ -45,6 +50,10 @@ class FindQuestion:
     start: int
 
 
+_Look = tuple[tuple[FindQuestion, ...], Callable[[Control], tuple[int | None, ...]], int]
+"""Questions, the search answering them (in their order), its progress total."""
+
+
 class FindAhead(QObject):
     """The answers to the next Find Next and Find Previous, searched for in
     the background."""
@@ -57,7 +66,7 @@ class FindAhead(QObject):
         self._jobs = jobs
         self._answers: dict[FindQuestion, int | None] = {}
         self._handle: JobHandle | None = None
-        self._questions: tuple[FindQuestion, FindQuestion] | None = None
+        self._pending: _Look | None = None
         """What :meth:`look` asked for, until the search for it starts."""
         self._later = QTimer(self, singleShot=True, interval=LOOK_AFTER_MS)
         self._later.timeout.connect(self._start)
@@ -83,15 +92,6 @@ class FindAhead(QObject):
     def look(self, forward: FindQuestion, backward: FindQuestion) -> None:
         """Drop the answers held and search for these two in the background
         (after :data:`LOOK_AFTER_MS`)."""
-        self.forget()
-        self._questions = (forward, backward)
-        self._later.start()
-
-    def _start(self) -> None:
-        questions, self._questions = self._questions, None
-        if questions is None:
-            return
-        forward, backward = questions
         source, needle = forward.document.source, forward.needle
 
         def both(control: Control) -> tuple[int | None, int | None]:
@@ -101,14 +101,49 @@ class FindAhead(QObject):
             )
             return ahead, behind
 
-        handle = self._jobs.start(FIND_AHEAD_JOB, both, 2 * len(source), label="Finding ahead")
+        self._ask((forward, backward), both, 2 * len(source))
+
+    def look_near(self, question: FindQuestion, within: int) -> None:
+        """Drop the answers held and look for ``question``'s match (a forward
+        one) in the background, no further than ``within`` bytes on (the
+        whole source, wrapping, if it is no larger): not found there, the
+        answer is to search."""
+        source, needle, start = question.document.source, question.needle, question.start
+
+        def near(control: Control) -> tuple[int | None]:
+            if len(source) <= within:
+                return (find_bytes_wrapping(source, needle, start, control=control),)
+            return (find_bytes(source, needle, start, start + within, control=control),)
+
+        self._ask((question,), near, min(within, len(source)))
+
+    def _ask(
+        self,
+        questions: tuple[FindQuestion, ...],
+        search: Callable[[Control], tuple[int | None, ...]],
+        total: int,
+    ) -> None:
+        self.forget()
+        self._pending = (questions, search, total)
+        self._later.start()
+
+    def _start(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        questions, search, total = pending
+        handle = self._jobs.start(FIND_AHEAD_JOB, search, total, label="Finding ahead")
         handle.succeeded.connect(lambda hits: self._found(handle, questions, hits))
         self._handle = handle
+
+    def looking(self) -> bool:
+        """Whether a look is waiting to start or running (for tests)."""
+        return self._pending is not None or (self._handle is not None and self._handle.running)
 
     def forget(self) -> None:
         """Drop the answers held, and stop searching for new ones."""
         self._answers = {}
-        self._questions = None
+        self._pending = None
         self._later.stop()
         handle, self._handle = self._handle, None
         if handle is not None and handle.running:
@@ -117,8 +152,8 @@ class FindAhead(QObject):
     def _found(
         self,
         handle: JobHandle,
-        questions: tuple[FindQuestion, FindQuestion],
-        hits: tuple[int | None, int | None],
+        questions: tuple[FindQuestion, ...],
+        hits: tuple[int | None, ...],
     ) -> None:
         if handle is self._handle:
             self._answers = dict(zip(questions, hits, strict=True))

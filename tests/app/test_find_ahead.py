@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
+from mojiscope.app import commands
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_ahead import work_done
@@ -164,3 +166,32 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
     assert work_done(window) == seen[0]
     assert kept == fresh_grid_image(window)
     assert window.jump_target.selections() == []  # the dialog closed
+
+
+def test_a_match_further_than_the_typed_look_reaches_is_searched_for_on_enter(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+    answer_dialog,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As typed, the needle is looked for only so far past the cursor (each
+    pause in the typing starts a look, and a large file not cached would be
+    read whole each time): a match further on is not prepared, and Enter
+    searches for it."""
+    monkeypatch.setattr(commands, "TYPED_LOOK_WITHIN", 100_000)
+    where = open_with_matches(window, tmp_path, [0.3, 0.8])  # 345 KB apart
+    window.selection.move_cursor(where[0] + 5)
+
+    def type_and_rest(dialog: FindDialog) -> bool:  # type: ignore[override]
+        dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
+        qtbot.keyClicks(dialog.editor, NEEDLE.hex())
+        qtbot.waitUntil(lambda: not window.search.ahead.looking(), timeout=5000)
+        assert window.jump_target.selections() == []
+        return True
+
+    answer_dialog(type_and_rest)
+    with qtbot.waitSignal(window.search.finished, timeout=5000):
+        window.search.find_dialog()
+        assert window.search.handle is not None  # a search
+    assert window.selection.start == where[1]

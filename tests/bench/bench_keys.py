@@ -345,10 +345,27 @@ def bench_mouse_jumps(
         rest()
         clicks.measure(lambda p=point: (QTest.mouseClick(strip, LEFT, pos=p), app.processEvents()))
     report("Overview click", clicks, counter.count)
+    problems_dock = window.findChild(QDockWidget, "dock-problems")
+    inspector_dock = window.findChild(QDockWidget, "dock-inspector")
+    assert problems_dock is not None and inspector_dock is not None
+    problems_dock.raise_()
+    try:
+        bench_problems_clicks(app, window, rounds, rest, settle_at, counter)
+    finally:
+        inspector_dock.raise_()  # the Problems tab hid it: the next file's keys would not paint it
+
+
+def bench_problems_clicks(
+    app: QApplication,
+    window: MainWindow,
+    rounds: int,
+    rest: Callable[[], None],
+    settle_at: Callable[[int], None],
+    counter: PaintCounter,
+) -> None:
+    rng = random.Random(3)
+    size = window.grid.document.size if window.grid.document else 0
     problems = window.problems
-    dock = window.findChild(QDockWidget, "dock-problems")
-    assert dock is not None
-    dock.raise_()
     problems.refresh()
     rows = problems.regions.rowCount()
     if not rows:
