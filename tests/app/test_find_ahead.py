@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from mojiscope.app import commands
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.window import MainWindow
-from tests.app.test_grid_ahead import work_done
+from tests.app.test_grid_ahead import rest_until_prepared, work_done
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE
 
@@ -43,10 +43,7 @@ def find_and_wait(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped
 def rest_until_found_ahead(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     """Wait for the search ahead, and for the views to prepare what it found."""
     qtbot.waitUntil(lambda: bool(window.search.likely_finds()), timeout=5000)
-    qtbot.waitUntil(
-        lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
-        timeout=10_000,
-    )
+    rest_until_prepared(qtbot, window)
 
 
 def test_f3_and_shift_f3_go_through_every_match_and_wrap_without_a_new_search(
@@ -151,10 +148,7 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
         dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
         qtbot.keyClicks(dialog.editor, NEEDLE.hex())
         qtbot.waitUntil(lambda: window.jump_target.selections() == [hit], timeout=5000)
-        qtbot.waitUntil(
-            lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
-            timeout=10_000,
-        )
+        rest_until_prepared(qtbot, window)
         seen.append(work_done(window))
         return True
 

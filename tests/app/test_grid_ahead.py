@@ -155,6 +155,15 @@ def open_indexed_with_anomalies(
     return len(data)
 
 
+def rest_until_prepared(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Let the user rest until the grid has painted, and the text view
+    built, all they prepare ahead."""
+    qtbot.waitUntil(
+        lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
+        timeout=10_000,
+    )
+
+
 def work_done(window: MainWindow) -> tuple[int, int, int]:
     """Rows the grid has painted, text windows built and documents made so
     far: the same before and after a key, the key found all of it prepared."""
@@ -173,11 +182,11 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     later chunk), the grid paints its screen and the text view builds its
     window while the user rests: F8 then only stamps and shows them."""
     size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 2])
-    grid, text = window.grid, window.text_view
+    grid = window.grid
     grid.setFocus()
     window.selection.move_cursor(100)
     assert window.indexes.likely_anomalies() == [size // 2]
-    qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
+    rest_until_prepared(qtbot, window)
     before = work_done(window)
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
@@ -199,7 +208,7 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
     the pages, the ends and an anomaly each side are guesses too: prepared
     as well, they pushed the target's screen out of the screens kept."""
     size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
-    grid, text = window.grid, window.text_view
+    grid = window.grid
     grid.setFocus()
     window.selection.move_cursor(size // 2)
     assert len(window.indexes.likely_anomalies()) == 2
@@ -211,9 +220,7 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
             qtbot.keyClicks(dialog.editor, digit)
             qtbot.wait(5)  # typing: each prefix is a target in turn
         assert window.jump_target.offsets() == [target]
-        qtbot.waitUntil(
-            lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000
-        )
+        rest_until_prepared(qtbot, window)
         seen.append(work_done(window))
         return True
 
@@ -256,7 +263,7 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     on its current row would jump (no grid key can come first); the jump
     then only stamps and shows, and leaving the list forgets the target."""
     size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
-    grid, text, problems = window.grid, window.text_view, window.problems
+    grid, problems = window.grid, window.problems
     window.findChild(QDockWidget, "dock-problems").raise_()
     qtbot.waitUntil(lambda: problems.regions.rowCount() == 2, timeout=5000)
     window.activateWindow()
@@ -265,7 +272,7 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     problems.list.setCurrentIndex(problems.regions.index(0))
     qtbot.keyClick(problems.list, Qt.Key.Key_Down)  # to the region at 3/4
     assert window.jump_target.offsets() == [3 * size // 4]
-    qtbot.waitUntil(lambda: not grid.ahead.pending() and not text.building_ahead(), timeout=10_000)
+    rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.keyClick(problems.list, Qt.Key.Key_Return)
     kept = grid_image(window)

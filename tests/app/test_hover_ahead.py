@@ -10,18 +10,15 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.window import MainWindow
-from tests.app.test_grid_ahead import open_indexed_with_anomalies, work_done
+from tests.app.test_grid_ahead import (
+    open_indexed_with_anomalies,
+    rest_until_prepared,
+    work_done,
+)
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE, wait_indexed
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-def rest_until_prepared(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(
-        lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
-        timeout=10_000,
-    )
 
 
 def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_screen_painted(

@@ -333,61 +333,48 @@ def bench_mouse_jumps(
     row of the Problems list (where the index found regions), each after
     the mouse rested ``rest`` on it: timed from the click to the end of the
     paint (the views prepared what the click shows while it rested)."""
-    rng = random.Random(2)
     size = window.grid.document.size if window.grid.document else 0
+
+    def time_clicks(label: str, aim: Callable[[random.Random], tuple[QWidget, QPoint]]) -> None:
+        rng = random.Random(2)
+        clicks = Timings()
+        counter.count = 0
+        for _ in range(rounds):
+            settle_at(rng.randrange(size))
+            widget, point = aim(rng)
+            QTest.mouseMove(widget, point)
+            rest()
+            clicks.measure(
+                lambda w=widget, p=point: (QTest.mouseClick(w, LEFT, pos=p), app.processEvents())
+            )
+            QTest.mouseMove(window.grid.viewport(), QPoint(20, 20))  # off it: nothing aimed at
+        report(label, clicks, counter.count)
+
     strip = window.overview
-    clicks = Timings()
-    counter.count = 0
-    for _ in range(rounds):
-        settle_at(rng.randrange(size))
-        point = QPoint(strip.width() // 2, rng.randrange(strip.height()))
-        QTest.mouseMove(strip, point)
-        rest()
-        clicks.measure(lambda p=point: (QTest.mouseClick(strip, LEFT, pos=p), app.processEvents()))
-    report("Overview click", clicks, counter.count)
+    time_clicks(
+        "Overview click",
+        lambda rng: (strip, QPoint(strip.width() // 2, rng.randrange(strip.height()))),
+    )
+    problems = window.problems
     problems_dock = window.findChild(QDockWidget, "dock-problems")
     inspector_dock = window.findChild(QDockWidget, "dock-inspector")
     assert problems_dock is not None and inspector_dock is not None
     problems_dock.raise_()
-    try:
-        bench_problems_clicks(app, window, rounds, rest, settle_at, counter)
-    finally:
-        inspector_dock.raise_()  # the Problems tab hid it: the next file's keys would not paint it
-
-
-def bench_problems_clicks(
-    app: QApplication,
-    window: MainWindow,
-    rounds: int,
-    rest: Callable[[], None],
-    settle_at: Callable[[int], None],
-    counter: PaintCounter,
-) -> None:
-    rng = random.Random(3)
-    size = window.grid.document.size if window.grid.document else 0
-    problems = window.problems
     problems.refresh()
     rows = problems.regions.rowCount()
-    if not rows:
-        print("  Problems click: skipped (no regions)")
-        return
-    chosen = Timings()
-    counter.count = 0
-    for _ in range(rounds):
-        settle_at(rng.randrange(size))
+
+    def aim_at_a_row(rng: random.Random) -> tuple[QWidget, QPoint]:
         row = problems.regions.index(rng.randrange(rows))
         problems.list.scrollTo(row)
-        point = problems.list.visualRect(row).center()
-        QTest.mouseMove(problems.list.viewport(), point)
-        rest()
-        chosen.measure(
-            lambda p=point: (
-                QTest.mouseClick(problems.list.viewport(), LEFT, pos=p),
-                app.processEvents(),
-            )
-        )
-        QTest.mouseMove(window.grid.viewport(), QPoint(20, 20))
-    report("Problems click", chosen, counter.count)
+        return problems.list.viewport(), problems.list.visualRect(row).center()
+
+    try:
+        if rows:
+            time_clicks("Problems click", aim_at_a_row)
+        else:
+            print("  Problems click: skipped (no regions)")
+    finally:
+        inspector_dock.raise_()  # the Problems tab hid it: the next file's keys would not paint it
 
 
 def go_to_typed(
