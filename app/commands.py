@@ -40,12 +40,6 @@ if TYPE_CHECKING:
 #: The job name every search runs under (a new search cancels the old one).
 SEARCH_JOB = "search"
 
-TYPED_LOOK_WITHIN = 64 << 20
-"""How far past the cursor the Find dialog's needle is looked for as it is
-typed. Each pause in the typing starts a new look, and reading a large file
-not cached holds up the whole machine (docs/PERFORMANCE.md); a match further
-on is searched for when Enter is pressed, as before."""
-
 
 def _controlled(scan: Callable[..., Any], *args: object) -> Callable[[Control], Any]:
     """A job calling ``scan(*args, control=control)``."""
@@ -123,7 +117,7 @@ class SearchCommands(QObject):
             self._typed = None
             return
         self._typed = self._question(document, needle, forward=True)
-        self.ahead.look_near(self._typed, TYPED_LOOK_WITHIN)
+        self.ahead.look((self._typed,))
 
     def _found_as_typed(self) -> None:
         """The match the dialog's needle leads to was found: prepare it."""
@@ -208,8 +202,10 @@ class SearchCommands(QObject):
                 document = self.window.document
                 if document is not None:
                     self.ahead.look(
-                        self._question(document, needle, forward=True),
-                        self._question(document, needle, forward=False),
+                        (
+                            self._question(document, needle, forward=True),
+                            self._question(document, needle, forward=False),
+                        )
                     )
             else:
                 self._say("Not found")

@@ -8,6 +8,11 @@ background, for the matches F3 and Shift+F3 would find from there. The
 views prepare those places as they prepare the next anomaly, and Find Next
 takes the answer without a new search.
 
+A look reaches :data:`LOOK_WITHIN` from where it starts, either way: a
+match further away is searched for when the key asks for it, as before.
+The Find dialog uses the same looks for the match its needle, as typed,
+leads to (:meth:`~mojiscope.app.commands.SearchCommands.find_dialog`).
+
 An answer holds for the :class:`FindQuestion` it was found for: the same
 document, needle, direction and starting offset. Before it is used, the
 match is read again (:meth:`FindAhead.answer`), so a file changed on disk
@@ -25,6 +30,7 @@ from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.search import (
     find_bytes,
+    find_bytes_backward,
     find_bytes_backward_wrapping,
     find_bytes_wrapping,
 )
@@ -32,6 +38,12 @@ from mojiscope.core.control import Control
 
 FIND_AHEAD_JOB = "find-ahead"
 """The job name the search ahead runs under (a new one cancels the old)."""
+
+LOOK_WITHIN = 64 << 20
+"""How far from where it starts a match is looked for ahead. A look starts
+after every find and at each pause in typing a needle, and reading a large
+file not cached holds up this whole machine (docs/PERFORMANCE.md): a match
+further away is searched for when it is asked for, with its progress shown."""
 
 LOOK_AFTER_MS = 20
 """How long after a find lands the search ahead starts: once the window has
@@ -52,6 +64,19 @@ class FindQuestion:
 
 _Look = tuple[tuple[FindQuestion, ...], Callable[[Control], tuple[int | None, ...]], int]
 """Questions, the search answering them (in their order), its progress total."""
+
+
+def find_near(question: FindQuestion, within: int, control: Control) -> int | None:
+    """The match ``question`` leads to, if it lies no further than ``within``
+    bytes from its start, going its way (anywhere, wrapping round, in a
+    source no larger than that); else None."""
+    source, needle, start = question.document.source, question.needle, question.start
+    if len(source) <= within:
+        wrapping = find_bytes_wrapping if question.forward else find_bytes_backward_wrapping
+        return wrapping(source, needle, start, control=control)
+    if question.forward:
+        return find_bytes(source, needle, start, start + within, control=control)
+    return find_bytes_backward(source, needle, start, max(start - within, 0), control=control)
 
 
 class FindAhead(QObject):
@@ -89,33 +114,21 @@ class FindAhead(QObject):
             if (hit := self._answers.get(q)) is not None
         ]
 
-    def look(self, forward: FindQuestion, backward: FindQuestion) -> None:
-        """Drop the answers held and search for these two in the background
-        (after :data:`LOOK_AFTER_MS`)."""
-        source, needle = forward.document.source, forward.needle
+    def look(self, questions: tuple[FindQuestion, ...]) -> None:
+        """Drop the answers held and look for the match each of ``questions``
+        leads to, in the background (after :data:`LOOK_AFTER_MS`), no
+        further than :data:`LOOK_WITHIN` from where it starts (see
+        :func:`find_near`)."""
+        within = LOOK_WITHIN
+        span = min(within, len(questions[0].document.source)) if questions else 0
 
-        def both(control: Control) -> tuple[int | None, int | None]:
-            ahead = find_bytes_wrapping(source, needle, forward.start, control=control)
-            behind = find_bytes_backward_wrapping(
-                source, needle, backward.start, control=control.offset(len(source))
+        def near(control: Control) -> tuple[int | None, ...]:
+            return tuple(
+                find_near(question, within, control.offset(k * span))
+                for k, question in enumerate(questions)
             )
-            return ahead, behind
 
-        self._ask((forward, backward), both, 2 * len(source))
-
-    def look_near(self, question: FindQuestion, within: int) -> None:
-        """Drop the answers held and look for ``question``'s match (a forward
-        one) in the background, no further than ``within`` bytes on (the
-        whole source, wrapping, if it is no larger): not found there, the
-        answer is to search."""
-        source, needle, start = question.document.source, question.needle, question.start
-
-        def near(control: Control) -> tuple[int | None]:
-            if len(source) <= within:
-                return (find_bytes_wrapping(source, needle, start, control=control),)
-            return (find_bytes(source, needle, start, start + within, control=control),)
-
-        self._ask((question,), near, min(within, len(source)))
+        self._ask(questions, near, len(questions) * span)
 
     def _ask(
         self,

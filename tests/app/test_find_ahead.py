@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from mojiscope.app import commands
+from mojiscope.app import find_ahead
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
+from mojiscope.app.find_ahead import FindQuestion, find_near
+from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
+from mojiscope.core.control import UNCONTROLLED
 from tests.app.test_grid_ahead import rest_until_prepared, work_done
 from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE
@@ -162,18 +165,18 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
     assert window.jump_target.selections() == []  # the dialog closed
 
 
-def test_a_match_further_than_the_typed_look_reaches_is_searched_for_on_enter(
+def test_a_match_further_than_a_look_reaches_is_searched_for_when_asked(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
     tmp_path: Path,
     answer_dialog,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """As typed, the needle is looked for only so far past the cursor (each
-    pause in the typing starts a look, and a large file not cached would be
-    read whole each time): a match further on is not prepared, and Enter
-    searches for it."""
-    monkeypatch.setattr(commands, "TYPED_LOOK_WITHIN", 100_000)
+    """A look ahead reaches only so far from where it starts (one starts
+    after every find and at each pause in typing a needle, and a large file
+    not cached would be read whole each time): a match further away is not
+    prepared, and Enter, or F3, searches for it."""
+    monkeypatch.setattr(find_ahead, "LOOK_WITHIN", 100_000)
     where = open_with_matches(window, tmp_path, [0.3, 0.8])  # 345 KB apart
     window.selection.move_cursor(where[0] + 5)
 
@@ -189,3 +192,29 @@ def test_a_match_further_than_the_typed_look_reaches_is_searched_for_on_enter(
         window.search.find_dialog()
         assert window.search.handle is not None  # a search
     assert window.selection.start == where[1]
+    qtbot.waitUntil(lambda: not window.search.ahead.looking(), timeout=5000)
+    assert window.search.likely_finds() == []  # either way, 345 KB off
+    with qtbot.waitSignal(window.search.finished, timeout=5000):
+        qtbot.keyClick(window.grid, Qt.Key.Key_F3)
+        assert window.search.handle is not None
+    assert window.selection.start == where[0]  # wrapped round
+
+
+@pytest.mark.parametrize(
+    ("forward", "start", "within", "expected"),
+    [
+        (True, 150, 500, None),  # the next is 750 on
+        (True, 150, 800, 900),
+        (False, 850, 500, None),  # the previous is 750 back
+        (False, 850, 800, 100),
+        (True, 950, 1000, 100),  # the whole source in reach: round the end
+        (False, 50, 1000, 900),  # and round the start
+    ],
+)
+def test_a_look_reaches_so_far_either_way_and_wraps_only_when_it_covers_all(
+    forward: bool, start: int, within: int, expected: int | None
+) -> None:
+    data = bytearray(b"-" * 1000)
+    data[100:102] = data[900:902] = NEEDLE
+    question = FindQuestion(Document.from_bytes(bytes(data), "two"), NEEDLE, forward, start)
+    assert find_near(question, within, UNCONTROLLED) == expected
