@@ -22,15 +22,10 @@ from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app import messages
 from mojiscope.app.dialogs.find import TEXT_MODE, FindDialog
-from mojiscope.app.find_ahead import FindAhead, FindQuestion
+from mojiscope.app.find_ahead import FindAhead, FindQuestion, search_anywhere
 from mojiscope.app.jobs import JobHandle, show_progress_dialog
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.search import (
-    find_bytes_backward_wrapping,
-    find_bytes_wrapping,
-    next_anomaly,
-    previous_anomaly,
-)
+from mojiscope.app.model.search import next_anomaly, previous_anomaly
 from mojiscope.core import Span
 from mojiscope.core.control import Control
 
@@ -138,10 +133,7 @@ class SearchCommands(QObject):
         if hit is not None:
             self.show_result("find", hit)
             return
-        if forward:
-            job = _controlled(find_bytes_wrapping, document.source, needle, question.start)
-        else:
-            job = _controlled(find_bytes_backward_wrapping, document.source, needle, question.start)
+        job = _controlled(search_anywhere, question)
         label = f"Searching for {needle[:16].hex(' ').upper()}…"
         self._start("find", job, document.size, label)
 

@@ -66,14 +66,20 @@ _Look = tuple[tuple[FindQuestion, ...], Callable[[Control], tuple[int | None, ..
 """Questions, the search answering them (in their order), its progress total."""
 
 
+def search_anywhere(question: FindQuestion, control: Control) -> int | None:
+    """The match ``question`` leads to anywhere in its source, wrapping round
+    the end going forward (the start going backward); None if there is none."""
+    wrapping = find_bytes_wrapping if question.forward else find_bytes_backward_wrapping
+    return wrapping(question.document.source, question.needle, question.start, control=control)
+
+
 def find_near(question: FindQuestion, within: int, control: Control) -> int | None:
     """The match ``question`` leads to, if it lies no further than ``within``
     bytes from its start, going its way (anywhere, wrapping round, in a
     source no larger than that); else None."""
     source, needle, start = question.document.source, question.needle, question.start
     if len(source) <= within:
-        wrapping = find_bytes_wrapping if question.forward else find_bytes_backward_wrapping
-        return wrapping(source, needle, start, control=control)
+        return search_anywhere(question, control)
     if question.forward:
         return find_bytes(source, needle, start, start + within, control=control)
     return find_bytes_backward(source, needle, start, max(start - within, 0), control=control)
@@ -120,7 +126,7 @@ class FindAhead(QObject):
         further than :data:`LOOK_WITHIN` from where it starts (see
         :func:`find_near`)."""
         within = LOOK_WITHIN
-        span = min(within, len(questions[0].document.source)) if questions else 0
+        span = min(within, len(questions[0].document.source))
 
         def near(control: Control) -> tuple[int | None, ...]:
             return tuple(
@@ -128,16 +134,8 @@ class FindAhead(QObject):
                 for k, question in enumerate(questions)
             )
 
-        self._ask(questions, near, len(questions) * span)
-
-    def _ask(
-        self,
-        questions: tuple[FindQuestion, ...],
-        search: Callable[[Control], tuple[int | None, ...]],
-        total: int,
-    ) -> None:
         self.forget()
-        self._pending = (questions, search, total)
+        self._pending = (questions, near, len(questions) * span)
         self._later.start()
 
     def _start(self) -> None:

@@ -44,13 +44,13 @@ AHEAD_AFTER_MS = 60
 """How long the cursor must rest before the windows a key may need are built."""
 
 GROWN_AFTER_MS = 100
+"""How long after the view grows its text is rebuilt to fill it (a drag resizes often)."""
 
 FIRST_TEXT_AFTER_MS = 0
 """A document just opened shows its text a turn of the event loop later
 than its first screen, so that the grid's first screen and the text's first
 window each take a frame of their own (together, on a 4 GiB file shown in
 six formats, they held the window 23-29 ms)."""
-"""How long after the view grows its text is rebuilt to fill it (a drag resizes often)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {

@@ -15,8 +15,7 @@ from mojiscope.app.find_ahead import FindQuestion, find_near
 from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 from mojiscope.core.control import UNCONTROLLED
-from tests.app.test_grid_ahead import rest_until_prepared, work_done
-from tests.app.test_grid_reuse import fresh_grid_image, grid_image
+from tests.app.test_grid_ahead import assert_shown_as_prepared, rest_until_prepared, work_done
 from tests.app.test_index_app import LINE
 
 NEEDLE = b"\xfe\xfd"
@@ -110,10 +109,8 @@ def test_the_screen_and_text_of_the_next_match_are_ready_after_a_rest(
     rest_until_found_ahead(qtbot, window)
     before = work_done(window)
     qtbot.keyClick(window.grid, Qt.Key.Key_F3)
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, before)
     assert window.selection.start == where[1]
-    assert work_done(window) == before
-    assert kept == fresh_grid_image(window)
 
 
 def test_moving_away_from_the_match_drops_the_prepared_finds(
@@ -157,11 +154,9 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
 
     answer_dialog(type_and_rest)
     window.search.find_dialog()
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, seen[0])
     assert window.search.handle is None  # answered, not searched
     assert (window.selection.start, window.selection.end) == hit
-    assert work_done(window) == seen[0]
-    assert kept == fresh_grid_image(window)
     assert window.jump_target.selections() == []  # the dialog closed
 
 

@@ -173,6 +173,15 @@ def work_done(window: MainWindow) -> tuple[int, int, int]:
     return strips.painted, text._windows.built, text._texts.made
 
 
+def assert_shown_as_prepared(window: MainWindow, before: tuple[int, int, int]) -> None:
+    """Right after a key or a jump: the window has painted, built and made
+    nothing more than ``before`` (its :func:`work_done` then), and the grid
+    shows exactly what a fresh paint would."""
+    kept = grid_image(window)
+    assert work_done(window) == before
+    assert kept == fresh_grid_image(window)
+
+
 def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
@@ -190,10 +199,8 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     before = work_done(window)
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, before)
     assert window.selection.cursor == size // 2
-    assert work_done(window) == before
-    assert kept == fresh_grid_image(window)
 
 
 def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
@@ -226,11 +233,9 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
 
     answer_dialog(type_and_rest)
     window.go_to_dialog()
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, seen[0])
     assert window.selection.cursor == target
-    assert work_done(window) == seen[0]
     assert window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
-    assert kept == fresh_grid_image(window)
 
 
 def test_a_cancelled_go_to_leaves_nothing_to_prepare(
@@ -275,10 +280,8 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.keyClick(problems.list, Qt.Key.Key_Return)
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, before)
     assert window.selection.cursor == 3 * size // 4  # a one-byte span: selected as painted
-    assert work_done(window) == before
-    assert kept == fresh_grid_image(window)
     grid.setFocus()
     qtbot.waitUntil(grid.hasFocus, timeout=5000)
     assert window.jump_target.offsets() == []

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.window import MainWindow
 from tests.app.test_grid_ahead import (
+    assert_shown_as_prepared,
     open_indexed_with_anomalies,
     rest_until_prepared,
     work_done,
 )
-from tests.app.test_grid_reuse import fresh_grid_image, grid_image
 from tests.app.test_index_app import LINE, wait_indexed
 
 LEFT = Qt.MouseButton.LeftButton
@@ -40,10 +40,8 @@ def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_screen_painted(
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(strip, LEFT, pos=mark)
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, before)
     assert grid.top_row() == expected_top
-    assert work_done(window) == before
-    assert kept == fresh_grid_image(window)
     assert strip.likely_tops() == []  # used: the pages around it come next
     qtbot.mouseMove(strip, mark + QPoint(0, 40))
     qtbot.waitUntil(lambda: strip.likely_tops() != [], timeout=5000)
@@ -77,10 +75,8 @@ def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(problems.list.viewport(), LEFT, pos=row)
-    kept = grid_image(window)
+    assert_shown_as_prepared(window, before)
     assert (window.selection.start, window.selection.end) == (where, where + 2)
-    assert work_done(window) == before
-    assert kept == fresh_grid_image(window)
     grid.setFocus()
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
     qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)
