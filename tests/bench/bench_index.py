@@ -133,7 +133,7 @@ def peak_rss_mb() -> float:
 
 def gui(folder: Path, mb: int) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -197,7 +197,9 @@ def gui(folder: Path, mb: int) -> None:
         window.text_view.decodings_changed()
         window.selection.move_cursor(int(size * 0.05) + 1)
         app.processEvents()
-        QTest.qWait(rest_ms)
+        rest = QEventLoop()  # not QTest.qWait: it holds the interpreter lock while it waits
+        QTimer.singleShot(rest_ms, rest.quit)
+        rest.exec()
         start = time.perf_counter()
         QTest.keyClick(window.grid, Qt.Key.Key_F8)  # Next Anomaly
         app.processEvents()
