@@ -145,10 +145,9 @@ class TextView(QPlainTextEdit):
         (:data:`FIRST_TEXT_AFTER_MS`), or at once if the cursor moves first."""
         self.document_ = document
         self._windows.clear()
-        self.window_ = None
         self._syncing = True
         try:
-            self.setDocument(self._texts.to_show(self._blank))
+            self._show_blank()
         finally:
             self._syncing = False
         self._first.start()
@@ -187,8 +186,7 @@ class TextView(QPlainTextEdit):
         self._syncing = True
         try:
             if document is None or document.size == 0:
-                self.window_ = None
-                self.setDocument(self._texts.to_show(self._blank))
+                self._show_blank()
                 return
             self._radius = self.radius()
             self.window_ = self._windows.window_for(
@@ -199,6 +197,10 @@ class TextView(QPlainTextEdit):
         finally:
             self._syncing = False
         self._ahead.restart()
+
+    def _show_blank(self) -> None:
+        self.window_ = None
+        self.setDocument(self._texts.to_show(self._blank))
 
     def radius(self) -> int:
         """Bytes to show each side of the cursor: as many as the view has
