@@ -126,7 +126,7 @@ def run_event_loop(ms: int) -> None:
     user's keys: letting go of the interpreter lock while it waits, so the
     worker threads (Find looking ahead, a search) run meanwhile.
     ``QTest.qWait`` holds the lock while it waits: a thread got about 3% of
-    its time (measured), and a look ahead of a few milliseconds took 250."""
+    its time (measured), and Find's look ahead took 250 ms, not ready at Enter."""
     loop = QEventLoop()
     QTimer.singleShot(ms, loop.quit)
     loop.exec()
