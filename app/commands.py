@@ -103,6 +103,8 @@ class SearchCommands(QObject):
             self._last_text = dialog.editor.text()
             self._last_mode = dialog.mode()
             self.find(dialog.needle() or b"")
+        else:  # the dialog's looks replaced what Find Next and Previous had found ahead
+            self._look_around()
 
     def _look_as_typed(self, needle: bytes | None) -> None:
         """The dialog's needle changed: find ahead where Enter would land."""
@@ -145,14 +147,24 @@ class SearchCommands(QObject):
             return FindQuestion(document, needle, False, selection.start)
         return FindQuestion(document, needle, True, selection.cursor + 1 if document.size else 0)
 
+    def _next_and_previous(self) -> tuple[FindQuestion, ...]:
+        """The searches Find Next and Find Previous would make from here
+        (none before the first find)."""
+        document, needle = self.window.document, self.last_needle
+        if document is None or not needle:
+            return ()
+        return tuple(self._question(document, needle, forward=way) for way in (True, False))
+
+    def _look_around(self) -> None:
+        """Look ahead for what Find Next and Find Previous would select from here."""
+        questions = self._next_and_previous()
+        if questions:
+            self.ahead.look(questions)
+
     def likely_finds(self) -> list[tuple[int, int]]:
         """What Find Next and Find Previous would select from here, where
         found ahead (none once the selection has moved from the match)."""
-        document, needle = self.window.document, self.last_needle
-        if document is None or not needle:
-            return []
-        questions = [self._question(document, needle, forward=way) for way in (True, False)]
-        return self.ahead.selections(questions)
+        return self.ahead.selections(list(self._next_and_previous()))
 
     def find_next(self, *, forward: bool = True) -> None:
         """F3 / Shift+F3: the next (previous) occurrence of the last search."""
@@ -191,14 +203,7 @@ class SearchCommands(QObject):
                 needle = self.last_needle
                 selection.select_range(result, result + len(needle))
                 self._say(f"Found at 0x{result:X} ({result:,})")
-                document = self.window.document
-                if document is not None:
-                    self.ahead.look(
-                        (
-                            self._question(document, needle, forward=True),
-                            self._question(document, needle, forward=False),
-                        )
-                    )
+                self._look_around()
             else:
                 self._say("Not found")
         elif isinstance(result, Span):

@@ -199,6 +199,7 @@ class TextView(QPlainTextEdit):
         self._ahead.restart()
 
     def _show_blank(self) -> None:
+        """Show no text (no window): a document not yet shown, or empty."""
         self.window_ = None
         self.setDocument(self._texts.to_show(self._blank))
 

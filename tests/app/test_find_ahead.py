@@ -160,6 +160,35 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
     assert window.jump_target.selections() == []  # the dialog closed
 
 
+def test_a_cancelled_find_dialog_gives_find_next_and_previous_back_their_answers(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+    answer_dialog,  # type: ignore[no-untyped-def]
+) -> None:
+    """The dialog's looks for another needle replace the answers found
+    ahead for the last find; cancelling it looks for those again, so F3
+    and Shift+F3 still land with no search."""
+    where = open_with_matches(window, tmp_path, [0.2, 0.5, 0.8])
+    find_and_wait(qtbot, window)
+    rest_until_found_ahead(qtbot, window)
+
+    def type_another_and_cancel(dialog: FindDialog) -> bool:  # type: ignore[override]
+        dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
+        qtbot.keyClicks(dialog.editor, "c3a9")  # é: everywhere in the text
+        qtbot.waitUntil(lambda: bool(window.jump_target.selections()), timeout=5000)
+        assert window.search.likely_finds() == []  # F3's answers are gone meanwhile
+        return False
+
+    answer_dialog(type_another_and_cancel)
+    window.search.find_dialog()
+    rest_until_found_ahead(qtbot, window)
+    assert window.search.likely_finds() == [(m, m + len(NEEDLE)) for m in (where[1], where[2])]
+    qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
+    assert window.search.handle is None  # answered, not searched
+    assert window.selection.start == where[2]  # wrapped round
+
+
 def test_a_match_further_than_a_look_reaches_is_searched_for_when_asked(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
