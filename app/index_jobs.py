@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QStatusBar
+from PySide6.QtWidgets import QStatusBar
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.shown_formats import ShownFormats
+from mojiscope.app.status import SteadyLabel
 from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.child_job import run_in_child
 from mojiscope.core.control import Control
@@ -39,14 +40,11 @@ GROWTH_INTERVAL_MS = 100
 """The shortest time between two ``changed`` signals of a growing index."""
 
 
-def show_progress(label: QLabel, what: str, permille: int, more: str = "") -> None:
-    """``Indexing utf-8: 42%`` in ``label``, which is made as wide as the
-    text at 100% at once: a label that widens with each percent lays the
-    status bar out again at every progress report."""
-    label.setText(f"{what}: {permille / 10:.0f}%{more}")
-    widest = label.fontMetrics().horizontalAdvance(f"{what}: 100%{more}")
-    if widest > label.minimumWidth():
-        label.setMinimumWidth(widest)
+def show_progress(label: SteadyLabel, what: str, permille: int, more: str = "") -> None:
+    """``Indexing utf-8: 42%`` in ``label``, made as wide as the text at
+    100% at once: a label that widens with each percent lays the status bar
+    out again at every progress report."""
+    label.show_text(f"{what}: {permille / 10:.0f}%{more}", room_for=f"{what}: 100%{more}")
     label.show()
 
 
@@ -80,7 +78,7 @@ class IndexKeeper(QObject):
         self._grown_timer.timeout.connect(self._tell_grown)
         self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
         self._after_open.timeout.connect(self._start_missing)
-        self.status_label = QLabel()
+        self.status_label = SteadyLabel()
         self.status_label.setObjectName("index-status")
         status_bar.addPermanentWidget(self.status_label)
         self.status_label.hide()

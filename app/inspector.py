@@ -24,14 +24,13 @@ from html import escape
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import (
     QFrame,
-    QHeaderView,
     QTableView,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
-from mojiscope.app.codepoint_model import CodePointTableModel, row_for
+from mojiscope.app.codepoint_model import CodePointTableModel, ColumnWidths, row_for
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.inspector_hint import MojibakeHint
 from mojiscope.app.jobs import JobHandle, JobRunner
@@ -49,13 +48,15 @@ from mojiscope.core.sequence_words import describe_sequence
 MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
 MAX_SEQUENCE_BYTES = 6
+"""Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
 MEASURE_AFTER_MS = 150
 """How long the cursor rests on a cut run before its extent is measured. A
 measurement may read the whole file (a 1 GiB run of zeros), and keys held
 down pass many runs no one stops on: measuring each made every key wait for
 the CPU that the measurements took (a Page Down on a sparse 1 GiB file took
 70 ms instead of 19)."""
-"""Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
+MEASURED_ROWS = 32
+"""Rows whose text widens the table's columns: those a key usually shows."""
 
 
 def would_be_sequence(document: Document, choice: FormatChoice, span: Span) -> bytes:
@@ -136,8 +137,8 @@ class InspectorPanel(QWidget):
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setWordWrap(False)
+        self._column_widths = ColumnWidths(self.table)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
@@ -167,6 +168,7 @@ class InspectorPanel(QWidget):
         self._stop_measuring(wait=self._own_runner)
         self._extents.clear()
         self._failures.clear()
+        self._column_widths.reset()
         self.document = document
         self.refresh()
 
@@ -204,6 +206,7 @@ class InspectorPanel(QWidget):
         cells = cells[:MAX_TABLE_ROWS]
         rows = [row_for(c, document.read(c.byte_start, c.byte_end)) for c in cells]
         self.model.set_rows(rows)
+        self._column_widths.fit(rows[:MEASURED_ROWS])
 
     # -- the real extent of a text run that a window cut ---------------------------------
 

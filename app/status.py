@@ -22,6 +22,40 @@ def verdict(document: Document | None, shown: ShownFormats, offset: int) -> str:
     return f"{shown.current.label}: {span.kind.value}{reason}"
 
 
+class SteadyLabel(QLabel):
+    """A status-bar label of a fixed size that widens for wider text and
+    never narrows until :meth:`fit_afresh`. A label whose size may change
+    asks the status bar to lay out again on every new text, and the status
+    bar then asks the window: two layout passes on each key (about 0.2 and
+    0.6 ms) for text that changes with the cursor. A fixed size asks for
+    none, and the labels stand still as the figures change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFixedSize(0, self.fontMetrics().height())
+
+    def show_text(self, text: str, room_for: str = "") -> None:
+        """Show ``text``, widened if need be to fit it and ``room_for``
+        (wider text to come, so that the label widens once)."""
+        self.setText(text)
+        width = max(self.width_for(text), self.width_for(room_for))
+        if width > self.width():
+            self.setFixedWidth(width)
+
+    def fit_afresh(self) -> None:
+        """Fit the present text (a new document: its figures may be shorter)."""
+        self.setFixedWidth(self.width_for(self.text()))
+
+    def width_for(self, text: str) -> int:
+        if not text:
+            return 0
+        margins = self.contentsMargins()
+        extra = margins.left() + margins.right() + 2 * self.margin()
+        # Measured as QLabel measures its size hint: a bounded rectangle.
+        box = self.fontMetrics().boundingRect(0, 0, 10_000, 1_000, self.alignment().value, text)
+        return box.width() + extra
+
+
 class StatusReporter(QObject):
     """Keeps three permanent labels of a status bar up to date."""
 
@@ -32,9 +66,9 @@ class StatusReporter(QObject):
         self.selection = selection
         self.shown = shown
         self.document: Document | None = None
-        self.offset_label = QLabel()
-        self.selection_label = QLabel()
-        self.verdict_label = QLabel()
+        self.offset_label = SteadyLabel()
+        self.selection_label = SteadyLabel()
+        self.verdict_label = SteadyLabel()
         for label in (self.offset_label, self.selection_label, self.verdict_label):
             status_bar.addPermanentWidget(label)
         selection.changed.connect(self.refresh)
@@ -43,16 +77,18 @@ class StatusReporter(QObject):
     def set_document(self, document: Document | None) -> None:
         self.document = document
         self.refresh()
+        for label in (self.offset_label, self.selection_label, self.verdict_label):
+            label.fit_afresh()
 
     def refresh(self) -> None:
         document = self.document
         if document is None or document.size == 0:
-            self.offset_label.setText("No bytes")
-            self.selection_label.setText("")
-            self.verdict_label.setText("")
+            self.offset_label.show_text("No bytes")
+            self.selection_label.show_text("")
+            self.verdict_label.show_text("")
             return
         cursor = self.selection.cursor
-        self.offset_label.setText(f"Offset 0x{cursor:X} ({cursor:,})")
+        self.offset_label.show_text(f"Offset 0x{cursor:X} ({cursor:,})")
         length = self.selection.length
-        self.selection_label.setText(f"Selected {length:,} byte{'s' if length != 1 else ''}")
-        self.verdict_label.setText(verdict(document, self.shown, cursor))
+        self.selection_label.show_text(f"Selected {length:,} byte{'s' if length != 1 else ''}")
+        self.verdict_label.show_text(verdict(document, self.shown, cursor))

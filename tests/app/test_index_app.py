@@ -240,17 +240,16 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
 
 def test_the_index_progress_label_does_not_widen_as_the_percentage_grows(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Each wider text laid the status bar out again, at every progress report."""
-    from PySide6.QtWidgets import QLabel
-
     from mojiscope.app.index_jobs import show_progress
+    from mojiscope.app.status import SteadyLabel
 
-    label = QLabel()
+    label = SteadyLabel()
     qtbot.addWidget(label)
     widths = set()
     for permille in (0, 50, 99, 500, 1000):
         show_progress(label, "Indexing gb18030", permille)
         assert label.text() == f"Indexing gb18030: {permille / 10:.0f}%"
-        widths.add(label.minimumWidth())
+        widths.add((label.minimumWidth(), label.maximumWidth()))
     assert len(widths) == 1
     assert label.fontMetrics().horizontalAdvance(label.text()) <= label.minimumWidth()
 
