@@ -132,24 +132,27 @@ class ColumnWidths:
 
     def __init__(self, table: QTableView) -> None:
         self._table = table
-        self._widest = [0] * len(HEADERS)
+        self._widest: list[int] = []
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.reset()
 
     def reset(self) -> None:
-        """Fit the next rows afresh (a new document)."""
-        self._widest = [0] * len(HEADERS)
+        """Fit afresh from the headers' widths (a new document)."""
+        header = self._table.horizontalHeader()
+        self._widest = [header.sectionSizeHint(column) for column in range(len(HEADERS) - 1)]
+        for column, width in enumerate(self._widest):
+            header.resizeSection(column, width)
 
     def fit(self, rows: Sequence[CodePointRow]) -> None:
         """Widen each column but the last to fit ``rows`` where they are wider."""
         table = self._table
-        header = table.horizontalHeader()
         metrics = QFontMetricsF(table.font())
         # The item delegate's text margins either side, and the grid line.
         frame = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table)
         margins = 2 * (frame + 1) + 2
-        for column in range(len(HEADERS) - 1):
+        for column, widest in enumerate(self._widest):
             text = max((metrics.horizontalAdvance(row[column]) for row in rows), default=0.0)
-            width = max(math.ceil(text) + margins, header.sectionSizeHint(column))
-            if width > self._widest[column]:
+            width = math.ceil(text) + margins
+            if width > widest:
                 self._widest[column] = width
-                header.resizeSection(column, width)
+                table.horizontalHeader().resizeSection(column, width)
