@@ -69,7 +69,7 @@ def rows_of(*names: str) -> list[CodePointRow]:
     return [CodePointRow("41", "U+0041", "A", name, "Lu", "letter") for name in names]
 
 
-def test_rows_as_many_as_before_change_in_place_and_the_same_rows_change_nothing(
+def test_rows_change_in_place_without_a_reset_and_the_same_rows_change_nothing(
     qtbot: QtBot,
 ) -> None:
     model = CodePointTableModel()
@@ -87,6 +87,22 @@ def test_rows_as_many_as_before_change_in_place_and_the_same_rows_change_nothing
     with qtbot.assertNotEmitted(model.modelReset), qtbot.assertNotEmitted(model.dataChanged):
         model.set_rows(rows_of("THREE", "FOUR"))
 
-    with qtbot.waitSignal(model.modelReset, timeout=0):
+    with (
+        qtbot.waitSignal(model.rowsRemoved, timeout=0) as removed,
+        qtbot.assertNotEmitted(model.modelReset),
+    ):
         model.set_rows(rows_of("FIVE"))
-    assert model.rowCount() == 1
+    assert removed.args[1:] == [1, 1]
+    assert [model.data(model.index(0, NAME))] == ["FIVE"]
+
+    with (
+        qtbot.waitSignal(model.rowsInserted, timeout=0) as inserted,
+        qtbot.assertNotEmitted(model.modelReset),
+    ):
+        model.set_rows(rows_of("SIX", "SEVEN", "EIGHT"))
+    assert inserted.args[1:] == [1, 2]
+    assert model.rows() == rows_of("SIX", "SEVEN", "EIGHT")
+
+    with qtbot.waitSignal(model.rowsRemoved, timeout=0):
+        model.set_rows([])
+    assert model.rowCount() == 0
