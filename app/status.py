@@ -39,7 +39,7 @@ class SteadyLabel(QLabel):
         (wider text to come, so that the label widens once)."""
         self.setText(text)
         width = max(self.width_for(text), self.width_for(room_for))
-        if width > self.width():
+        if width > self.minimumWidth():  # the fixed width, laid out yet or not
             self.setFixedWidth(width)
 
     def fit_afresh(self) -> None:
@@ -47,6 +47,7 @@ class SteadyLabel(QLabel):
         self.setFixedWidth(self.width_for(self.text()))
 
     def width_for(self, text: str) -> int:
+        """The width the label needs to show ``text`` whole."""
         if not text:
             return 0
         margins = self.contentsMargins()
