@@ -70,7 +70,8 @@ class StatusReporter(QObject):
         self.offset_label = SteadyLabel()
         self.selection_label = SteadyLabel()
         self.verdict_label = SteadyLabel()
-        for label in (self.offset_label, self.selection_label, self.verdict_label):
+        self.labels = (self.offset_label, self.selection_label, self.verdict_label)
+        for label in self.labels:
             status_bar.addPermanentWidget(label)
         selection.changed.connect(self.refresh)
         shown.current_changed.connect(self.refresh)
@@ -78,7 +79,7 @@ class StatusReporter(QObject):
     def set_document(self, document: Document | None) -> None:
         self.document = document
         self.refresh()
-        for label in (self.offset_label, self.selection_label, self.verdict_label):
+        for label in self.labels:
             label.fit_afresh()
 
     def refresh(self) -> None:

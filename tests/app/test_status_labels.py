@@ -51,7 +51,7 @@ def test_moving_the_cursor_does_not_lay_out_the_status_bar(
         window.selection.move_cursor(offset)
         QApplication.processEvents()
         assert status.offset_label.text() == f"Offset 0x{offset:X} ({offset:,})"
-        for label in (status.offset_label, status.selection_label, status.verdict_label):
+        for label in status.labels:
             assert label.width() >= label.sizeHint().width()
     assert requests.count == 0
 

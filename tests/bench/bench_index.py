@@ -133,7 +133,8 @@ def peak_rss_mb() -> float:
 
 def gui(folder: Path, mb: int) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+    from bench_keys import run_event_loop  # a sibling script: its folder is on the path
+    from PySide6.QtCore import QElapsedTimer, Qt, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -197,9 +198,7 @@ def gui(folder: Path, mb: int) -> None:
         window.text_view.decodings_changed()
         window.selection.move_cursor(int(size * 0.05) + 1)
         app.processEvents()
-        rest = QEventLoop()  # not QTest.qWait: it holds the interpreter lock while it waits
-        QTimer.singleShot(rest_ms, rest.quit)
-        rest.exec()
+        run_event_loop(rest_ms)  # not QTest.qWait: it holds the interpreter lock while it waits
         start = time.perf_counter()
         QTest.keyClick(window.grid, Qt.Key.Key_F8)  # Next Anomaly
         app.processEvents()
