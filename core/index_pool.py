@@ -18,7 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import TYPE_CHECKING
 
 from mojiscope.core.allocator import keep_freed_memory
-from mojiscope.core.child_job import FORKSERVER, NICENESS, end_with_caller
+from mojiscope.core.child_job import FORKSERVER, end_with_caller, take_the_cpu_left_over
 from mojiscope.core.control import Cancelled, Control
 from mojiscope.core.format import Format
 from mojiscope.core.index_scan import ChunkCounts, PassedPages, count_chunk, worth_releasing
@@ -61,11 +61,12 @@ def worth_a_pool(source: Source, workers: int | None = None) -> bool:
 
 
 def _open_in_worker(
-    path: str, format_id: str, release: bool, niceness: int, caller_pid: int
+    path: str, format_id: str, release: bool, background: bool, caller_pid: int
 ) -> None:
     global _worker
     end_with_caller(caller_pid)
-    os.nice(niceness)
+    if background:
+        take_the_cpu_left_over()
     keep_freed_memory()
     _worker = (get_format(format_id), FileSource(path), release)
 
@@ -98,8 +99,9 @@ def count_in_parallel(
 ) -> None:
     """Fill ``index`` from a pool of worker processes (see the module
     docstring). Workers run at the caller's priority, or, in the
-    ``background`` (a window's index), at :data:`NICENESS` below it, so that
-    the window comes first."""
+    ``background`` (a window's index), at background priority
+    (:func:`~mojiscope.core.child_job.take_the_cpu_left_over`), so that the
+    window comes first."""
     assert isinstance(source, FileSource)
     n = pool_size(workers)
     context = FORKSERVER
@@ -112,7 +114,7 @@ def count_in_parallel(
             str(source.path),
             index.format.id,
             worth_releasing(source),
-            NICENESS if background else 0,
+            background,
             os.getpid(),
         ),
     )

@@ -4,6 +4,7 @@ windows of non-resyncing code pages decode exactly as the whole file does."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -262,6 +263,15 @@ def descendant_niceness() -> list[int]:
     return [table[pid][1] for pid in descendants(table)]
 
 
+def descendant_policies() -> list[int]:
+    """The scheduling policy of every live process descended from this one."""
+    policies = []
+    for pid in descendants():
+        with contextlib.suppress(OSError):  # ended meanwhile
+            policies.append(os.sched_getscheduler(pid))
+    return policies
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads niceness from /proc")
 @pytest.mark.parametrize(("background", "lowest"), [(True, 19), (False, 0)])
 def test_a_windows_index_pool_works_at_the_lowest_priority_and_a_commands_at_its_own(
@@ -285,6 +295,33 @@ def test_a_windows_index_pool_works_at_the_lowest_priority_and_a_commands_at_its
             background=background,
         )
     assert seen and max(seen) == min(os.nice(0) + lowest, 19)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+@pytest.mark.parametrize("background", [True, False])
+def test_a_windows_index_pool_takes_only_idle_cores_and_a_commands_any(
+    background: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Beside a window's pool at nice 19 alone, the window's wake-ups waited
+    # for a core; SCHED_IDLE workers give it up as soon as it wakes.
+    monkeypatch.setattr(index_pool, "PARALLEL_MIN", 1 << 20)
+    path = tmp_path / "zeros.bin"
+    with path.open("wb") as f:
+        f.truncate(64 << 20)
+    seen: list[int] = []
+    with FileSource(path) as source:
+        build_index(
+            get_format("utf-8"),
+            source,
+            Control(lambda _done: seen.extend(descendant_policies())),
+            workers=2,
+            background=background,
+        )
+    workers = [policy for policy in seen if policy != os.SCHED_OTHER]
+    if background:
+        assert workers and set(workers) == {os.SCHED_IDLE}
+    else:
+        assert seen and not workers
 
 
 @needs_smaps
