@@ -1,12 +1,14 @@
 """The app's whole-file indexes: one background job per shown format.
 
 When a document opens, and whenever a format joins the columns, an
-:class:`IndexKeeper` starts ``build_index`` for that format on the app's
-:class:`~mojiscope.app.jobs.JobRunner`. Chunk counts stream back to the GUI
-thread and go into a :class:`~mojiscope.core.index.FileIndex` the views read
-at once (the overview strip, the Problems list); when the job ends, the
-index it built (with a code page's alignment) replaces it. A status-bar
-label says what is being indexed and how far it got.
+:class:`IndexKeeper` asks for ``build_index`` of that format, which starts
+on the app's :class:`~mojiscope.app.jobs.JobRunner` in its turn among the
+window's passes over the file (:mod:`~mojiscope.app.file_passes`). Chunk
+counts stream back to the GUI thread and go into a
+:class:`~mojiscope.core.index.FileIndex` the views read at once (the
+overview strip, the Problems list); when the job ends, the index it built
+(with a code page's alignment) replaces it. A status-bar label says what is
+being indexed and how far it got.
 
 Next/previous anomaly asks :meth:`IndexKeeper.anomaly_at_once` first: where
 the index already knows which chunk holds the answer, one small decode on
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QStatusBar
 
+from mojiscope.app.file_passes import FilePasses, window_workers
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import WINDOW, Document
@@ -59,12 +62,14 @@ class IndexKeeper(QObject):
     def __init__(
         self,
         runner: JobRunner,
+        passes: FilePasses,
         shown: ShownFormats,
         selection: SelectionModel,
         status_bar: QStatusBar,
     ) -> None:
         super().__init__(runner)
         self.runner = runner
+        self.passes = passes
         self.shown = shown
         self.selection = selection
         self.document: Document | None = None
@@ -97,6 +102,7 @@ class IndexKeeper(QObject):
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
+        self.passes.withdraw(self)
         self.indexes.clear()
         self._reached.clear()
         self.document = document
@@ -108,29 +114,43 @@ class IndexKeeper(QObject):
         self._show_status()
 
     def _start_missing(self) -> None:
-        """Start the next format without an index, the current one first.
-        One index job runs at a time (each uses every core already), so
-        memory stays that of one job whatever the number of columns."""
+        """Ask for the next format without an index, the current one first,
+        to be indexed in its turn among the window's passes over the file
+        (:class:`~mojiscope.app.file_passes.FilePasses`). One index job runs
+        at a time, so memory stays that of one job whatever the number of
+        columns."""
         document = self.document
         if document is None or document.size == 0 or self._handles:
             return
-        choices = [self.shown.current, *self.shown.choices]
-        for choice in choices:
-            fmt = choice.format
-            if fmt.id not in self.indexes:
-                self._start(document, fmt)
-                return
+        if self._next_missing() is not None:
+            self.passes.ask(self, self._start_next)
 
-    def _start(self, document: Document, fmt: Format) -> None:
+    def _next_missing(self) -> Format | None:
+        for choice in [self.shown.current, *self.shown.choices]:
+            if choice.format.id not in self.indexes:
+                return choice.format
+        return None
+
+    def _start_next(self) -> JobHandle | None:
+        """The index of the next format without one, started now (its turn has
+        come), if the document still needs one."""
+        document, fmt = self.document, self._next_missing()
+        if document is None or fmt is None or self._handles:
+            return None
+        return self._start(document, fmt)
+
+    def _start(self, document: Document, fmt: Format) -> JobHandle:
         shown = FileIndex(fmt, document.size)
         self.indexes[fmt.id] = shown
         source = document.source
+        workers = window_workers()
 
         def job(control: Control) -> FileIndex:
             # The work is done in other processes, so that the GUI thread
-            # keeps the interpreter lock: a pool's for a large file, else a child's.
-            if uses_a_pool(fmt, source):
-                return build_index(fmt, source, control, background=True)
+            # keeps the interpreter lock: a pool's for a large file (on every
+            # core but the window's), else a child's.
+            if uses_a_pool(fmt, source, workers):
+                return build_index(fmt, source, control, workers=workers, background=True)
             if isinstance(source, FileSource):
                 return run_in_child(index_file, (str(source.path), fmt), control)
             return build_index(fmt, source, control)  # pasted bytes: small
@@ -143,6 +163,7 @@ class IndexKeeper(QObject):
         handle.succeeded.connect(lambda result: self._completed(fmt.id, shown, result))
         handle.progressed.connect(lambda _permille: self._show_status())
         handle.finished.connect(lambda: self._finished(fmt.id, handle))
+        return handle
 
     def _chunk_done(self, fid: str, shown: FileIndex, counts: object) -> None:
         if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:

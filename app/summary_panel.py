@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mojiscope.app.file_passes import FilePasses
 from mojiscope.app.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.shown_formats import ShownFormats
@@ -36,9 +37,16 @@ class SummaryPanel(QWidget):
     """The user asked to show this format id as a column."""
     summary_ready = Signal(object)
 
-    def __init__(self, runner: JobRunner, shown: ShownFormats, parent: QWidget | None = None):
+    def __init__(
+        self,
+        runner: JobRunner,
+        passes: FilePasses,
+        shown: ShownFormats,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.passes = passes
         self.shown = shown
         self.summary: Summary | None = None
         self._handle: JobHandle | None = None
@@ -55,15 +63,17 @@ class SummaryPanel(QWidget):
         self._waiting: Document | None = None
         """The document to summarise once :data:`AFTER_OPEN_MS` have passed."""
         self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
-        self._after_open.timeout.connect(self._start)
+        self._after_open.timeout.connect(lambda: self.passes.ask(self, self._start))
 
     def set_document(self, document: Document | None) -> None:
-        """Summarise ``document`` in the background, from
-        :data:`~mojiscope.app.jobs.AFTER_OPEN_MS` on (cancelling any summary
-        running)."""
+        """Summarise ``document`` in the background, in its turn among the
+        window's passes over the file (asked for
+        :data:`~mojiscope.app.jobs.AFTER_OPEN_MS` after the open), cancelling
+        any summary running."""
         if self._handle is not None:
             self._handle.cancel()
         self._handle = None
+        self.passes.withdraw(self)
         self.summary = None
         self.table.clear()
         self._waiting = None
@@ -75,10 +85,10 @@ class SummaryPanel(QWidget):
         self._waiting = document
         self._after_open.start()
 
-    def _start(self) -> None:
+    def _start(self) -> JobHandle | None:
         document, self._waiting = self._waiting, None
         if document is None:
-            return
+            return None
         source = document.source
         path = str(document.path) if document.path is not None else None
 
@@ -97,6 +107,7 @@ class SummaryPanel(QWidget):
         )
         handle.failed.connect(lambda message: self.words.setText(f"Summary failed: {message}"))
         self._handle = handle
+        return handle
 
     def _show(self, handle: JobHandle, result: object) -> None:
         if handle is not self._handle or not isinstance(result, Summary):

@@ -34,6 +34,7 @@ from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
 from mojiscope.app.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
 from mojiscope.app.document_retirement import Retirement
+from mojiscope.app.file_passes import FilePasses
 from mojiscope.app.file_watch import FileReloader
 from mojiscope.app.formats import available_keys
 from mojiscope.app.grid.palette import grid_palette
@@ -101,7 +102,10 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.indexes = IndexKeeper(self.jobs, self.shown, self.selection, self.statusBar())
+        self.passes = FilePasses(self)
+        self.indexes = IndexKeeper(
+            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
+        )
         self.grid.column_note = self.indexes.alignment_note
         prepare_likely_jumps(
             self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
@@ -110,7 +114,7 @@ class MainWindow(QMainWindow):
         self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
-        self.summary_panel = SummaryPanel(self.jobs, self.shown, self)
+        self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)

@@ -336,12 +336,12 @@ def index_file(control: Control, path: str, fmt: Format) -> FileIndex:
         source.close()
 
 
-def uses_a_pool(fmt: Format, source: Source) -> bool:
-    """Whether :func:`build_index` counts ``source`` on a pool of worker
-    processes (then its calling thread only waits for them)."""
+def uses_a_pool(fmt: Format, source: Source, workers: int | None = None) -> bool:
+    """Whether :func:`build_index` with ``workers`` counts ``source`` on a pool
+    of worker processes (then its calling thread only waits for them)."""
     from mojiscope.core.index_pool import worth_a_pool
 
-    return resync_is_exact(fmt) and worth_a_pool(source)
+    return resync_is_exact(fmt) and worth_a_pool(source, workers)
 
 
 def _build_sequential(index: FileIndex, source: Source, control: Control) -> None:

@@ -350,7 +350,8 @@ def _agreeing_with(guess: str, result: FormatSummary) -> FormatSummary:
 def summarize_file(control: Control, path: str, workers: int | None = 1) -> Summary:
     """:func:`summarize` of the file at ``path``, opened here: the form
     :func:`~mojiscope.core.child_job.run_in_child` runs in a child process
-    (on one core by default, leaving the other to the window and its index)."""
+    (on one core by default: a child stopped mid-way would leave a pool's
+    workers behind, as :func:`~mojiscope.core.index.index_file` says)."""
     from mojiscope.core.source import FileSource
 
     with FileSource(path) as source:
