@@ -25,7 +25,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app import messages
-from mojiscope.app.jobs import wait_for_every_job
+from mojiscope.app.jobs import JobRunner, wait_for_every_job
 from mojiscope.app.text_view import TextView
 from mojiscope.app.window import MainWindow
 
@@ -102,6 +102,15 @@ def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-un
         return view
 
     return shown
+
+
+@pytest.fixture
+def runner(qtbot) -> Iterator[JobRunner]:  # type: ignore[no-untyped-def]
+    """A job runner of its own, whose jobs are cancelled and waited for after the test."""
+    runner = JobRunner()
+    yield runner
+    runner.cancel_all()
+    assert runner.wait_all(5000)
 
 
 @pytest.fixture

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.file_passes import FilePasses, window_workers
@@ -14,14 +13,6 @@ from mojiscope.app.jobs import JobHandle, JobRunner
 from mojiscope.app.window import MainWindow
 from mojiscope.core.control import Control
 from mojiscope.core.index_pool import pool_size
-
-
-@pytest.fixture
-def runner(qtbot: QtBot) -> Iterator[JobRunner]:
-    runner = JobRunner()
-    yield runner
-    runner.cancel_all()
-    assert runner.wait_all(5000)
 
 
 class Pass:

@@ -4,22 +4,12 @@ cancel, and exactly one ending per job."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.jobs import JobHandle, JobRunner, show_progress_dialog
 from mojiscope.core.control import Control
 from mojiscope.core.errors import UnknownFormatError
-
-
-@pytest.fixture
-def runner(qtbot: QtBot) -> Iterator[JobRunner]:
-    runner = JobRunner()
-    yield runner
-    runner.cancel_all()
-    assert runner.wait_all(5000)
 
 
 def endings(handle: JobHandle) -> list[tuple[str, object]]:
