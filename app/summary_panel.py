@@ -61,7 +61,8 @@ class SummaryPanel(QWidget):
         layout.addWidget(self.table)
         shown.changed.connect(self._sync_buttons)
         self._waiting: Document | None = None
-        """The document to summarise once :data:`AFTER_OPEN_MS` have passed."""
+        """The document to summarise when the summary's pass starts (asked for
+        :data:`AFTER_OPEN_MS` after the open, it may wait for an index)."""
         self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
         self._after_open.timeout.connect(lambda: self.passes.ask(self, self._start))
 

@@ -139,7 +139,7 @@ def speed(path: Path, label: str, formats: list[str]) -> None:
         )
 
 
-def descendants_rss_mb() -> float:
+def descendants_pss_mb() -> float:
     """Memory of every live process descended from this one, in all: their
     proportional set sizes (Linux /proc; 0 elsewhere)."""
     parents: dict[int, int] = {}
@@ -225,7 +225,7 @@ def gui(folder: Path, mb: int) -> None:
 
     def watch_helpers() -> None:  # on a thread of its own: reading /proc takes a while
         while not indexing.wait(0.2):
-            helpers_peak[0] = max(helpers_peak[0], descendants_rss_mb())
+            helpers_peak[0] = max(helpers_peak[0], descendants_pss_mb())
 
     watcher = threading.Thread(target=watch_helpers, daemon=True)
     watcher.start()
