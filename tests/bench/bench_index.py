@@ -2,6 +2,7 @@
 
     python tests/bench/bench_index.py [--mb 1024] [--formats utf-8,wtf-8,...]
                                       [--random-mb 64] [--gui-mb 4096] [--skip-gui]
+    python tests/bench/bench_index.py --gui-only [--helpers-memory] [--gui-mb 4096]
 
 1. Speed. A text file of ``--mb`` MB with one invalid byte every 1 MiB (and
    ``--random-mb`` MB of random bytes) is written to a temporary folder; per
@@ -27,8 +28,13 @@
    timed (from the key to the end of the repaint), right after the cursor
    moved and again after the user rested 300 ms there (the window prepares
    that screen meanwhile), and the process's peak memory above the empty
-   window is printed, and the most its helper processes held together
-   (sampled every 200 ms on a thread of its own while the index ran).
+   window is printed. The most its helper processes held together is
+   measured in a second run of the window (``--helpers-memory``), sampled
+   every 200 ms by a process of its own: reading a process's
+   proportional set size (``/proc/PID/smaps_rollup``) walks its page
+   tables in the kernel, which on a kernel without preemption keeps a core
+   for the while, and the event loop stalled 18-22 ms in runs that sampled
+   (4-5 ms without).
 
 Not a test: nothing is asserted. The machine may be shared: report ratios
 and say under what load they were taken.
@@ -139,22 +145,23 @@ def speed(path: Path, label: str, formats: list[str]) -> None:
         )
 
 
-def descendants_pss_mb() -> float:
-    """Memory of every live process descended from this one, in all: their
-    proportional set sizes (Linux /proc; 0 elsewhere)."""
+def descendants_pss_mb(root: int, leave_out: int) -> float:
+    """Memory of every live process descended from ``root`` but
+    ``leave_out`` (and its own descendants), in all: their proportional set
+    sizes (Linux /proc; 0 elsewhere)."""
     parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             parents[int(stat.parent.name)] = int(stat.read_text().rpartition(")")[2].split()[1])
         except (OSError, ValueError, IndexError):
             continue  # ended meanwhile
-    ours, grown = {os.getpid()}, True
+    ours, grown = {root}, True
     while grown:
-        found = {pid for pid, parent in parents.items() if parent in ours} - ours
+        found = {pid for pid, parent in parents.items() if parent in ours} - ours - {leave_out}
         ours |= found
         grown = bool(found)
     kib = 0
-    for pid in ours - {os.getpid()}:
+    for pid in ours - {root}:
         try:  # proportional: pages the forkserver shares with its children count once
             rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
             kib += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
@@ -163,11 +170,48 @@ def descendants_pss_mb() -> float:
     return kib / 1024
 
 
+def watch_helpers(root: int) -> None:
+    """``--watch-helpers PID``: sample the memory of ``PID``'s other
+    descendants every 200 ms, at idle priority (this process is one of
+    them: it leaves itself out), until standard input closes; then print
+    the most they held together, in MB. Says ``sampling`` once it does."""
+    os.nice(19)
+    if hasattr(os, "sched_setscheduler"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    closed = threading.Event()
+
+    def wait_for_the_end() -> None:
+        sys.stdin.read()
+        closed.set()
+
+    threading.Thread(target=wait_for_the_end, daemon=True).start()
+    peak = 0.0
+    print("sampling", flush=True)
+    while not closed.wait(0.2):
+        peak = max(peak, descendants_pss_mb(root, os.getpid()))
+    print(f"{peak:.1f}")
+
+
+def start_helper_sampler() -> subprocess.Popen[str]:
+    """:func:`watch_helpers` of this process, in a process of its own, sampling."""
+    watcher = subprocess.Popen(
+        [sys.executable, __file__, "--watch-helpers", str(os.getpid())],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    if watcher.stdout is None or watcher.stdout.readline() != "sampling\n":
+        raise RuntimeError("the helper-memory sampler did not start")
+    return watcher
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def gui(folder: Path, mb: int) -> None:
+def gui(folder: Path, mb: int, helpers_memory: bool = False) -> None:
+    """Open the sparse file in the window and measure it, as the module
+    says; with ``helpers_memory``, only the helpers' memory while indexing."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from bench_keys import run_event_loop  # a sibling script: its folder is on the path
     from PySide6.QtCore import QElapsedTimer, Qt, QTimer
@@ -205,6 +249,7 @@ def gui(folder: Path, mb: int) -> None:
         cpu.append((now - last_cpu[0]) * 1000)
         last_cpu[0] = now
 
+    watcher = start_helper_sampler() if helpers_memory else None
     timer.timeout.connect(tick)
     clock.start()
     timer.start()
@@ -220,15 +265,6 @@ def gui(folder: Path, mb: int) -> None:
     clock.restart()
     started = time.perf_counter()
     window.open_path(path)
-    helpers_peak = [0.0]
-    indexing = threading.Event()
-
-    def watch_helpers() -> None:  # on a thread of its own: reading /proc takes a while
-        while not indexing.wait(0.2):
-            helpers_peak[0] = max(helpers_peak[0], descendants_pss_mb())
-
-    watcher = threading.Thread(target=watch_helpers, daemon=True)
-    watcher.start()
     while window.indexes.running() or window.indexes.current_index() is None:
         app.processEvents()
         time.sleep(0.001)
@@ -236,8 +272,13 @@ def gui(folder: Path, mb: int) -> None:
             break
     timer.stop()
     took = time.perf_counter() - started
-    indexing.set()
-    watcher.join()
+    if watcher is not None:
+        print(
+            f"\nwindow: the helper processes (forkserver, index and summary children) while "
+            f"it indexed {mb:,} MB, together, at most: {float(watcher.communicate()[0]):.0f} MB"
+        )
+        window.close()
+        return
     window.grid.setFocus()
 
     def next_anomaly_ms(rest_ms: int) -> float:
@@ -287,10 +328,6 @@ def gui(folder: Path, mb: int) -> None:
         f"0x{window.selection.cursor:X})"
     )
     print(f"  peak memory of this process above the empty window: {peak_rss_mb() - empty:.0f} MB")
-    print(
-        f"  the window's helper processes (forkserver, index and summary children), "
-        f"together, at most: {helpers_peak[0]:.0f} MB"
-    )
     window.close()
 
 
@@ -302,13 +339,18 @@ def main() -> None:
     parser.add_argument("--formats", default=",".join(UTF8_FAMILY))
     parser.add_argument("--skip-gui", action="store_true")
     parser.add_argument("--gui-only", action="store_true")
+    parser.add_argument("--helpers-memory", action="store_true")
+    parser.add_argument("--watch-helpers", type=int, metavar="PID", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.watch_helpers:
+        watch_helpers(args.watch_helpers)
+        return
     formats = args.formats.split(",")
     print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory(prefix="bench-index-") as name:
         folder = Path(name)
         if args.gui_only:
-            gui(folder, args.gui_mb)
+            gui(folder, args.gui_mb, args.helpers_memory)
             return
         text = folder / "text.txt"
         write_text(text, args.mb)
@@ -324,6 +366,7 @@ def main() -> None:
         # children's the summaries'.
         gui_only = [sys.executable, __file__, "--gui-only", "--gui-mb", str(args.gui_mb)]
         subprocess.run(gui_only, check=True)
+        subprocess.run([*gui_only, "--helpers-memory"], check=True)
 
 
 if __name__ == "__main__":
