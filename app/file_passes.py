@@ -10,8 +10,9 @@ longest and 14-19 ms at the 99th percentile while the index and the summary
 ran together; with the index alone, on one process, 16-21 ms and 2-5 ms.
 
 So the passes queue in :class:`FilePasses`: one runs at a time, in the
-order asked for, and a pass that could use a pool of processes uses
-:func:`window_workers` of them, every core but one.
+order asked for (a pass the user waits on, as the inspector measuring a
+text run, goes to the front), and a pass that could use a pool of
+processes uses :func:`window_workers` of them, every core but one.
 """
 
 from __future__ import annotations
@@ -44,11 +45,16 @@ class FilePasses(QObject):
         self._waiting: deque[tuple[object, StartPass]] = deque()
         self._running: JobHandle | None = None
 
-    def ask(self, owner: object, start: StartPass) -> None:
-        """Queue ``start`` for ``owner`` (the index keeper, the summary), unless
-        ``owner`` has a pass waiting already; it starts at once if nothing runs."""
+    def ask(self, owner: object, start: StartPass, *, first: bool = False) -> None:
+        """Queue ``start`` for ``owner`` (the index keeper, the summary), at the
+        back, or at the front when ``first`` (a pass the user waits on),
+        unless ``owner`` has a pass waiting already; it starts at once if
+        nothing runs."""
         if not self.waiting(owner):
-            self._waiting.append((owner, start))
+            if first:
+                self._waiting.appendleft((owner, start))
+            else:
+                self._waiting.append((owner, start))
         self._run_next()
 
     def withdraw(self, owner: object) -> None:

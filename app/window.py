@@ -87,7 +87,6 @@ class MainWindow(QMainWindow):
         self.jobs = JobRunner(self)
         """The window's one runner: every view's jobs run here, so opening
         another document can stop and wait for the ones reading the old."""
-        self.inspector.jobs = self.jobs
         self.inspector.hint.runner = self.jobs
         self._retiring = Retirement(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
@@ -106,6 +105,7 @@ class MainWindow(QMainWindow):
         self.indexes = IndexKeeper(
             self.jobs, self.passes, self.shown, self.selection, self.statusBar()
         )
+        self.inspector.work_with(self.jobs, self.passes, self.indexes.index_of)
         self.grid.column_note = self.indexes.alignment_note
         prepare_likely_jumps(
             self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies

@@ -1,6 +1,8 @@
 """Moving through a source by its anomalies: the next and the previous span
 that is not plain text, however far away, and the true extent of a text run
-that a window cut (:func:`run_extent`), in bounded memory.
+that a window cut (:func:`run_extent`; at once from a whole-file index
+where it knows the anomalies around the run, :func:`run_extent_from_index`),
+in bounded memory.
 
 A source may be a mapped file of gigabytes, so these decode it window by
 window (:data:`SCAN_CHUNK` bytes at a time, through
@@ -16,6 +18,7 @@ from __future__ import annotations
 from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.decoding import Decoding
 from mojiscope.core.format import Format, Policy, apply_policy
+from mojiscope.core.index import FileIndex
 from mojiscope.core.source import FileSource, Source
 from mojiscope.core.spans import Span, SpanKind
 
@@ -120,6 +123,31 @@ def run_extent(
         if later < decoding.byte_end:
             break  # the run ends inside this window
     return start, end
+
+
+def run_extent_from_index(index: FileIndex, source: Source, span: Span) -> tuple[int, int] | None:
+    """What :func:`run_extent` finds, from ``index`` (of ``source``, in the
+    format that decoded ``span``): a text run reaches from the end of the
+    anomaly before it to the start of the one after it (or the source's
+    ends). ``None`` unless the index finds both anomalies at once
+    (:meth:`~mojiscope.core.index.FileIndex.answers_at_once`: a small
+    decode each, fit for the GUI thread). The ends do not depend on the
+    replacement policy: a policy changes how invalid bytes are replaced,
+    not which bytes are text."""
+    if span.kind != SpanKind.TEXT:
+        return span.byte_start, span.byte_end
+    last_before, first_after = span.byte_start, span.byte_end - 1
+    if not (
+        index.answers_at_once(last_before, forward=False)
+        and index.answers_at_once(first_after, forward=True)
+    ):
+        return None
+    before = index.previous_anomaly(source, last_before) if last_before > 0 else None
+    after = index.next_anomaly(source, first_after)
+    return (
+        before.byte_end if before is not None else 0,
+        after.byte_start if after is not None else len(source),
+    )
 
 
 def file_run_extent(

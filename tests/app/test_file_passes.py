@@ -58,6 +58,22 @@ def test_passes_run_one_at_a_time_in_the_order_asked(qtbot: QtBot, runner: JobRu
     qtbot.waitUntil(lambda: not passes.busy(), timeout=5000)
 
 
+def test_a_pass_the_user_waits_on_goes_before_the_waiting_ones(
+    qtbot: QtBot, runner: JobRunner
+) -> None:
+    passes, log = FilePasses(), []
+    running, queued, urgent = (Pass(runner, name, log) for name in ("index", "summary", "extent"))
+    passes.ask(object(), running.start)
+    passes.ask(object(), queued.start)
+    passes.ask(object(), urgent.start, first=True)
+    assert log == ["start index"]  # it waits for the pass that runs, not before it
+    for each in (running, urgent, queued):
+        each.release.set()
+    qtbot.waitUntil(lambda: len(log) == 3, timeout=5000)
+    assert log == ["start index", "start extent", "start summary"]
+    ended(qtbot, queued.handle)
+
+
 def test_a_cancelled_pass_hands_its_turn_on_and_a_withdrawn_one_never_starts(
     qtbot: QtBot, runner: JobRunner
 ) -> None:

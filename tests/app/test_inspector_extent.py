@@ -37,6 +37,51 @@ def test_a_long_run_says_at_least_then_the_real_figure(
     assert measuring(window) == []
 
 
+def test_once_the_index_knows_a_runs_ends_no_job_reads_the_file_to_measure_it(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The index of the run's format gives its ends at once. (A measuring
+    job read the file beside the index: with both cores busy in the kernel,
+    the window's event loop stalled 18-22 ms.)"""
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"\xff" + b"a" * RUN + b"\xff" + b"b" * 10)
+    window.set_formats(["utf-8"], persist=False)
+    started: list[object] = []
+    window.jobs.jobs_changed.connect(lambda: started.extend(measuring(window)))
+    assert window.open_path(path)  # the cursor on the first byte: no run there
+    qtbot.waitUntil(
+        lambda: (index := window.indexes.current_index()) is not None and index.complete,
+        timeout=10_000,
+    )
+    window.selection.move_cursor(3 * WINDOW + 5)
+    assert "measuring\u2026" in bytes_line(window)
+    qtbot.waitUntil(lambda: "measuring" not in bytes_line(window), timeout=10_000)
+    assert bytes_line(window).startswith(f"Bytes 0x1..0x{RUN:X} ({RUN} bytes): 61 61 61")
+    assert started == []
+
+
+def test_a_measuring_waits_for_the_index_that_runs_and_then_needs_no_job(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A cut run the index has not reached waits for the index's turn over
+    the file to end (it goes before the summary), then takes its ends
+    from the finished index."""
+    path = tmp_path / "long.txt"
+    size = 1 << 32
+    with path.open("wb") as f:  # sparse: 4 GiB of NUL, the index takes a while,
+        f.seek(size - 1)
+        f.write(b"\xff")  # and reaches the anomaly that ends the run last
+    window.set_formats(["utf-8"], persist=False)
+    started: list[object] = []
+    window.jobs.jobs_changed.connect(lambda: started.extend(measuring(window)))
+    assert window.open_path(path)  # the cursor at 0, in the cut run
+    qtbot.waitUntil(lambda: window.passes.waiting(window.inspector), timeout=10_000)
+    assert window.indexes.running() and window.passes.busy()
+    qtbot.waitUntil(lambda: "measuring" not in bytes_line(window), timeout=30_000)
+    assert bytes_line(window).startswith(f"Bytes 0x0..0x{size - 2:X} ({size - 1} bytes)")
+    assert started == [] and window.summary_panel.summary is None
+
+
 def measuring(window: MainWindow) -> list[object]:
     """The inspector's measuring jobs still running (the index runs beside them)."""
     return [h for h in window.jobs.active() if h.name == "inspector-extent"]
@@ -113,6 +158,9 @@ def test_opening_another_file_while_a_run_is_measured_does_not_wait_for_it(
             f.truncate(64 << 30)  # sparse: one run of NULs, measured for seconds
     window.set_formats(["utf-8"], persist=False)
     assert window.open_path(long)  # the cursor at 0, in the run, stays there
+    qtbot.waitUntil(lambda: window.passes.waiting(window.inspector), timeout=10_000)
+    for index_job in window.indexes.running():  # its turn comes after the index
+        index_job.cancel()  # (as the status bar's Cancel does): at once
     qtbot.waitUntil(lambda: measuring(window) != [], timeout=10_000)
     waits: list[int] = []
     real_wait = JobHandle.wait

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from mojiscope.core import BytesSource, FileSource, SpanKind, get_format
 from mojiscope.core.control import Cancelled, Control
-from mojiscope.core.navigation import run_extent
+from mojiscope.core.index import FileIndex, build_index
+from mojiscope.core.index_scan import count_chunk
+from mojiscope.core.navigation import run_extent, run_extent_from_index
 
 WINDOW = 1 << 16
 
@@ -84,3 +86,47 @@ def test_any_cut_span_measures_as_the_whole_decode(fmt_id, pieces, window, data)
         assert (start, end, SpanKind.TEXT) == expected
     else:
         assert (start, end) == (span.byte_start, span.byte_end)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["utf-8", "wtf-8", "utf-16le", "cp1252", "xtf-8"]),
+    st.lists(st.tuples(st.sampled_from(PIECES), st.integers(1, 40)), min_size=1, max_size=12),
+    st.integers(4, 64),
+    st.sampled_from([1, 2, 3]),
+    st.data(),
+)
+def test_an_index_gives_a_cut_runs_extent_as_the_whole_decode_or_nothing(  # type: ignore[no-untyped-def]
+    fmt_id, pieces, window, every, data
+):
+    """From an index (complete, or with chunks missing), a run's ends are
+    those of the whole decode, or ``None`` where the index cannot say at once."""
+    raw = b"".join(piece * count for piece, count in pieces)
+    source, fmt = BytesSource(raw), get_format(fmt_id)
+    index = FileIndex(fmt, len(raw), data.draw(st.sampled_from([8, 16, 64]), label="chunk"))
+    for k in range(0, len(index.chunks), every):
+        lo, hi = index.chunk_range(k)
+        index.add(count_chunk(fmt, source, lo, hi))
+    offset = data.draw(st.integers(0, len(raw) - 1), label="offset")
+    span = window_span(fmt_id, source, offset, window)
+    extent = run_extent_from_index(index, source, span)
+    (expected,) = [r for r in whole_runs(fmt_id, raw) if r[0] <= offset < r[1]]
+    if span.kind != SpanKind.TEXT:
+        assert extent == (span.byte_start, span.byte_end)
+    elif every == 1:
+        assert (*extent, SpanKind.TEXT) == expected  # type: ignore[misc]
+    else:
+        assert extent is None or (*extent, SpanKind.TEXT) == expected
+
+
+def test_an_index_measures_a_run_of_the_whole_file_at_once(tmp_path: Path) -> None:
+    """A run with no anomaly on either side reaches both ends of the file."""
+    path = tmp_path / "zeros.bin"
+    with path.open("wb") as f:
+        f.truncate(1 << 26)  # 64 MiB of NUL: one run
+    with FileSource(path) as source:
+        fmt = get_format("utf-8")
+        index = build_index(fmt, source)
+        span = window_span("utf-8", source, 1 << 25, WINDOW)
+        assert span.byte_start == 1 << 25 and span.byte_end < (1 << 25) + 2 * WINDOW  # cut
+        assert run_extent_from_index(index, source, span) == (0, 1 << 26)
