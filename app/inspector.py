@@ -298,9 +298,13 @@ class InspectorPanel(QWidget):
         extent = None if index is None else run_extent_from_index(index, document.source, span)
         if extent is None:
             return False
+        self._show_extent(choice, extent)
+        return True
+
+    def _show_extent(self, choice: FormatChoice, extent: tuple[int, int]) -> None:
+        """Remember a run's real ``extent`` in ``choice`` and show it."""
         self._extents.setdefault(choice.key, []).append(extent)
         self.refresh()
-        return True
 
     def _start_measuring(self, document: Document, choice: FormatChoice, span: Span) -> JobHandle:
         what = (choice.key, span.byte_start, span.byte_end)
@@ -321,8 +325,7 @@ class InspectorPanel(QWidget):
 
         def measured(extent: object) -> None:
             if self.document is document and isinstance(extent, tuple):
-                self._extents.setdefault(choice.key, []).append(extent)
-                self.refresh()
+                self._show_extent(choice, extent)
 
         def not_measured(message: str) -> None:
             if self.document is document:
