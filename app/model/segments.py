@@ -13,11 +13,20 @@ each XTF-8 escape keeps its own dotted box).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from mojiscope.app.model.borders import BORDERED_KINDS
 from mojiscope.core import Decoding, Reason, Span
 from mojiscope.core.charmap import char_offsets
+from mojiscope.core.span_rows import make_span
+from mojiscope.core.spans import KIND_CODE, KIND_CODES, REASON_CODE, SpanKind
+
+_TEXT_CODE = KIND_CODE[SpanKind.TEXT]
+_MAGIC_CODE = REASON_CODE[Reason.MAGIC_NUMBER]
+_BORDERED = np.array([kind in BORDERED_KINDS for kind in KIND_CODES])
+"""Per kind code, whether the kind is drawn with a border."""
 
 
 class Segment(NamedTuple):
@@ -33,70 +42,69 @@ class Segment(NamedTuple):
 def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
     """Segments of ``decoding`` covering the characters that overlap ``[lo, hi)``.
 
-    Neighbouring spans of one byte a character are gathered into one run as
-    they come (:class:`_OneByteRun`): dense damage is hundreds of one-byte
-    spans a screen, and a segment made and remade for each cost most of a
-    layout."""
+    Neighbouring spans of one byte a character, of one kind and reason, drawn
+    without a border, are one segment, found in the span table's arrays
+    (:class:`_Groups`): dense damage is hundreds of one-byte spans a screen,
+    and a step per span cost most of a layout."""
     spans = decoding.spans
     lo = max(lo, decoding.byte_start)
     hi = min(hi, decoding.byte_end)
     if not len(spans) or hi <= lo:
         return []
-    first = spans.index_at_byte(lo)
-    last = spans.index_at_byte(hi - 1)
-    out: list[Segment] = []
-    run = _OneByteRun(out)
+    groups = _Groups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
     text, base = decoding.text, spans.char_start
-    for span in spans.span_list(first, last + 1):
-        n_bytes = span.byte_end - span.byte_start
-        if (
-            n_bytes
-            and span.char_end - span.char_start == n_bytes
-            and span.reason != Reason.MAGIC_NUMBER
-            and decoding.one_byte_a_char(span)
-        ):
-            a, b = max(lo, span.byte_start), min(hi, span.byte_end)
-            c = span.char_start - base + (a - span.byte_start)
-            run.add(a, b, text[c : c + (b - a)], span)
+    out: list[Segment] = []
+    for kind, reason, b0, b1, c0, c1, value, one_byte, group_end in zip(
+        *groups.columns(), strict=True
+    ):
+        span = make_span(kind, reason, b0, b1, c0, c1, value)
+        if one_byte:
+            a, b = max(lo, b0), min(hi, group_end)
+            c = c0 - base + (a - b0)
+            _append_one_byte_run(out, Segment(a, b, text[c : c + (b - a)], 1, span))
         else:
-            run.flush()
             _add_span(out, decoding, span, lo, hi)
-    run.flush()
     return out
 
 
-class _OneByteRun:
-    """Characters of neighbouring one-byte-a-character spans of one kind and
-    reason (kinds drawn without a border), gathered, then appended to ``out``
-    as one segment (joined to the segment before it when that one continues
-    the run, as :func:`_append_one_byte_run` does)."""
+class _Groups:
+    """Spans ``[first, last)`` of a decoding in groups: a run of neighbouring
+    spans of one byte a character of one kind and reason (a kind drawn
+    without a border, unless the run is one span), or any other span alone."""
 
-    def __init__(self, out: list[Segment]) -> None:
-        self.out = out
-        self.span: Span | None = None
-        self.start = self.end = 0
-        self.chars: list[str] = []
+    def __init__(self, decoding: Decoding, first: int, last: int) -> None:
+        spans = decoding.spans
+        kinds = spans.kinds[first:last]
+        reasons = spans.reasons[first:last]
+        byte_starts = spans.byte_starts[first : last + 1]
+        char_starts = spans.char_starts[first : last + 1]
+        n_bytes = np.diff(byte_starts)
+        one_byte = (n_bytes == np.diff(char_starts)) & (n_bytes > 0) & (reasons != _MAGIC_CODE)
+        if decoding.format.multi_char_sequences:
+            one_byte &= kinds != _TEXT_CODE
+        joinable = one_byte & ~_BORDERED[kinds]
+        joins = joinable[1:] & joinable[:-1] & (kinds[1:] == kinds[:-1])
+        joins &= reasons[1:] == reasons[:-1]
+        self.heads = np.flatnonzero(np.concatenate(([True], ~joins)))
+        self.ends = np.append(self.heads[1:], last - first)
+        self.kinds, self.reasons, self.one_byte = kinds, reasons, one_byte
+        self.byte_starts, self.char_starts = byte_starts, char_starts
+        self.values = spans.values[first:last]
 
-    def add(self, a: int, b: int, chars: str, span: Span) -> None:
-        run = self.span
-        if (
-            run is not None
-            and self.end == a
-            and run.kind == span.kind
-            and run.reason == span.reason
-            and span.kind not in BORDERED_KINDS
-        ):
-            self.chars.append(chars)
-            self.end = b
-            return
-        self.flush()
-        self.span, self.start, self.end, self.chars = span, a, b, [chars]
-
-    def flush(self) -> None:
-        if self.span is not None:
-            segment = Segment(self.start, self.end, "".join(self.chars), 1, self.span)
-            _append_one_byte_run(self.out, segment)
-            self.span = None
+    def columns(self) -> tuple[list[Any], ...]:
+        """Per group, as lists: its first span's kind and reason codes, bytes
+        and characters (start, end) and value; whether it is of one byte a
+        character; the byte end of the whole group."""
+        h = self.heads
+        return tuple(
+            column.tolist()
+            for column in (
+                self.kinds[h], self.reasons[h],
+                self.byte_starts[h], self.byte_starts[h + 1],
+                self.char_starts[h], self.char_starts[h + 1],
+                self.values[h], self.one_byte[h], self.byte_starts[self.ends],
+            )
+        )  # fmt: skip
 
 
 def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: int) -> None:

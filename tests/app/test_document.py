@@ -14,7 +14,8 @@ from mojiscope.app.formats import FormatChoice, resolve, resolve_all
 from mojiscope.app.model.borders import BORDERED_KINDS
 from mojiscope.app.model.cells import cells_between
 from mojiscope.app.model.document import WINDOW, WINDOWS_PER_FORMAT, Document
-from mojiscope.core import decode, get_format
+from mojiscope.app.model.segments import Segment
+from mojiscope.core import Reason, decode, get_format
 from mojiscope.core.charmap import CHUNK_CHARS
 
 DEMO_KEYS = ["utf-8", "utf-8/per-byte", "utf-8/per-run", "wtf-8", "xtf-8", "stf-7", "cp1252"]
@@ -165,6 +166,40 @@ def test_demo_segments_tile_and_agree_with_cells(key: str) -> None:
 def test_segments_of_any_bytes_agree_with_cells(data: bytes, key: str) -> None:
     """Dense damage too: neighbouring one-byte spans gathered into runs."""
     assert_segments_agree_with_cells(Document.from_bytes(data), choice(key))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.binary(min_size=1, max_size=300),
+    key=st.sampled_from([*DEMO_KEYS, "utf-16le", "gb18030", "cesu-8", "mutf-8", "stf-7"]),
+)
+def test_one_byte_spans_of_one_look_are_one_segment_and_only_they(data: bytes, key: str) -> None:
+    """The join rule, both ways: a one-byte segment's bytes are spans of its
+    kind and reason only, and two such segments of one look (no border) that
+    touch would have been one."""
+    document = Document.from_bytes(data)
+    fmt = choice(key)
+    decoding = document.window(fmt, 0)
+    cells = document.cells(fmt, 0, document.size)
+    looks = {(c.byte_start, c.byte_end): (c.span.kind, c.span.reason) for c in cells}
+
+    def joinable(segment: Segment) -> bool:
+        return (
+            segment.width == 1
+            and decoding.one_byte_a_char(segment.span)
+            and segment.span.kind not in BORDERED_KINDS
+            and segment.span.reason != Reason.MAGIC_NUMBER
+        )
+
+    segments = document.segments(fmt, 0, document.size)
+    for segment in segments:
+        if joinable(segment):
+            look = (segment.span.kind, segment.span.reason)
+            offsets = range(segment.byte_start, segment.byte_end)
+            assert all(looks[(b, b + 1)] == look for b in offsets)
+    for before, after in itertools.pairwise(segments):
+        if joinable(before) and joinable(after):
+            assert (before.span.kind, before.span.reason) != (after.span.kind, after.span.reason)
 
 
 def test_segments_join_one_byte_runs_but_not_bordered_escapes() -> None:
