@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
 from mojiscope.app import messages, settings
 from mojiscope.app.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
+from mojiscope.app.collector import keep_collector_out_of_frames
 from mojiscope.app.commands import SearchCommands
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
@@ -51,7 +52,6 @@ from mojiscope.app.overview import OverviewStrip
 from mojiscope.app.problems import ProblemsPanel
 from mojiscope.app.selection import SelectionModel
 from mojiscope.app.shown_formats import ShownFormats
-from mojiscope.app.startup_objects import freeze_startup_objects
 from mojiscope.app.status import StatusReporter
 from mojiscope.app.summary_panel import SummaryPanel
 from mojiscope.app.text_view import TextView
@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._fit_to_screen()
         self._restored = self._restore_window_state()
-        freeze_startup_objects()  # a full collector pass over them took 27-34 ms
+        keep_collector_out_of_frames()
 
     def add_format_column(self, format_id: str) -> None:
         """Show ``format_id`` as one more decoded column (the Summary's one click)."""
