@@ -14,10 +14,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from mojiscope.app.formats import FormatChoice
 from mojiscope.app.model.cells import Cell, cells_between
 from mojiscope.app.model.segments import Segment, join_windows, segments_between
+from mojiscope.app.model.text_runs import TextRun, text_runs_between
+from mojiscope.app.model.text_runs import join_windows as join_text_runs
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
 WINDOW = 1 << 13
@@ -30,6 +33,8 @@ WINDOWS_PER_FORMAT = 8
 """How many decoded windows each format keeps (64 KiB per format)."""
 
 DEMO_NAME = "demo.bin"
+
+T = TypeVar("T")
 
 
 class Document:
@@ -133,20 +138,31 @@ class Document:
     def segments(self, choice: FormatChoice, lo: int, hi: int) -> list[Segment]:
         """Runs of equal-width characters covering bytes ``[lo, hi)`` (what the
         grid draws); like :meth:`cells`, the ends may reach past the range."""
+        return join_windows(self._per_window(choice, lo, hi, segments_between))
+
+    def text_runs(self, choice: FormatChoice, lo: int, hi: int) -> list[TextRun]:
+        """The characters overlapping bytes ``[lo, hi)`` with their bytes, a
+        span at a time (what the text view shows); like :meth:`cells`, the
+        ends may reach past the range."""
+        return join_text_runs(self._per_window(choice, lo, hi, text_runs_between))
+
+    def _per_window(
+        self, choice: FormatChoice, lo: int, hi: int, between: Callable[[Decoding, int, int], T]
+    ) -> list[T]:
+        """``between(window, a, b)`` for each decoded window holding part of
+        bytes ``[lo, hi)``, ``[a, b)`` being that part."""
         lo = max(lo, 0)
         hi = min(hi, self.size)
         if hi <= lo:
             return []
-        return join_windows(
-            [
-                segments_between(
-                    self.window(choice, index),
-                    max(lo, index * WINDOW),
-                    min(hi, (index + 1) * WINDOW),
-                )
-                for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1)
-            ]
-        )
+        return [
+            between(
+                self.window(choice, index),
+                max(lo, index * WINDOW),
+                min(hi, (index + 1) * WINDOW),
+            )
+            for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1)
+        ]
 
     def cell_at(self, choice: FormatChoice, offset: int) -> Cell | None:
         """The character holding byte ``offset``, or None outside the document."""

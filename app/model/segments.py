@@ -44,14 +44,14 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
 
     Neighbouring spans of one byte a character, of one kind and reason, drawn
     without a border, are one segment, found in the span table's arrays
-    (:class:`_Groups`): dense damage is hundreds of one-byte spans a screen,
+    (:class:`SpanGroups`): dense damage is hundreds of one-byte spans a screen,
     and a step per span cost most of a layout."""
     spans = decoding.spans
     lo = max(lo, decoding.byte_start)
     hi = min(hi, decoding.byte_end)
     if not len(spans) or hi <= lo:
         return []
-    groups = _Groups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
+    groups = SpanGroups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
     text, base = decoding.text, spans.char_start
     out: list[Segment] = []
     for kind, reason, b0, b1, c0, c1, value, one_byte, group_end in zip(
@@ -67,7 +67,7 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
     return out
 
 
-class _Groups:
+class SpanGroups:
     """Spans ``[first, last)`` of a decoding in groups: a run of neighbouring
     spans of one byte a character of one kind and reason (a kind drawn
     without a border, unless the run is one span), or any other span alone."""

@@ -7,20 +7,20 @@ shows characters that draw nothing as stand-ins (``‹NUL›``, ``‹RLO›``,
 (``‹NUL×4096›``: a stretch of zero bytes reads as one mark, not a wall).
 So the text is a list of *pieces*, each one character or one run of
 stand-ins, with its own UTF-16 start and bytes. It is built from the
-segments the grid draws (runs of equal-width characters), most of them at
-once. Line breaks and tabs stay themselves, so the text
+characters of each span with their bytes (:mod:`~mojiscope.app.model.text_runs`),
+most of them at once. Line breaks and tabs stay themselves, so the text
 reads as text; combining marks stay on their base.
 """  # noqa: RUF002 - the stand-in marks are the subject
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from mojiscope.app.model.cells import Cell
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
-from mojiscope.app.model.segments import Segment
+from mojiscope.app.model.text_runs import TextRun
 from mojiscope.core import Reason, Span, SpanKind
 
 KEEP = frozenset("\n\t")
@@ -117,16 +117,16 @@ class TextWindow:
     @classmethod
     def build(
         cls,
-        segments: list[Segment],
+        runs: list[TextRun],
         data: bytes,
         data_start: int,
         displays: Displays | None = None,
     ) -> TextWindow:
-        """The window of the characters of ``segments``; ``data`` holds the
+        """The window of the characters of ``runs``; ``data`` holds the
         bytes from ``data_start`` that they cover."""
         builder = _Builder(data, data_start, displays or Displays())
-        for segment in segments:
-            builder.add_segment(segment)
+        for run in runs:
+            builder.add_run(run)
         return builder.finish()
 
     @property
@@ -180,9 +180,9 @@ class TextWindow:
 
 
 class _Builder:
-    """Pieces as the characters come, a segment at a time.
+    """Pieces as the characters come, a run (a span's characters) at a time.
 
-    A segment of characters each shown as itself (most text) becomes its
+    A stretch of characters each shown as itself (most text) becomes its
     pieces at once, without a call per character; the rest go character by
     character, what each shows asked of the :class:`Displays`. Identical
     stand-ins of one kind in a row are held as a run until it ends: from
@@ -197,41 +197,54 @@ class _Builder:
         self.run_bytes: list[int] = []
         """Start of each held stand-in, then the end of the last."""
 
-    def add_segment(self, segment: Segment) -> None:
-        start, end, text, width, span = segment
+    def add_run(self, run: TextRun) -> None:
+        offsets, text, span = run
         kind = span.kind
         if not text:
-            self.add_piece("", start, end, kind, None)
+            self.add_piece("", offsets[0], offsets[-1], kind, None)
             return
-        alike = kind not in _BY_BYTES and span.reason is not _MAGIC
-        if alike and len(text) == 1:  # most segments of dense damage: one character
-            shown = self.known.get(text) or self.displays.of(text, span)
-            self.add_piece(shown[0], start, end, kind, shown[1])
-            return
-        if alike:
-            chars = set(text)
-            for char in chars:
-                if char not in self.known:
-                    self.displays.of(char, span)
-            if chars <= self.as_itself:
-                self._flush_run()
-                window, n = self.window, len(text)
-                first = window.piece_starts[-1]
-                window.piece_starts.extend(range(first + 1, first + n + 1))
-                window.piece_byte_starts.extend(range(start, end, width))
-                window.piece_byte_ends.extend(range(start + width, end + width, width))
-                window.piece_kinds.extend([kind] * n)
-                self.pieces.append(text)
-                return
-        for i, char in enumerate(text):
-            lo = start + i * width
-            if alike:
-                shown = self.known.get(char) or self.displays.of(char, span)
-            else:
-                at = lo - self.data_start
-                cell_bytes = self.data[at : at + width]
+        if kind in _BY_BYTES or span.reason is _MAGIC:
+            for i, char in enumerate(text):
+                lo, hi = offsets[i], offsets[i + 1]
+                cell_bytes = self.data[lo - self.data_start : hi - self.data_start]
                 shown = _display_of(char, span, cell_bytes, self.displays.drawable)
-            self.add_piece(shown[0], lo, lo + width, kind, shown[1])
+                self.add_piece(shown[0], lo, hi, kind, shown[1])
+            return
+        known, as_itself = self.known, self.as_itself
+        if len(text) == 1:  # most runs of dense damage: one character
+            shown = known.get(text) or self.displays.of(text, span)
+            self.add_piece(shown[0], offsets[0], offsets[1], kind, shown[1])
+            return
+        chars = set(text)
+        for char in chars:
+            if char not in known:
+                self.displays.of(char, span)
+        if chars <= as_itself:
+            self._flush_run()
+            self._as_themselves(text, offsets, kind)
+            return
+        k, n = 0, len(text)
+        while k < n:  # stretches shown as themselves at once, the rest one by one
+            m = k
+            while m < n and text[m] in as_itself:
+                m += 1
+            if m > k:
+                self._flush_run()
+                self._as_themselves(text[k:m], offsets[k : m + 1], kind)
+            if m < n:
+                shown = known[text[m]]
+                self.add_piece(shown[0], offsets[m], offsets[m + 1], kind, shown[1])
+            k = m + 1
+
+    def _as_themselves(self, text: str, offsets: Sequence[int], kind: SpanKind) -> None:
+        """Characters each shown as itself in one UTF-16 unit: a piece each, at once."""
+        window, n = self.window, len(text)
+        first = window.piece_starts[-1]
+        window.piece_starts.extend(range(first + 1, first + n + 1))
+        window.piece_byte_starts.extend(offsets[:-1])
+        window.piece_byte_ends.extend(offsets[1:])
+        window.piece_kinds.extend([kind] * n)
+        self.pieces.append(text)
 
     def add_piece(self, text: str, lo: int, hi: int, kind: SpanKind, name: str | None) -> None:
         """One character's display (a stand-in when ``name`` is not None)."""

@@ -44,10 +44,10 @@ def build_window(
     shown as ``displays`` says."""
     lo = max(0, cursor - radius)
     hi = min(document.size, cursor + radius)
-    segments = document.segments(choice, lo, hi)
-    data_start = segments[0].byte_start if segments else lo
-    data = document.read(data_start, segments[-1].byte_end if segments else hi)
-    return TextWindow.build(segments, data, data_start, displays)
+    runs = document.text_runs(choice, lo, hi)
+    data_start = runs[0].offsets[0] if runs else lo
+    data = document.read(data_start, runs[-1].offsets[-1] if runs else hi)
+    return TextWindow.build(runs, data, data_start, displays)
 
 
 class TextWindows:

@@ -107,9 +107,9 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
     """Runs are in order and apart, and a piece lies in a run of its own kind
     and look exactly when it is a stand-in or not well-formed text."""
     document = Document.from_bytes(data)
-    segments = document.segments(resolve(key), 0, document.size)
-    start = segments[0].byte_start
-    window = TextWindow.build(segments, data[start:], start)
+    runs = document.text_runs(resolve(key), 0, document.size)
+    start = runs[0].offsets[0]
+    window = TextWindow.build(runs, data[start:], start)
     runs = window.mark_runs()
     assert all(a[1] < b[0] or (a[1] == b[0] and a[2:] != b[2:]) for a, b in pairwise(runs))
     stand_ins = set(window.stand_ins)

@@ -1,4 +1,4 @@
-"""TextWindow.build makes its pieces from segments, most of them at once, and
+"""TextWindow.build makes its pieces from text runs, most of them at once, and
 remembers each character's display within a window; what it builds must
 equal asking :func:`display_of` cell by cell: the same text, and the same
 pieces with the same bytes, kinds and stand-ins."""
@@ -68,8 +68,8 @@ def built(document: Document, key: str) -> tuple[TextWindow, list[Cell], bytes]:
     choice = resolve(key)
     cells = document.cells(choice, 0, document.size)
     data = document.read(cells[0].byte_start, cells[-1].byte_end)
-    segments = document.segments(choice, 0, document.size)
-    return TextWindow.build(segments, data, cells[0].byte_start), cells, data
+    runs = document.text_runs(choice, 0, document.size)
+    return TextWindow.build(runs, data, cells[0].byte_start), cells, data
 
 
 def test_escaped_bytes_show_their_own_bytes_though_they_share_a_character() -> None:
