@@ -80,4 +80,5 @@ def prepare_likely_jumps(
         return finds() or [(start, start + 1) for start in anomalies()]
 
     grid.ahead.likely_selections = likely
+    grid.ahead.repeat_selections = finds  # just after a find, F3 again is likeliest
     text_view.guesses += [grid.input.likely_cursors, lambda: [start for start, _ in likely()]]

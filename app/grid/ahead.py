@@ -122,6 +122,9 @@ class PaintAhead(QObject):
         #: index knows, Find Next/Previous found ahead): their screens are
         #: painted after the pages and ends.
         self.likely_selections: Callable[[], list[Selected]] = lambda: []
+        #: What repeating the jump just made would select (Find Next again,
+        #: found ahead): its screen is painted first.
+        self.repeat_selections: Callable[[], list[Selected]] = lambda: []
         #: What a jump is about to select (Go to as typed, the Problems
         #: list's row, Find as typed: see :mod:`~mojiscope.app.jump_ahead`):
         #: while there is one, only its screen is painted, since no other
@@ -147,7 +150,9 @@ class PaintAhead(QObject):
     def _plan(self) -> list[Slice]:
         """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may
         show, then the rows around where each would put the cursor, with what
-        it would select (a key's new cursor row is the one row it must paint)."""
+        it would select (a key's new cursor row is the one row it must paint).
+        The screen of a jump repeated (F3 again) comes first, as a held key's
+        next press comes before the rest would be painted."""
         view = self._view
         if view.document is None or not view.isVisible():
             return []
@@ -158,26 +163,37 @@ class PaintAhead(QObject):
         jumps = self.jump_targets()
         tops = self.scroll_targets()
         foreseen = bool(jumps or tops)
-        likely = [] if foreseen else self.likely_selections()
-        ranges = [] if foreseen else rows_ahead(top, visible, total, upwards=self._upwards)
-        ranges += [rows_shown_at_top(scroll_top, visible, total) for scroll_top in tops]
-        ranges += [
-            rows_shown_after_jump(start // per_row, top, visible, total)
-            for start, _ in jumps or likely
-        ]
-        slices: list[Slice] = [
-            (row, min(row + ROWS_PER_SLICE, end), None)
-            for first, end in ranges
-            for row in range(first, end, ROWS_PER_SLICE)
-        ]
+        repeats = [] if foreseen else self.repeat_selections()
+        likely = [] if foreseen or repeats else self.likely_selections()
         here = view.selection.cursor // per_row
-        keys = [(cursor, cursor + 1) for cursor in view.input.likely_cursors()]
-        for selected in jumps if foreseen else [*keys, *likely]:
+        slices: list[Slice] = []
+
+        def screen(first: int, end: int) -> None:
+            slices.extend(
+                (row, min(row + ROWS_PER_SLICE, end), None)
+                for row in range(first, end, ROWS_PER_SLICE)
+            )
+
+        def selected_rows(selected: Selected) -> None:
             row = selected[0] // per_row
-            slices += [
+            slices.extend(
                 (first, end, selected)
                 for first, end in rows_changed_by_jump(here, row, top, visible, total)
-            ]
+            )
+
+        for selected in repeats:
+            screen(*rows_shown_after_jump(selected[0] // per_row, top, visible, total))
+            selected_rows(selected)
+        if not foreseen:
+            for first, end in rows_ahead(top, visible, total, upwards=self._upwards):
+                screen(first, end)
+        for scroll_top in tops:
+            screen(*rows_shown_at_top(scroll_top, visible, total))
+        for start, _ in jumps or likely:
+            screen(*rows_shown_after_jump(start // per_row, top, visible, total))
+        keys = [(cursor, cursor + 1) for cursor in view.input.likely_cursors()]
+        for selected in jumps if foreseen else [*keys, *likely]:
+            selected_rows(selected)
         return slices
 
     def _paint_slice(self, piece: Slice) -> bool:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from mojiscope.app import find_ahead
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.find_ahead import FindQuestion, find_near
+from mojiscope.app.grid.ahead import ROWS_PER_SLICE, rows_shown_after_jump
 from mojiscope.app.model.document import Document
 from mojiscope.app.window import MainWindow
 from mojiscope.core.control import UNCONTROLLED
@@ -111,6 +112,32 @@ def test_the_screen_and_text_of_the_next_match_are_ready_after_a_rest(
     qtbot.keyClick(window.grid, Qt.Key.Key_F3)
     assert_shown_as_prepared(window, before)
     assert window.selection.start == where[1]
+
+
+def test_after_a_find_the_next_matchs_screen_is_painted_ahead_first(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """A held F3 presses again 30-40 ms after the last: the next match's
+    screen, then its rows as F3 would select them, come before the pages
+    and the ends in what the grid paints ahead."""
+    where = open_with_matches(window, tmp_path, [0.1, 0.7])
+    find_and_wait(qtbot, window)
+    qtbot.waitUntil(lambda: bool(window.search.likely_finds()), timeout=5000)
+    grid = window.grid
+    visible, total = grid.visible_rows(), grid.total_rows()
+    next_row = where[1] // grid.bytes_per_row
+    first, end = rows_shown_after_jump(next_row, grid.top_row(), visible, total)
+    expected = [
+        (row, min(row + ROWS_PER_SLICE, end), None) for row in range(first, end, ROWS_PER_SLICE)
+    ]
+    plan = grid.ahead._plan()
+    screen = plan[: len(expected)]
+    assert screen == expected
+    with_selection = plan[len(screen)]
+    assert with_selection[2] == (where[1], where[1] + len(NEEDLE))
+    assert with_selection[0] <= next_row < with_selection[1]
 
 
 def test_moving_away_from_the_match_drops_the_prepared_finds(
