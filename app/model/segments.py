@@ -13,6 +13,7 @@ each XTF-8 escape keeps its own dotted box).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -44,16 +45,32 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
 
     Neighbouring spans of one byte a character, of one kind and reason, drawn
     without a border, are one segment, found in the span table's arrays
-    (:class:`SpanGroups`): dense damage is hundreds of one-byte spans a screen,
-    and a step per span cost most of a layout."""
+    (:func:`span_groups`): dense damage is hundreds of one-byte spans a
+    screen, and a step per span cost most of a layout."""
+    out: list[Segment] = []
+    for span, run in span_groups(decoding, lo, hi):
+        if run is None:
+            _add_span(out, decoding, span, lo, hi)
+        else:
+            a, b, chars = run
+            _append_one_byte_run(out, Segment(a, b, chars, 1, span))
+    return out
+
+
+def span_groups(
+    decoding: Decoding, lo: int, hi: int
+) -> Iterator[tuple[Span, tuple[int, int, str] | None]]:
+    """The spans of ``decoding`` that overlap bytes ``[lo, hi)``, in groups
+    (:class:`_SpanGroups`): each group's first span and, for a group of
+    one-byte spans, the bytes ``[a, b)`` it holds within the range and
+    their characters (None for a span alone)."""
     spans = decoding.spans
     lo = max(lo, decoding.byte_start)
     hi = min(hi, decoding.byte_end)
     if not len(spans) or hi <= lo:
-        return []
-    groups = SpanGroups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
+        return
+    groups = _SpanGroups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
     text, base = decoding.text, spans.char_start
-    out: list[Segment] = []
     for kind, reason, b0, b1, c0, c1, value, one_byte, group_end in zip(
         *groups.columns(), strict=True
     ):
@@ -61,13 +78,12 @@ def segments_between(decoding: Decoding, lo: int, hi: int) -> list[Segment]:
         if one_byte:
             a, b = max(lo, b0), min(hi, group_end)
             c = c0 - base + (a - b0)
-            _append_one_byte_run(out, Segment(a, b, text[c : c + (b - a)], 1, span))
+            yield span, (a, b, text[c : c + (b - a)])
         else:
-            _add_span(out, decoding, span, lo, hi)
-    return out
+            yield span, None
 
 
-class SpanGroups:
+class _SpanGroups:
     """Spans ``[first, last)`` of a decoding in groups: a run of neighbouring
     spans of one byte a character of one kind and reason (a kind drawn
     without a border, unless the run is one span), or any other span alone."""

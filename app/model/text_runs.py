@@ -15,13 +15,9 @@ import bisect
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mojiscope.app.model.segments import SpanGroups
+from mojiscope.app.model.segments import span_groups
 from mojiscope.core import Decoding, Reason, Span
 from mojiscope.core.charmap import char_offsets
-from mojiscope.core.span_rows import make_span
-from mojiscope.core.spans import REASON_CODE
-
-_MAGIC_CODE = REASON_CODE[Reason.MAGIC_NUMBER]
 
 
 class TextRun(NamedTuple):
@@ -38,28 +34,21 @@ class TextRun(NamedTuple):
 
 def text_runs_between(decoding: Decoding, lo: int, hi: int) -> list[TextRun]:
     """The characters of ``decoding`` that overlap bytes ``[lo, hi)``, in runs."""
-    spans = decoding.spans
-    lo = max(lo, decoding.byte_start)
-    hi = min(hi, decoding.byte_end)
-    if not len(spans) or hi <= lo:
-        return []
-    groups = SpanGroups(decoding, spans.index_at_byte(lo), spans.index_at_byte(hi - 1) + 1)
-    text, base = decoding.text, spans.char_start
     out: list[TextRun] = []
-    for kind, reason, b0, b1, c0, c1, value, one_byte, group_end in zip(
-        *groups.columns(), strict=True
-    ):
-        span = make_span(kind, reason, b0, b1, c0, c1, value)
-        if one_byte:
-            a, b = max(lo, b0), min(hi, group_end)
-            c = c0 - base + (a - b0)
-            out.append(TextRun(range(a, b + 1), text[c : c + (b - a)], span))
+    for span, run in span_groups(decoding, lo, hi):
+        b0, b1 = span.byte_start, span.byte_end
+        if run is not None:
+            a, b, chars = run
+            out.append(TextRun(range(a, b + 1), chars, span))
         elif b0 == b1:
             continue
-        elif c0 == c1:
+        elif span.char_start == span.char_end:
             out.append(TextRun((b0, b1), "", span))
-        elif reason == _MAGIC_CODE or c1 - c0 == 1:  # one character (a magic number's one label)
-            out.append(TextRun((b0, b1), text[c0 - base], span))
+        elif span.reason == Reason.MAGIC_NUMBER or span.char_end - span.char_start == 1:
+            # one character (a magic number's one label)
+            out.append(
+                TextRun((b0, b1), decoding.text[span.char_start - decoding.spans.char_start], span)
+            )
         else:
             out.append(_measured_run(decoding, span, lo, hi))
     return out
