@@ -22,6 +22,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
+from mojiscope.core.mojibake.hint import shows_text
 from mojiscope.core.source import BytesSource
 
 PROPERTY = settings(
@@ -213,6 +214,24 @@ def test_hint_names_the_chain_and_a_repaired_piece() -> None:
         "looks like utf-8 read as windows-1252: Ã© → é"
     )
     assert mojibake_hint("Le café est très bon".encode()) is None
+
+
+def test_hint_says_nothing_of_a_run_of_zero_bytes() -> None:
+    """It said "looks like text written as utf-16le, not UTF-8" and showed
+    NULs: half as many as UTF-16, but no more text than as UTF-8."""
+    assert mojibake_hint(bytes(64)) is None
+    assert mojibake_hint(bytes(512)) is None
+    assert mojibake_hint("text".encode("utf-16le") * 8) == (
+        "looks like text written as utf-16le, not UTF-8: texttexttexttexttexttexttexttext"
+    )
+
+
+@PROPERTY
+@given(data=st.binary(max_size=200) | st.builds(lambda n: bytes(n), st.integers(1, 600)))
+def test_a_hint_always_shows_something_to_read(data: bytes) -> None:
+    hint = mojibake_hint(data)
+    if hint is not None and ": " in hint:
+        assert shows_text(hint.split(": ", 1)[1])
 
 
 def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
