@@ -8,8 +8,6 @@ confident enough to say otherwise). The app calls it off the GUI thread.
 
 from __future__ import annotations
 
-import unicodedata
-
 from mojiscope.core.mojibake.chain import ChainError, repair_text
 from mojiscope.core.mojibake.explain import explain
 
@@ -29,16 +27,6 @@ def mojibake_hint(data: bytes) -> str | None:
         after = repair_text(best.chain, piece)
     except (ChainError, UnicodeError, LookupError):
         return f"looks like {words}"
-    if not shows_text(after):
-        return None  # NUL bytes read as NULs in any encoding say nothing of one
     if not best.chain.layers:  # legacy bytes on disk: no UTF-8 reading to show
         return f"looks like text {words}, not UTF-8: {after}"
     return f"looks like {words}: {piece.decode('utf-8', 'replace')} → {after}"
-
-
-def shows_text(text: str) -> bool:
-    """Whether ``text`` holds something to read: a character that is not a
-    control, format, unassigned or space character. A run of zero bytes is
-    fewer NULs as UTF-16 than as UTF-8, and so "reads better" as UTF-16, but
-    it is no more text in one than in the other."""
-    return any(unicodedata.category(char)[0] not in "CZ" for char in text)

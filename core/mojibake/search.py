@@ -18,6 +18,7 @@ the character prices.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -172,6 +173,14 @@ def _is_utf8(raw: bytes) -> bool:
     return True
 
 
+def shows_text(text: str) -> bool:
+    """Whether ``text`` holds something to read: a character that is not a
+    control, format, unassigned or space character. A run of zero bytes is
+    fewer NULs as UTF-16 than as UTF-8, and so "reads better" as UTF-16, but
+    it is no more text in one than in the other."""
+    return any(unicodedata.category(char)[0] not in "CZ" for char in text)
+
+
 def _clean_utf16(text: str) -> bool:
     return not any("\ud800" <= c <= "\udfff" for c in text)
 
@@ -198,17 +207,17 @@ def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
 
 def stored_readings(data: bytes) -> list[Hypothesis]:
     """Readings of bytes that are not UTF-8: each codec of :data:`STORED_AS`
-    that decodes them whole."""
+    that decodes them whole into something to read (:func:`shows_text`)."""
     found: dict[str, Hypothesis] = {}
     for codec in STORED_AS:
         try:
             text = data.decode(python_codec(codec))
         except UnicodeDecodeError:
             continue
-        if text in found or (
-            codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data))
-        ):
-            continue  # the same text from a likelier code page is kept
+        if text in found or not shows_text(text):
+            continue  # the same text from a likelier code page is kept; no text, no reading
+        if codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data)):
+            continue
         found[text] = scored(text, Chain((), codec))
     return list(found.values())
 

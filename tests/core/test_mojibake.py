@@ -22,7 +22,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
-from mojiscope.core.mojibake.hint import shows_text
+from mojiscope.core.mojibake.search import shows_text
 from mojiscope.core.source import BytesSource
 
 PROPERTY = settings(
@@ -219,6 +219,7 @@ def test_hint_names_the_chain_and_a_repaired_piece() -> None:
 def test_hint_says_nothing_of_a_run_of_zero_bytes() -> None:
     """It said "looks like text written as utf-16le, not UTF-8" and showed
     NULs: half as many as UTF-16, but no more text than as UTF-8."""
+    assert explain(bytes(64))[0].unchanged
     assert mojibake_hint(bytes(64)) is None
     assert mojibake_hint(bytes(512)) is None
     assert mojibake_hint("text".encode("utf-16le") * 8) == (
