@@ -124,6 +124,8 @@ class _SpanGroups:
 
 
 def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: int) -> None:
+    """The segments of a span that is not of one byte a character (those
+    come from :func:`span_groups` as groups)."""
     n_bytes = span.byte_end - span.byte_start
     n_chars = span.char_end - span.char_start
     base = decoding.spans.char_start
@@ -132,15 +134,8 @@ def _add_span(out: list[Segment], decoding: Decoding, span: Span, lo: int, hi: i
         return
     if n_chars == 0:
         out.append(Segment(span.byte_start, span.byte_end, "", 0, span))
-    elif span.reason == Reason.MAGIC_NUMBER:  # one label over its 8 bytes, like a BOM
-        out.append(
-            Segment(span.byte_start, span.byte_end, text[span.char_start - base], n_bytes, span)
-        )
-    elif decoding.one_byte_a_char(span):
-        a, b = max(lo, span.byte_start), min(hi, span.byte_end)
-        c = span.char_start - base + (a - span.byte_start)
-        _append_one_byte_run(out, Segment(a, b, text[c : c + (b - a)], 1, span))
-    elif n_chars == 1:
+    elif span.reason == Reason.MAGIC_NUMBER or n_chars == 1:
+        # one character (a magic number: one label over its 8 bytes, like a BOM)
         out.append(
             Segment(span.byte_start, span.byte_end, text[span.char_start - base], n_bytes, span)
         )
