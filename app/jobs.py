@@ -367,7 +367,7 @@ def show_progress_dialog(
     handle: JobHandle, parent: QWidget, delay_ms: int = 300
 ) -> QProgressDialog:
     """A non-modal progress dialog for ``handle``: it appears only if the job
-    is still running after ``delay_ms``, its Cancel cancels the job, and it
+    is still running after ``delay_ms``, its Cancel (or Escape) cancels the job, and it
     closes itself when the job ends."""
     dialog = QProgressDialog(handle.label, "Cancel", 0, 1000, parent)
     dialog.setWindowModality(Qt.WindowModality.NonModal)
@@ -376,10 +376,12 @@ def show_progress_dialog(
     dialog.setAutoReset(False)
     dialog.setValue(0)
     dialog.canceled.connect(handle.cancel)
+    dialog.rejected.connect(handle.cancel)  # Escape hides the dialog without "canceled"
     handle.progressed.connect(dialog.setValue)
 
     def close() -> None:
         dialog.canceled.disconnect(handle.cancel)
+        dialog.rejected.disconnect(handle.cancel)
         dialog.close()
         dialog.deleteLater()
 

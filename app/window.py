@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QResizeEvent,
 )
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+from shiboken6 import isValid
 
 from mojiscope.app import messages, settings
 from mojiscope.app.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
@@ -94,7 +95,6 @@ class MainWindow(QMainWindow):
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
-        self.export_dialog: ExportDialog | None = None
         self.format_menu: QMenu | None = None
         self.actions_ = build_actions(self)
         self.recent_menu = build_menus(self, self.actions_)
@@ -165,9 +165,9 @@ class MainWindow(QMainWindow):
         """Cancel the jobs reading the document about to be replaced (all
         but an export being written, which finishes) and its export dialog
         unless it is writing; returns every job still running."""
-        dialog = self.export_dialog
-        if dialog is not None and (dialog.job is None or dialog.job.name != "export-write"):
-            dialog.close()
+        for dialog in self.export_dialogs():
+            if dialog.job is None or dialog.job.name != "export-write":
+                dialog.close()
         for handle in self.jobs.active():
             if handle.name != "export-write":
                 handle.cancel()
@@ -230,7 +230,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         # After the layout has handed out the new size, not before.
-        QTimer.singleShot(0, self._give_the_grid_priority)
+        QTimer.singleShot(0, self, self._give_the_grid_priority)
 
     def _give_the_grid_priority(self) -> None:
         """In a small window, the bottom docks give the grid the height it
@@ -257,20 +257,36 @@ class MainWindow(QMainWindow):
 
     # -- exporting ---------------------------------------------------------------------------
 
+    def export_dialogs(self) -> list[ExportDialog]:
+        """The export dialogs on show, oldest first.
+
+        Found among the window's children each time, never kept: a closed
+        export dialog deletes itself, and a Python reference kept past that
+        would name a deleted C++ object.
+        """
+        return [
+            dialog
+            for dialog in self.findChildren(ExportDialog)
+            if isValid(dialog) and dialog.isVisible()
+        ]
+
+    @property
+    def export_dialog(self) -> ExportDialog | None:
+        """The newest export dialog on show, if any."""
+        dialogs = self.export_dialogs()
+        return dialogs[-1] if dialogs else None
+
     def export_as(self) -> None:
         """File > Export As…: the whole document, to another format."""
-        self.export_dialog = open_export_dialog(self, whole=True) or self.export_dialog
+        open_export_dialog(self, whole=True)
 
     def export_selection_as(self) -> None:
         """File > Export Selection As…: the selected bytes only."""
-        self.export_dialog = open_export_dialog(self, whole=False) or self.export_dialog
+        open_export_dialog(self, whole=False)
 
     def export_repaired(self, reading: str, start: int, end: int) -> None:
         """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
-        dialog = open_export_dialog(
-            self, whole=False, source_format=reading, byte_range=(start, end)
-        )
-        self.export_dialog = dialog or self.export_dialog
+        open_export_dialog(self, whole=False, source_format=reading, byte_range=(start, end))
 
     # -- moving ------------------------------------------------------------------------------
 

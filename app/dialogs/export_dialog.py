@@ -121,7 +121,7 @@ class ExportDialog(QDialog):
         # The first report needs no pause for more changes: start it as soon
         # as the dialog is up (from the event loop, not from the constructor).
         self._report_timer.stop()
-        QTimer.singleShot(0, self._start_report)
+        QTimer.singleShot(0, self, self._start_report)
 
     # -- building ------------------------------------------------------------------------
 
