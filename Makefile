@@ -4,12 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PYTHON ?= python3
 STAMP  := $(VENV)/.installed
-# mypy and import-linter find modules by walking folders, so they cannot follow
-# setuptools' package-dir mapping (mojiscope.core lives in core/). They read the
-# package from this tree of symlinks instead; new files show up in it at once.
-IMPORT_TREE := build/typecheck
 
-.PHONY: install test lint import-tree run bench lock clean package package-test
+.PHONY: install test lint run bench lock clean package package-test
 
 install: $(STAMP)
 
@@ -22,16 +18,11 @@ $(STAMP): pyproject.toml requirements.lock
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
-import-tree:
-	mkdir -p $(IMPORT_TREE)/mojiscope
-	ln -sfn ../../../mojiscope/__init__.py $(IMPORT_TREE)/mojiscope/__init__.py
-	for pkg in core app cli resources; do ln -sfn ../../../$$pkg $(IMPORT_TREE)/mojiscope/$$pkg; done
-
-lint: $(STAMP) import-tree
+lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy -p mojiscope.core
-	cd $(IMPORT_TREE) && $(abspath $(VENV))/bin/lint-imports --config $(CURDIR)/pyproject.toml
+	$(VENV)/bin/lint-imports
 
 run: $(STAMP)
 	$(PY) -m mojiscope.cli.qtcheck

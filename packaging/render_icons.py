@@ -1,7 +1,7 @@
 """Render the application icon into a freedesktop hicolor tree.
 
 ``python render_icons.py DIR`` writes ``DIR/NxN/apps/ID.png`` for every size
-in :data:`mojiscope.app.icon.HICOLOR_SIZES` and ``DIR/scalable/apps/ID.svg``,
+in :data:`mojiscope.app.window.icon.HICOLOR_SIZES` and ``DIR/scalable/apps/ID.svg``,
 all from ``resources/mojiscope.svg`` through the same code that draws the
 window's icon. Runs offscreen; needs PySide6 and the installed package.
 """
@@ -16,7 +16,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtGui import QGuiApplication
 
-from mojiscope.app.icon import APP_ID, HICOLOR_SIZES, icon_image, icon_svg
+from mojiscope.app.window.icon import APP_ID, HICOLOR_SIZES, icon_image, icon_svg
 
 
 def render(hicolor: Path) -> list[Path]:

@@ -24,14 +24,14 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from mojiscope.app import messages
-from mojiscope.app.jobs import JobRunner, wait_for_every_job
-from mojiscope.app.text_view import TextView
-from mojiscope.app.window import MainWindow
+from mojiscope.app.background.jobs import JobRunner, wait_for_every_job
+from mojiscope.app.panels.text_view import TextView
+from mojiscope.app.window import messages
+from mojiscope.app.window.main_window import MainWindow
 
 
 class ShownMessage(NamedTuple):
-    """One call of :func:`mojiscope.app.messages.show_message`."""
+    """One call of :func:`mojiscope.app.window.messages.show_message`."""
 
     level: str  # "error", "warning" or "info"
     title: str
@@ -94,7 +94,7 @@ def answer_dialog(
 def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-untyped-def]
     """``text_shown(window)``: the window's text view, once it shows the
     document just opened (its text comes a turn of the event loop after the
-    grid's first screen: ``mojiscope.app.text_view.FIRST_TEXT_AFTER_MS``)."""
+    grid's first screen: ``mojiscope.app.panels.text_view.FIRST_TEXT_AFTER_MS``)."""
 
     def shown(window: MainWindow) -> TextView:
         view = window.text_view

@@ -159,8 +159,8 @@ def gui_responsiveness(path: Path, work: Path, window_jobs: str) -> None:
     from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from mojiscope.app import messages
-    from mojiscope.app.window import MainWindow
+    from mojiscope.app.window import messages
+    from mojiscope.app.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     messages.headless = True

@@ -8,7 +8,7 @@
    ``--random-mb`` MB of random bytes) is written to a temporary folder; per
    format, ``build_index`` on every core (as ``inspect --summary`` runs it),
    ``build_index`` on every core but one (as the window runs it, leaving a
-   core to itself: :func:`~mojiscope.app.file_passes.window_workers`), and
+   core to itself: :func:`~mojiscope.app.background.file_passes.window_workers`), and
    ``mojiscope inspect --summary -f ID`` (a real subprocess) are timed
    against CPython's single-threaded chunked ``decode('utf-8', 'replace')``
    of the same file in 4 MiB chunks::
@@ -52,9 +52,9 @@ import threading
 import time
 from pathlib import Path
 
-from mojiscope.app.file_passes import window_workers
+from mojiscope.app.background.file_passes import window_workers
 from mojiscope.core import FileSource, get_format
-from mojiscope.core.index import build_index
+from mojiscope.core.index.file_index import build_index
 
 CHUNK = 4 << 20
 UTF8_FAMILY = ("utf-8", "utf-8b", "wtf-8", "xtf-8")
@@ -218,7 +218,7 @@ def gui(folder: Path, mb: int, helpers_memory: bool = False) -> None:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from mojiscope.app.window import MainWindow
+    from mojiscope.app.window.main_window import MainWindow
 
     path = folder / "sparse.bin"
     size = mb << 20

@@ -71,11 +71,11 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
+from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.dialogs.goto import GotoDialog
-from mojiscope.app.index_jobs import IndexKeeper
 from mojiscope.app.model.document import Document
-from mojiscope.app.window import MainWindow
+from mojiscope.app.window.main_window import MainWindow
 
 FRAME_MS = 1000 / 60
 TYPING_MS = 150

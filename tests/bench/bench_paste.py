@@ -22,8 +22,8 @@ import os
 import time
 from collections.abc import Callable
 
-from mojiscope.core.base64_text import parse_base64
-from mojiscope.core.hexparse import parse_hex
+from mojiscope.core.paste.base64_text import parse_base64
+from mojiscope.core.paste.hex import parse_hex
 
 
 def xxd_i(data: bytes) -> str:

@@ -34,7 +34,7 @@ from PySide6.QtCore import QElapsedTimer, QSettings
 from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.model.document import Document
-from mojiscope.app.window import MainWindow
+from mojiscope.app.window.main_window import MainWindow
 
 FRAME_MS = 1000 / 60
 

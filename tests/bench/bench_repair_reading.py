@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from mojiscope.core import get_format
-from mojiscope.core.conversion import convert_stream
+from mojiscope.core.conversion.convert import convert_stream
 from mojiscope.core.mojibake import Chain, Misreading, damage, reading_name
 
 CHAIN = Chain((Misreading("utf-8", "windows-1252"),))

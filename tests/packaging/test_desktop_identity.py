@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app.icon import APP_ID, HICOLOR_SIZES, application_icon, icon_image
 from mojiscope.app.main import run_gui
+from mojiscope.app.window.icon import APP_ID, HICOLOR_SIZES, application_icon, icon_image
 
 PACKAGING = Path(__file__).resolve().parents[2] / "packaging"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mojiscope.app.icon import APP_ID
+from mojiscope.app.window.icon import APP_ID
 
 PACKAGING = Path(__file__).resolve().parents[2] / "packaging"
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 
 from sources import CSV_TABLES, LANGUAGES, Language  # noqa: E402
 
-import mojiscope.core.whatwg  # noqa: E402, F401 - registers the whatwg-windows-1252 codec
+import mojiscope.core.codecs.legacy.whatwg  # noqa: E402, F401 - registers the whatwg-windows-1252 codec
 
 WIN = "whatwg-windows-1252"  # the codec; its word in a chain is "windows-1252"
 WESTERN = ("fr", "de", "es", "pt", "it", "is", "sv", "da")

@@ -1,0 +1,5 @@
+"""The panels beside the grid, each a view over the selection and the
+document: the text view, the inspector (with its code-point table and
+mojibake hint), the Mojibake panel, the Summary, Problems, the overview
+strip and the legend.
+"""

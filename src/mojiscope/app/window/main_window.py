@@ -1,0 +1,417 @@
+"""The main window: one open document, the formats on show, and the views.
+
+The window owns the :class:`SelectionModel` and :class:`ShownFormats` that
+the views share, opens documents (File > Open, drag and drop, recent files,
+Paste Hex, the demo), and runs the commands of the menus. Views never call
+each other; they meet only in those two models.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QTimer
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+from shiboken6 import isValid
+
+from mojiscope.app.background.collector import keep_collector_out_of_frames
+from mojiscope.app.background.file_passes import FilePasses
+from mojiscope.app.background.file_watch import FileReloader
+from mojiscope.app.background.index_jobs import IndexKeeper
+from mojiscope.app.background.jobs import JobHandle, JobRunner
+from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
+from mojiscope.app.background.retirement import Retirement
+from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
+from mojiscope.app.dialogs.formats_dialog import FormatsDialog
+from mojiscope.app.dialogs.goto import GotoDialog
+from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
+from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.grid.palette import grid_palette
+from mojiscope.app.grid.view import GridView
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.formats import available_keys
+from mojiscope.app.panels.inspector import InspectorPanel
+from mojiscope.app.panels.legend import Legend
+from mojiscope.app.panels.mojibake import attach_to_window as attach_mojibake_panel
+from mojiscope.app.panels.overview import OverviewStrip
+from mojiscope.app.panels.problems import ProblemsPanel
+from mojiscope.app.panels.summary import SummaryPanel
+from mojiscope.app.panels.text_view import TextView
+from mojiscope.app.window import messages, settings
+from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
+from mojiscope.app.window.commands import SearchCommands
+from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
+from mojiscope.app.window.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.window.selection import SelectionModel
+from mojiscope.app.window.shown_formats import ShownFormats
+from mojiscope.app.window.status import StatusReporter
+from mojiscope.core.system.child_job import start_forkserver
+
+APP_TITLE = "Mojiscope"
+#: Rows the grid keeps in a small window, taking height from the docks.
+GRID_MIN_ROWS = 16
+
+
+class MainWindow(QMainWindow):
+    """The inspector window."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(APP_TITLE)
+        self.document: Document | None = None
+        self._remember_current = True
+        self.selection = SelectionModel(self)
+        self.shown = ShownFormats(settings.shown_formats(), self)
+        remembered = settings.current_format()
+        if remembered:
+            self.shown.set_current(remembered)
+        self.grid = GridView(self.selection, self.shown, self)
+        self.grid.set_bytes_per_row(settings.bytes_per_row())
+        self.setCentralWidget(self.grid)
+        self.text_view = TextView(self.selection, self.shown, self)
+        self.inspector = InspectorPanel(self.selection, self.shown, self)
+        self.legend = Legend(self)
+        # The server background processes fork from imports the core in its
+        # own process: start it now, not when the first file's jobs need it.
+        threading.Thread(target=start_forkserver, name="forkserver-start", daemon=True).start()
+        self.jobs = JobRunner(self)
+        """The window's one runner: every view's jobs run here, so opening
+        another document can stop and wait for the ones reading the old."""
+        self.inspector.hint.runner = self.jobs
+        self._retiring = Retirement(self)
+        self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
+        self.legend_dock = self.bottom_docks[2]
+        self.mojibake_dock = attach_mojibake_panel(self)
+        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
+        self.search = SearchCommands(self)
+        self.format_menu: QMenu | None = None
+        self.actions_ = build_actions(self)
+        self.recent_menu = build_menus(self, self.actions_)
+        self.format_box, self.row_box = build_toolbar(self, self.actions_)
+        self.grid.addActions(context_actions(self.actions_))
+        self.reloader = FileReloader(self)
+        self.passes = FilePasses(self)
+        self.indexes = IndexKeeper(
+            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
+        )
+        self.inspector.work_with(self.jobs, self.passes, self.indexes.index_of)
+        self.grid.column_note = self.indexes.alignment_note
+        prepare_likely_jumps(
+            self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
+        )
+        self.jump_target = JumpTarget(self.grid, self.text_view)
+        self.search.ahead.found.connect(self.jump_target.guesses_changed)
+        self.indexes.columns_changed.connect(self._decodings_changed)
+        self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
+        self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
+        self.summary_panel.add_requested.connect(self.add_format_column)
+        self.problems = ProblemsPanel(self.indexes, self.selection, self)
+        self.problems.pointed.connect(self.jump_target.select)
+        add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
+        self.addToolBarBreak()
+        self.addToolBar(self.reloader.bar)
+        self.format_box.activated.connect(self._format_box_chosen)
+        self.row_box.activated.connect(
+            lambda i: self.set_bytes_per_row(int(self.row_box.itemData(i)))
+        )
+        self.shown.changed.connect(self._sync_format_box)
+        self.shown.current_changed.connect(self._current_format_changed)
+        self._sync_format_box()
+        self._sync_row_controls()
+        self.setAcceptDrops(True)
+        self._fit_to_screen()
+        self._restored = self._restore_window_state()
+        keep_collector_out_of_frames()
+
+    def add_format_column(self, format_id: str) -> None:
+        """Show ``format_id`` as one more decoded column (the Summary's one click)."""
+        if format_id not in self.shown.keys:
+            self.set_formats([*self.shown.keys, format_id], persist=True)
+
+    # -- opening --------------------------------------------------------------------------
+
+    def open_document(self, document: Document) -> None:
+        """Show ``document`` in every view (closing the one shown before)."""
+        self.search.stop()
+        old = self.document
+        readers = self._stop_readers_of_old()
+        self.document = document
+        self.selection.reset(document.size)
+        for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
+            view.set_document(document)
+        self.summary_panel.set_document(document)
+        self.problems.set_document(document)
+        self.setWindowTitle(f"{document.name} — {APP_TITLE}")
+        self.reloader.document_opened(document)
+        if old is not None:
+            self._retiring.retire(old, readers)
+
+    def _decodings_changed(self) -> None:
+        self.grid.decodings_changed()
+        self.text_view.decodings_changed()
+
+    def _stop_readers_of_old(self) -> list[JobHandle]:
+        """Cancel the jobs reading the document about to be replaced (all
+        but an export being written, which finishes) and its export dialog
+        unless it is writing; returns every job still running."""
+        for dialog in self.export_dialogs():
+            if dialog.job is None or dialog.job.name != "export-write":
+                dialog.close()
+        for handle in self.jobs.active():
+            if handle.name != "export-write":
+                handle.cancel()
+        return self.jobs.active()
+
+    def open_path(self, path: str | os.PathLike[str]) -> bool:
+        """Open a file; on failure tell the user why and keep what is open."""
+        try:
+            document = Document.open_file(path)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            messages.show_message(
+                self, "error", "Cannot open file", f"Cannot open {os.fspath(path)}:\n{reason}"
+            )
+            return False
+        self.open_document(document)
+        settings.add_recent_file(str(Path(path).resolve()))
+        return True
+
+    def open_demo(self) -> None:
+        self.open_document(Document.demo())
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open File")
+        if path:
+            self.open_path(path)
+
+    def paste_hex(self) -> None:
+        clipboard = QGuiApplication.clipboard()
+        dialog = PasteHexDialog(self, clipboard.text() if clipboard else "")
+        if messages.exec_dialog(dialog) and dialog.data():
+            self.open_document(Document.from_bytes(dialog.data() or b""))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_path(paths[0])
+
+    def _restore_window_state(self) -> bool:
+        saved = settings.window_state()
+        if saved is None:
+            return False
+        return bool(
+            self.restoreGeometry(QByteArray(saved[0])) and self.restoreState(QByteArray(saved[1]))
+        )
+
+    def _fit_to_screen(self) -> None:
+        """1400x900, or the screen's available size if that is smaller."""
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        width = min(1400, room.width()) if room else 1400
+        height = min(900, room.height()) if room else 900
+        self.resize(width, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        # After the layout has handed out the new size, not before.
+        QTimer.singleShot(0, self, self._give_the_grid_priority)
+
+    def _give_the_grid_priority(self) -> None:
+        """In a small window, the bottom docks give the grid the height it
+        needs to show :data:`GRID_MIN_ROWS` rows."""
+        missing = GRID_MIN_ROWS - self.grid.visible_rows()
+        give_rows_to_the_grid(self, self.bottom_docks, missing, self.grid.row_height())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
+        self.search.stop()
+        self.indexes.set_document(None)  # first: it would start the next format's job
+        self.summary_panel.set_document(None)
+        self.inspector.set_document(None)  # its rest timer would start a measuring
+        self.inspector.hint.stop()
+        # Cancelled, not waited for: the window goes at once. A write in
+        # progress removes its temporary file; the program waits for that
+        # before it ends (wait_for_every_job), and the document is closed
+        # once nothing reads it.
+        self.jobs.cancel_all()
+        if self.document is not None:
+            self._retiring.retire(self.document, self.jobs.active())
+            self.document = None
+        super().closeEvent(event)
+
+    # -- exporting ---------------------------------------------------------------------------
+
+    def export_dialogs(self) -> list[ExportDialog]:
+        """The export dialogs on show, oldest first.
+
+        Found among the window's children each time, never kept: a closed
+        export dialog deletes itself, and a Python reference kept past that
+        would name a deleted C++ object.
+        """
+        return [
+            dialog
+            for dialog in self.findChildren(ExportDialog)
+            if isValid(dialog) and dialog.isVisible()
+        ]
+
+    @property
+    def export_dialog(self) -> ExportDialog | None:
+        """The newest export dialog on show, if any."""
+        dialogs = self.export_dialogs()
+        return dialogs[-1] if dialogs else None
+
+    def export_as(self) -> None:
+        """File > Export As…: the whole document, to another format."""
+        open_export_dialog(self, whole=True)
+
+    def export_selection_as(self) -> None:
+        """File > Export Selection As…: the selected bytes only."""
+        open_export_dialog(self, whole=False)
+
+    def export_repaired(self, reading: str, start: int, end: int) -> None:
+        """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
+        open_export_dialog(self, whole=False, source_format=reading, byte_range=(start, end))
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def go_to_dialog(self) -> None:
+        if self.document is None:
+            return
+        self.reloader.watch.check()  # a file that shrank is reloaded before asking
+        if self.document is None:
+            return
+        dialog = GotoDialog(self.selection.cursor, self.document.size, self)
+        dialog.target_changed.connect(self.jump_target.set)
+        try:
+            if messages.exec_dialog(dialog) and dialog.target() is not None:
+                self.go_to(dialog.target() or 0)
+        finally:
+            self.jump_target.set(None)
+
+    def go_to(self, offset: int) -> None:
+        self.selection.move_cursor(offset)
+        self.grid.setFocus()
+
+    def select_all(self) -> None:
+        if self.document is not None:
+            self.selection.select_range(0, self.document.size)
+
+    def find_dialog(self) -> None:
+        self.search.find_dialog()
+
+    def find_next(self) -> None:
+        self.search.find_next()
+
+    def find_previous(self) -> None:
+        self.search.find_next(forward=False)
+
+    def next_anomaly(self) -> None:
+        self._anomaly(forward=True)
+
+    def previous_anomaly(self) -> None:
+        self._anomaly(forward=False)
+
+    def _anomaly(self, *, forward: bool) -> None:
+        """At once where the index knows the chunk, else a background scan;
+        either way the result goes through the search commands' report."""
+        known, span = self.indexes.anomaly_at_once(forward=forward)
+        if known:
+            self.search.show_result("anomaly", span)
+        else:
+            self.search.anomaly(forward=forward)
+
+    # -- copying -------------------------------------------------------------------------------
+
+    def _copy(self, make_text: Callable[[Document, int, int], str], *, as_text: bool) -> None:
+        """Copy the selection as ``make_text(document, start, end)`` makes it."""
+        document, start, end = self.document, self.selection.start, self.selection.end
+        if document is not None:
+            make = partial(make_text, document, start, end)
+            copy_selection(self, end - start, make, as_text=as_text)
+
+    def copy_hex(self) -> None:
+        self._copy(lambda document, s, e: as_hex(document.read(s, e)), as_text=False)
+
+    def copy_bytes_literal(self) -> None:
+        self._copy(lambda document, s, e: as_bytes_literal(document.read(s, e)), as_text=False)
+
+    def copy_text(self) -> None:
+        choice = self.shown.current
+        self._copy(lambda document, s, e: as_text(document, choice, s, e), as_text=True)
+
+    # -- formats and layout ---------------------------------------------------------------------
+
+    def choose_formats(self) -> None:
+        dialog = FormatsDialog(available_keys(), self.shown.keys, self)
+        if messages.exec_dialog(dialog):
+            self.set_formats(dialog.chosen_keys(), persist=True)
+
+    def set_formats(self, keys: list[str], *, persist: bool) -> bool:
+        """Show these formats; remember them if ``persist`` (the user's choice).
+        Not persisted (a command-line choice), the first one becomes current."""
+        if not self.shown.set_keys(keys):
+            return False
+        if persist:
+            settings.set_shown_formats(self.shown.keys)
+        else:
+            self._remember_current = False
+            try:
+                self.shown.set_current(self.shown.keys[0])
+            finally:
+                self._remember_current = True
+        return True
+
+    def set_bytes_per_row(self, number: int) -> None:
+        self.grid.set_bytes_per_row(number)
+        settings.set_bytes_per_row(number)
+        self._sync_row_controls()
+
+    def show_shortcuts(self) -> None:
+        messages.exec_dialog(ShortcutsDialog(self.actions_.values(), self))
+
+    def show_about(self) -> None:
+        messages.exec_dialog(AboutDialog(self))
+
+    def show_legend(self) -> None:
+        self.legend_dock.show()
+        self.legend_dock.raise_()
+
+    def _sync_row_controls(self) -> None:
+        number = self.grid.bytes_per_row
+        for key, action in self.actions_.items():
+            if key.startswith("bpr_"):
+                action.setChecked(key == f"bpr_{number}")
+        self.row_box.setCurrentIndex(max(self.row_box.findData(number), 0))
+
+    def _sync_format_box(self) -> None:
+        box = self.format_box
+        box.blockSignals(True)
+        box.clear()
+        for choice in self.shown.choices:
+            box.addItem(choice.label, choice.key)
+        box.setCurrentIndex(max(box.findData(self.shown.current.key), 0))
+        box.blockSignals(False)
+
+    def _format_box_chosen(self, index: int) -> None:
+        self.shown.set_current(str(self.format_box.itemData(index)))
+
+    def _current_format_changed(self) -> None:
+        self.format_box.setCurrentIndex(max(self.format_box.findData(self.shown.current.key), 0))
+        if self._remember_current:
+            settings.set_current_format(self.shown.current.key)

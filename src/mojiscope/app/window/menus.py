@@ -1,0 +1,171 @@
+"""The main window's actions, menus, toolbar and context menu.
+
+Every action calls a method of the window; nothing here holds state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu
+
+from mojiscope.app.window import settings
+from mojiscope.app.window.settings import BYTES_PER_ROW_CHOICES
+
+if TYPE_CHECKING:
+    from mojiscope.app.window.main_window import MainWindow
+
+
+def _action(
+    window: MainWindow,
+    text: str,
+    slot: object,
+    shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+) -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+    window.addAction(action)
+    return action
+
+
+def build_actions(window: MainWindow) -> dict[str, QAction]:
+    """Create every action, with its shortcut, wired to the window."""
+    a = {
+        "open": _action(window, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open),
+        "demo": _action(window, "Open &Demo", window.open_demo),
+        "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
+        "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
+        "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
+        "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
+        "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
+        "copy_text": _action(
+            window, "Copy as &Text (current format)", window.copy_text, "Ctrl+Shift+C"
+        ),
+        "copy_literal": _action(
+            window, "Copy as Python &bytes literal", window.copy_bytes_literal, "Ctrl+Alt+C"
+        ),
+        "select_all": _action(window, "Select &All", window.select_all, "Ctrl+A"),
+        "go_to": _action(window, "&Go to Offset…", window.go_to_dialog, "Ctrl+G"),
+        "find": _action(window, "&Find…", window.find_dialog, "Ctrl+F"),
+        "find_next": _action(window, "Find &Next", window.find_next, "F3"),
+        "find_previous": _action(window, "Find Pre&vious", window.find_previous, "Shift+F3"),
+        # F8 / Shift+F8: "next problem" in VS Code and other editors.
+        "next_anomaly": _action(window, "Next &Anomaly", window.next_anomaly, "F8"),
+        "previous_anomaly": _action(
+            window, "&Previous Anomaly", window.previous_anomaly, "Shift+F8"
+        ),
+        "formats": _action(window, "&Choose Formats…", window.choose_formats),
+        "legend": _action(window, "&Legend", window.show_legend),
+        "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
+        "about": _action(window, "&About Mojiscope", window.show_about),
+    }
+    for number in BYTES_PER_ROW_CHOICES:
+        action = _action(
+            window,
+            f"{number} bytes per row",
+            lambda n=number: window.set_bytes_per_row(n),
+        )
+        action.setCheckable(True)
+        a[f"bpr_{number}"] = action
+    return a
+
+
+def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
+    """Fill the menu bar; return the recent-files menu (rebuilt on show)."""
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.addAction(a["open"])
+    recent = file_menu.addMenu("Open &Recent")
+    recent.aboutToShow.connect(lambda: fill_recent_menu(window, recent))
+    file_menu.addAction(a["demo"])
+    file_menu.addSeparator()
+    file_menu.addAction(a["export"])
+    file_menu.addAction(a["export_selection"])
+    file_menu.addSeparator()
+    file_menu.addAction(a["quit"])
+    edit = bar.addMenu("&Edit")
+    edit.addAction(a["paste_hex"])
+    edit.addSeparator()
+    for key in ("copy_hex", "copy_text", "copy_literal"):
+        edit.addAction(a[key])
+    edit.addSeparator()
+    edit.addAction(a["select_all"])
+    search = bar.addMenu("&Search")
+    for key in ("go_to", "find", "find_next", "find_previous", "next_anomaly", "previous_anomaly"):
+        search.addAction(a[key])
+    view = bar.addMenu("&View")
+    for number in BYTES_PER_ROW_CHOICES:
+        view.addAction(a[f"bpr_{number}"])
+    view.addSeparator()
+    view.addAction(a["legend"])
+    formats = bar.addMenu("F&ormats")
+    formats.addAction(a["formats"])
+    window.format_menu = formats
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(a["shortcuts"])
+    help_menu.addAction(a["about"])
+    return recent
+
+
+def fill_recent_menu(window: MainWindow, menu: QMenu) -> None:
+    """One entry per recent file; a file that is gone is shown greyed out as
+    missing, and "Remove Missing" drops those."""
+    menu.clear()
+    files = settings.recent_files()
+    missing = [p for p in files if not Path(p).exists()]
+    for path in files:
+        if path in missing:
+            menu.addAction(f"{path} (missing)").setEnabled(False)
+            continue
+        action = menu.addAction(path)
+        action.triggered.connect(lambda _checked=False, p=path: window.open_path(p))
+    if not files:
+        menu.addAction("(none)").setEnabled(False)
+    else:
+        menu.addSeparator()
+        if missing:
+            menu.addAction("Remove Missing", settings.remove_missing_recent_files)
+        menu.addAction("Clear", settings.clear_recent_files)
+
+
+def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox, QComboBox]:
+    """The toolbar; returns (current-format box, bytes-per-row box)."""
+    bar = window.addToolBar("Main")
+    bar.setObjectName("main-toolbar")
+    bar.setMovable(False)
+    bar.addAction(a["open"])
+    bar.addAction(a["paste_hex"])
+    bar.addAction(a["formats"])
+    bar.addSeparator()
+    bar.addWidget(QLabel(" Current format: "))
+    format_box = QComboBox(bar)
+    format_box.setToolTip("The format the text view, inspector, status bar and F8 use")
+    bar.addWidget(format_box)
+    bar.addWidget(QLabel("  Row: "))
+    row_box = QComboBox(bar)
+    for number in BYTES_PER_ROW_CHOICES:
+        row_box.addItem(f"{number} bytes", number)
+    bar.addWidget(row_box)
+    bar.addSeparator()
+    bar.addAction(a["previous_anomaly"])
+    bar.addAction(a["next_anomaly"])
+    for action in bar.actions():
+        if not action.isSeparator() and action.text():
+            action.setToolTip(tooltip(action))
+    return format_box, row_box
+
+
+def tooltip(action: QAction) -> str:
+    """An action's words and its shortcut: "Open (Ctrl+O)"."""
+    words = action.text().replace("&", "").rstrip("…")
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{words} ({keys})" if keys else words
+
+
+def context_actions(a: dict[str, QAction]) -> list[QAction]:
+    """What the grid's and text view's context menus offer."""
+    return [a["copy_hex"], a["copy_text"], a["copy_literal"]]

@@ -1,0 +1,52 @@
+"""The mojibake explainer: which chain of misreadings made these bytes, where,
+how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
+
+* :func:`explain` ranks readings of some bytes; each :class:`Explanation`
+  carries the repaired text, its :class:`Chain` (typed, replayable steps),
+  a confidence, the byte ranges the repair touches, per-part chains for
+  partial damage and the lost bytes it guessed (:class:`Lost`).
+* :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
+  streams it over a whole :class:`~mojiscope.core.system.source.Source`.
+* :func:`mojibake_hint` is the Inspector's one-line hint.
+* :class:`ChainReading` is a chain's repair as a format, named
+  ``repair:<chain words>`` (:func:`reading_name`) in the registry, so a
+  repair exports and converts like any format.
+
+No Qt, no files: the app and the command line call these.
+"""
+
+from mojiscope.core.mojibake.chain import (
+    IDENTITY,
+    Chain,
+    ChainError,
+    Misreading,
+    Step,
+    apply_chain,
+    damage,
+    repair_text,
+)
+from mojiscope.core.mojibake.explain import Explanation, Lost, explain
+from mojiscope.core.mojibake.hint import mojibake_hint
+from mojiscope.core.mojibake.parts import Part
+from mojiscope.core.mojibake.reading import ChainReading, reading_name
+from mojiscope.core.mojibake.stream import Verified, verify_chain
+
+__all__ = [
+    "IDENTITY",
+    "Chain",
+    "ChainError",
+    "ChainReading",
+    "Explanation",
+    "Lost",
+    "Misreading",
+    "Part",
+    "Step",
+    "Verified",
+    "apply_chain",
+    "damage",
+    "explain",
+    "mojibake_hint",
+    "reading_name",
+    "repair_text",
+    "verify_chain",
+]

@@ -1,0 +1,283 @@
+"""Explaining bytes: the ranked readings, each with its chain, confidence,
+the byte ranges its repair touches, what was lost and guessed, and what tells
+it apart from the next reading.
+
+"The bytes are fine as they are" (the empty chain) is always a candidate.
+Confidences are a softmax over the readings' prices (``search.py``): the
+temperature :data:`TEMPERATURE` was set once so that, over the labelled
+corpus, a confidence of 0.9 is right about nine times in ten (see
+docs/MOJIBAKE.md); nothing reads the corpus at run time.
+
+Inputs longer than :data:`SAMPLE_BYTES` are explained from their first
+:data:`SAMPLE_BYTES` (cut at a line end): ``Explanation.sampled`` says so, and
+the caller verifies the chosen chain over the whole input by streaming it
+(:func:`mojiscope.core.mojibake.stream.verify_chain`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
+from mojiscope.core.mojibake.lost import Guess, variants
+from mojiscope.core.mojibake.parts import Part, per_part
+from mojiscope.core.mojibake.search import Hypothesis, scored, search, stored_readings
+from mojiscope.core.system.control import Control
+
+TEMPERATURE = 1.0
+#: What a reading with one guess switched to its alternative costs more.
+VARIANT_PRICE = 0.3
+SAMPLE_BYTES = 32 * 1024
+_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
+
+
+@dataclass(frozen=True)
+class Lost:
+    """Source bytes ``[start, end)`` of a character whose last byte was lost,
+    what stood there, the guess and the other possible characters."""
+
+    start: int
+    end: int
+    what: str
+    guess: str
+    alternatives: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One reading of the bytes (see the module docstring)."""
+
+    text: str
+    chain: Chain
+    confidence: float
+    ranges: tuple[tuple[int, int], ...]
+    parts: tuple[Part, ...] = ()
+    lost: tuple[Lost, ...] = ()
+    differs: str = ""
+    sampled: bool = False
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether this is "the bytes are fine as they are"."""
+        return self.chain.is_identity and not self.parts
+
+    @property
+    def words(self) -> list[str]:
+        """The chain in words, with the damage it repaired."""
+        words = list(self.chain.words)
+        if self.parts:
+            words = [f"{word} (some parts)" for word in words]
+        for what in dict.fromkeys(lost.what for lost in self.lost):
+            words.append(f"repaired: {what}")
+        return words
+
+
+def _sample(data: bytes) -> tuple[bytes, bool]:
+    if len(data) <= SAMPLE_BYTES:
+        return data, False
+    cut = data.rfind(b"\n", 0, SAMPLE_BYTES) + 1 or SAMPLE_BYTES
+    while cut > 0 and 0x80 <= data[cut] <= 0xBF:
+        cut -= 1
+    return data[:cut], True
+
+
+def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    parts: dict[str, tuple[Part, ...]] = {}
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        readings = [scored(data.decode("utf-8", "replace"), IDENTITY), *stored_readings(data)]
+        return sorted(readings, key=lambda h: h.price), parts
+    readings = search(scored(text, IDENTITY))
+    if 0 in data:
+        readings += stored_readings(data)
+    readings += _guess_variants(readings)
+    best = min(readings, key=lambda h: h.price)
+    partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
+    if partial is not None and partial[0].text not in {h.text for h in readings}:
+        readings.append(partial[0])
+        parts[partial[0].text] = partial[1]
+    return sorted(readings, key=lambda h: h.price), parts
+
+
+def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
+    """Second readings of the best one-layer reading with guessed bytes: one
+    guess at a time switched to its first alternative, priced a little higher."""
+    guessed = [h for h in readings if h.guesses and len(h.chain.layers) == 1]
+    if not guessed:
+        return []
+    best = min(guessed, key=lambda h: h.price)
+    known = {h.text for h in readings}
+    return [
+        Hypothesis(text, best.chain, guesses, best.price + max(delta, 0.0) + VARIANT_PRICE)
+        for text, guesses, delta in variants(best.text, best.guesses)
+        if text not in known
+    ]
+
+
+def _may_be_partial(best: Hypothesis) -> bool:
+    """Whether per-line chains are worth trying: the whole text found no
+    clean explanation (it is best as it is, needs guesses, or only a legacy
+    origin explains it, which a partly damaged UTF-8 text often mimics)."""
+    return (
+        best.chain.is_identity
+        or bool(best.guesses)
+        or any(layer.written != "utf-8" for layer in best.chain.layers)
+    )
+
+
+def _confidences(readings: list[Hypothesis]) -> list[float]:
+    best = readings[0].price
+    weights = [math.exp(-(h.price - best) / TEMPERATURE) for h in readings]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _runs(
+    data: bytes, start: int = 0, end: int | None = None, gap: int = 0
+) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for match in _NON_ASCII_RUN.finditer(data, start, len(data) if end is None else end):
+        if runs and match.start() - runs[-1][1] <= gap:
+            runs[-1] = (runs[-1][0], match.end())
+        else:
+            runs.append((match.start(), match.end()))
+    return runs
+
+
+def _ranges(
+    data: bytes, hypothesis: Hypothesis, parts: tuple[Part, ...]
+) -> tuple[tuple[int, int], ...]:
+    """The source bytes a repair touches: the non-ASCII bytes it reads (every
+    code page here passes ASCII through), joined across single ASCII bytes
+    when the oldest text was a multi-byte code page or UTF-16."""
+    chain = hypothesis.chain
+    if chain.is_identity and not parts:
+        return ()
+    if chain.stored_as.startswith("utf-16") or any(
+        lay.written.startswith("utf-16") for lay in chain.layers
+    ):
+        return ((0, len(data)),)
+    if not chain.layers:
+        try:
+            return _stored_runs(hypothesis.text, chain.stored_as)
+        except UnicodeEncodeError:  # a code page whose decoding does not encode back
+            return tuple(_runs(data, gap=1))
+    gap = 1 if any(lay.written != "utf-8" for lay in chain.layers) else 0
+    if not parts:
+        return tuple(_runs(data, gap=gap))
+    runs: list[tuple[int, int]] = []
+    for part in parts:
+        if not part.chain.is_identity:
+            runs += _runs(data, part.start, part.end, gap)
+    return tuple(runs)
+
+
+def _stored_runs(text: str, codec: str) -> tuple[tuple[int, int], ...]:
+    """Legacy bytes on disk: the byte spans of the non-ASCII characters
+    (exact for double-byte code pages, whose trail byte may be ASCII)."""
+    runs: list[tuple[int, int]] = []
+    offset = 0
+    encoding = python_codec(codec)
+    for char in text:
+        size = len(char.encode(encoding)) if char >= "\x80" else 1
+        if char >= "\x80":
+            if runs and runs[-1][1] == offset:
+                runs[-1] = (runs[-1][0], offset + size)
+            else:
+                runs.append((offset, offset + size))
+        offset += size
+    return tuple(runs)
+
+
+def _with_lost(
+    ranges: tuple[tuple[int, int], ...], lost: tuple[Lost, ...]
+) -> tuple[tuple[int, int], ...]:
+    """``ranges`` widened to cover each lost character's bytes, merged and sorted."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted([*ranges, *((x.start, x.end) for x in lost)]):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return tuple(merged)
+
+
+def _source_offsets(stored: str) -> np.ndarray:
+    """Byte offset in the UTF-8 source of each character of ``stored`` (and the end)."""
+    cps = np.frombuffer(stored.encode("utf-32-le", "surrogatepass"), np.uint32)
+    lengths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+    return np.concatenate(([0], np.cumsum(lengths)))
+
+
+def _lost(stored: str, guesses: tuple[Guess, ...]) -> tuple[Lost, ...]:
+    """Guesses (offsets into the first undo's single-byte encoding, one byte
+    per stored character) mapped to source bytes."""
+    if not guesses:
+        return ()
+    offsets = _source_offsets(stored)
+    last = len(offsets) - 1
+    return tuple(
+        Lost(
+            int(offsets[min(g.start, last)]),
+            int(offsets[min(g.end, last)]),
+            g.what,
+            g.char,
+            g.alternatives,
+        )
+        for g in guesses
+    )
+
+
+def _differs(a: str, b: str, chain_b: Chain) -> str:
+    """Where reading ``a`` and reading ``b`` first part, in words."""
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    seen_a, seen_b = a[max(0, i - 8) : i + 8], b[max(0, i - 8) : i + 8]
+    name = ", ".join(chain_b.words) or "the bytes as they are"
+    return f"at character {i}: {seen_a!r} here, {seen_b!r} if {name}"
+
+
+def explain_watched(control: Control, data: bytes) -> list[Explanation]:
+    """:func:`explain` after a look at ``control`` (the form
+    :func:`~mojiscope.core.system.child_job.run_in_child` runs in a child process)."""
+    control.check()
+    return explain(data)
+
+
+def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
+    """The likeliest readings of ``data``, best first, at most ``limit`` (at
+    least 2), the unchanged reading always among them (see the module docstring)."""
+    data, sampled = _sample(bytes(data))
+    readings, parts = _readings(data)
+    identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
+    if identity is None:
+        identity = scored(data.decode("utf-8", "replace"), IDENTITY)
+        readings.append(identity)
+    confidences = dict(zip(map(id, readings), _confidences(readings), strict=True))
+    chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
+    chosen = sorted([*chosen, identity], key=lambda h: h.price)
+    stored = data.decode("utf-8", "replace")
+    explanations = []
+    for i, hypothesis in enumerate(chosen):
+        other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
+        hyp_parts = parts.get(hypothesis.text, ())
+        lost = _lost(stored, hypothesis.guesses)
+        explanations.append(
+            Explanation(
+                text=hypothesis.text,
+                chain=hypothesis.chain,
+                confidence=round(confidences[id(hypothesis)], 4),
+                ranges=_with_lost(_ranges(data, hypothesis, hyp_parts), lost),
+                parts=hyp_parts,
+                lost=lost,
+                differs=_differs(hypothesis.text, other.text, other.chain)
+                if other is not hypothesis
+                else "",
+                sampled=sampled,
+            )
+        )
+    return explanations

@@ -1,0 +1,78 @@
+"""The words that describe spans, bytes and values, in one place.
+
+The inspector panel, the legend, ``mojiscope inspect`` and the conversion
+report all say what a span kind means, what a reason means, how some bytes
+look in hex and which code point a value is. They say it with these
+functions, so one input reads the same everywhere. Reasons are described by
+:data:`~mojiscope.core.spans.event.REASON_WORDS` (kept beside the enum it
+describes, so a new reason cannot be added without its words) and
+re-exported here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from mojiscope.core.spans.event import REASON_WORDS, SpanKind
+from mojiscope.core.words.charclass import char_name
+
+__all__ = [
+    "KIND_WORDS",
+    "REASON_WORDS",
+    "describe_char",
+    "describe_chars",
+    "describe_value",
+    "hex_bytes",
+]
+
+#: Plain words for each span kind (legend, inspector, reports).
+KIND_WORDS: dict[SpanKind, str] = {
+    SpanKind.TEXT: "well-formed text",
+    SpanKind.INVALID: "ill-formed bytes, replaced by U+FFFD",
+    SpanKind.ESCAPE: "bytes kept losslessly as escape characters",
+    SpanKind.SURROGATE: "a lone surrogate the format carries",
+    SpanKind.COLLISION: "a real character from the escape range",
+    SpanKind.SIGNATURE: "byte order mark or magic number at offset 0",
+    SpanKind.RESERVED: "bytes reserved for a future extension",
+    SpanKind.BEYOND: "a code point above U+10FFFF",
+    SpanKind.WARNING: "well-formed but discouraged or risky",
+}
+
+_LAST_CODE_POINT = 0x10FFFF
+
+
+def describe_char(char: str, *, named: bool = False) -> str:
+    """``U+002F '/'`` (with ``named``: ``U+002F '/' SOLIDUS``). The glyph is
+    left out for controls, surrogates, private-use, unassigned, format and
+    separator characters other than the space, which do not print."""
+    cp = ord(char)
+    words = f"U+{cp:04X}"
+    if unicodedata.category(char)[0] not in "CZ" or char == " ":
+        words += f" {char!r}"
+    return f"{words} {char_name(cp)}" if named else words
+
+
+def describe_chars(chars: str, limit: int = 8) -> str:
+    """Up to ``limit`` characters as :func:`describe_char` gives them, then
+    the total count when there are more."""
+    shown = " ".join(describe_char(c) for c in chars[:limit])
+    return shown + (f" ... ({len(chars)} characters)" if len(chars) > limit else "")
+
+
+def describe_value(value: int, *, named: bool = False) -> str:
+    """A code point in words, including values no ``str`` can hold (Corrected
+    UTF-8 reaches U+8421109F): ``U+110000``, or with ``named``
+    ``U+110000, above U+10FFFF (the end of Unicode)``. Within Unicode, as
+    :func:`describe_char`."""
+    if 0 <= value <= _LAST_CODE_POINT:
+        return describe_char(chr(value), named=named)
+    words = f"U+{value:04X}"
+    return f"{words}, above U+10FFFF (the end of Unicode)" if named else words
+
+
+def hex_bytes(data: bytes, limit: int = 16, total: int | None = None) -> str:
+    """``C0 AF``; a run longer than ``limit`` is cut, with its total length
+    (``total``, when ``data`` holds only the first bytes of a longer run)."""
+    length = len(data) if total is None else total
+    shown = data[:limit].hex(" ").upper()
+    return shown + (f" ... ({length} bytes)" if length > limit else "")

@@ -1,0 +1,83 @@
+"""Jumps by the mouse prepared while it rests: where the mouse rests on the
+overview strip, or on a Problems row, the views prepare what a click there
+would show, and the click then only stamps and shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.windows import (
+    LINE,
+    assert_shown_as_prepared,
+    open_indexed_with_anomalies,
+    rest_until_prepared,
+    wait_indexed,
+    work_done,
+)
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDockWidget
+
+from mojiscope.app.window.main_window import MainWindow
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_screen_painted(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """The mouse resting on a mark: the grid paints the screen a click
+    would centre there; the click stamps it (no row painted), and the
+    pages around it are painted ahead again once the mouse leaves."""
+    size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
+    grid, strip = window.grid, window.overview
+    grid.setFocus()
+    rest_until_prepared(qtbot, window)
+    mark = strip.point_of_offset(3 * size // 4)
+    qtbot.mouseMove(strip, mark)
+    expected_top = 3 * size // 4 // grid.bytes_per_row - grid.visible_rows() // 2
+    qtbot.waitUntil(lambda: strip.likely_tops() == [expected_top], timeout=5000)
+    rest_until_prepared(qtbot, window)
+    before = work_done(window)
+    qtbot.mouseClick(strip, LEFT, pos=mark)
+    assert_shown_as_prepared(window, before)
+    assert grid.top_row() == expected_top
+    assert strip.likely_tops() == []  # used: the pages around it come next
+    qtbot.mouseMove(strip, mark + QPoint(0, 40))
+    qtbot.waitUntil(lambda: strip.likely_tops() != [], timeout=5000)
+    qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
+    qtbot.waitUntil(lambda: strip.likely_tops() == [], timeout=5000)
+
+
+def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    tmp_path: Path,
+) -> None:
+    """The mouse on a Problems row (the list without the focus): the views
+    prepare the jump a click on it makes, the anomaly's whole span selected
+    (here a truncated sequence, two bytes); the click then paints no row and
+    builds no text; leaving the list forgets the target."""
+    data = bytearray(LINE * 60_000)
+    where = 45_000 * len(LINE)  # a line's "h" becomes E2 82, before "é" whole
+    data[where : where + 1] = b"\xe2\x82"
+    (tmp_path / "truncated.txt").write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(tmp_path / "truncated.txt")
+    wait_indexed(qtbot, window)
+    grid, problems = window.grid, window.problems
+    window.findChild(QDockWidget, "dock-problems").raise_()
+    qtbot.waitUntil(lambda: problems.regions.rowCount() == 1, timeout=5000)
+    grid.setFocus()
+    row = problems.list.visualRect(problems.regions.index(0)).center()
+    qtbot.mouseMove(problems.list.viewport(), row)
+    qtbot.waitUntil(lambda: window.jump_target.selections() == [(where, where + 2)], timeout=5000)
+    rest_until_prepared(qtbot, window)
+    before = work_done(window)
+    qtbot.mouseClick(problems.list.viewport(), LEFT, pos=row)
+    assert_shown_as_prepared(window, before)
+    assert (window.selection.start, window.selection.end) == (where, where + 2)
+    grid.setFocus()
+    qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
+    qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)

@@ -1,0 +1,152 @@
+"""The Problems list as the index grows: rows inserted, never a reset that
+would lose the user's place, and a reset when regions go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtWidgets import QDockWidget
+from pytestqt.qtbot import QtBot
+
+from mojiscope.app.panels.problems import REFRESH_MS, RegionList
+from mojiscope.app.window.main_window import MainWindow
+from mojiscope.core import BytesSource, get_format
+from mojiscope.core.index.file_index import FileIndex
+from mojiscope.core.index.scan import ChunkCounts, count_chunk
+
+CHUNK = 4096
+
+
+def damaged_chunks(every: int = 3, chunks: int = 30) -> tuple[FileIndex, BytesSource]:
+    """An index of ``chunks`` chunks with an invalid byte in every ``every``-th."""
+    data = bytearray(b"a" * (chunks * CHUNK))
+    for k in range(0, chunks, every):
+        data[k * CHUNK + 7] = 0xFF
+    fmt = get_format("utf-8")
+    return FileIndex(fmt, len(data), chunk_size=CHUNK), BytesSource(bytes(data))
+
+
+def regions_of(index: FileIndex) -> list[ChunkCounts]:
+    return [c for c in index.chunks if c is not None and c.first >= 0]
+
+
+def listed_whole() -> tuple[FileIndex, RegionList]:
+    """The index of :func:`damaged_chunks` counted whole, and a list of its regions."""
+    index, source = damaged_chunks()
+    model = RegionList()
+    for k in range(len(index.chunks)):
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    return index, model
+
+
+def open_indexed(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> FileIndex:
+    """Open a 2 MB text with ten invalid bytes 200 KB apart in the window, shown
+    as utf-8, and wait for its index: the index, complete."""
+    data = bytearray(b"the quick brown fox\n" * 100_000)
+    for at in range(50_000, len(data), 200_000):
+        data[at] = 0xFF
+    path = tmp_path / "damaged.txt"
+    path.write_bytes(bytes(data))
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(path)
+    keeper = window.indexes
+
+    def indexed() -> bool:
+        index = keeper.current_index()
+        return index is not None and index.complete and not keeper.running()
+
+    qtbot.waitUntil(indexed, timeout=30_000)
+    return keeper.indexes["utf-8"]
+
+
+def test_regions_found_later_are_inserted_in_order_without_a_reset(
+    qtbot: QtBot, qtmodeltester
+) -> None:  # type: ignore[no-untyped-def]
+    index, source = damaged_chunks()
+    model = RegionList()
+    qtmodeltester.check(model)
+    resets: list[bool] = []
+    inserted: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
+    for k in (12, 27, 0):  # a pool finishes chunks in any order
+        index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+        model.set_regions(regions_of(index))
+    for k in range(len(index.chunks)):
+        if index.chunks[k] is None:
+            index.add(count_chunk(index.format, source, *index.chunk_range(k)))
+    model.set_regions(regions_of(index))
+    assert resets == []
+    assert inserted[:3] == [(0, 0), (1, 1), (0, 0)]  # 12; 27 after it; 0 before both
+    assert [c.start for c in model.regions] == [k * CHUNK for k in range(0, 30, 3)]
+    assert model.total == 10  # one invalid byte per region, added up as rows came
+    qtmodeltester.check(model)
+
+
+def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None:
+    _, model = listed_whole()
+    updated = list(model.regions)
+    updated[2] = ChunkCounts(updated[2].start, updated[2].end, {(1, 1): 5}, updated[2].first)
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom: changed.append(top.row()))
+    model.set_regions(updated)
+    assert changed == [2]
+    assert model.regions[2].counts == {(1, 1): 5}
+    assert model.total == 9 + 5
+
+
+def test_regions_that_go_reset_the_list(qtbot: QtBot) -> None:
+    index, model = listed_whole()
+    with qtbot.waitSignal(model.modelReset, timeout=1000):
+        model.set_regions(regions_of(index)[3:])
+    assert model.rowCount() == 7
+
+
+def test_the_users_current_row_stays_while_the_index_grows(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    full = open_indexed(qtbot, window, tmp_path)
+    panel, keeper = window.problems, window.indexes
+    partial = FileIndex(full.format, full.size, full.chunk_size)
+    for counts in full.chunks[::2]:  # the same file, half indexed
+        if counts is not None:
+            partial.add(counts)
+    keeper.indexes["utf-8"] = partial
+    panel.refresh()
+    assert 0 < panel.regions.rowCount() < 10
+    chosen = panel.regions.regions[-1].start
+    panel.list.selectionModel().setCurrentIndex(
+        panel.regions.index(panel.regions.rowCount() - 1),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect,
+    )
+    keeper.indexes["utf-8"] = full  # the rest of the regions arrive
+    panel.refresh()
+    assert panel.regions.rowCount() == 10
+    current = panel.list.currentIndex()
+    assert current.isValid() and panel.regions.regions[current.row()].start == chosen
+    assert panel.list.selectionModel().isSelected(current)
+
+
+def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_format(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """While six formats index, the list behind its tab refreshed several times
+    a second (about 5 ms each at a thousand regions), for every format's growth."""
+    window.show()
+    full = open_indexed(qtbot, window, tmp_path)
+    panel, keeper = window.problems, window.indexes
+    window.findChild(QDockWidget, "dock-inspector").raise_()
+    qtbot.waitUntil(lambda: panel.visibleRegion().isEmpty())  # behind the Inspector's tab
+    keeper.indexes["utf-8"] = FileIndex(full.format, full.size, full.chunk_size)
+    panel.refresh()
+    assert panel.regions.rowCount() == 0
+    keeper.indexes["utf-8"] = full
+    keeper.changed.emit("cp1252")  # not the current format: nothing to do
+    keeper.changed.emit("utf-8")
+    qtbot.wait(REFRESH_MS * 3)
+    assert panel.regions.rowCount() == 0  # not shown: not refreshed yet
+    window.findChild(QDockWidget, "dock-problems").raise_()  # its tab, clicked
+    qtbot.waitUntil(lambda: not panel.visibleRegion().isEmpty())
+    assert panel.regions.rowCount() == 10  # refreshed as it showed

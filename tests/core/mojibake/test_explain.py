@@ -1,0 +1,284 @@
+# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+"""The mojibake explainer's contracts (issue 14): chains replay both ways,
+stream split anywhere, strict failures name the byte, and each damage kind
+gets its repair with the ranges, lost bytes and alternatives it claims."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import (
+    IDENTITY,
+    Chain,
+    ChainError,
+    Misreading,
+    apply_chain,
+    damage,
+    explain,
+    mojibake_hint,
+    repair_text,
+    verify_chain,
+)
+from mojiscope.core.mojibake.search import shows_text
+from mojiscope.core.system.control import Cancelled, Control
+from mojiscope.core.system.source import BytesSource
+
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+WIN = Chain((Misreading("utf-8", "windows-1252"),))
+TWICE = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "windows-1252")))
+SJIS = Chain((Misreading("shift_jis", "windows-1252"),))
+CHAINS = [
+    WIN,
+    TWICE,
+    Chain((Misreading("utf-8", "latin-1"),)),
+    Chain((Misreading("utf-8", "mac-roman"),)),
+    Chain((Misreading("utf-8", "cp437"),)),
+    Chain((Misreading("utf-8", "koi8-r"),)),
+    Chain((), "cp1251"),
+]
+
+text_any = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
+
+
+# -- chains ------------------------------------------------------------------------
+
+
+def test_chain_words_say_each_misreading_oldest_first() -> None:
+    assert TWICE.words == ["utf-8 read as windows-1252", "utf-8 read as windows-1252"]
+    assert Chain((), "cp1251").words == ["written as cp1251"]
+    assert IDENTITY.words == [] and IDENTITY.is_identity
+
+
+def test_repair_plan_is_the_damage_plan_backwards() -> None:
+    plan = [(s.action, s.codec) for s in SJIS.repair_plan()]
+    assert plan == [("decode", "utf-8"), ("encode", "windows-1252"), ("decode", "shift_jis")]
+    damage_plan = [(s.action, s.codec) for s in SJIS.damage_plan()]
+    assert damage_plan == [("encode", "shift_jis"), ("decode", "windows-1252"), ("encode", "utf-8")]
+
+
+@pytest.mark.parametrize("chain", CHAINS, ids=lambda c: " + ".join(c.words))
+@PROPERTY
+@given(text=text_any)
+def test_apply_chain_undoes_damage(chain: Chain, text: str) -> None:
+    try:
+        damaged = damage(chain, text)
+    except UnicodeError:
+        return  # the chain cannot make this text (a real program would have failed)
+    assert apply_chain(chain, damaged) == text.encode("utf-8")
+
+
+@PROPERTY
+@given(text=text_any, cuts=st.lists(st.integers(0, 200), max_size=4))
+def test_streaming_a_chain_split_anywhere_gives_the_whole_repair(
+    text: str, cuts: list[int]
+) -> None:
+    damaged = damage(TWICE, text)
+    for chunk in {1, 2, 3, 7, len(damaged) + 1, *(c + 1 for c in cuts)}:
+        out: list[bytes] = []
+        verified = verify_chain(TWICE, BytesSource(damaged), out.append, chunk_size=chunk)
+        assert b"".join(out) == text.encode("utf-8")
+        assert verified.bytes_in == len(damaged)
+        assert verified.chars_out == len(text)
+        assert verified.bytes_out == len(text.encode("utf-8"))
+
+
+def test_strict_repair_names_the_byte_where_the_chain_fails() -> None:
+    data = "Café Ã© ok".encode()  # "é" (C3 A9) read back as windows-1252 is E9: no UTF-8
+    with pytest.raises(ChainError, match=r"^byte 3: expected utf-8") as caught:
+        repair_text(WIN, data)
+    assert caught.value.offset == 3
+
+
+def test_strict_repair_names_the_byte_in_a_deeper_layer() -> None:
+    data = damage(WIN, "abc é")  # one layer deep, repaired with two
+    with pytest.raises(ChainError) as caught:
+        repair_text(TWICE, data)
+    assert caught.value.offset == 4
+
+
+def test_streamed_failure_names_the_byte_far_into_the_file() -> None:
+    data = damage(WIN, "Café\n" * 100) + b"bad \xe9 here"
+    with pytest.raises(ChainError) as caught:
+        verify_chain(WIN, BytesSource(data), chunk_size=64)
+    assert caught.value.offset == data.index(b"\xe9")
+
+
+def test_streaming_reports_progress_and_stops_when_cancelled() -> None:
+    seen: list[int] = []
+    control = Control(progress=seen.append, cancelled=lambda: len(seen) >= 2)
+    with pytest.raises(Cancelled):
+        verify_chain(WIN, BytesSource(damage(WIN, "é" * 40)), control=control, chunk_size=10)
+    assert seen == [10, 20]
+
+
+# -- explanations ------------------------------------------------------------------
+
+
+def test_utf8_read_as_windows_1252_is_found_with_its_ranges() -> None:
+    data = "CafÃ© crÃ¨me".encode()
+    best = explain(data)[0]
+    assert best.text == "Café crème"
+    assert best.words == ["utf-8 read as windows-1252"]
+    assert best.ranges == ((3, 7), (10, 14))
+    assert best.confidence > 0.5
+
+
+def test_fine_as_is_is_always_a_candidate_and_wins_for_correct_text() -> None:
+    for text in ["Café crème", "Ω ≈ 1", "日本語のテキスト", "plain"]:
+        results = explain(text.encode())
+        assert results[0].unchanged and results[0].text == text
+    assert any(e.unchanged for e in explain("CafÃ©".encode()))
+
+
+def test_confidences_are_probabilities_best_first() -> None:
+    results = explain("Ð¡ÑŠÐµÑˆÑŒ Ð¶Ðµ ÐµÑ‰Ñ‘".encode())
+    confidences = [e.confidence for e in results]
+    assert confidences == sorted(confidences, reverse=True)
+    assert min(confidences) >= 0.0 and sum(confidences) <= 1.0001
+    assert results[0].text == "Съешь же ещё"
+
+
+def test_question_mark_for_an_undefined_byte_is_guessed_with_alternatives() -> None:
+    # "Á" is C3 81; cp1252 cannot read 81, the program wrote "?".
+    results = explain("Ã?LVARO llegÃ³ tarde".encode())
+    repaired = next(e for e in results if e.lost)
+    assert repaired.text == "ÁLVARO llegó tarde"
+    (lost,) = repaired.lost
+    assert (lost.start, lost.end, lost.what, lost.guess) == (0, 3, "question mark", "Á")
+    assert set(lost.alternatives) == {"Í", "Ï", "Ð", "Ý"}
+
+
+def test_no_break_space_turned_space_is_restored() -> None:
+    best = explain("Le menu Ã  la carte, Ã  midi, trÃ¨s bien".encode())[0]
+    assert best.text == "Le menu à la carte, à midi, très bien"
+    assert [x.what for x in best.lost] == ["no-break space became space"] * 2
+
+
+def test_only_the_damaged_lines_get_a_chain() -> None:
+    good, bad = "Müller;Nürnberg\r\n", "Schäfer;Düsseldorf\r\n"
+    data = good.encode() + damage(WIN, bad)
+    best = explain(data)[0]
+    assert best.text == good + bad
+    assert [(p.start, p.end, p.chain.is_identity) for p in best.parts] == [
+        (0, len(good.encode()), True),
+        (len(good.encode()), len(data), False),
+    ]
+    assert best.words == ["utf-8 read as windows-1252 (some parts)"]
+    assert all(start >= len(good.encode()) for start, _ in best.ranges)
+
+
+def test_legacy_bytes_on_disk_are_named() -> None:
+    best = explain("Съешь же ещё этих мягких французских булок".encode("cp1251"))[0]
+    assert best.words == ["written as cp1251"]
+    assert best.text == "Съешь же ещё этих мягких французских булок"
+
+
+def test_shift_jis_read_as_windows_1252_is_undone() -> None:
+    best = explain(damage(SJIS, "新しい資料を添付しました"))[0]
+    assert best.text == "新しい資料を添付しました"
+    assert best.words == ["shift_jis read as windows-1252"]
+
+
+def test_utf16_read_as_latin1_is_undone() -> None:
+    chain = Chain((Misreading("utf-16le", "latin-1"),))
+    best = explain(damage(chain, "Größe und Qualität"))[0]
+    assert best.text == "Größe und Qualität"
+
+
+def test_alternatives_say_what_tells_them_apart() -> None:
+    first, second = explain("Le cafÃ© est trÃ¨s bon".encode())[:2]
+    assert first.differs.startswith("at character ")
+    assert repr(second.text[6:8]) not in first.differs or second.text != first.text
+
+
+def test_long_input_is_explained_from_a_sample() -> None:
+    data = damage(WIN, "Café crème et thé.\n" * 4000)
+    best = explain(data)[0]
+    assert best.sampled and best.words == ["utf-8 read as windows-1252"]
+    out: list[bytes] = []
+    verify_chain(best.chain, BytesSource(data), out.append)
+    assert b"".join(out) == ("Café crème et thé.\n" * 4000).encode()
+
+
+def test_hint_names_the_chain_and_a_repaired_piece() -> None:
+    assert mojibake_hint("Le cafÃ© est trÃ¨s bon".encode()) == (
+        "looks like utf-8 read as windows-1252: Ã© → é"
+    )
+    assert mojibake_hint("Le café est très bon".encode()) is None
+
+
+def test_hint_says_nothing_of_a_run_of_zero_bytes() -> None:
+    """It said "looks like text written as utf-16le, not UTF-8" and showed
+    NULs: half as many as UTF-16, but no more text than as UTF-8."""
+    assert explain(bytes(64))[0].unchanged
+    assert mojibake_hint(bytes(64)) is None
+    assert mojibake_hint(bytes(512)) is None
+    assert mojibake_hint("text".encode("utf-16le") * 8) == (
+        "looks like text written as utf-16le, not UTF-8: texttexttexttexttexttexttexttext"
+    )
+
+
+@PROPERTY
+@given(data=st.binary(max_size=200) | st.builds(lambda n: bytes(n), st.integers(1, 600)))
+def test_a_hint_always_shows_something_to_read(data: bytes) -> None:
+    hint = mojibake_hint(data)
+    if hint is not None and ": " in hint:
+        assert shows_text(hint.split(": ", 1)[1])
+
+
+def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
+    hint = mojibake_hint("Съешь же ещё этих мягких французских булок".encode("cp1251"))
+    assert hint == "looks like text written as cp1251, not UTF-8: Съешь"
+
+
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+fragments = st.sampled_from(
+    [
+        b"\xc3",
+        b"\xc3\x83",
+        b"\xc2\xa9",
+        b"\xe2\x80",
+        b"?",
+        b" ",
+        b"\x00",
+        b"\xff\xfe",
+        b"\x81",
+        b"a",
+    ]
+)
+mojibake_like = st.lists(st.one_of(fragments, st.binary(max_size=4)), max_size=24).map(b"".join)
+
+
+@FUZZ
+@given(data=st.one_of(st.binary(max_size=64), mojibake_like))
+def test_any_bytes_get_ranked_readings_with_the_unchanged_one_among_them(data: bytes) -> None:
+    results = explain(data)
+    assert any(r.unchanged for r in results)
+    assert all(0.0 <= r.confidence <= 1.0 for r in results)
+    for r in results:
+        assert all(0 <= start <= end <= len(data) for start, end in r.ranges)
+        assert all(0 <= x.start <= x.end <= len(data) for x in r.lost)
+        if not r.lost and not r.parts and "\ufffd" not in r.text:
+            assert apply_chain(r.chain, data, "replace") == r.text.encode("utf-8", "surrogatepass")
+
+
+def test_ranges_of_shift_jis_on_disk_hold_the_ascii_trail_byte() -> None:
+    data = "見積書_2024年4月.xlsx".encode("shift_jis")  # 年 is 94 4E: its trail is "N"
+    best = explain(data)[0]
+    assert best.words == ["written as shift_jis"]
+    assert best.ranges == ((0, 6), (11, 13), (14, 16))
