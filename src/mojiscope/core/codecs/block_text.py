@@ -40,10 +40,7 @@ _TEXT, _INVALID = KIND_CODE[SpanKind.TEXT], KIND_CODE[SpanKind.INVALID]
 #: :attr:`Format.preferred_block`): large enough that numpy's per-call costs
 #: fade, small enough that the temporaries (a few times the block) stay
 #: within reach of the cache and are reused by the allocator block after
-#: block (measured in fresh processes, three runs each: 256 KiB blocks took
-#: 191-195 ms on 32 MB of CJK text where 128 KiB took 203-223 ms, and ran
-#: level or ahead on multilingual text; decoding one block over and over,
-#: 1 MiB fell behind 256 and 512 KiB again).
+#: block.
 WHOLE_INPUT_BLOCK = 1 << 18
 
 

@@ -30,10 +30,7 @@ if TYPE_CHECKING:
 
 PARALLEL_MIN = 512 << 20
 """Files smaller than this are counted in the calling process: starting
-workers costs more than the decode. Measured on 128 MB of text with one
-error per MiB on this shared 2-core machine (load 6): one process 0.87-1.33x
-CPython's chunked decode, two worker processes 0.20-0.55x (start-up and a
-busy second core)."""
+workers costs more than the decode."""
 
 BATCH_BYTES = 8 << 20
 """Bytes of chunks handed to a worker at once."""

@@ -62,20 +62,15 @@ GRACE_S = 2.0
 NICENESS = 19
 """How much lower the child's scheduling priority is than the caller's: the
 lowest there is. A child does the window's background work, so it takes
-only the CPU the window leaves. At nice 5, six formats indexing beside a
-held Page Down on dense content took the window's CPU from under it
-(26-40 ms a page, median); at 19, 20-21 ms, its own work."""
+only the CPU the window leaves."""
 
 
 def take_the_cpu_left_over() -> None:
     """Lower this process to background priority: :data:`NICENESS`, and on
     Linux the ``SCHED_IDLE`` policy as well, so that it runs only on a core
     nothing else wants. Niceness alone lets a busy child keep a core for
-    its time slice when the window wakes for a timer or a key: with two
-    nice-19 processes busy on this 2-core machine a 1 ms sleep of the caller
-    overslept by 3-4 ms at the 99th percentile (6 ms at most), and by 0.09
-    ms with the children ``SCHED_IDLE``. A child left to itself runs at
-    full speed either way."""
+    its time slice when the window wakes for a timer or a key. A child left
+    to itself runs at full speed either way."""
     os.nice(NICENESS)
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
         with contextlib.suppress(OSError):  # a kernel or sandbox that refuses it

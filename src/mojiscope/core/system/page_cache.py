@@ -1,11 +1,9 @@
 """Passing over a large file without keeping it cached.
 
 An index or a conversion reads a whole file once. On a file larger than
-memory, what it read would crowd out everything else cached. On this
-project's 2-core virtual machine, taking fresh pages for a file not cached
-yet is also slow enough to hold up every other process: the index of a
-new 4 GiB file took 9.1 s (1.0 s once it was cached), and the window's
-wake-ups waited up to 50 ms. So a pass over a large file that
+memory, what it read would crowd out everything else cached, and taking
+fresh pages for a file not cached yet is slow enough to hold up every
+other process on a small machine. So a pass over a large file that
 is not cached lets go of what it has passed (:func:`forget_cached`, and
 :meth:`~mojiscope.core.system.source.FileSource.release` for a mapping). The page
 cache then reuses the same few pages. A file already cached stays cached

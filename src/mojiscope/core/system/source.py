@@ -113,9 +113,8 @@ class FileSource(Source):
     def release(self, start: int, end: int) -> None:
         """Drop the pages of ``[start, end)`` (widened to whole pages) from this
         process's mapping and from the page cache, where no other process
-        maps them (see :mod:`~mojiscope.core.system.page_cache`): two processes mapping a 4 GiB
-        file never read before took 7.5-9.2 s here; releasing each 4 MiB as
-        they passed it, 1.7-2.1 s."""
+        maps them (see :mod:`~mojiscope.core.system.page_cache`), so that a
+        pass over a file larger than memory reuses the same few pages."""
         if self._map is None:
             return
         page = mmap.PAGESIZE

@@ -355,10 +355,8 @@ def _decode_sparse_whole(
 
     Why not blocks: the text of each block and then the joined text are
     both fresh memory, and on large inputs the page faults of writing a
-    text twice cost more than the whole decode (measured on 32 MB of
-    English with an invalid byte every 4 KiB: 84 ms in 1 MiB blocks, 63 ms
-    in one call, of which 49 ms is CPython's own replacing decode). The one
-    call holds nothing beside the text but the events (see :data:`SEED`)."""
+    text twice cost more than the decode itself (docs/PERFORMANCE.md). The
+    one call holds nothing beside the text but the events (see :data:`SEED`)."""
     raw = data if isinstance(data, bytes) else bytes(data)
     if looks_dense(raw[:_SAMPLE]):
         return None

@@ -33,10 +33,7 @@ class _Utf8Like(Format):
     variant: ClassVar[engine.Variant]
     #: Blocks for the block driver (dense errors, streams): the dense path's
     #: temporaries are several times the block, and smaller blocks let the
-    #: allocator reuse them. Measured on 32 MB of random bytes, block sizes
-    #: interleaved in one process, best of 5: 512 KiB took 631-802 ms across
-    #: the four formats where 1 MiB took 707-921 ms; 256 KiB was level with
-    #: 512 KiB and 128 KiB slower again.
+    #: allocator reuse them; smaller still, numpy's per-call costs show.
     preferred_block = 1 << 19
 
     def decode_block(self, data: bytes, *, at_start: bool) -> tuple[str, SpanTable]:

@@ -95,7 +95,7 @@ def _code_points(
 def _str_of(points: npt.NDArray[np.uint32]) -> str:
     """``points`` as a str, lone surrogates and all, in one C call. (CPython's
     decoders hand each lone surrogate to an error handler, ``surrogatepass``
-    too: 0.4 us apiece, nine tenths of a block made of them.) numpy's UCS-4
+    too, a Python call apiece.) numpy's UCS-4
     strings drop trailing NULs: a sentinel after the last keeps them."""
     ucs4 = np.append(points, 1).astype("<u4")
     return str(ucs4.view(f"<U{len(ucs4)}")[0])[:-1]
@@ -137,8 +137,8 @@ class _Utf16Like(Format):
         return text, _table([_one_event(0, *opening, char=0)], len(data), len(text))
 
     def _decode_ill_formed(self, data: bytes, at_start: bool) -> tuple[str, SpanTable]:
-        """A block with lone surrogates or an odd byte at its end, with numpy:
-        a block of them took 2 us a unit through an error handler."""
+        """A block with lone surrogates or an odd byte at its end, with numpy
+        rather than an error handler called once per unit."""
         whole = len(data) - len(data) % 2
         dtype = "<u2" if self.byteorder == "little" else ">u2"
         units = np.frombuffer(data, dtype, count=whole // 2)
