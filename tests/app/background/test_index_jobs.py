@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.background.jobs import AFTER_OPEN_MS
+from mojiscope.app.grid.header import column_note
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.model.formats import resolve_all
 from mojiscope.app.window.main_window import MainWindow
@@ -136,8 +137,8 @@ def test_a_code_page_column_says_its_alignment_is_guessed_until_indexed(
     window.document.window(choice, 20)
     shown = window.indexes.indexes.get("gb18030")
     if shown is None or not shown.complete:  # the index may be quick: only then
-        assert window.grid.column_note(choice) == " (alignment guessed)"
-    assert window.grid.column_note(window.shown.choices[0]) == ""
+        assert column_note(window.document, choice) == " (alignment guessed)"
+    assert column_note(window.document, window.shown.choices[0]) == ""
     document.close()
 
 
@@ -147,10 +148,10 @@ def test_once_indexed_a_code_page_window_decodes_as_the_whole_file(qtbot, window
     assert window.open_path(path)
     wait_indexed(qtbot, window)
     choice = window.shown.choices[0]
-    qtbot.waitUntil(lambda: window.grid.column_note(choice) == "", timeout=10_000)
+    qtbot.waitUntil(lambda: column_note(window.document, choice) == "", timeout=10_000)
     whole = data.decode("gb18030")
     for k in (3, 20, 41):
-        cells = window.document.cells(choice, k * WINDOW, k * WINDOW + 64)
+        cells = window.document.chars(choice, k * WINDOW, k * WINDOW + 64)
         assert not window.document.window(choice, k).alignment_guessed
         decoded = "".join(cell.text for cell in cells)
         first = cells[0].byte_start

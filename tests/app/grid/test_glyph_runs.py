@@ -13,7 +13,14 @@ from mojiscope.app.grid.column_painter import _RUN_CANDIDATES, ColumnPainter, _r
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.glyph_runs import GlyphBatch
 from mojiscope.app.grid.hex_painter import HexPainter
-from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
+from mojiscope.app.grid.layout import (
+    Geometry,
+    Metrics,
+    RowLayout,
+    layout_rows,
+    piece_cells,
+    piece_width,
+)
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve_all
@@ -57,18 +64,21 @@ def one_by_one(
     for i, row in enumerate(rows):
         baseline = i * row_h + (row_h - metrics.ascent) / 2 + metrics.ascent - 1
         for piece in row.columns[0]:
-            if piece.is_unit and (piece.continued or piece.continues or not piece.text.isalpha()):
+            cut = piece.byte_start < row.start or piece.byte_end > row.start + 16
+            if piece.is_unit and (cut or not piece.text.isalpha()):
                 continue  # a dimmed repeat, a marker over the glyph, or a cue's picture
+            start, end = piece_cells(piece, row.start, 16)
+            width = piece_width(piece)
             for k, char in enumerate(piece.text):
                 if not batch.has(ord(char)):
                     continue  # a picture, from a fallback font
-                first = piece.first + k * piece.width
+                first = start + k * width
                 x = geometry.column_cell_x(0, first)
-                span = piece.last - piece.first if piece.is_unit else piece.width
+                span = end - start if piece.is_unit else width
                 centre = (span * geometry.cell_w - metrics.char_w) / 2
                 painter.drawText(QPointF(x + centre, baseline), char)
-                width = round(span * geometry.cell_w)
-                cells.append(QRect(round(x), i * row_h, width, row_h))
+                wide = round(span * geometry.cell_w)
+                cells.append(QRect(round(x), i * row_h, wide, row_h))
     painter.end()
     return pixmap.toImage(), cells
 

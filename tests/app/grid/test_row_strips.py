@@ -28,7 +28,7 @@ def drawn(rows: list[RowLayout]) -> list[object]:
         (
             row.start,
             row.data,
-            [[p._replace(span=(p.span.kind, p.span.reason)) for p in c] for c in row.columns],
+            [[(tuple(p.offsets), p.text, p.span.kind, p.span.reason) for p in c] for c in row.columns],
         )
         for row in rows
     ]

@@ -107,7 +107,7 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
     """Runs are in order and apart, and a piece lies in a run of its own kind
     and look exactly when it is a stand-in or not well-formed text."""
     document = Document.from_bytes(data)
-    runs = document.text_runs(resolve(key), 0, document.size)
+    runs = document.runs(resolve(key), 0, document.size)
     start = runs[0].offsets[0]
     window = TextWindow.build(runs, data[start:], start)
     runs = window.mark_runs()

@@ -242,15 +242,6 @@ class IndexKeeper(QObject):
         more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
         show_progress(self.status_label, first.label, first.permille, more)
 
-    def alignment_note(self, choice: FormatChoice) -> str:
-        """`` (alignment guessed)`` while a column of a code page that cannot
-        resynchronise (GB18030, Shift_JIS...) shows a window decoded from a
-        guessed character boundary, which may differ from a decode of the
-        whole file: until the index has reached it (see :meth:`exact_window`)."""
-        document = self.document
-        guessed = document is not None and document.alignment_guessed(choice)
-        return " (alignment guessed)" if guessed else ""
-
     def exact_window(self, choice: FormatChoice, start: int, end: int) -> Decoding | None:
         """Bytes ``[start, end)`` under ``choice`` decoded exactly as the whole
         file would, from the boundaries the index recorded; ``None`` for a

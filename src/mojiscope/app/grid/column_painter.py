@@ -30,11 +30,12 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
 from mojiscope.app.grid.glyph_pictures import MARKER_W, GlyphPictures
 from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
-from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
+from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, piece_width
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.picture_stamps import Stamps, stamp
-from mojiscope.app.model.glyphs import EMPTY, MAGIC, Glyph, GlyphStyle, glyph_for_char
-from mojiscope.core import Reason, SpanKind
+from mojiscope.app.model.char_runs import CharRun
+from mojiscope.app.model.glyphs import Glyph, GlyphStyle, glyph_for_cell, glyph_for_char
+from mojiscope.core import SpanKind
 
 #: Characters that never reorder (bidi), join or combine, so they can be drawn
 #: unshaped from their glyphs: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
@@ -146,7 +147,9 @@ class ColumnPainter:
                 while j < len(drawn) and drawn[j].span == span:
                     j += 1
                 if span.kind != SpanKind.TEXT:
-                    rect = self._rect(column, drawn[k].first, drawn[j - 1].last, top)
+                    first = max(drawn[k].offsets[0] - row.start, 0)
+                    last = min(drawn[j - 1].offsets[-1] - row.start, bpr)
+                    rect = self._rect(column, first, last, top)
                     open_left = span.byte_start < row.start
                     open_right = span.byte_end > row.start + bpr
                     style = self.palette.kinds[span.kind]
@@ -186,19 +189,19 @@ class ColumnPainter:
         painter: QPainter,
         column: int,
         row: RowLayout,
-        drawn: list[DrawnPiece],
+        drawn: list[CharRun],
         top: float,
         selection: tuple[int, int],
     ) -> None:
         """Highlight the whole characters that hold selected bytes."""
         start, end = selection
-        if not drawn or end <= drawn[0].byte_start or start >= drawn[-1].byte_end:
+        if not drawn or end <= drawn[0].offsets[0] or start >= drawn[-1].offsets[-1]:
             return  # the row's characters hold none of them (most rows)
-        hit = [p for p in drawn if p.byte_start < end and p.byte_end > start]
+        hit = [p for p in drawn if p.offsets[0] < end and p.offsets[-1] > start]
         if not hit:
             return
-        first_char = hit[0].char_bytes(max(start, hit[0].byte_start))[0]
-        last_char = hit[-1].char_bytes(min(end, hit[-1].byte_end) - 1)[1]
+        first_char = hit[0].char_bytes(max(start, hit[0].offsets[0]))[0]
+        last_char = hit[-1].char_bytes(min(end, hit[-1].offsets[-1]) - 1)[1]
         bpr = self.geometry.bytes_per_row
         first = min(max(first_char - row.start, 0), bpr)
         last = min(max(last_char - row.start, 0), bpr)
@@ -210,15 +213,15 @@ class ColumnPainter:
         painter: QPainter,
         column: int,
         row: RowLayout,
-        drawn: list[DrawnPiece],
+        drawn: list[CharRun],
         top: float,
         cursor: int,
     ) -> None:
         """Outline the character that holds the cursor's byte, if on this row."""
-        if not drawn or not drawn[0].byte_start <= cursor < drawn[-1].byte_end:
+        if not drawn or not drawn[0].offsets[0] <= cursor < drawn[-1].offsets[-1]:
             return
         for piece in drawn:
-            if piece.byte_start <= cursor < piece.byte_end:
+            if piece.offsets[0] <= cursor < piece.offsets[-1]:
                 b0, b1 = piece.char_bytes(cursor)
                 bpr = self.geometry.bytes_per_row
                 first = max(b0 - row.start, 0)
@@ -244,41 +247,53 @@ class ColumnPainter:
         go to the glyph batches, any other glyph is a picture; the row-edge
         markers of pieces cut by the row's edges go to ``markers``."""
         y = top + 1
+        bpr = self.geometry.bytes_per_row
+        row_start = row.start
         for piece in row.columns[column]:
-            if piece.is_unit:
-                cells = piece.last - piece.first
-                glyph = self._unit_glyph(piece, row)
-                batch = self._unit_batch(glyph, piece.continued)
+            offsets, text, span = piece
+            if len(offsets) == 2:
+                b0, b1 = offsets
+                first, last = max(b0 - row_start, 0), min(b1 - row_start, bpr)
+                continued, continues = b0 < row_start, b1 > row_start + bpr
+                cells = last - first
+                glyph = glyph_for_cell(text, span, row.data[first:last])
+                batch = self._unit_batch(glyph, continued)
                 if batch is not None:
-                    batch.add(glyph.text, [self._cell_points(cells).row(index)[piece.first]])
+                    batch.add(glyph.text, [self._cell_points(cells).row(index)[first]])
                 else:
-                    picture = self.pictures.picture(glyph, cells, piece.continued)
-                    stamps.add(picture, y, piece.first, cells)
-                if piece.continued:
-                    x = self.geometry.column_cell_x(column, piece.first)
+                    picture = self.pictures.picture(glyph, cells, continued)
+                    stamps.add(picture, y, first, cells)
+                if continued:
+                    x = self.geometry.column_cell_x(column, first)
                     markers.append((x, y, self.pictures.marker(True)))
-                if piece.continues:
-                    x = self.geometry.column_cell_x(column, piece.last) - MARKER_W
+                if continues:
+                    x = self.geometry.column_cell_x(column, last) - MARKER_W
                     markers.append((x, y, self.pictures.marker(False)))
-            elif piece.span.kind == SpanKind.ESCAPE:
-                width = piece.width
-                for k in range(len(piece.text)):
-                    first = piece.first + k * width
-                    glyph = Glyph(row.data[first : first + width].hex().upper(), GlyphStyle.BYTE)
-                    stamps.add(self.pictures.picture(glyph, width, False), y, first, width)
+            elif span.kind == SpanKind.ESCAPE:
+                width = piece_width(piece)
+                first = offsets[0] - row_start
+                for k, char in enumerate(text):
+                    at = first + k * width
+                    glyph = glyph_for_cell(char, span, row.data[at : at + width])
+                    stamps.add(self.pictures.picture(glyph, width, False), y, at, width)
             else:
-                self._paint_run(piece, index, y, stamps)
+                self._paint_run(piece, row_start, index, y, stamps)
 
-    def _paint_run(self, piece: DrawnPiece, index: int, y: float, stamps: Stamps) -> None:
-        """Characters of one width: runs the font has go to the glyph batch,
-        each centred on its cells; the others are pictures."""
-        width = piece.width
+    def _paint_run(
+        self, piece: CharRun, row_start: int, index: int, y: float, stamps: Stamps
+    ) -> None:
+        """Characters of one width on a row (its first byte ``row_start``):
+        runs the font has go to the glyph batch, each centred on its cells;
+        the others are pictures."""
+        offsets, text, _ = piece
+        width = offsets.step if isinstance(offsets, range) else piece_width(piece)
         points = self._cell_points(width).row(index)
-        if self._plain.issuperset(piece.text):  # the usual case: no regex needed
-            self._batch.add(piece.text, points[piece.first : piece.last : width])
+        start = offsets[0] - row_start
+        if self._plain.issuperset(text):  # the usual case: no regex needed
+            self._batch.add(text, points[start : offsets[-1] - row_start : width])
             return
-        for match in self._runs.finditer(piece.text):
-            first = piece.first + match.start() * width
+        for match in self._runs.finditer(text):
+            first = start + match.start() * width
             run = match.group(1)
             if run:
                 self._batch.add(run, points[first : first + len(run) * width : width])
@@ -307,14 +322,3 @@ class ColumnPainter:
             baseline = (g.row_h - m.ascent) / 2 + m.ascent - 1
             points = self._points[width] = PointRows(xs, g.row_h, baseline)
         return points
-
-    @staticmethod
-    def _unit_glyph(piece: DrawnPiece, row: RowLayout) -> Glyph:
-        span = piece.span
-        if span.kind == SpanKind.ESCAPE:
-            return Glyph(row.data[piece.first : piece.last].hex().upper(), GlyphStyle.BYTE)
-        if span.kind == SpanKind.BEYOND and span.value is not None:
-            return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
-        if span.reason == Reason.MAGIC_NUMBER:
-            return MAGIC
-        return glyph_for_char(piece.text) if piece.text else EMPTY

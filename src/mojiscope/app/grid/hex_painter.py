@@ -12,8 +12,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
 from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
-from mojiscope.app.grid.layout import DrawnPiece, Geometry, RowLayout
+from mojiscope.app.grid.layout import Geometry, RowLayout, piece_cells
 from mojiscope.app.grid.palette import GridPalette
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.core import SpanKind
 
 
@@ -60,7 +61,7 @@ class HexPainter:
         for i, row in enumerate(rows):
             top = y0 + i * row_h
             if tint_column is not None:
-                _paint_tints(painter, geometry, row.columns[tint_column], top, palette)
+                _paint_tints(painter, geometry, row, row.columns[tint_column], top, palette)
             _paint_selection(painter, geometry, row, top, palette, selection)
             self._batch.add(row.data.hex().upper(), self._hex_points.row(i)[: 2 * len(row.data)])
         self._batch.draw(painter, QPointF(0, y0), palette.text)
@@ -84,7 +85,8 @@ def _cell_span(geometry: Geometry, first: int, last: int) -> tuple[float, float]
 def _paint_tints(
     painter: QPainter,
     geometry: Geometry,
-    drawn: list[DrawnPiece],
+    row: RowLayout,
+    drawn: list[CharRun],
     top: float,
     palette: GridPalette,
 ) -> None:
@@ -94,7 +96,8 @@ def _paint_tints(
         style = palette.style(piece.span.kind)
         if style is None:
             continue
-        x0, x1 = _cell_span(geometry, piece.first, piece.last)
+        first, last = piece_cells(piece, row.start, geometry.bytes_per_row)
+        x0, x1 = _cell_span(geometry, first, last)
         painter.fillRect(QRectF(x0, top + 1, x1 - x0, geometry.row_h - 2), style.fill)
 
 

@@ -73,8 +73,8 @@ class GridInput:
         view = self._view
         if view.document is None:
             return offset, offset + 1
-        cell = view.document.cell_at(view.shown.choices[column], offset)
-        return (cell.byte_start, cell.byte_end) if cell else (offset, offset + 1)
+        char = view.document.char_at(view.shown.choices[column], offset)
+        return (char.byte_start, char.byte_end) if char else (offset, offset + 1)
 
     # -- the mouse -----------------------------------------------------------------------
 

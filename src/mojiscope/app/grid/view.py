@@ -21,8 +21,6 @@ The Qt event overrides here only hand events to those helpers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import (
     QContextMenuEvent,
@@ -42,7 +40,6 @@ from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
 from mojiscope.app.grid.painting import GridPainting
 from mojiscope.app.grid.scrolling import GridScrolling
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 
@@ -70,9 +67,6 @@ class GridView(QAbstractScrollArea):
         self.scrolling = GridScrolling(self)
         self.input = GridInput(self)
         self.ahead = PaintAhead(self)
-        #: Words added to a column's title (" (alignment guessed)" for a code
-        #: page whose windows guess where characters start); set by the window.
-        self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
         shown.current_changed.connect(self._current_format_changed)

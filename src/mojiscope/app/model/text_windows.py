@@ -44,7 +44,7 @@ def build_window(
     shown as ``displays`` says."""
     lo = max(0, cursor - radius)
     hi = min(document.size, cursor + radius)
-    runs = document.text_runs(choice, lo, hi)
+    runs = document.runs(choice, lo, hi)
     data_start = runs[0].offsets[0] if runs else lo
     data = document.read(data_start, runs[-1].offsets[-1] if runs else hi)
     return TextWindow.build(runs, data, data_start, displays)

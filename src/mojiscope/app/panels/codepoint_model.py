@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QStyle, QTableView
 
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.glyphs import glyph_for_cell
 from mojiscope.core import SpanKind
 from mojiscope.core.words.charclass import MAX_CODE_POINT, describe
@@ -33,8 +33,8 @@ class CodePointRow(NamedTuple):
     classes: str
 
 
-def row_for(cell: Cell, cell_bytes: bytes) -> CodePointRow:
-    """What the table says about one character and its bytes."""
+def row_for(cell: CharRun, cell_bytes: bytes) -> CodePointRow:
+    """What the table says about one character (a run of one piece) and its bytes."""
     byte_hex = cell_bytes.hex(" ").upper()
     if not cell.text:
         return CodePointRow(

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.jobs import JobHandle, JobRunner
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.panels.codepoint_model import CodePointTableModel, ColumnWidths, row_for
@@ -204,10 +204,10 @@ class InspectorPanel(QWidget):
             self.hint.follow(None, None, 0)
             return
         cursor = self.selection.cursor
-        cell = document.cell_at(choice, cursor)
+        cell = document.char_at(choice, cursor)
         if cell is None:
             return
-        span, extent_note = self._real_extent(document, choice, cell)
+        span, extent_note = self._real_extent(document, choice, cell, cursor)
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
         span_bytes = document.read(span.byte_start, min(span.byte_end, span.byte_start + 64))
@@ -224,7 +224,7 @@ class InspectorPanel(QWidget):
 
     def _fill_table(self, document: Document) -> None:
         start, end = self.selection.start, self.selection.end
-        cells = document.cells(self.shown.current, start, min(end, start + 4 * MAX_TABLE_ROWS))
+        cells = document.chars(self.shown.current, start, min(end, start + 4 * MAX_TABLE_ROWS))
         cells = cells[:MAX_TABLE_ROWS]
         rows = [row_for(c, document.read(c.byte_start, c.byte_end)) for c in cells]
         self.model.set_rows(rows)
@@ -233,16 +233,17 @@ class InspectorPanel(QWidget):
     # -- the real extent of a text run that a window cut ---------------------------------
 
     def _real_extent(
-        self, document: Document, choice: FormatChoice, cell: Cell
+        self, document: Document, choice: FormatChoice, cell: CharRun, cursor: int
     ) -> tuple[Span, str | None]:
-        """(the span with its real ends where known, else a note on measuring them)."""
+        """(the span of ``cell``, the character at ``cursor``, with its real
+        ends where known, else a note on measuring them)."""
         span = cell.span
         if span.kind != SpanKind.TEXT:
             return span, None
         for start, end in self._extents.get(choice.key, []):
             if start <= span.byte_start and span.byte_end <= end:
                 return span._replace(byte_start=start, byte_end=end), None
-        window = cell.decoding
+        window = document.window_at(choice, cursor)
         cut = (span.byte_start == window.byte_start and span.byte_start > 0) or (
             span.byte_end == window.byte_end and span.byte_end < document.size
         )

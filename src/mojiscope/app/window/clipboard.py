@@ -75,5 +75,5 @@ def as_text(document: Document, choice: FormatChoice, start: int, end: int) -> s
     ``choice``. Lone surrogates (WTF-8, UTF-8b escapes), which no clipboard
     can hold, become U+FFFD."""
     _check(end - start, TEXT_COPY_LIMIT)
-    text = "".join(cell.text for cell in document.cells(choice, start, end))
+    text = "".join(cell.text for cell in document.chars(choice, start, end))
     return _SURROGATES.sub("\ufffd", text)

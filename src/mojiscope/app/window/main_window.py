@@ -106,7 +106,6 @@ class MainWindow(QMainWindow):
             self.jobs, self.passes, self.shown, self.selection, self.statusBar()
         )
         self.inspector.work_with(self.jobs, self.passes, self.indexes.index_of)
-        self.grid.column_note = self.indexes.alignment_note
         prepare_likely_jumps(
             self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
         )
