@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app.background.jobs import JobRunner, wait_for_every_job
 from mojiscope.app.panels.text_view import TextView
-from mojiscope.app.window import messages
+from mojiscope.app.window import messages, timers
 from mojiscope.app.window.main_window import MainWindow
 
 
@@ -93,15 +93,25 @@ def answer_dialog(
 @pytest.fixture
 def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-untyped-def]
     """``text_shown(window)``: the window's text view, once it shows the
-    document just opened (its text comes a turn of the event loop after the
-    grid's first screen: ``mojiscope.app.panels.text_view.FIRST_TEXT_AFTER_MS``)."""
+    document just opened or the selection made last (it follows them a turn
+    of the event loop after the grid: ``mojiscope.app.panels.text_view.FOLLOW_MS``)."""
 
     def shown(window: MainWindow) -> TextView:
         view = window.text_view
-        qtbot.waitUntil(lambda: not view.text_pending(), timeout=5000)
+        qtbot.waitUntil(lambda: not view.following(), timeout=5000)
         return view
 
     return shown
+
+
+@pytest.fixture
+def timers_at_once() -> Iterator[None]:
+    """For a test about the order of things rather than their timing: every
+    wait of the window (a view following the grid a turn later, a look that
+    waits for the cursor to rest, work done while the user rests) is over at
+    once (:func:`mojiscope.app.window.timers.at_once`)."""
+    with timers.at_once():
+        yield
 
 
 @pytest.fixture

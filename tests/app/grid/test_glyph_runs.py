@@ -5,6 +5,7 @@ keep the picture path (a fallback font, or their code point)."""
 
 from __future__ import annotations
 
+from helpers.painting import paint_column, paint_hex
 from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QImage, QPainter, QPalette, QPixmap
 from pytestqt.qtbot import QtBot
@@ -44,7 +45,7 @@ def painted_column(
 ) -> QImage:
     pixmap = blank(geometry, len(rows), palette)
     painter = QPainter(pixmap)
-    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (0, 0), -1)
+    paint_column(ColumnPainter(metrics, geometry, palette), painter, 0, rows)
     painter.end()
     return pixmap.toImage()
 
@@ -136,8 +137,7 @@ def test_hex_digits_and_offsets_are_drawn_where_drawtext_draws_them(qtbot: QtBot
     painted = blank(geometry, len(rows), palette)
     painter = QPainter(painted)
     hex_painter = HexPainter(geometry, palette)
-    hex_painter.paint_offsets(painter, rows, 0)
-    hex_painter.paint_hex(painter, rows, 0, (0, 0), -1, None)
+    paint_hex(hex_painter, painter, rows)
     painter.end()
     expected = blank(geometry, len(rows), palette)
     painter = QPainter(expected)
@@ -181,7 +181,7 @@ def test_selecting_a_byte_of_a_character_cut_by_a_row_edge_highlights_it_on_both
     rows = layout_rows(Document.from_bytes(text), resolve_all(["utf-8"]), 0, 2, 8)
     pixmap = blank(geometry, 2, palette)
     painter = QPainter(pixmap)
-    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (9, 10), 9)
+    paint_column(ColumnPainter(metrics, geometry, palette), painter, 0, rows, (9, 10), 9)
     painter.end()
     image = pixmap.toImage()
     row_h = int(geometry.row_h)

@@ -37,17 +37,17 @@ def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_screen_painted(
     mark = strip.point_of_offset(3 * size // 4)
     qtbot.mouseMove(strip, mark)
     expected_top = 3 * size // 4 // grid.bytes_per_row - grid.visible_rows() // 2
-    qtbot.waitUntil(lambda: strip.likely_tops() == [expected_top], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen_tops() == [expected_top], timeout=5000)
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(strip, LEFT, pos=mark)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert grid.top_row() == expected_top
-    assert strip.likely_tops() == []  # used: the pages around it come next
+    assert window.forecast.foreseen_tops() == []  # used: the pages around it come next
     qtbot.mouseMove(strip, mark + QPoint(0, 40))
-    qtbot.waitUntil(lambda: strip.likely_tops() != [], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen_tops() != [], timeout=5000)
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
-    qtbot.waitUntil(lambda: strip.likely_tops() == [], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen_tops() == [], timeout=5000)
 
 
 def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
@@ -72,12 +72,12 @@ def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
     grid.setFocus()
     row = problems.list.visualRect(problems.regions.index(0)).center()
     qtbot.mouseMove(problems.list.viewport(), row)
-    qtbot.waitUntil(lambda: window.jump_target.selections() == [(where, where + 2)], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [where], timeout=5000)
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(problems.list.viewport(), LEFT, pos=row)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert (window.selection.start, window.selection.end) == (where, where + 2)
     grid.setFocus()
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
-    qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [], timeout=5000)

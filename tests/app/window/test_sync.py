@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.main_window import MainWindow
+
+pytestmark = pytest.mark.usefixtures("timers_at_once")
+"""What the views say, not when: they follow the grid at once here."""
 
 SAMPLE = b"ab" + "€".encode() + b"cd\xc0\xafe" + "\U0001d518".encode() + b"f\n" * 40
 

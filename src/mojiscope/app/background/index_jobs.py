@@ -107,7 +107,6 @@ class IndexKeeper(QObject):
         self._reached.clear()
         self.document = document
         if document is not None:
-            document.exact_window = self.exact_window
             self._after_open.start()
         else:
             self._after_open.stop()
@@ -258,8 +257,8 @@ class IndexKeeper(QObject):
     def likely_anomalies(self) -> list[int]:
         """Where Next and Previous Anomaly would put the cursor, where the
         index's counts say so without reading (see
-        :meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly_start`): the
-        views prepare those places while the user rests."""
+        :meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly_start`),
+        for the views to prepare while the user rests."""
         index = self.current_index()
         if index is None or self.document is None:
             return []

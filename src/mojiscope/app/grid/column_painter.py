@@ -1,10 +1,15 @@
 """Painting the decoded columns: each character across the cells of its bytes.
 
-Per column, for a block of rows: the kind cues of non-text spans (fill plus
-hatch, border or bar; one shape per span part, so a 3-byte invalid sequence is
-one box), the selection, the glyphs, the row-edge markers and the cursor. A
-character whose bytes began on an earlier row is repeated dimmed with a small
-left-pointing triangle; one that goes on to the next row gets a
+Per column, for a block of rows, in two layers that the row strips keep
+(:mod:`~mojiscope.app.grid.row_strips`): the *ground* holds the kind cues of
+non-text spans (fill plus hatch, border or bar; one shape per span part, so
+a 3-byte invalid sequence is one box), the *ink* the glyphs and the
+row-edge markers. The selection and the cursor depend on no row's kept
+pixels: they are painted over the strips at each paint, the selection
+between the two layers (under the glyphs), the cursor on top
+(:meth:`ColumnPainter.paint_selection`, :meth:`ColumnPainter.paint_cursor`).
+A character whose bytes began on an earlier row is repeated dimmed with a
+small left-pointing triangle; one that goes on to the next row gets a
 right-pointing triangle.
 
 Drawing is batched, because a screen can hold thousands of cells: cue rects
@@ -92,24 +97,17 @@ class ColumnPainter:
         self._plain = _plain_chars(family, size)
         self._runs = _run_pattern(family, size)
 
-    def paint(
-        self,
-        painter: QPainter,
-        column: int,
-        rows: list[RowLayout],
-        y0: float,
-        selection: tuple[int, int],
-        cursor: int,
+    def paint_ground(
+        self, painter: QPainter, column: int, rows: list[RowLayout], y0: float
     ) -> None:
-        """Rows ``rows`` of decoded column ``column``, the first row's top at
-        ``y0``: cues, selections, then every glyph (plain characters of all
-        rows in one glyph run), row-edge markers and the cursor on top."""
+        """The ground of rows ``rows`` of decoded column ``column``, the first
+        row's top at ``y0``: the cues of every non-text span."""
         self._paint_cues(painter, column, rows, y0)
+
+    def paint_ink(self, painter: QPainter, column: int, rows: list[RowLayout], y0: float) -> None:
+        """The ink of the same rows: every glyph (plain characters of all
+        rows in one glyph run) and the row-edge markers."""
         row_h = self.geometry.row_h
-        for i, row in enumerate(rows):
-            self._paint_selection(
-                painter, column, row, row.columns[column], y0 + i * row_h, selection
-            )
         x0 = self.geometry.column_x[column]
         stamps = Stamps(painter, x0, self.geometry.cell_w, self.pictures.height)
         markers: list[tuple[float, float, QPixmap]] = []
@@ -121,6 +119,29 @@ class ColumnPainter:
         self._symbols.draw(painter, origin, self.palette.symbol)
         for x, y, marker in markers:
             stamp(painter, x, y, marker)
+
+    def paint_selection(
+        self,
+        painter: QPainter,
+        column: int,
+        rows: list[RowLayout],
+        y0: float,
+        selection: tuple[int, int],
+    ) -> None:
+        """Highlight, on rows ``rows`` (the first row's top at ``y0``), the
+        whole characters of column ``column`` that hold selected bytes."""
+        row_h = self.geometry.row_h
+        for i, row in enumerate(rows):
+            self._paint_selection(
+                painter, column, row, row.columns[column], y0 + i * row_h, selection
+            )
+
+    def paint_cursor(
+        self, painter: QPainter, column: int, rows: list[RowLayout], y0: float, cursor: int
+    ) -> None:
+        """Outline the character of column ``column`` that holds byte
+        ``cursor``, on each of the rows it is drawn on."""
+        row_h = self.geometry.row_h
         for i, row in enumerate(rows):
             self._paint_cursor(painter, column, row, row.columns[column], y0 + i * row_h, cursor)
 

@@ -42,7 +42,7 @@ class GridHeader:
         self._key: tuple[object, ...] | None = None
         self._picture = QPixmap()
         self.painted = 0
-        """Times the header was painted afresh (the rest were stamps): for tests."""
+        """Times the header was painted afresh (the rest were stamps)."""
 
     def paint(self, painter: QPainter, view: GridView, palette: GridPalette) -> None:
         """Draw the header at the top of the content (x = 0 is the offset

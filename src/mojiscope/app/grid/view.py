@@ -8,13 +8,16 @@ per row, cell geometry, the keyboard's focus area) and owns three helpers,
 one job each, that read it through its public face:
 
 - :class:`~mojiscope.app.grid.painting.GridPainting`: the header and the
-  visible rows, with the kept row layouts and row strips;
+  visible rows, with the kept row layouts and row strips, the selection
+  and the cursor painted over them;
 - :class:`~mojiscope.app.grid.scrolling.GridScrolling`: the exact top row and
   the scroll bars that mirror it, and the side widget's place;
 - :class:`~mojiscope.app.grid.interaction.GridInput`: hit testing, the mouse,
   tooltips, Tab between areas and the navigation keys;
-- :class:`~mojiscope.app.grid.ahead.PaintAhead`: the screens a key would
-  bring, laid out and painted while the user rests.
+
+and a :class:`~mojiscope.app.grid.ahead.PaintAhead`, which paints the
+screens a key or a jump may bring (the window's ``forecast`` says where a
+jump may land) while the user rests.
 
 The Qt event overrides here only hand events to those helpers.
 """
@@ -37,9 +40,10 @@ from mojiscope.app.grid.ahead import PaintAhead
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.interaction import GridInput
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
-from mojiscope.app.grid.painting import GridPainting
+from mojiscope.app.grid.painting import GridPainting, GridStats
 from mojiscope.app.grid.scrolling import GridScrolling
 from mojiscope.app.model.document import Document
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 
@@ -48,7 +52,11 @@ class GridView(QAbstractScrollArea):
     """Offset, hex and one decoded column per shown format."""
 
     def __init__(
-        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+        self,
+        selection: SelectionModel,
+        shown: ShownFormats,
+        forecast: Forecast,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.selection = selection
@@ -66,7 +74,7 @@ class GridView(QAbstractScrollArea):
         self.viewport().setAutoFillBackground(False)
         self.scrolling = GridScrolling(self)
         self.input = GridInput(self)
-        self.ahead = PaintAhead(self)
+        self.ahead = PaintAhead(self, forecast)
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
         shown.current_changed.connect(self._current_format_changed)
@@ -173,6 +181,11 @@ class GridView(QAbstractScrollArea):
     def visible_layout(self) -> list[RowLayout]:
         """The layout of the visible rows (plus one partly visible), cached."""
         return self.painting.visible_layout()
+
+    @property
+    def stats(self) -> GridStats:
+        """The rows laid out and painted, and the headers painted, so far."""
+        return self.painting.stats()
 
     # -- hit testing and the keyboard's area (see GridInput) ------------------------------
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from mojiscope.app.model.char_runs import CharRun, join_windows, runs_between
 from mojiscope.app.model.formats import FormatChoice
@@ -34,6 +34,15 @@ DEMO_NAME = "demo.bin"
 T = TypeVar("T")
 
 
+class ExactWindows(Protocol):
+    """Where a document's windows may be decoded exactly as the whole file
+    would be (the window's whole-file indexes)."""
+
+    def exact_window(self, choice: FormatChoice, start: int, end: int) -> Decoding | None:
+        """Bytes ``[start, end)`` under ``choice``, decoded from the character
+        boundaries a whole-file index knows; None where it knows none."""
+
+
 class Document:
     """One source (a mapped file or pasted bytes) plus its window cache."""
 
@@ -43,10 +52,13 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
-        #: Decodes a window exactly as the whole file would, where a whole-file
-        #: index knows the character boundaries (a code page that cannot
-        #: resynchronise); ``None`` where it does not (yet). Set by the window.
-        self.exact_window: Callable[[FormatChoice, int, int], Decoding | None] | None = None
+        self._exact: ExactWindows | None = None
+
+    def decode_exactly_with(self, exact: ExactWindows | None) -> None:
+        """Decode each window from now on as ``exact`` says where it can (a
+        code page that cannot resynchronise, once an index knows its
+        character boundaries), else from a guessed boundary."""
+        self._exact = exact
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -86,7 +98,7 @@ class Document:
             return decoding
         start = index * WINDOW
         end = min(start + WINDOW, self.size)
-        exact = self.exact_window(choice, start, end) if self.exact_window else None
+        exact = self._exact.exact_window(choice, start, end) if self._exact else None
         decoding = exact or choice.decode_window(self.source, start, end)
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:

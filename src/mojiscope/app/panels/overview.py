@@ -7,9 +7,10 @@ kind (:mod:`mojiscope.app.grid.cues`), at least :data:`MIN_MARK` pixels high
 so that one bad byte in a gigabyte still shows. Parts the index has not
 reached are dimmed; the rows on screen are outlined. Click or drag to centre
 the view there (a click on a mark centres its first anomaly); hovering tells
-the counts of the region under the pointer. Where the mouse rests, the grid
-paints ahead the screen a click would bring (:data:`HOVER_REST_MS`), so
-that the click only stamps it.
+the counts of the region under the pointer. Where the mouse rests
+(:data:`HOVER_REST_MS`), the strip says which top row a click would scroll
+to (:attr:`OverviewStrip.pointed`), so the grid paints that screen ahead
+and the click only stamps it.
 
 The marks are drawn into an image once per change of the index (which the
 :class:`~mojiscope.app.background.index_jobs.IndexKeeper` signals at most ten times a
@@ -25,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -33,6 +34,7 @@ from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.grid.cues import paint_cue
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.view import GridView
+from mojiscope.app.window.timers import Later
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.scan import ChunkCounts
 from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
@@ -40,11 +42,10 @@ from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
 STRIP_WIDTH = 16
 MIN_MARK = 4.0
 HOVER_REST_MS = 25
-"""How long the mouse rests on the strip before the grid paints ahead the
-screen a click there would bring: a hand aiming at a mark slows and stops
-before it clicks, while a hand passing over the strip paints nothing. A
-quick hand clicks some 30 ms after it stops: at 40 ms the click found
-nothing painted (16 ms median on dense content), at 25 ms most of it (7 ms)."""
+"""How long the mouse rests on the strip before the screen a click there
+would bring is painted ahead: a hand aiming at a mark slows and stops before
+it clicks, while a hand passing over the strip prepares nothing, and a quick
+hand clicks some 30 ms after it stops."""
 #: Which kind a region is drawn as when it holds several: errors first.
 SEVERITY = (
     SpanKind.INVALID,
@@ -156,6 +157,10 @@ def counts_words(counts: dict[tuple[int, int], int]) -> str:
 class OverviewStrip(QWidget):
     """The strip for ``grid``'s document, reading the current format's index."""
 
+    pointed = Signal(object)
+    """The top row a click where the mouse rests would scroll the grid to,
+    else None (the mouse moved on, or clicked)."""
+
     def __init__(self, grid: GridView, keeper: IndexKeeper, palette: GridPalette) -> None:
         super().__init__(grid)
         self.setObjectName("overview-strip")
@@ -171,9 +176,7 @@ class OverviewStrip(QWidget):
         self._hover_y = 0.0
         self._rested_top: int | None = None
         """The top row a click where the mouse rests would scroll to."""
-        self._rest = QTimer(self, singleShot=True, interval=HOVER_REST_MS)
-        self._rest.timeout.connect(self._mouse_rested)
-        grid.ahead.scroll_targets = self.likely_tops
+        self._rest = Later(self, HOVER_REST_MS, self._mouse_rested)
         keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
@@ -308,12 +311,7 @@ class OverviewStrip(QWidget):
     def _set_rested(self, top: int | None) -> None:
         if top != self._rested_top:
             self._rested_top = top
-            self.grid.ahead.guesses_changed()
-
-    def likely_tops(self) -> list[int]:
-        """Where a click would scroll the grid (the mouse resting on the
-        strip), for the grid to paint ahead; empty when it is not there."""
-        return [] if self._rested_top is None else [self._rested_top]
+            self.pointed.emit(top)
 
     def top_row_centring(self, offset: int) -> int:
         grid = self.grid

@@ -102,7 +102,7 @@ class ProblemsPanel(QWidget):
     """The bytes ``(start, end)`` a click on the row the mouse is on would
     select (its first anomaly's span), else those of the row the keyboard
     is on while the list has the focus, else None: for the views to prepare
-    (:mod:`~mojiscope.app.background.jump_ahead`)."""
+    (:mod:`~mojiscope.app.window.forecast`)."""
 
     def __init__(
         self, keeper: IndexKeeper, selection: SelectionModel, parent: QWidget | None = None

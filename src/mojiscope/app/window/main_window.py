@@ -30,7 +30,6 @@ from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.file_watch import FileReloader
 from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
-from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
@@ -52,6 +51,7 @@ from mojiscope.app.window import messages, settings
 from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
 from mojiscope.app.window.commands import SearchCommands
 from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.menus import build_actions, build_menus, build_toolbar, context_actions
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
@@ -76,47 +76,48 @@ class MainWindow(QMainWindow):
         remembered = settings.current_format()
         if remembered:
             self.shown.set_current(remembered)
-        self.grid = GridView(self.selection, self.shown, self)
-        self.grid.set_bytes_per_row(settings.bytes_per_row())
-        self.setCentralWidget(self.grid)
-        self.text_view = TextView(self.selection, self.shown, self)
-        self.inspector = InspectorPanel(self.selection, self.shown, self)
-        self.legend = Legend(self)
         # The server background processes fork from imports the core in its
         # own process: start it now, not when the first file's jobs need it.
         threading.Thread(target=start_forkserver, name="forkserver-start", daemon=True).start()
         self.jobs = JobRunner(self)
         """The window's one runner: every view's jobs run here, so opening
         another document can stop and wait for the ones reading the old."""
-        self.inspector.hint.runner = self.jobs
         self._retiring = Retirement(self)
+        self.passes = FilePasses(self)
+        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
+        self.indexes = IndexKeeper(
+            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
+        )
+        self.search = SearchCommands(self)
+        self.forecast = Forecast(self.search.likely_finds, self.indexes.likely_anomalies, self)
+        """Where the cursor may jump next, for the grid and the text view to
+        prepare; its sources are wired below, with the views they sit in."""
+        self.grid = GridView(self.selection, self.shown, self.forecast, self)
+        self.grid.set_bytes_per_row(settings.bytes_per_row())
+        self.setCentralWidget(self.grid)
+        self.text_view = TextView(self.selection, self.shown, self.forecast, self)
+        self.inspector = InspectorPanel(
+            self.selection, self.shown, self.jobs, self.passes, self.indexes.index_of, self
+        )
+        self.legend = Legend(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
         self.legend_dock = self.bottom_docks[2]
         self.mojibake_dock = attach_mojibake_panel(self)
-        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
-        self.search = SearchCommands(self)
         self.format_menu: QMenu | None = None
         self.actions_ = build_actions(self)
         self.recent_menu = build_menus(self, self.actions_)
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.passes = FilePasses(self)
-        self.indexes = IndexKeeper(
-            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
-        )
-        self.inspector.work_with(self.jobs, self.passes, self.indexes.index_of)
-        prepare_likely_jumps(
-            self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
-        )
-        self.jump_target = JumpTarget(self.grid, self.text_view)
-        self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
-        self.problems.pointed.connect(self.jump_target.select)
+        self.search.ahead.found.connect(self.forecast.likely_changed)
+        self.search.typed_target.connect(self.forecast.foresee)
+        self.overview.pointed.connect(self.forecast.foresee_top)
+        self.problems.pointed.connect(self.forecast.foresee)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
@@ -146,6 +147,7 @@ class MainWindow(QMainWindow):
         old = self.document
         readers = self._stop_readers_of_old()
         self.document = document
+        document.decode_exactly_with(self.indexes)
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
@@ -296,12 +298,12 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
-        dialog.target_changed.connect(self.jump_target.set)
+        dialog.target_changed.connect(self.forecast.foresee_offset)
         try:
             if messages.exec_dialog(dialog) and dialog.target() is not None:
                 self.go_to(dialog.target() or 0)
         finally:
-            self.jump_target.set(None)
+            self.forecast.foresee_offset(None)
 
     def go_to(self, offset: int) -> None:
         self.selection.move_cursor(offset)
