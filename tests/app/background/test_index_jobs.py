@@ -13,6 +13,7 @@ from mojiscope.app.background.jobs import AFTER_OPEN_MS
 from mojiscope.app.grid.header import column_note
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.model.formats import resolve_all
+from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 
 
@@ -214,8 +215,8 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
     ticks = []
 
     def chunk_done(counts: object) -> None:
-        keeper._chunk_done("gb18030", growing, counts)
-        keeper._tell_grown()  # as the coalescing timer would, after every chunk
+        with timers.at_once():  # the keeper says it grew after every chunk
+            keeper.chunk_arrived("gb18030", growing, counts)
         ticks.append(1)
 
     build_index(choice.format, document.source, Control(emit=chunk_done), index=growing)

@@ -183,5 +183,5 @@ def test_opening_another_file_while_a_run_is_measured_does_not_wait_for_it(
     monkeypatch.setattr(JobHandle, "wait", recorded_wait)
     assert window.open_path(other)
     assert waits == []
-    qtbot.waitUntil(lambda: not window._retiring.waiting, timeout=10_000)  # the old one closed
+    qtbot.waitUntil(lambda: not window.retiring.waiting, timeout=10_000)  # the old one closed
     assert window.document is not None and window.document.name == other.name

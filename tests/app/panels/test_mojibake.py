@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from mojiscope.app.background.jobs import JobRunner
 from mojiscope.app.panels.mojibake import PREVIEW_CHARS, MojibakePanel, chain_steps, preview
+from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
@@ -135,17 +136,15 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     # Behind the tab it explained every selection all the same: a child
-    # process each time, and 10-20 ms of the GUI thread to fill lists no
-    # one could see (a gap while a large file was being indexed).
-    from mojiscope.app.panels.mojibake import SETTLE_MS
-
+    # process each time, and the GUI thread's time to fill lists no one
+    # could see. The wait for the selection to settle is over at once here.
     window = window_on_the_csv(qtbot, tmp_path)
     started: list[str] = []
     window.jobs.jobs_changed.connect(
         lambda: started.extend(h.name for h in window.jobs.active() if h.name == "mojibake")
     )
-    window.selection.select_range(8, 8 + len(DAMAGED))
-    qtbot.wait(3 * SETTLE_MS)
+    with timers.at_once():
+        window.selection.select_range(8, 8 + len(DAMAGED))
     panel = window.mojibake_dock.findChild(MojibakePanel)
     assert isinstance(panel, MojibakePanel)
     assert started == [] and panel.candidates.count() == 0

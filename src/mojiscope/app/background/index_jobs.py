@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QStatusBar
 
 from mojiscope.app.background.file_passes import FilePasses, window_workers
@@ -28,6 +28,7 @@ from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import SteadyLabel
+from mojiscope.app.window.timers import Later
 from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.codecs.format import apply_policy
 from mojiscope.core.index.file_index import FileIndex, build_index, index_file, uses_a_pool
@@ -79,10 +80,8 @@ class IndexKeeper(QObject):
         self._reached: dict[str, set[tuple[str, int]]] = {}
         """Per format id: the document's decoded windows its index had reached
         at the last look (see :meth:`_reached_new_windows`)."""
-        self._grown_timer = QTimer(self, singleShot=True, interval=GROWTH_INTERVAL_MS)
-        self._grown_timer.timeout.connect(self._tell_grown)
-        self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
-        self._after_open.timeout.connect(self._start_missing)
+        self._grown_timer = Later(self, GROWTH_INTERVAL_MS, self._tell_grown)
+        self._after_open = Later(self, AFTER_OPEN_MS, self._start_missing)
         self.status_label = SteadyLabel()
         self.status_label.setObjectName("index-status")
         status_bar.addPermanentWidget(self.status_label)
@@ -158,17 +157,20 @@ class IndexKeeper(QObject):
             f"index:{fmt.id}", job, document.size, label=f"Indexing {fmt.id}"
         )
         self._handles[fmt.id] = handle
-        handle.partial.connect(lambda counts: self._chunk_done(fmt.id, shown, counts))
+        handle.partial.connect(lambda counts: self.chunk_arrived(fmt.id, shown, counts))
         handle.succeeded.connect(lambda result: self._completed(fmt.id, shown, result))
         handle.progressed.connect(lambda _permille: self._show_status())
         handle.finished.connect(lambda: self._finished(fmt.id, handle))
         return handle
 
-    def _chunk_done(self, fid: str, shown: FileIndex, counts: object) -> None:
+    def chunk_arrived(self, fid: str, shown: FileIndex, counts: object) -> None:
+        """A chunk's ``counts`` for the index ``shown`` of format ``fid``
+        arrived (a partial result of its job): add them, and say so soon
+        (:meth:`_tell_grown`), unless another index replaced it meanwhile."""
         if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:
             shown.add(counts)
             self._grown.add(fid)
-            if not self._grown_timer.isActive():
+            if not self._grown_timer.pending():
                 self._grown_timer.start()
 
     def _tell_grown(self) -> None:

@@ -24,7 +24,7 @@ WINDOW = 1 << 13
 """Bytes per decoded window; windows start at multiples of it. A jump decodes
 a new window per shown format before the window can repaint, so a window is
 not much larger than what the views show around the cursor (the text view's
-4 KiB, the grid's rows): 64 KiB windows cost 3 times as long per jump."""
+4 KiB, the grid's rows)."""
 
 WINDOWS_PER_FORMAT = 8
 """How many decoded windows each format keeps (64 KiB per format)."""

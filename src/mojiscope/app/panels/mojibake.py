@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from mojiscope.app.background.jobs import JobRunner, show_progress_dialog
+from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.mojibake import (
     Chain,
@@ -291,15 +292,10 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
     if isinstance(inspector_dock, QDockWidget):
         window.tabifyDockWidget(inspector_dock, dock)
         inspector_dock.raise_()
-    settle = QTimer(panel)
-    settle.setSingleShot(True)
-    settle.setInterval(SETTLE_MS)
-
     shown = [False]
     """Whether the panel can be seen: a dock behind another's tab is not
-    hidden (``isVisible``), only moved out of sight (``visibilityChanged``).
-    Behind the Inspector's tab it explained every selection all the same,
-    and showing the results cost 10-20 ms of the GUI thread each time."""
+    hidden (``isVisible``), only moved out of sight (``visibilityChanged``),
+    and explaining for no one would take the GUI thread's time all the same."""
 
     def explain_now() -> None:
         document = host.document
@@ -311,7 +307,7 @@ def attach_to_window(window: QMainWindow) -> QDockWidget:
         start, end = (selection.start, selection.end) if chosen else (0, document.size)
         panel.explain_range(document.source, start, end)
 
-    settle.timeout.connect(explain_now)
+    settle = Later(panel, SETTLE_MS, explain_now)
     host.selection.changed.connect(settle.start)
 
     def visibility_changed(visible: bool) -> None:

@@ -32,9 +32,8 @@ class SpanHighlighter(QSyntaxHighlighter):
     document's own layout, block by block, as a syntax highlighter does,
     each in the format ``run_format`` gives. (Extra selections would look
     the same, but Qt draws a line again for each extra selection on it at
-    every paint: the 500 marks of 4 KiB of mixed bytes cost about 25 ms a
-    paint, on every key.) Set the runs before the text they belong to: the
-    text is marked as it is set."""
+    every paint, hundreds on dense content, on every key.) Set the runs
+    before the text they belong to: the text is marked as it is set."""
 
     def __init__(self, document: QTextDocument, run_format: RunFormat) -> None:
         super().__init__(document)

@@ -1,9 +1,12 @@
 """The main window: one open document, the formats on show, and the views.
 
-The window owns the :class:`SelectionModel` and :class:`ShownFormats` that
-the views share, opens documents (File > Open, drag and drop, recent files,
-Paste Hex, the demo), and runs the commands of the menus. Views never call
-each other; they meet only in those two models.
+The window owns the :class:`SelectionModel`, the :class:`ShownFormats` and
+the :class:`~mojiscope.app.window.forecast.Forecast` that the views share,
+opens documents (File > Open, drag and drop, recent files, Paste Hex, the
+demo), and runs the commands of the menus. Views never call each other;
+they meet only in those models. Who informs whom is wired here, in
+:meth:`MainWindow.__init__`: what each view is made with, and which
+signal feeds the forecast.
 """
 
 from __future__ import annotations
@@ -82,7 +85,8 @@ class MainWindow(QMainWindow):
         self.jobs = JobRunner(self)
         """The window's one runner: every view's jobs run here, so opening
         another document can stop and wait for the ones reading the old."""
-        self._retiring = Retirement(self)
+        self.retiring = Retirement(self)
+        """Closes a replaced document once no job reads it any more."""
         self.passes = FilePasses(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.indexes = IndexKeeper(
@@ -156,7 +160,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:
-            self._retiring.retire(old, readers)
+            self.retiring.retire(old, readers)
 
     def _decodings_changed(self) -> None:
         self.grid.decodings_changed()
@@ -252,7 +256,7 @@ class MainWindow(QMainWindow):
         # once nothing reads it.
         self.jobs.cancel_all()
         if self.document is not None:
-            self._retiring.retire(self.document, self.jobs.active())
+            self.retiring.retire(self.document, self.jobs.active())
             self.document = None
         super().closeEvent(event)
 
