@@ -45,7 +45,7 @@ def reads_right_ours(data: bytes, format_id: str, text: str) -> bool:
     what follows it is the text read."""
     try:
         decoding = get_format(format_id).decode(data)
-    except Exception:  # noqa: BLE001 - a guess that cannot decode reads nothing right
+    except Exception:
         return False
     first = decoding.spans[0] if len(decoding.spans) else None
     skip = first.char_end if first is not None and first.kind == SpanKind.SIGNATURE else 0
@@ -98,7 +98,9 @@ def main() -> None:
     print(f"{args.split}: {n} files in {len({i['encoding'] for i in items})} encodings")
     print(f"  mojiscope, rank 1:          {ours / n:6.1%}  ({ours}/{n}, {ours_time:.1f} s)")
     if not args.no_cn:
-        print(f"  charset-normalizer best():  {theirs / n:6.1%}  ({theirs}/{n}, {theirs_time:.1f} s)")
+        print(
+            f"  charset-normalizer best():  {theirs / n:6.1%}  ({theirs}/{n}, {theirs_time:.1f} s)"
+        )
     print("  mojiscope misses by label:", dict(missed.most_common()))
     if not args.no_cn:
         print("  charset-normalizer misses by label:", dict(their_missed.most_common()))

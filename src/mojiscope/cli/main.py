@@ -127,6 +127,13 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         help="per format: counts, a verdict and a rank over the whole input",
     )
     parser.add_argument(
+        "--fail-on",
+        metavar="KIND[,KIND...]",
+        help="with --summary: exit 1 when any of these is found (invalid, surrogate, error, "
+        "bidi, invisible, private-use, noncharacter, bom...), in each --format, or else in "
+        "the format ranked first",
+    )
+    parser.add_argument(
         "--errors",
         choices=("replace", "strict"),
         default="replace",

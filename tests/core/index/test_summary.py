@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - Chinese text holds its own full-width comma
 """Summaries: verdicts in words, and formats ranked by how well they explain the bytes."""
 
 from __future__ import annotations
@@ -50,10 +51,16 @@ CASES = {
         ("hello wörld " * 200).encode("utf-16-le") + b"\x00\xd8" + "ok".encode("utf-16-le"),
         "wtf-16le",
     ),
-    "Japanese in Shift_JIS": (("日本語の文章です。これは試験です。" * 40).encode("shift_jis"), "shift_jis"),
+    "Japanese in Shift_JIS": (
+        ("日本語の文章です。これは試験です。" * 40).encode("shift_jis"),
+        "shift_jis",
+    ),
     "Japanese in EUC-JP": (("日本語の文章です。これは試験です。" * 40).encode("euc_jp"), "euc_jp"),
     "Chinese in GBK": (("这是一个中文句子，用于测试。" * 40).encode("gbk"), "gb2312"),
-    "Korean in EUC-KR": (("한국어 문장입니다. 이것은 시험입니다. " * 40).encode("euc_kr"), "euc_kr"),
+    "Korean in EUC-KR": (
+        ("한국어 문장입니다. 이것은 시험입니다. " * 40).encode("euc_kr"),
+        "euc_kr",
+    ),
     "Russian in KOI8-R": (("Привет мир, как дела? " * 200).encode("koi8_r"), "koi8-r"),
     "WTF-8 with lone surrogates": (b"abc" * 100 + b"\xed\xa0\x80" + b"xyz" * 100, "wtf-8"),
 }
@@ -116,6 +123,7 @@ def test_json_objects_carry_the_documented_keys() -> None:
         "reasons": {"invalid-byte": 1},
         "verdict": "not UTF-8: 1 invalid sequence (1 invalid-byte)",
         "rank": 1,
+        "notices": {},
     }
 
 

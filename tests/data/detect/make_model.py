@@ -18,6 +18,7 @@ than :data:`MIN_COUNT` times are left out and cost the language's
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 from collections import Counter
@@ -61,11 +62,7 @@ def fit(texts: list[str]) -> dict[str, object]:
     for text in texts:
         symbols = "".join(symbol(c) for c in text)
         counts.update(symbols)
-        pairs.update(
-            a + b
-            for a, b in zip(symbols, symbols[1:], strict=False)
-            if not (plain(a) and plain(b))
-        )
+        pairs.update(a + b for a, b in itertools.pairwise(symbols) if not (plain(a) and plain(b)))
     total = sum(counts.values())
     costs: dict[int, list[str]] = {}
     for char, n in counts.items():

@@ -16,9 +16,10 @@ Shift_JIS), UTF-8 read as a Latin code page ("Ã©", which counts against
 the code page), a byte order mark, and for 16- and 32-bit formats without
 one, whether the bytes have the NUL pattern that ASCII in those formats
 leaves. Valid UTF-8 with bytes beyond ASCII gets a bonus (such bytes form
-UTF-8 by chance seldom). A plain format ranks ahead of its superset when it reads the bytes without error (:data:`SUPERSETS`:
-UTF-16LE ahead of WTF-16LE, GBK ahead of GB18030); other ties keep the
-order formats were given in.
+UTF-8 by chance seldom). A plain format ranks ahead of its superset when
+it reads the bytes without error (:data:`SUPERSETS`: UTF-16LE ahead of
+WTF-16LE, GBK ahead of GB18030); other ties keep the order formats were
+given in.
 
 Beyond the registered formats, the default set holds the legacy code pages
 that read a sample best (:func:`legacy_candidates`, from
@@ -45,6 +46,7 @@ from mojiscope.core.index.text_model import text_cost
 from mojiscope.core.spans.event import ERROR_KINDS, KIND_CODES, REASON_CODES, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import Source
+from mojiscope.core.words.notices import Notice, notice_words
 
 SAMPLE_BYTES = 1 << 18
 """Bytes from the start of the source whose decoded text is judged for plausibility."""
@@ -75,6 +77,8 @@ class FormatSummary:
     """What a sample's decoded text costs under the text model, in bits per byte."""
     language: str = ""
     """The language of the text model that explains the sample best (``""`` for plain ASCII)."""
+    notices: dict[str, int] = field(default_factory=dict)
+    """Notices per kind (:mod:`mojiscope.core.words.notices`): not errors."""
 
     def as_json(self) -> dict[str, object]:
         """The CLI's JSON object: format, bytes, counts, reasons, verdict, rank."""
@@ -85,7 +89,16 @@ class FormatSummary:
             "reasons": self.reasons,
             "verdict": self.verdict,
             "rank": self.rank,
+            "notices": self.notices,
         }
+
+    def found(self, kind: str) -> int:
+        """How many of ``kind`` the format found: a span kind (``invalid``,
+        ``surrogate``...), a notice kind (``bidi``, ``invisible``...), or
+        ``error`` for every span of an error kind."""
+        if kind == "error":
+            return self.errors
+        return self.counts.get(kind, 0) + self.notices.get(kind, 0)
 
 
 @dataclass(frozen=True)
@@ -282,7 +295,19 @@ def summarize_format(
         score -= UTF8_BONUS if any(c > "\x7f" for c in sample[:SAMPLE_BYTES]) else 0.0
     words = verdict(fmt, size, kinds, reasons)
     return FormatSummary(
-        fmt.id, size, kinds, reasons, words, errors, plausible, bake, score, 0, per_byte, language
+        fmt.id,
+        size,
+        kinds,
+        reasons,
+        words,
+        errors,
+        plausible,
+        bake,
+        score,
+        0,
+        per_byte,
+        language,
+        index.notice_totals(),
     )
 
 
@@ -435,7 +460,9 @@ def legacy_candidates(head: bytes, limit: int = CANDIDATES) -> list[str]:
         seen.add(text)
         bits, _ = text_cost(text)
         errors = text.count("\ufffd")
-        scored.append((bits / len(head) * TEXT_WEIGHT + min(errors * 50 / len(head), 10.0), order, name))
+        scored.append(
+            (bits / len(head) * TEXT_WEIGHT + min(errors * 50 / len(head), 10.0), order, name)
+        )
     return [name for _, _, name in sorted(scored)[:limit]]
 
 
@@ -592,6 +619,16 @@ def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> s
         if s.mojibake >= 0.3 and not (s.errors == 0 and _is_utf8_like(get_format(s.format_id)))
     ][:2]
     parts.extend(f"as {fid} it reads as mojibake" for fid in baked)
+    parts.extend(notice_words(Notice(name), count) for name, count in sorted(best.notices.items()))
     if guess:
         parts.append(f"charset-normalizer guesses {guess}")
     return "; ".join(parts)
+
+
+#: What ``inspect --summary --fail-on`` takes: every kind of span but ``text``,
+#: every kind of notice, and ``error`` for any span of an error kind.
+GATE_KINDS: tuple[str, ...] = (
+    "error",
+    *(k.value for k in SpanKind if k != SpanKind.TEXT),
+    *(n.value for n in Notice),
+)
