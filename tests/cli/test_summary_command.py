@@ -115,3 +115,23 @@ def test_the_gate_takes_error_kinds_and_the_first_ranked_format(mojiscope, tmp_p
     assert unknown.returncode == 2 and "unknown kind 'nonsense'" in unknown.stderr
     alone = mojiscope("inspect", clean, "-f", "utf-8", "--fail-on", "bidi")
     assert alone.returncode == 2 and "--fail-on goes with --summary" in alone.stderr
+
+
+def test_compare_lists_each_differing_range(mojiscope, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "lone.bin"
+    path.write_bytes(b"abc\xed\xa0\x80def caf\xc3\xa9 \xed\xb0\x80 z")
+    run = mojiscope("compare", path, "-f", "utf-8", "-f", "wtf-8", "--json")
+    assert run.returncode == 0, run.stderr
+    records = run.json_lines()
+    assert [r["bytes"] for r in records] == [[3, 6], [16, 19]]
+    assert records[0]["formats"][1] == {  # type: ignore[index]
+        "format": "wtf-8",
+        "text": "\ud800",
+        "kinds": ["surrogate:unpaired-lead"],
+    }
+    text = mojiscope("compare", path, "-f", "utf-8", "-f", "wtf-8", "-f", "cp1252")
+    lines = text.stdout.decode().splitlines()
+    assert "utf-8 and wtf-8 differ at 2 places: lone surrogates" in lines
+    assert any(line.startswith("utf-8 and cp1252 differ at 3 places") for line in lines)
+    one = mojiscope("compare", path, "-f", "utf-8")
+    assert one.returncode == 2 and "at least two formats" in one.stderr

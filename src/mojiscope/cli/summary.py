@@ -64,7 +64,7 @@ def run_summary(args: argparse.Namespace) -> int:
         raise UsageError("--summary covers the whole input; it takes no --offset or --length")
     gate = gate_kinds(args.fail_on)
     chosen = [get_format(name) for name in args.format] if args.format else None
-    with _open_source(args.file, args.hex) as (name, source):
+    with open_source(args.file, args.hex) as (name, source):
         summary = summarize(source, chosen)
         if args.json:
             for item in summary.formats:
@@ -118,7 +118,7 @@ def summary_lines(name: str, summary: Summary) -> Iterator[str]:
 
 
 @contextmanager
-def _open_source(file: str | None, hex_text: str | None) -> Iterator[tuple[str, Source]]:
+def open_source(file: str | None, hex_text: str | None) -> Iterator[tuple[str, Source]]:
     """A source over the input: the mapped file, parsed hex, or standard
     input spooled to a temporary file (never held in memory)."""
     if hex_text is not None:
