@@ -209,7 +209,11 @@ def decode_code_points(
 ) -> list[int]:
     """The code points of ``data`` as integers, values above U+10FFFF kept
     (each ill-formed token gives U+FFFD, as in the text). With
-    ``strip_signature``, a leading magic number gives nothing."""
+    ``strip_signature``, a leading magic number gives nothing.
+
+    >>> [hex(v) for v in decode_code_points(b"A\\xfd\\xbf\\xbf\\xbf\\xbf\\xbf")]
+    ['0x41', '0x8421109f']
+    """
     raw = bytes(data)
     if strip_signature and raw.startswith(MAGIC_NUMBER):
         raw = raw[len(MAGIC_NUMBER) :]
