@@ -1,4 +1,4 @@
-"""Corrected UTF-8 (``specs/corrected-utf-8.md``), and its code-point API.
+"""Corrected UTF-8 (``docs/specs/corrected-utf-8.md``), and its code-point API.
 
 The byte shapes are those of the original (RFC 2044) UTF-8: a lead byte
 00..7F, C0..DF, E0..EF, F0..F7, F8..FB or FC..FD followed by 0..5
