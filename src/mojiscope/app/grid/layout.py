@@ -205,10 +205,20 @@ class _Placer:
 
     def __init__(self, rows: list[RowLayout], column: int, lo: int, hi: int, bpr: int) -> None:
         self.rows, self.column, self.lo, self.hi, self.bpr = rows, column, lo, hi, bpr
+        self.pieces = [row.columns[column] for row in rows]
+        """Each row's pieces in this column."""
 
     def place(self, run: CharRun) -> None:
         offsets, text, span = run
-        if len(offsets) == 2:
+        lo, bpr = self.lo, self.bpr
+        first = offsets[0] - lo
+        if (
+            first >= 0
+            and offsets[-1] - lo <= (first // bpr + 1) * bpr
+            and (len(offsets) == 2 or isinstance(offsets, range))
+        ):
+            self.pieces[first // bpr].append(run)  # on one row, one width: a piece as it is
+        elif len(offsets) == 2:
             self.place_unit(run)
         elif isinstance(offsets, range):
             self.place_equal(offsets.start, offsets.stop - 1, offsets.step, text, span)
@@ -251,7 +261,7 @@ class _Placer:
                 index += 1
                 continue
             n = (min(row_end, end) - b) // width
-            self.rows[row_index].columns[self.column].append(
+            self.pieces[row_index].append(
                 CharRun(range(b, b + n * width + 1, width), text[index : index + n], span)
             )
             b += n * width
@@ -262,4 +272,4 @@ class _Placer:
         lo, bpr = self.lo, self.bpr
         start, stop = max(piece.offsets[0], lo), min(piece.offsets[1], self.hi)
         for row_index in range((start - lo) // bpr, (stop - 1 - lo) // bpr + 1):
-            self.rows[row_index].columns[self.column].append(piece)
+            self.pieces[row_index].append(piece)
