@@ -94,7 +94,7 @@ def answer_dialog(
 def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-untyped-def]
     """``text_shown(window)``: the window's text view, once it shows the
     document just opened or the selection made last (it follows them a turn
-    of the event loop after the grid: ``mojiscope.app.panels.text_view.FOLLOW_MS``)."""
+    of the event loop after the grid: ``mojiscope.app.window.timers.FOLLOW_MS``)."""
 
     def shown(window: MainWindow) -> TextView:
         view = window.text_view

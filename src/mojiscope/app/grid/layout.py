@@ -1,7 +1,7 @@
 """Where things go on the grid: column geometry and the per-row layout.
 
 :class:`Geometry` places the offset column, the hex cells and each decoded
-column from the font's metrics. :func:`layout_rows` turns the segments of
+column from the font's metrics. :func:`layout_rows` turns the characters of
 the visible bytes (from :meth:`Document.runs`) into, per row and per format,
 the pieces each row holds: :class:`~mojiscope.app.model.char_runs.CharRun`
 values cut at the row's edges, each either whole characters of one byte

@@ -10,7 +10,8 @@ classes. When the span under the cursor looks like mojibake, a one-line hint
 says so (:mod:`mojiscope.app.panels.inspector_hint`, computed off the GUI thread).
 
 The panel follows the selection and the current format a turn of the
-event loop after the grid (:data:`FOLLOW_MS`), as the text view does.
+event loop after the grid
+(:data:`~mojiscope.app.window.timers.FOLLOW_MS`), as the text view does.
 
 A text run longer than the document's decode window arrives cut at the
 window's edge; the panel then says "at least N bytes, measuring…" and, once
@@ -47,7 +48,7 @@ from mojiscope.app.panels.codepoint_model import CodePointTableModel, ColumnWidt
 from mojiscope.app.panels.inspector_hint import MojibakeHint
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
-from mojiscope.app.window.timers import Later
+from mojiscope.app.window.timers import FOLLOW_MS, Later
 from mojiscope.core import FileSource, Format, Span, SpanKind
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.navigation import file_run_extent, run_extent, run_extent_from_index
@@ -60,9 +61,6 @@ MAX_TABLE_ROWS = 256
 MAX_HEX_BYTES = 32
 MAX_SEQUENCE_BYTES = 6
 """Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
-FOLLOW_MS = 0
-"""The panel follows a new selection or format a turn of the event loop after
-the grid: the grid's screen and the panel's text each take a frame."""
 MEASURE_AFTER_MS = 150
 """How long the cursor rests on a cut run before its extent is measured: a
 measurement may read the whole file, and keys held down pass many runs no

@@ -11,8 +11,8 @@ grid: the kind's fill plus an underline style as the non-colour cue, put
 into the text's layout by a :class:`SpanHighlighter`. Clicking or dragging
 selects the characters' bytes in the :class:`SelectionModel`; the view
 follows the model when others change it, a turn of the event loop after
-the grid (:data:`FOLLOW_MS`), so that the grid's new screen and the text's
-new window each take a frame of their own.
+the grid (:data:`~mojiscope.app.window.timers.FOLLOW_MS`), so that the
+grid's new screen and the text's new window each take a frame of their own.
 """
 
 from __future__ import annotations
@@ -40,16 +40,11 @@ from mojiscope.app.panels.prepared_text import MarkedTexts
 from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
-from mojiscope.app.window.timers import Later
+from mojiscope.app.window.timers import FOLLOW_MS, Later
 from mojiscope.core import SpanKind
 
 MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
 """Bounds of the bytes shown each side of the cursor (see :meth:`TextView.radius`)."""
-
-FOLLOW_MS = 0
-"""The view follows a new selection, format or document a turn of the event
-loop after the grid: the grid's screen and the text's window each take a
-frame, rather than one frame both."""
 
 AHEAD_AFTER_MS = 4
 """How long the cursor must rest before the windows a jump may need are
@@ -156,7 +151,7 @@ class TextView(QPlainTextEdit):
 
     def set_document(self, document: Document | None) -> None:
         """Show ``document``'s text, a turn of the event loop from now
-        (:data:`FOLLOW_MS`)."""
+        (:data:`~mojiscope.app.window.timers.FOLLOW_MS`)."""
         self.document_ = document
         self._windows.clear()
         self._syncing = True

@@ -21,6 +21,11 @@ from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, QTimer
 
+FOLLOW_MS = 0
+"""The views that follow the grid (the text view, the inspector) do so a
+turn of the event loop after it: the grid's new screen and their new text
+each take a frame, rather than one frame both."""
+
 _at_once = 0
 """How many :func:`at_once` blocks hold now."""
 
