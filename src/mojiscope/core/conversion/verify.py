@@ -24,7 +24,8 @@ from typing import BinaryIO
 from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.format import Format
 from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.conversion.engine import CHUNK_SIZE, Input, iter_chunks, iter_conversion
+from mojiscope.core.conversion.engine import iter_conversion
+from mojiscope.core.conversion.input import CHUNK_SIZE, Input, iter_chunks
 from mojiscope.core.spans.event import SpanKind as K
 from mojiscope.core.system.control import UNCONTROLLED, Control
 
@@ -155,26 +156,35 @@ def verify_digest(
     out_path: str | os.PathLike[str],
     written: DigestWriter,
     *,
+    replaced_source: bool = True,
     control: Control = UNCONTROLLED,
 ) -> Verification:
-    """Verification for an output that replaced its own source: the bytes
-    that would give the text meant are gone, so the file is reread and
-    compared with the SHA-256 of the bytes written (same bytes, same text)."""
+    """Reread the file and compare it with the SHA-256 of the bytes written:
+    the same bytes read back as the same text, so this verifies without
+    converting again. It is the only check for an output that replaced its
+    own source (the bytes that would give the text meant are gone); after
+    any other write, a difference is worth converting again for, with
+    :func:`verify_output`, to say where the text differs.
+    ``control.step`` counts bytes of the output."""
     name = os.fspath(out_path)
     digest, size = hashlib.sha256(), 0
     for chunk in iter_chunks(out_path, CHUNK_SIZE):
         digest.update(chunk)
         size += len(chunk)
         control.step(size)
+    why = " (it replaced its source)" if replaced_source else ""
     if size != written.size or digest.digest() != written.digest.digest():
+        where = (
+            " (it replaced its own source, so no byte offset can be named)"
+            if replaced_source
+            else ""
+        )
         return Verification(
             False,
             f"{name} is not what was written ({written.size:,} bytes): it has {size:,} bytes "
-            "and other content (it replaced its own source, so no byte offset can be named)",
+            f"and other content{where}",
         )
-    return Verification(
-        True, f"verified: {name} holds exactly the {size:,} bytes written (it replaced its source)"
-    )
+    return Verification(True, f"verified: {name} holds exactly the {size:,} bytes written{why}")
 
 
 __all__ = ["DigestWriter", "Verification", "verify_digest", "verify_output"]
