@@ -1,16 +1,20 @@
 """Reading a written conversion back and checking it is the text meant.
 
-After an export the dialog (and ``mojiscope convert --verify``) rereads the
-output file with the target format and compares the text with the text the
-conversion meant to write: the decoded source after the chosen policy,
-which is the converted bytes as the target reads them. Both sides stream
-through incremental decoders in bounded memory, so this works for any size.
+:func:`verify_output` rereads the output file with the target format and
+compares the text with the text the conversion meant to write: the decoded
+source after the chosen policy, which is the converted bytes as the target
+reads them (``mojiscope convert --verify`` and the export dialog's Verify).
+Both sides stream through incremental decoders in bounded memory, so this
+works for any size. It catches what the write cannot see: the output
+changed or cut by another program after it was written, a source file that
+changed in between (the conversion is run again from the source), a device
+that dropped bytes. A difference is reported at the first character that
+differs, with the byte offset in the written file where it starts.
 
-It catches what the write cannot see: the output changed or cut by another
-program after it was written, a source file that changed in between (the
-conversion is run again from the source), a device that dropped bytes. A
-difference is reported at the first character that differs, with the byte
-offset in the written file where it starts.
+:func:`verify_digest` checks a file against the SHA-256 of the bytes a
+:class:`DigestWriter` passed on while it was written: no conversion, so it
+is the check right after a write that still knows its bytes (the export's),
+and the only one for an output that replaced its own source.
 """
 
 from __future__ import annotations
