@@ -196,8 +196,8 @@ def run_conversion(
     last_emit = 0.0
     blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
     for block in blocks:
-        lossy = block.losses.any()
         new_row = report.add(block)
+        lossy = block.losses.any()  # free once the report has located them
         if lossy and each_loss is not None:
             for loss in block.losses:
                 each_loss(loss)

@@ -176,7 +176,7 @@ class ConversionReport:
         if block.signature is not None:
             self.signature = block.signature
             new_row = self._add_signature_row(block.signature)
-        if self._locates and block.losses.any():
+        if self._locates and len(block.losses):
             new_row = self._add_losses(block.losses) or new_row
         return new_row
 

@@ -226,6 +226,7 @@ class LossBatch(Sequence[Loss]):
         self._context = context
         self._block = block  # what to locate the losses in, until they are
         self._found: _LossArrays | None = None if block is not None else no_losses()
+        self._any: bool | None = None
 
     @property
     def _a(self) -> _LossArrays:
@@ -239,8 +240,10 @@ class LossBatch(Sequence[Loss]):
         without locating the losses."""
         if self._found is not None:
             return len(self._found.kind) > 0
-        assert self._block is not None
-        return has_losses(self._block)
+        if self._any is None:
+            assert self._block is not None
+            self._any = has_losses(self._block)
+        return self._any
 
     def __len__(self) -> int:
         return len(self._a.kind)
@@ -284,15 +287,16 @@ class LossBatch(Sequence[Loss]):
         appearance: ``(kind, reason, count, indices of the first ones)``,
         at most ``first`` indices per group."""
         a = self._a
+        if not len(a.kind):
+            return []
         keys = a.kind * len(REASON_CODES) + a.reason
-        unique, starts, counts = np.unique(keys, return_index=True, return_counts=True)
+        tally = np.bincount(keys)  # a few kinds and reasons: counting beats sorting
         out = []
-        for key, start, count in sorted(
-            zip(unique.tolist(), starts.tolist(), counts.tolist(), strict=True), key=lambda g: g[1]
-        ):
-            kind, reason = divmod(int(key), len(REASON_CODES))
-            indices = np.flatnonzero(keys == key)[:first].tolist() if count > 1 else [start]
-            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(count), indices))
+        for key in np.flatnonzero(tally).tolist():
+            kind, reason = divmod(key, len(REASON_CODES))
+            indices = np.flatnonzero(keys == key)[:first].tolist()
+            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(tally[key]), indices))
+        out.sort(key=lambda group: group[3][0])
         return out
 
     def counts(self) -> Counter[LossKind]:
