@@ -9,9 +9,9 @@ and its rows stream into the table as they are found. Export is enabled
 only when :func:`~mojiscope.app.model.export.refusal` has nothing to say;
 the line under the table says why when it does. Writing and verifying run
 as one more job, with the same progress bar and Cancel; the write is handed
-the report of the current choices, so it does not compute it again. Nothing here is
-modal but the overwrite question, so the main window stays usable and a
-loss row's click selects its bytes there.
+the report of the current choices, so it does not compute it again. Nothing
+here is modal but the overwrite question, so the main window stays usable
+and a loss row's click selects its bytes there.
 """
 
 from __future__ import annotations
