@@ -3,10 +3,13 @@ the byte ranges its repair touches, what was lost and guessed, and what tells
 it apart from the next reading.
 
 "The bytes are fine as they are" (the empty chain) is always a candidate.
-Confidences are a softmax over the readings' prices (``search.py``): the
-temperature :data:`TEMPERATURE` was set once so that, over the labelled
-corpus, a confidence of 0.9 is right about nine times in ten (see
-docs/MOJIBAKE.md); nothing reads the corpus at run time.
+Each reading is scored by the fitted model (``model.py``); the raw
+probabilities are a softmax of the scores, and the best reading's confidence
+is that probability mapped through the calibration fitted on the validation
+split (``model.calibrated``): of the answers given confidence 0.9 on data
+the model never saw, about nine in ten or more were right (docs/MOJIBAKE.md
+has the held-out table). The other readings share what is left, in
+proportion to their raw probabilities.
 
 Inputs longer than :data:`SAMPLE_BYTES` are explained from their first
 :data:`SAMPLE_BYTES` (cut at a line end): ``Explanation.sampled`` says so, and
@@ -16,21 +19,25 @@ the caller verifies the chosen chain over the whole input by streaming it
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from mojiscope.core.control import Control
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
-from mojiscope.core.mojibake.lost import Guess, variants
+from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
-from mojiscope.core.mojibake.search import Hypothesis, scored, search, stored_readings
+from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.search import (
+    Hypothesis,
+    guess_kinds,
+    scored,
+    search,
+    stored_readings,
+)
 
-TEMPERATURE = 1.0
-#: What a reading with one guess switched to its alternative costs more.
-VARIANT_PRICE = 0.3
 SAMPLE_BYTES = 32 * 1024
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
@@ -85,38 +92,89 @@ def _sample(data: bytes) -> tuple[bytes, bool]:
     return data[:cut], True
 
 
+def _identity(data: bytes) -> Hypothesis:
+    """The bytes as they are. Bytes that are no UTF-8 are shown with U+FFFD,
+    and scored as WTF-8 reads them where it can (a lone surrogate, as a
+    Windows file name holds, is no damage)."""
+    shown = data.decode("utf-8", "replace")
+    try:
+        scored_text = data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        scored_text = shown
+    price = model.price(scored_text, IDENTITY)
+    return Hypothesis(shown, IDENTITY, (), price, scored_text=scored_text)
+
+
 def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
     parts: dict[str, tuple[Part, ...]] = {}
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        readings = [scored(data.decode("utf-8", "replace"), IDENTITY), *stored_readings(data)]
+        readings = [_identity(data), *stored_readings(data)]
+        _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     readings = search(scored(text, IDENTITY))
     if 0 in data:
         readings += stored_readings(data)
     readings += _guess_variants(readings)
+    readings += _space_kept(readings)
     best = min(readings, key=lambda h: h.price)
     partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
     if partial is not None and partial[0].text not in {h.text for h in readings}:
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
+    _add_pieces(data, readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _add_pieces(
+    data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
+) -> None:
+    found = piecewise(data)
+    if found is not None and found[0].text not in {h.text for h in readings}:
+        readings.append(found[0])
+        parts[found[0].text] = found[1]
 
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
     """Second readings of the best one-layer reading with guessed bytes: one
-    guess at a time switched to its first alternative, priced a little higher."""
+    guess at a time switched to its first alternative."""
     guessed = [h for h in readings if h.guesses and len(h.chain.layers) == 1]
     if not guessed:
         return []
     best = min(guessed, key=lambda h: h.price)
     known = {h.text for h in readings}
     return [
-        Hypothesis(text, best.chain, guesses, best.price + max(delta, 0.0) + VARIANT_PRICE)
-        for text, guesses, delta in variants(best.text, best.guesses)
+        scored(text, best.chain, guesses)
+        for text, guesses, _ in variants(best.text, best.guesses)
         if text not in known
     ]
+
+
+def _space_kept(readings: list[Hypothesis]) -> list[Hypothesis]:
+    """For the best one-layer reading that took a space for a lost no-break
+    space: the reading where the no-break space was lost and the space after
+    it kept (``Ã perturber`` is ``à perturber``: HTML collapsed the two)."""
+    spaced = [
+        h
+        for h in readings
+        if len(h.chain.layers) == 1 and any(g.what == SPACE for g in h.guesses)
+    ]
+    if not spaced:
+        return []
+    best = min(spaced, key=lambda h: h.price)
+    text, guesses = best.text, list(best.guesses)
+    for i in sorted(
+        (i for i, g in enumerate(guesses) if g.what == SPACE and g.at_char >= 0),
+        key=lambda i: -guesses[i].at_char,
+    ):
+        at = guesses[i].at_char + 1
+        if at < len(text) and text[at] != " ":
+            text = text[:at] + " " + text[at:]
+            guesses[i] = replace(guesses[i], what=LOST_NBSP)
+    if text == best.text:
+        return []
+    return [scored(text, best.chain, tuple(guesses))]
 
 
 def _may_be_partial(best: Hypothesis) -> bool:
@@ -131,10 +189,18 @@ def _may_be_partial(best: Hypothesis) -> bool:
 
 
 def _confidences(readings: list[Hypothesis]) -> list[float]:
-    best = readings[0].price
-    weights = [math.exp(-(h.price - best) / TEMPERATURE) for h in readings]
-    total = sum(weights)
-    return [w / total for w in weights]
+    """The best reading's calibrated confidence; the others share the rest in
+    proportion to their raw probabilities (never above the best's)."""
+    scores = np.array([-h.price for h in readings])
+    raw = np.exp(scores - scores.max())
+    raw /= raw.sum()
+    best = int(np.argmax(raw))
+    top = model.calibrated(float(raw[best]))
+    rest = 1.0 - float(raw[best])
+    share = (1.0 - top) / rest if rest > 0 else 0.0
+    return [
+        top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)
+    ]
 
 
 def _runs(
@@ -241,6 +307,16 @@ def _differs(a: str, b: str, chain_b: Chain) -> str:
     return f"at character {i}: {seen_a!r} here, {seen_b!r} if {name}"
 
 
+def candidates(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    """Every reading the search found for ``data`` (no sampling), cheapest
+    first, the unchanged one among them, and the parts of per-part readings:
+    what the training script scores."""
+    readings, parts = _readings(bytes(data))
+    if not any(h.chain.is_identity and h.text not in parts for h in readings):
+        readings.append(_identity(bytes(data)))
+    return readings, parts
+
+
 def explain_watched(control: Control, data: bytes) -> list[Explanation]:
     """:func:`explain` after a look at ``control`` (the form
     :func:`~mojiscope.core.child_job.run_in_child` runs in a child process)."""
@@ -255,7 +331,7 @@ def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
     readings, parts = _readings(data)
     identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
     if identity is None:
-        identity = scored(data.decode("utf-8", "replace"), IDENTITY)
+        identity = _identity(data)
         readings.append(identity)
     confidences = dict(zip(map(id, readings), _confidences(readings), strict=True))
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]

@@ -27,6 +27,8 @@ from mojiscope.core.mojibake.plausibility import isolated_price
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
     "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
 )  # fmt: skip
+#: A no-break space lost after its character, the space after it kept.
+LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
 FFFD_STAND_IN = 0x00
 

@@ -1,0 +1,112 @@
+"""The fitted plausibility model: weights over :mod:`features`, and the
+calibration that turns a reading's share of the evidence into a confidence.
+
+``model.json`` beside this module is written by ``tools/mojibake/train.py``
+(generated; never edited by hand). It holds
+
+* ``names`` and ``weights``: one weight per feature (the names must be the
+  features' names, in order, or the model is refused);
+* ``identity_bonus``: added to the score of "the bytes are fine as they
+  are", fitted on the validation split so that a repair must be clearly
+  likelier than the text as it is (precision first);
+* ``calibration``: the knots of an isotonic map from the best reading's raw
+  probability (the softmax of the scores) to the share of such answers that
+  were right on the validation split.
+
+A reading's *price* is minus its score: the search keeps the cheapest.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.mojibake import features as feats
+from mojiscope.core.mojibake.chain import Chain
+
+F64 = npt.NDArray[np.float64]
+
+
+class ModelError(RuntimeError):
+    """model.json does not fit the features (retrain: tools/mojibake/train.py)."""
+
+
+_override: dict[str, object] = {}
+
+
+def use_model(model: dict[str, object] | None) -> None:
+    """Score with ``model`` (a dict like model.json's) instead of the shipped
+    one; ``None`` goes back to it. The training script's hook."""
+    _override.clear()
+    if model is not None:
+        _override.update(model)
+    _loaded.cache_clear()
+    text_score.cache_clear()
+
+
+@cache
+def _loaded() -> tuple[F64, float, F64, F64]:
+    if _override:
+        model = dict(_override)
+    else:
+        raw = resources.files(__package__).joinpath("model.json").read_text("utf-8")
+        model = json.loads(raw)
+    if list(model["names"]) != list(feats.NAMES):  # type: ignore[call-overload]
+        raise ModelError("model.json was fitted to other features: run tools/mojibake/train.py")
+    weights = np.asarray(model["weights"], np.float64)
+    knots = np.asarray(model["calibration"], np.float64).reshape(-1, 2)  # type: ignore[arg-type]
+    return weights, float(model["identity_bonus"]), knots[:, 0], knots[:, 1]  # type: ignore[arg-type]
+
+
+def weights() -> F64:
+    return _loaded()[0]
+
+
+def identity_bonus() -> float:
+    return _loaded()[1]
+
+
+from functools import lru_cache  # noqa: E402
+
+
+@lru_cache(maxsize=4096)
+def text_score(text: str) -> float:
+    """The text's share of a reading's score (higher: likelier)."""
+    return float(np.dot(weights()[: feats.TEXT_SIZE], feats.text_features(text)))
+
+
+def chain_score(
+    chain: Chain, guesses: tuple[str, ...] = (), parts: int = 0, pieces: bool = False
+) -> float:
+    """The chain's share of a reading's score, and the identity bonus for the empty chain."""
+    vector = feats.chain_features(chain, guesses, parts, pieces)
+    score = float(np.dot(weights()[feats.TEXT_SIZE :], vector))
+    if chain.is_identity and not parts:
+        score += identity_bonus()
+    return score
+
+
+def price(
+    text: str,
+    chain: Chain,
+    guesses: tuple[str, ...] = (),
+    parts: int = 0,
+    pieces: bool = False,
+) -> float:
+    """Minus the score of a reading: the search keeps the cheapest."""
+    return -(text_score(text) + chain_score(chain, guesses, parts, pieces))
+
+
+def line_prices(lines: list[str]) -> F64:
+    """Minus the per-character and per-word score of each line, in one pass."""
+    return -feats.local_scores(lines, weights())
+
+
+def calibrated(raw: float) -> float:
+    """The confidence for a best reading whose raw probability is ``raw``."""
+    _, _, xs, ys = _loaded()
+    return float(np.interp(raw, xs, ys))
