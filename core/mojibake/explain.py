@@ -11,10 +11,13 @@ the model never saw, about nine in ten or more were right (docs/MOJIBAKE.md
 has the held-out table). The other readings share what is left, in
 proportion to their raw probabilities.
 
-Inputs longer than :data:`SAMPLE_BYTES` are explained from their first
-:data:`SAMPLE_BYTES` (cut at a line end): ``Explanation.sampled`` says so, and
-the caller verifies the chosen chain over the whole input by streaming it
-(:func:`mojiscope.core.mojibake.stream.verify_chain`).
+Inputs longer than :data:`SAMPLE_BYTES` are explained from windows around
+their non-ASCII bytes, spread over the whole input (``sample.py``):
+``Explanation.sampled`` says so and ``Explanation.read`` names the source
+ranges read, and the caller verifies the chosen chain over the whole input by
+streaming it (:func:`mojiscope.core.mojibake.stream.verify_chain`) before
+saying anything about all of it. :func:`explain_source` does the same for a
+:class:`~mojiscope.core.source.Source` without reading it whole.
 """
 
 from __future__ import annotations
@@ -24,21 +27,28 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from mojiscope.core.control import Control
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
+from mojiscope.core.control import UNCONTROLLED, Control
 from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.sample import (
+    WINDOW,
+    WINDOWS,
+    SampleMap,
+    interesting_windows,
+    read_sample,
+)
 from mojiscope.core.mojibake.search import (
     Hypothesis,
-    guess_kinds,
     scored,
     search,
     stored_readings,
 )
+from mojiscope.core.source import BytesSource, Source
 
-SAMPLE_BYTES = 32 * 1024
+SAMPLE_BYTES = WINDOW * WINDOWS
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
 
@@ -66,6 +76,8 @@ class Explanation:
     lost: tuple[Lost, ...] = ()
     differs: str = ""
     sampled: bool = False
+    #: The source ranges the explanation read, when it read a sample (else empty).
+    read: tuple[tuple[int, int], ...] = ()
 
     @property
     def unchanged(self) -> bool:
@@ -83,25 +95,20 @@ class Explanation:
         return words
 
 
-def _sample(data: bytes) -> tuple[bytes, bool]:
-    if len(data) <= SAMPLE_BYTES:
-        return data, False
-    cut = data.rfind(b"\n", 0, SAMPLE_BYTES) + 1 or SAMPLE_BYTES
-    while cut > 0 and 0x80 <= data[cut] <= 0xBF:
-        cut -= 1
-    return data[:cut], True
-
-
 def _identity(data: bytes) -> Hypothesis:
     """The bytes as they are. Bytes that are no UTF-8 are shown with U+FFFD,
     and scored as WTF-8 reads them where it can (a lone surrogate, as a
-    Windows file name holds, is no damage)."""
+    Windows file name holds, is no damage). Only bytes that read so (UTF-8 or
+    WTF-8) get the model's identity bonus: precision first is about not
+    changing text that reads, not about keeping bytes that do not."""
     shown = data.decode("utf-8", "replace")
     try:
         scored_text = data.decode("utf-8", "surrogatepass")
+        unreadable = 0.0
     except UnicodeDecodeError:
         scored_text = shown
-    price = model.price(scored_text, IDENTITY)
+        unreadable = model.identity_bonus()
+    price = model.price(scored_text, IDENTITY) + unreadable
     return Hypothesis(shown, IDENTITY, (), price, scored_text=scored_text)
 
 
@@ -156,9 +163,7 @@ def _space_kept(readings: list[Hypothesis]) -> list[Hypothesis]:
     space: the reading where the no-break space was lost and the space after
     it kept (``Ã perturber`` is ``à perturber``: HTML collapsed the two)."""
     spaced = [
-        h
-        for h in readings
-        if len(h.chain.layers) == 1 and any(g.what == SPACE for g in h.guesses)
+        h for h in readings if len(h.chain.layers) == 1 and any(g.what == SPACE for g in h.guesses)
     ]
     if not spaced:
         return []
@@ -195,12 +200,11 @@ def _confidences(readings: list[Hypothesis]) -> list[float]:
     raw = np.exp(scores - scores.max())
     raw /= raw.sum()
     best = int(np.argmax(raw))
-    top = model.calibrated(float(raw[best]))
+    unchanged = readings[best].chain.is_identity and not readings[best].parts
+    top = model.calibrated(float(raw[best]), unchanged=unchanged)
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
-    return [
-        top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)
-    ]
+    return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
 
 
 def _runs(
@@ -327,7 +331,45 @@ def explain_watched(control: Control, data: bytes) -> list[Explanation]:
 def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
     """The likeliest readings of ``data``, best first, at most ``limit`` (at
     least 2), the unchanged reading always among them (see the module docstring)."""
-    data, sampled = _sample(bytes(data))
+    data = bytes(data)
+    if len(data) > SAMPLE_BYTES:
+        return explain_source(BytesSource(data), limit=limit)
+    return _explain_bytes(data, limit)
+
+
+def explain_source(
+    source: Source, *, limit: int = 5, control: Control = UNCONTROLLED
+) -> list[Explanation]:
+    """:func:`explain` over a source: whole when it is small, else from the
+    windows :func:`~mojiscope.core.mojibake.sample.interesting_windows` picks,
+    with every offset mapped back to the source."""
+    windows = interesting_windows(source, control=control)
+    if windows == ((0, len(source)),):
+        return _explain_bytes(source.read(0, len(source)), limit)
+    sample, mapping = read_sample(source, windows)
+    return [_mapped(e, mapping, windows) for e in _explain_bytes(sample, limit)]
+
+
+def _mapped(
+    explanation: Explanation, mapping: SampleMap, windows: tuple[tuple[int, int], ...]
+) -> Explanation:
+    def back(start: int, end: int) -> tuple[int, int]:
+        return mapping.to_source(start), mapping.to_source(end)
+
+    return replace(
+        explanation,
+        ranges=tuple(back(a, b) for a, b in explanation.ranges),
+        parts=tuple(Part(*back(p.start, p.end), p.chain) for p in explanation.parts),
+        lost=tuple(
+            replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
+            for x in explanation.lost
+        ),
+        sampled=True,
+        read=windows,
+    )
+
+
+def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     readings, parts = _readings(data)
     identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
     if identity is None:
@@ -353,7 +395,6 @@ def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
                 differs=_differs(hypothesis.text, other.text, other.chain)
                 if other is not hypothesis
                 else "",
-                sampled=sampled,
             )
         )
     return explanations

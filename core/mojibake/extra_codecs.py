@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 
 from mojiscope.core.whatwg import CODEC_NAME as WHATWG_1252
 
@@ -41,7 +42,7 @@ def _joined(pair: bytes) -> str:
     return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
-def _decoder(pattern: re.Pattern[bytes], name: str):  # type: ignore[no-untyped-def]
+def _decoder(pattern: re.Pattern[bytes], name: str) -> Callable[[bytes, str], tuple[str, int]]:
     def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
         data = bytes(data)
         pieces: list[str] = []
@@ -68,7 +69,7 @@ def _split_astral(match: re.Match[str]) -> str:
     return chr(0xD800 + (code >> 10)) + chr(0xDC00 + (code & 0x3FF))
 
 
-def _encoder(nul: bool):  # type: ignore[no-untyped-def]
+def _encoder(nul: bool) -> Callable[[str, str], tuple[bytes, int]]:
     def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
         units = _ASTRAL.sub(_split_astral, text)
         data = units.encode("utf-8", "surrogatepass")
@@ -112,9 +113,10 @@ def _codec_info(name: str, pattern: re.Pattern[bytes], nul: bool) -> codecs.Code
         def encode(self, text: str, final: bool = False) -> bytes:
             return encode(text, self.errors)[0]
 
+    # Default arguments (errors="strict") are what CodecInfo's protocols add.
     return codecs.CodecInfo(
-        encode,
-        decode,
+        encode,  # type: ignore[arg-type]
+        decode,  # type: ignore[arg-type]
         name=name,
         incrementalencoder=IncrementalEncoder,
         incrementaldecoder=IncrementalDecoder,

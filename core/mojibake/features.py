@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002 - look-alike characters are the subject
+# ruff: noqa: RUF001 - look-alike characters are the subject
 """What the plausibility model sees of a candidate reading: a vector of counts.
 
 Of the text (:func:`text_features`):
@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -65,12 +66,14 @@ WORD_FEATURES = (
     "word-known", "word-unknown", "word-mixed-scripts", "lower-then-capital",
     "bigram-known", "bigram-unknown",
 )  # fmt: skip
-TEXT_FEATURES = ("letters-no-language-uses", "minority-script-letters", "length")
+TEXT_FEATURES = (
+    "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
+)  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
 TEXT_SIZE = LOCAL + len(TEXT_FEATURES)
 
 
-def _class_of(code: int) -> int:  # noqa: PLR0911, PLR0912 - one table, one branch per class
+def _class_of(code: int) -> int:
     char = chr(code)
     category = unicodedata.category(char)
     if code < 0x80:
@@ -114,7 +117,7 @@ def _class_of(code: int) -> int:  # noqa: PLR0911, PLR0912 - one table, one bran
     return _C["other"]
 
 
-def _letter_class(code: int, char: str) -> int:  # noqa: PLR0911 - one branch per script
+def _letter_class(code: int, char: str) -> int:
     if 0xC0 <= code <= 0xDF:
         return _C["latin1-capital"]
     if code <= 0x24F or 0x1E00 <= code <= 0x1EFF:
@@ -175,14 +178,12 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
     lower = token.lower()
     known = lower in known_words()
     scripts = {_script(c) for c in token} - {0}
-    capital = sum(
-        1 for a, b in zip(token, token[1:], strict=False) if a.islower() and b.isupper() and b >= "\x80"
-    )
+    capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
     bigrams = known_bigrams()
     pairs = [
         a + b
-        for a, b in zip(marked, marked[1:], strict=False)
+        for a, b in pairwise(marked)
         if (a >= "\x80" or b >= "\x80") and not (_script(a) == 7 and _script(b) == 7)
     ]
     seen = sum(1 for pair in pairs if pair in bigrams)
@@ -218,7 +219,9 @@ def _coherence(text: str) -> float:
             found[lower] = found.get(lower, 0) + text.count(char)
     if not found:
         return 0.0
-    covered = max(sum(n for c, n in found.items() if c in letters) for letters in language_letters())
+    covered = max(
+        sum(n for c, n in found.items() if c in letters) for letters in language_letters()
+    )
     return float(sum(found.values()) - covered)
 
 
@@ -238,6 +241,17 @@ def _minority(text: str, classes: U8) -> float:
     return float(minority) if minority * 4 < letters else 0.0
 
 
+def _repeated(text: str) -> float:
+    """Occurrences of words with a non-ASCII letter that occur more than once
+    (a repair of text quoting mojibake beside its repair, ``Ã¤ statt ä``,
+    makes the two alike)."""
+    words = [m.group().lower() for m in _tokens(text)]
+    seen: dict[str, int] = {}
+    for word in words:
+        seen[word] = seen.get(word, 0) + 1
+    return float(sum(n for n in seen.values() if n > 1))
+
+
 @lru_cache(maxsize=2048)
 def text_features(text: str) -> F64:
     """The text's part of the feature vector (see the module docstring)."""
@@ -247,6 +261,7 @@ def text_features(text: str) -> F64:
     out[LOCAL] = _coherence(text)
     out[LOCAL + 1] = _minority(text, classes)
     out[LOCAL + 2] = len(text) / 64
+    out[LOCAL + 3] = _repeated(text)
     out.setflags(write=False)
     return out
 

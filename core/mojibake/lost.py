@@ -150,13 +150,15 @@ def _fill(
 
 def _space_or_dropped(
     at: int, after: int, prefix: bytes, holes: bytes, context: str
-) -> tuple[int, Guess]:
+) -> tuple[int, Guess] | None:
     """A lead byte before a space: the space was a no-break space (A0), or
     a byte was dropped before a real space. The likelier character wins."""
     nbsp = _rank(prefix, b"\xa0", context)
     dropped = _rank(prefix, holes, context) if holes else []
     if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
         return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(dropped))
+    if not dropped:
+        return None  # no byte makes a character here: no lost byte explains it
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
 
 

@@ -9,9 +9,11 @@ calibration that turns a reading's share of the evidence into a confidence.
 * ``identity_bonus``: added to the score of "the bytes are fine as they
   are", fitted on the validation split so that a repair must be clearly
   likelier than the text as it is (precision first);
-* ``calibration``: the knots of an isotonic map from the best reading's raw
-  probability (the softmax of the scores) to the share of such answers that
-  were right on the validation split.
+* ``calibration`` and ``identity_calibration``: the knots of isotonic maps
+  from the best reading's raw probability (the softmax of the scores) to the
+  share of such answers that were right on the validation split, one for
+  repairs and one for "fine as it is" (each kind of answer is wrong in its
+  own way: a repair by picking the wrong chain, "fine" by missing damage).
 
 A reading's *price* is minus its score: the search keeps the cheapest.
 """
@@ -19,7 +21,7 @@ A reading's *price* is minus its score: the search keeps the cheapest.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
@@ -49,7 +51,7 @@ def use_model(model: dict[str, object] | None) -> None:
 
 
 @cache
-def _loaded() -> tuple[F64, float, F64, F64]:
+def _loaded() -> tuple[F64, float, F64, F64, F64, F64]:
     if _override:
         model = dict(_override)
     else:
@@ -58,8 +60,10 @@ def _loaded() -> tuple[F64, float, F64, F64]:
     if list(model["names"]) != list(feats.NAMES):  # type: ignore[call-overload]
         raise ModelError("model.json was fitted to other features: run tools/mojibake/train.py")
     weights = np.asarray(model["weights"], np.float64)
-    knots = np.asarray(model["calibration"], np.float64).reshape(-1, 2)  # type: ignore[arg-type]
-    return weights, float(model["identity_bonus"]), knots[:, 0], knots[:, 1]  # type: ignore[arg-type]
+    knots = np.asarray(model["calibration"], np.float64).reshape(-1, 2)
+    kept = np.asarray(model["identity_calibration"], np.float64).reshape(-1, 2)
+    bonus = float(model["identity_bonus"])  # type: ignore[arg-type]
+    return weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1]
 
 
 def weights() -> F64:
@@ -68,9 +72,6 @@ def weights() -> F64:
 
 def identity_bonus() -> float:
     return _loaded()[1]
-
-
-from functools import lru_cache  # noqa: E402
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +107,10 @@ def line_prices(lines: list[str]) -> F64:
     return -feats.local_scores(lines, weights())
 
 
-def calibrated(raw: float) -> float:
-    """The confidence for a best reading whose raw probability is ``raw``."""
-    _, _, xs, ys = _loaded()
+def calibrated(raw: float, *, unchanged: bool = False) -> float:
+    """The confidence for a best reading whose raw probability is ``raw``
+    (``unchanged``: the reading is the text as it is)."""
+    _, _, xs, ys, kept_xs, kept_ys = _loaded()
+    if unchanged:
+        return float(np.interp(raw, kept_xs, kept_ys))
     return float(np.interp(raw, xs, ys))

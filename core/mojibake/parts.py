@@ -71,7 +71,9 @@ def line_costs(lines: list[str | None]) -> list[float]:
     over all of them (``model.line_prices``)."""
     present = [line if line is not None else "" for line in lines]
     prices = model.line_prices(present) if present else np.zeros(0)
-    return [float(x) if line is not None else math.inf for x, line in zip(prices, lines, strict=True)]
+    return [
+        float(x) if line is not None else math.inf for x, line in zip(prices, lines, strict=True)
+    ]
 
 
 def _chain_price(chain: Chain) -> float:

@@ -45,7 +45,9 @@ def _runs_pattern() -> re.Pattern[str]:
             continue
 
     def chars(lo: int, hi: int) -> str:
-        return "[" + "".join(re.escape(c) for b in range(lo, hi + 1) for c in table.get(b, [])) + "]"
+        return (
+            "[" + "".join(re.escape(c) for b in range(lo, hi + 1) for c in table.get(b, [])) + "]"
+        )
 
     cont = chars(0x80, 0xBF)
     lead2, lead3, lead4 = chars(0xC2, 0xDF), chars(0xE0, 0xEF), chars(0xF0, 0xF4)

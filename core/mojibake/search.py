@@ -22,9 +22,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
-from mojiscope.core.mojibake.lost import CUT, FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
 
 #: Code pages UTF-8 is seen read as.
 READERS = (
@@ -220,12 +220,34 @@ def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
             if hypothesis.text.isascii() and "\x00" not in hypothesis.text:
                 continue
             for found in undo_layer(hypothesis, first=depth == 0, legacy=legacy):
-                if found.text not in best or found.price < best[found.text].price:
-                    best[found.text] = found
-                    if found.chain.layers[0].written == "utf-8":
-                        grown[found.text] = found
+                known = best.get(found.text)
+                if known is not None and not _better(found, known):
+                    continue
+                best[found.text] = found
+                if found.chain.layers[0].written == "utf-8":
+                    grown[found.text] = found
         frontier = sorted(grown.values(), key=lambda h: h.price)[:BEAM]
     return sorted(best.values(), key=lambda h: h.price)
+
+
+def _rank(chain: Chain) -> tuple[int, ...]:
+    """How common a chain's readers are (lower: commoner), the order of :data:`READERS`."""
+    order = (*READERS, MIXED_READER)
+    return tuple(
+        order.index(layer.read_as) if layer.read_as in order else len(order)
+        for layer in chain.layers
+    )
+
+
+def _better(found: Hypothesis, known: Hypothesis) -> bool:
+    """Two chains that give the same text: the shorter, then the one whose
+    readers are commoner, wins; the text says nothing between them (cp1254
+    and windows-1252 read ``Ã©`` alike), so their fitted prices do not decide."""
+    if len(found.chain.layers) != len(known.chain.layers):
+        return len(found.chain.layers) < len(known.chain.layers)
+    if found.guesses != known.guesses:
+        return found.price < known.price
+    return _rank(found.chain) < _rank(known.chain)
 
 
 def stored_readings(data: bytes) -> list[Hypothesis]:

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+# ruff: noqa: RUF001, RUF002 - mojibake is made of look-alike characters; tables read best whole
 """Damage a text the ways people's files get damaged, with Python's own
 codecs (never with the explainer), and say what the right repair gives.
 
@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers cesu-8 and mutf-8 codecs
+import mojiscope.core.mojibake.extra_codecs
 import mojiscope.core.whatwg  # noqa: F401 - registers the whatwg-windows-1252 codec
 
 WIN = "whatwg-windows-1252"
@@ -35,10 +35,37 @@ CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 LEGACY: dict[str, tuple[str, ...]] = {
     **{
         code: ("cp1252", "latin-1", "mac-roman", "cp850", "cp437", "iso-8859-15")
-        for code in "fr de es pt it ca nl sv da nb no fi is en id ms fil sq et ga lb mt af".split()
+        for code in [
+            "fr",
+            "de",
+            "es",
+            "pt",
+            "it",
+            "ca",
+            "nl",
+            "sv",
+            "da",
+            "nb",
+            "no",
+            "fi",
+            "is",
+            "en",
+            "id",
+            "ms",
+            "fil",
+            "sq",
+            "et",
+            "ga",
+            "lb",
+            "mt",
+            "af",
+        ]
     },
-    **{code: ("cp1250", "iso-8859-2") for code in "pl cs sk hu ro hr sl bs sh".split()},
-    **{code: ("cp1251", "koi8-r") for code in "ru bg mk sr be".split()},
+    **{
+        code: ("cp1250", "iso-8859-2")
+        for code in ["pl", "cs", "sk", "hu", "ro", "hr", "sl", "bs", "sh"]
+    },
+    **{code: ("cp1251", "koi8-r") for code in ["ru", "bg", "mk", "sr", "be"]},
     "uk": ("cp1251", "koi8-u"),
     "el": ("cp1253",),
     "tr": ("cp1254",),
@@ -187,9 +214,7 @@ def nbsp(text: str, rng: random.Random, language: str) -> Case | None:
     if out is None or "\xa0" not in out:
         return None
     if "\xa0 " in out and rng.random() < 0.6:
-        return Case(
-            out.replace("\xa0 ", " ").encode(), text, ("nbsp lost",), "nbsp-collapsed"
-        )
+        return Case(out.replace("\xa0 ", " ").encode(), text, ("nbsp lost",), "nbsp-collapsed")
     return Case(out.replace("\xa0", " ").encode(), text, ("nbsp to space",), "nbsp-to-space")
 
 
@@ -266,7 +291,9 @@ def mixed_lines(text: str, rng: random.Random, language: str) -> Case | None:
     expect = f"{first}\n{second}\n"
     if out is None or out == expect:
         return None
-    return Case(out.encode(), expect, (f"utf-8 read as {word(reader)} (some parts)",), "mixed-parts")
+    return Case(
+        out.encode(), expect, (f"utf-8 read as {word(reader)} (some parts)",), "mixed-parts"
+    )
 
 
 def cut(text: str, rng: random.Random, language: str) -> Case | None:
@@ -305,17 +332,30 @@ def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
         shown = _misread(target, rng.choice([WIN, WIN, "latin-1"]))
         if shown is None or shown == target or any("\x80" <= c <= "\x9f" for c in shown):
             return None
-        odd = f"{text} ({shown} statt {target})" if _base(language) == "de" else (
-            f"{text} — «{shown}» instead of «{target}»"
+        odd = (
+            f"{text} ({shown} statt {target})"
+            if _base(language) == "de"
+            else (f"{text} — «{shown}» instead of «{target}»")
         )
     return Case(odd.encode(), odd, (), "correct-looks-odd")
+
+
+def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
+    """A file name as Windows may hold it: a lone surrogate, written as WTF-8
+    (valid WTF-8, no damage): must be left as it is."""
+    words = text.split(" ")[:4]
+    surrogate = chr(rng.choice([0xD800, 0xD83D, 0xDBFF, 0xDC00, 0xDE0D, 0xDFFF]))
+    at = rng.randrange(len(words) + 1)
+    name = "_".join([*words[:at], surrogate, *words[at:]]) + rng.choice([".txt", ".docx", ".jpg"])
+    data = name.encode("utf-8", "surrogatepass")
+    return Case(data, data.decode("utf-8", "replace"), (), "correct-wtf8")
 
 
 #: Damage makers and how often each is drawn.
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, legacy_on_disk: 8,
     utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 3, short: 8, inline_pieces: 5,
-    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 3,
+    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 3, wtf8_names: 1,
 }  # fmt: skip
 
 

@@ -21,6 +21,7 @@ from it and carries that license.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import unicodedata
 from collections import Counter
@@ -63,7 +64,7 @@ def build() -> dict[str, object]:
             if word.isascii() or not _letters(word):
                 continue
             marked = f"^{word}$"
-            for a, b in zip(marked, marked[1:], strict=False):
+            for a, b in itertools.pairwise(marked):
                 if (a >= "\x80" or b >= "\x80") and not (_han(a) and _han(b)):
                     bigrams[a + b] += frequency
             if language not in ("zh", "ja") and len(kept) < WORDS_PER_LANGUAGE and len(word) > 1:
