@@ -36,6 +36,8 @@ from mojiscope.core.source import Source
 from mojiscope.core.spans import ERROR_KINDS, KIND_CODES, REASON_CODES, Reason, SpanKind
 
 SAMPLE_BYTES = 1 << 18
+#: How much of the head the mojibake explainer reads for the summary.
+EXPLAINED_BYTES = 1 << 15
 """Bytes from the start of the source whose decoded text is judged for plausibility."""
 
 _MOJIBAKE = re.compile(
@@ -244,6 +246,12 @@ def summarize_format(
     sample = fmt.decode_window(source, 0, min(size, SAMPLE_BYTES)).text if size else ""
     plausible = plausibility(sample[:SAMPLE_BYTES])
     bake = mojibake_share(sample[:SAMPLE_BYTES])
+    if errors == 0 and _is_utf8_like(fmt) and bake >= 0.3:
+        # Text that reads as UTF-8 and looks misread: the explainer's verdict,
+        # on its own sample of the head, says how sure that is.
+        from mojiscope.core.mojibake.hint import mojibake_confidence
+
+        bake = mojibake_confidence(source.read(0, min(size, EXPLAINED_BYTES)))
     score = _score(fmt, source, size, errors, kinds, plausible, bake)
     if errors == 0 and not kinds.get(SpanKind.ESCAPE.value) and _is_utf8_like(fmt):
         # Non-ASCII bytes that happen to form valid UTF-8 are rare: strong evidence.

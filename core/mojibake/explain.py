@@ -102,17 +102,41 @@ def _identity(data: bytes) -> Hypothesis:
     WTF-8) get the model's identity bonus: precision first is about not
     changing text that reads, not about keeping bytes that do not."""
     shown = data.decode("utf-8", "replace")
-    try:
-        scored_text = data.decode("utf-8", "surrogatepass")
-        unreadable = 0.0
-    except UnicodeDecodeError:
+    scored_text = readable_text(data)
+    unreadable = 0.0
+    if scored_text is None:
         scored_text = shown
         unreadable = model.identity_bonus()
     price = model.price(scored_text, IDENTITY) + unreadable
     return Hypothesis(shown, IDENTITY, (), price, scored_text=scored_text)
 
 
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def readable_text(data: bytes) -> str | None:
+    """``data`` as UTF-8 or WTF-8 reads it (a lone surrogate is WTF-8's; a
+    pair of them written apart is CESU-8, not WTF-8), else ``None``."""
+    try:
+        text = data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return None
+    return None if _SURROGATE_PAIR.search(text) else text
+
+
 def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    readings, parts = _found(data)
+    origin = data.decode("utf-8", "replace")
+    priced = [
+        h
+        if h.chain.is_identity and not h.parts
+        else replace(h, price=h.price + model.origin_price(h.text, origin))
+        for h in readings
+    ]
+    return sorted(priced, key=lambda h: h.price), parts
+
+
+def _found(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
     parts: dict[str, tuple[Part, ...]] = {}
     try:
         text = data.decode("utf-8")

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import Chain
+from mojiscope.core.mojibake.runs import utf8_runs
 from mojiscope.core.mojibake.lexicon import (
     common_han,
     common_hangul,
@@ -68,6 +69,7 @@ WORD_FEATURES = (
 )  # fmt: skip
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
+    "utf8-runs", "utf8-run-characters",
 )  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
 TEXT_SIZE = LOCAL + len(TEXT_FEATURES)
@@ -262,6 +264,9 @@ def text_features(text: str) -> F64:
     out[LOCAL + 1] = _minority(text, classes)
     out[LOCAL + 2] = len(text) / 64
     out[LOCAL + 3] = _repeated(text)
+    runs = utf8_runs().findall(text) if not text.isascii() else []
+    out[LOCAL + 4] = len(runs)
+    out[LOCAL + 5] = sum(map(len, runs)) / 4
     out.setflags(write=False)
     return out
 
@@ -310,7 +315,7 @@ CHAIN_FEATURES = (
     *(f"read-as:{r}" for r in READER_WORDS), "read-as:other",
     "written:legacy", "written:cjk", "written:utf-16", "written:cesu",
     *(f"stored:{f}" for f in STORED_FAMILIES), "stored:other",
-    *(f"guess:{g}" for g in GUESS_KINDS), "per-line", "parts", "pieces",
+    *(f"guess:{g}" for g in GUESS_KINDS), "per-line", "parts", "pieces", "repair-duplicates",
 )  # fmt: skip
 _CF = {name: i for i, name in enumerate(CHAIN_FEATURES)}
 NAMES = (
@@ -354,12 +359,37 @@ def chain_features(
     return out
 
 
+@lru_cache(maxsize=256)
+def _word_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for match in _tokens(text):
+        word = match.group().lower()
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def duplicates(text: str, origin: str) -> float:
+    """Words a repair made that ``origin`` (the text as it is) already held,
+    beyond as often as it held them: the repair of mojibake quoted beside its
+    own repair (``Ã¤ statt ä`` made ``ä statt ä``)."""
+    before, after = _word_counts(origin), _word_counts(text)
+    return float(sum(n - before[w] for w, n in after.items() if w in before and n > before[w]))
+
+
+DUPLICATES = TEXT_SIZE + CHAIN_FEATURES.index("repair-duplicates")
+
+
 def features(
     text: str,
     chain: Chain,
     guesses: tuple[str, ...] = (),
     parts: int = 0,
     pieces: bool = False,
+    origin: str | None = None,
 ) -> F64:
-    """The whole feature vector of a reading (:data:`NAMES` says each entry)."""
-    return np.concatenate((text_features(text), chain_features(chain, guesses, parts, pieces)))
+    """The whole feature vector of a reading (:data:`NAMES` says each entry);
+    ``origin``: the text as it is, for the words a repair duplicates."""
+    vector = np.concatenate((text_features(text), chain_features(chain, guesses, parts, pieces)))
+    if origin is not None and not (chain.is_identity and not parts):
+        vector[DUPLICATES] = duplicates(text, origin)
+    return vector

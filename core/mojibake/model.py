@@ -7,8 +7,9 @@ calibration that turns a reading's share of the evidence into a confidence.
 * ``names`` and ``weights``: one weight per feature (the names must be the
   features' names, in order, or the model is refused);
 * ``identity_bonus``: added to the score of "the bytes are fine as they
-  are", fitted on the validation split so that a repair must be clearly
-  likelier than the text as it is (precision first);
+  are", and ``partial_price``: taken from the score of a per-part reading
+  (per line or per piece), both chosen on the validation split so that a
+  repair must be clearly likelier than the text as it is (precision first);
 * ``calibration`` and ``identity_calibration``: the knots of isotonic maps
   from the best reading's raw probability (the softmax of the scores) to the
   share of such answers that were right on the validation split, one for
@@ -51,7 +52,7 @@ def use_model(model: dict[str, object] | None) -> None:
 
 
 @cache
-def _loaded() -> tuple[F64, float, F64, F64, F64, F64]:
+def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float]:
     if _override:
         model = dict(_override)
     else:
@@ -63,7 +64,8 @@ def _loaded() -> tuple[F64, float, F64, F64, F64, F64]:
     knots = np.asarray(model["calibration"], np.float64).reshape(-1, 2)
     kept = np.asarray(model["identity_calibration"], np.float64).reshape(-1, 2)
     bonus = float(model["identity_bonus"])  # type: ignore[arg-type]
-    return weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1]
+    partial = float(model["partial_price"])  # type: ignore[arg-type]
+    return weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1], partial
 
 
 def weights() -> F64:
@@ -88,6 +90,8 @@ def chain_score(
     score = float(np.dot(weights()[feats.TEXT_SIZE :], vector))
     if chain.is_identity and not parts:
         score += identity_bonus()
+    if parts:
+        score -= _loaded()[6]
     return score
 
 
@@ -102,6 +106,12 @@ def price(
     return -(text_score(text) + chain_score(chain, guesses, parts, pieces))
 
 
+def origin_price(text: str, origin: str) -> float:
+    """What a repair's relation to the text as it is adds to its price
+    (``features.duplicates``)."""
+    return -float(weights()[feats.DUPLICATES]) * feats.duplicates(text, origin)
+
+
 def line_prices(lines: list[str]) -> F64:
     """Minus the per-character and per-word score of each line, in one pass."""
     return -feats.local_scores(lines, weights())
@@ -110,7 +120,7 @@ def line_prices(lines: list[str]) -> F64:
 def calibrated(raw: float, *, unchanged: bool = False) -> float:
     """The confidence for a best reading whose raw probability is ``raw``
     (``unchanged``: the reading is the text as it is)."""
-    _, _, xs, ys, kept_xs, kept_ys = _loaded()
+    _, _, xs, ys, kept_xs, kept_ys, _ = _loaded()
     if unchanged:
         return float(np.interp(raw, kept_xs, kept_ys))
     return float(np.interp(raw, xs, ys))

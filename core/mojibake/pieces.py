@@ -17,41 +17,14 @@ between them (the empty chain); the model prices it like any reading.
 from __future__ import annotations
 
 import re
-from functools import cache
-
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
 from mojiscope.core.mojibake.parts import Part
+from mojiscope.core.mojibake.runs import utf8_runs
 from mojiscope.core.mojibake.search import MIXED_READER, Hypothesis
 
 MAX_ROUNDS = 2
 _CESU = "cesu-8"
-
-
-@cache
-def _runs_pattern() -> re.Pattern[str]:
-    codec = python_codec(MIXED_READER)
-    table: dict[int, list[str]] = {}
-    for code in range(0x80, 0x250):
-        try:
-            byte = chr(code).encode(codec)[0]
-        except UnicodeEncodeError:
-            continue
-        table.setdefault(byte, []).append(chr(code))
-    for code in range(0x2000, 0x2200):
-        try:
-            table.setdefault(chr(code).encode(codec)[0], []).append(chr(code))
-        except UnicodeEncodeError:
-            continue
-
-    def chars(lo: int, hi: int) -> str:
-        return (
-            "[" + "".join(re.escape(c) for b in range(lo, hi + 1) for c in table.get(b, [])) + "]"
-        )
-
-    cont = chars(0x80, 0xBF)
-    lead2, lead3, lead4 = chars(0xC2, 0xDF), chars(0xE0, 0xEF), chars(0xF0, 0xF4)
-    return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
 
 
 def _reader_of(run: str) -> str:
@@ -81,7 +54,7 @@ def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     out: list[str] = []
     runs: list[tuple[int, int, str, str]] = []
     pos = 0
-    for match in _runs_pattern().finditer(text):
+    for match in utf8_runs().finditer(text):
         undone = _undo(match.group())
         if undone is None:
             continue
