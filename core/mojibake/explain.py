@@ -224,8 +224,9 @@ def _confidences(readings: list[Hypothesis]) -> list[float]:
     raw = np.exp(scores - scores.max())
     raw /= raw.sum()
     best = int(np.argmax(raw))
-    unchanged = readings[best].chain.is_identity and not readings[best].parts
-    top = model.calibrated(float(raw[best]), unchanged=unchanged)
+    chosen = readings[best]
+    unchanged = chosen.chain.is_identity and not chosen.parts
+    top = model.calibrated(float(raw[best]), unchanged=unchanged, guessed=bool(chosen.guesses))
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
     return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]

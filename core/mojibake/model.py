@@ -10,11 +10,13 @@ calibration that turns a reading's share of the evidence into a confidence.
   are", and ``partial_price``: taken from the score of a per-part reading
   (per line or per piece), both chosen on the validation split so that a
   repair must be clearly likelier than the text as it is (precision first);
-* ``calibration`` and ``identity_calibration``: the knots of isotonic maps
-  from the best reading's raw probability (the softmax of the scores) to the
-  share of such answers that were right on the validation split, one for
-  repairs and one for "fine as it is" (each kind of answer is wrong in its
-  own way: a repair by picking the wrong chain, "fine" by missing damage).
+* ``calibration``, ``guess_calibration`` and ``identity_calibration``: the
+  knots of isotonic maps from the best reading's raw probability (the
+  softmax of the scores) to a lower bound of the share of such answers that
+  were right on the validation split: one for repairs, one for repairs that
+  guessed lost bytes, one for "fine as it is" (each kind of answer is wrong
+  in its own way: a repair by picking the wrong chain, a guess by picking the
+  wrong letter, "fine" by missing damage).
 
 A reading's *price* is minus its score: the search keeps the cheapest.
 """
@@ -52,7 +54,7 @@ def use_model(model: dict[str, object] | None) -> None:
 
 
 @cache
-def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float]:
+def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float, F64, F64]:
     if _override:
         model = dict(_override)
     else:
@@ -65,7 +67,11 @@ def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float]:
     kept = np.asarray(model["identity_calibration"], np.float64).reshape(-1, 2)
     bonus = float(model["identity_bonus"])  # type: ignore[arg-type]
     partial = float(model["partial_price"])  # type: ignore[arg-type]
-    return weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1], partial
+    guess = np.asarray(model["guess_calibration"], np.float64).reshape(-1, 2)
+    return (
+        weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1], partial,
+        guess[:, 0], guess[:, 1],
+    )  # fmt: skip
 
 
 def weights() -> F64:
@@ -117,10 +123,13 @@ def line_prices(lines: list[str]) -> F64:
     return -feats.local_scores(lines, weights())
 
 
-def calibrated(raw: float, *, unchanged: bool = False) -> float:
+def calibrated(raw: float, *, unchanged: bool = False, guessed: bool = False) -> float:
     """The confidence for a best reading whose raw probability is ``raw``
-    (``unchanged``: the reading is the text as it is)."""
-    _, _, xs, ys, kept_xs, kept_ys, _ = _loaded()
+    (``unchanged``: the reading is the text as it is; ``guessed``: it
+    guessed lost bytes)."""
+    _, _, xs, ys, kept_xs, kept_ys, _, guess_xs, guess_ys = _loaded()
     if unchanged:
         return float(np.interp(raw, kept_xs, kept_ys))
+    if guessed:
+        return float(np.interp(raw, guess_xs, guess_ys))
     return float(np.interp(raw, xs, ys))

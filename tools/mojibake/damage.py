@@ -302,8 +302,11 @@ def cut(text: str, rng: random.Random, language: str) -> Case | None:
     if not cuts:
         return None
     at = rng.choice(cuts)
-    piece = data[:at] if rng.random() < 0.5 else data[at:]
-    expect = piece.decode("utf-8", "replace")
+    at_end = rng.random() < 0.5
+    piece = data[:at] if at_end else data[at:]
+    # A character cut at either end is one U+FFFD, however many of its bytes remain.
+    lead = len(piece) - len(piece.lstrip(bytes(range(0x80, 0xC0)))) if not at_end else 0
+    expect = ("\ufffd" if lead else "") + piece[lead:].decode("utf-8", "replace")
     out = piece.decode(WIN).encode()
     return Case(out, expect, ("utf-8 read as windows-1252", "cut"), "cut-sequence")
 

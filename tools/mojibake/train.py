@@ -109,7 +109,8 @@ def make_cases(seed: int = 35) -> dict[str, list[tuple[Case, Text]]]:
 def _bootstrap_model() -> dict[str, object]:
     weights = [BOOTSTRAP.get(name, 0.0) for name in feats.NAMES]
     return {"names": list(feats.NAMES), "weights": weights, "identity_bonus": 0.0, "partial_price": 0.0,
-            "calibration": [0.0, 0.0, 1.0, 1.0], "identity_calibration": [0.0, 0.0, 1.0, 1.0]}  # fmt: skip
+            "calibration": [0.0, 0.0, 1.0, 1.0], "identity_calibration": [0.0, 0.0, 1.0, 1.0],
+            "guess_calibration": [0.0, 0.0, 1.0, 1.0]}  # fmt: skip
 
 
 def _worker(current: dict[str, object]) -> None:
@@ -119,14 +120,14 @@ def _worker(current: dict[str, object]) -> None:
 
 def _group(
     args: tuple[bytes, str],
-) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[bool], list[bool], list[bool]]:
+) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[bool], list[bool], list[bool], list[bool]]:
     """One case's candidates: sparse feature rows, which is right, which is
-    the identity, which is per part."""
+    the identity, which is per part, which guessed lost bytes."""
     data, expect = args
     readings, _ = candidates(data)
     readable = readable_text(data) is not None
     origin = data.decode("utf-8", "replace")
-    rows, right, identity, partial = [], [], [], []
+    rows, right, identity, partial, guessed = [], [], [], [], []
     for h in readings[:24]:
         text = h.scored_text if h.scored_text is not None else h.text
         kinds = search.guess_kinds(h.guesses)
@@ -136,17 +137,20 @@ def _group(
         right.append(h.text == expect)
         identity.append(readable and h.chain.is_identity and h.parts == 0)
         partial.append(h.parts > 0)
-    return rows, right, identity, partial
+        guessed.append(bool(h.guesses))
+    return rows, right, identity, partial, guessed
 
 
 class Groups:
     """Candidates of many cases as one sparse matrix, with group offsets."""
 
-    def __init__(self, results: list[tuple[list, list[bool], list[bool], list[bool]]]) -> None:
+    def __init__(self, results: list[tuple[list, list[bool], list[bool], list[bool], list[bool]]]) -> None:
         indptr, indices, values, right, identity, starts = [0], [], [], [], [], [0]
         partial: list[bool] = []
-        for rows, r, i, part in results:
+        guessed: list[bool] = []
+        for rows, r, i, part, guess in results:
             partial += part
+            guessed += guess
             for nonzero, vals in rows:
                 indices.append(nonzero)
                 values.append(vals)
@@ -161,6 +165,7 @@ class Groups:
         self.right = np.array(right, bool)
         self.identity = np.array(identity, bool)
         self.partial = np.array(partial, bool)
+        self.guessed = np.array(guessed, bool)
         self.starts = np.array(starts)
         self.group = np.repeat(np.arange(len(starts) - 1), np.diff(self.starts))
         self.has_right = np.add.reduceat(self.right, self.starts[:-1]) > 0
@@ -205,17 +210,18 @@ def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
 
 def _decisions(
     groups: Groups, w: np.ndarray, bonus: float, partial: float = 0.0
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per case: whether the best reading is right, its raw probability, and
-    whether it is the text as it is (``bonus`` added to the identity's score,
-    ``partial`` taken from per-part readings')."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per case: whether the best reading is right, its raw probability,
+    whether it is the text as it is and whether it guessed lost bytes
+    (``bonus`` added to the identity's score, ``partial`` taken from
+    per-part readings')."""
     scores = groups.x @ w + bonus * groups.identity - partial * groups.partial
     p = groups.probabilities(scores)
     top = np.maximum.reduceat(scores, groups.starts[:-1])
     at_top = np.flatnonzero(scores == top[groups.group])
     _, first = np.unique(groups.group[at_top], return_index=True)
     best = at_top[first]
-    return groups.right[best], p[best], groups.identity[best]
+    return groups.right[best], p[best], groups.identity[best], groups.guessed[best]
 
 
 def choose_margins(groups: Groups, w: np.ndarray, correct: np.ndarray) -> tuple[float, float]:
@@ -224,7 +230,7 @@ def choose_margins(groups: Groups, w: np.ndarray, correct: np.ndarray) -> tuple[
     best = (-1.0, 12.0, 0.0)
     for partial in np.arange(0.0, 4.01, 0.5):
         for bonus in np.arange(0.0, 8.01, 0.25):
-            right, _, _ = _decisions(groups, w, bonus, partial)
+            right, *_ = _decisions(groups, w, bonus, partial)
             if 1 - right[correct].mean() <= FALSE_FIX_GOAL:
                 damaged = right[~correct].mean()
                 print(f"  bonus {bonus:5.2f}, per-part price {partial:4.2f}: top-1 "
@@ -235,8 +241,13 @@ def choose_margins(groups: Groups, w: np.ndarray, correct: np.ndarray) -> tuple[
     return best[1], best[2]
 
 
-def isotonic(x: np.ndarray, y: np.ndarray) -> list[float]:
-    """Pool-adjacent-violators: knots (x, y) of a non-decreasing fit."""
+def isotonic(x: np.ndarray, y: np.ndarray, z: float = 1.64) -> list[float]:
+    """Knots (x, y) of a non-decreasing map from raw probability to the share
+    right: pool-adjacent-violators, then each block's share replaced by its
+    one-sided 95% Wilson lower bound (a small block claims little), kept
+    non-decreasing. Conservative on purpose: held-out data differs."""
+    if len(x) == 0:
+        return [0.0, 0.0, 1.0, 0.0]
     order = np.argsort(x)
     xs, ys = x[order], y[order].astype(float)
     blocks: list[list[float]] = []  # [sum y, count, max x, min x]
@@ -248,8 +259,13 @@ def isotonic(x: np.ndarray, y: np.ndarray) -> list[float]:
             blocks[-1][1] += n
             blocks[-1][2] = hi
     knots: list[float] = []
+    floor = 0.0
     for s, n, hi, lo in blocks:
-        knots += [lo, s / n, hi, s / n]
+        p = s / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        spread = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        floor = max(floor, float(centre - spread))
+        knots += [lo, floor, hi, floor]
     return [0.0, knots[1], *knots, 1.0, knots[-1]]
 
 
@@ -257,8 +273,8 @@ def report(
     cases: list[tuple[Case, Text]], groups: Groups, w: np.ndarray, bonus: float, partial: float
 ) -> None:
     """Validation top-1 per category, with the margins and without them."""
-    with_bonus, _, _ = _decisions(groups, w, bonus, partial)
-    without, _, _ = _decisions(groups, w, 0.0)
+    with_bonus, *_ = _decisions(groups, w, bonus, partial)
+    without, *_ = _decisions(groups, w, 0.0)
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for i, (case, _) in enumerate(cases):
         row = tally[case.category]
@@ -318,15 +334,18 @@ def main() -> None:
     validation = collect(cases["validation"], current, args.processes)
     correct = np.array([case.category.startswith("correct") for case, _ in cases["validation"]])
     bonus, partial = choose_margins(validation, w, correct)
-    right, raw, unchanged = _decisions(validation, w, bonus, partial)
-    repairs = isotonic(raw[~unchanged], right[~unchanged])
-    kept = isotonic(raw[unchanged], right[unchanged])
+    right, raw, unchanged, guessed = _decisions(validation, w, bonus, partial)
+    repairs = ~unchanged & ~guessed
+    maps = {
+        "calibration": isotonic(raw[repairs], right[repairs]),
+        "identity_calibration": isotonic(raw[unchanged], right[unchanged]),
+        "guess_calibration": isotonic(raw[guessed], right[guessed]),
+    }
     current = {
         **current,
         "identity_bonus": bonus,
         "partial_price": partial,
-        "calibration": [round(k, 5) for k in repairs],
-        "identity_calibration": [round(k, 5) for k in kept],
+        **{name: [round(k, 5) for k in knots] for name, knots in maps.items()},
     }
     print(f"validation: top-1 {right.mean():.1%}, correct changed {1 - right[correct].mean():.2%}, "
           f"bonus {bonus}, per-part price {partial}; {time.perf_counter() - began:.0f} s")  # fmt: skip
