@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from mojiscope.core.mojibake.letters import FREQUENT_FIRST
 from mojiscope.core.mojibake.plausibility import isolated_price
+from mojiscope.core.whatwg import CODEC_NAME as WHATWG_1252
 
 #: What stood where the byte was lost (``Guess.what``).
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
@@ -68,8 +69,21 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
     return count
 
 
-def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
-    """The characters ``prefix + fill`` makes, likeliest first."""
+def _deeper(char: str, prev: str) -> str:
+    """A C1 control filled after ``prev`` is often half of a deeper layer's
+    character (``Ã`` and U+0081 are ``Á`` misread as windows-1252): that
+    character, which the guess is really about; else ``char`` itself."""
+    if not ("\x80" <= char <= "\x9f") or not prev:
+        return char
+    try:
+        return (prev + char).encode(WHATWG_1252).decode("utf-8")
+    except UnicodeError:
+        return char
+
+
+def _rank(prefix: bytes, fills: bytes, context: str, prev: str = "") -> list[str]:
+    """The characters ``prefix + fill`` makes, likeliest first (a C1 control
+    ranked by the deeper character it completes with ``prev``)."""
     chars = []
     for fill in fills:
         try:
@@ -78,7 +92,7 @@ def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
             continue
     if not chars:
         return []
-    scored = [(_price_of(char, context), i, char) for i, char in enumerate(chars)]
+    scored = [(_price_of(_deeper(char, prev), context), i, char) for i, char in enumerate(chars)]
     return [c for _, _, c in sorted(scored)]
 
 
@@ -99,7 +113,8 @@ def decode_with_holes(
         except UnicodeDecodeError as exc:
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
-            step = _hole_at(raw, at, holes, allow_cut, context)
+            prev = next((p[-1] for p in reversed(pieces) if p), "")
+            step = _hole_at(raw, at, holes, allow_cut, context, prev)
             if step is None:
                 return None
             pos, guess = step
@@ -109,7 +124,7 @@ def decode_with_holes(
 
 
 def _hole_at(
-    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str
+    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str, prev: str = ""
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess."""
     length = _sequence_length(raw[at])
@@ -128,21 +143,21 @@ def _hole_at(
     if after >= len(raw):
         if allow_cut:
             return after, Guess(at, after, CUT, "\ufffd", ())
-        return _fill(after, after, DROPPED, prefix, holes, context)
+        return _fill(after, after, DROPPED, prefix, holes, context, prev)
     nxt = raw[after]
     if nxt == 0x3F:
-        return _fill(after, after + 1, QUESTION_MARK, prefix, holes, context)
+        return _fill(after, after + 1, QUESTION_MARK, prefix, holes, context, prev)
     if nxt == FFFD_STAND_IN:
-        return _fill(after, after + 1, REPLACEMENT, prefix, holes, context)
+        return _fill(after, after + 1, REPLACEMENT, prefix, holes, context, prev)
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context)
-    return _fill(after, after, DROPPED, prefix, holes, context)
+    return _fill(after, after, DROPPED, prefix, holes, context, prev)
 
 
 def _fill(
-    start: int, end: int, what: str, prefix: bytes, fills: bytes, context: str
+    start: int, end: int, what: str, prefix: bytes, fills: bytes, context: str, prev: str = ""
 ) -> tuple[int, Guess] | None:
-    ranked = _rank(prefix, fills, context)
+    ranked = _rank(prefix, fills, context, prev)
     if not ranked:
         return None
     return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))

@@ -37,16 +37,9 @@ READERS = (
 MIXED_READER = "windows-1252/latin-1"
 #: Legacy code pages whose text is seen misread as a Western code page, and those readers.
 LEGACY_WRITERS = (
-    "cp1251",
-    "cp1250",
-    "koi8-r",
-    "shift_jis",
-    "gbk",
-    "big5",
-    "euc-kr",
-    "euc-jp",
-    "cp874",
-)
+    "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
+    "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2",
+)  # fmt: skip
 LEGACY_READERS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 UTF16_WRITERS = ("utf-16", "utf-16le", "utf-16be")
 #: Codecs legacy bytes on disk are tried as (when they are not UTF-8).

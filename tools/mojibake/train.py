@@ -60,7 +60,7 @@ MODEL = ROOT / "core" / "mojibake" / "model.json"
 HELDOUT = ROOT / "tests" / "data" / "mojibake" / "heldout.json"
 TEXTS_PER_SPLIT = {"train": 4000, "validation": 1500, "test": 500}
 MAX_CHARS = 160
-L2 = 0.003
+L2 = 0.001
 FALSE_FIX_GOAL = 0.008
 #: How much more a case whose right reading is the text as it is weighs in the fit.
 CORRECT_WEIGHT = 4.0
