@@ -28,6 +28,8 @@ from mojiscope.core.whatwg import CODEC_NAME as WHATWG_1252
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
     "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
 )  # fmt: skip
+#: What a fill that makes no deeper character costs more, when others make one.
+UNLAYERED = 5.0
 #: A no-break space lost after its character, the space after it kept.
 LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
@@ -69,21 +71,27 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
     return count
 
 
-def _deeper(char: str, prev: str) -> str:
-    """A C1 control filled after ``prev`` is often half of a deeper layer's
-    character (``Ã`` and U+0081 are ``Á`` misread as windows-1252): that
-    character, which the guess is really about; else ``char`` itself."""
-    if not ("\x80" <= char <= "\x9f") or not prev:
+def _deeper(char: str, prev: str, following: str) -> str:
+    """The character a guess is really about when the text was misread more
+    than once: a C1 control filled after ``prev`` (``Ã`` and U+0081 are ``Á``
+    misread as windows-1252), or a letter filled before ``following`` (``Ï``
+    and ``€`` are ``π``); else ``char`` itself."""
+    pair = prev + char if "\x80" <= char <= "\x9f" else char + following
+    if len(pair) < 2:
         return char
     try:
-        return (prev + char).encode(WHATWG_1252).decode("utf-8")
+        deeper = pair.encode(WHATWG_1252).decode("utf-8")
     except UnicodeError:
         return char
+    return deeper if len(deeper) == 1 else char
 
 
-def _rank(prefix: bytes, fills: bytes, context: str, prev: str = "") -> list[str]:
-    """The characters ``prefix + fill`` makes, likeliest first (a C1 control
-    ranked by the deeper character it completes with ``prev``)."""
+def _rank(
+    prefix: bytes, fills: bytes, context: str, around: tuple[str, str] = ("", "")
+) -> list[str]:
+    """The characters ``prefix + fill`` makes, likeliest first, each ranked
+    by the deeper character it makes with its neighbours (``around``: the
+    characters before and after the hole), if any."""
     chars = []
     for fill in fills:
         try:
@@ -92,7 +100,13 @@ def _rank(prefix: bytes, fills: bytes, context: str, prev: str = "") -> list[str
             continue
     if not chars:
         return []
-    scored = [(_price_of(_deeper(char, prev), context), i, char) for i, char in enumerate(chars)]
+    deeper = [_deeper(char, *around) for char in chars]
+    # When some fills make a deeper character, those that make none are unlikely.
+    layered = any(d != c for d, c in zip(deeper, chars, strict=True))
+    scored = [
+        (_price_of(d, context) + (UNLAYERED if layered and d == c else 0.0), i, c)
+        for i, (d, c) in enumerate(zip(deeper, chars, strict=True))
+    ]
     return [c for _, _, c in sorted(scored)]
 
 
@@ -103,6 +117,8 @@ def decode_with_holes(
     ``None`` when it holds an error that is no lost byte (then the chain
     does not apply). ``allow_cut``: a character cut at either end is U+FFFD."""
     context = raw.decode("utf-8", "ignore")
+    # The text one misreading deeper, where the letters a deeper guess makes are used.
+    context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
     pieces: list[str] = []
     guesses: list[Guess] = []
     pos = 0
@@ -121,6 +137,11 @@ def decode_with_holes(
             guess = replace(guess, at_char=sum(map(len, pieces)))
             pieces.append(guess.char)
             guesses.append(guess)
+
+
+def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
+    """The characters before a hole and after where decoding resumes."""
+    return prev, raw[end : end + 4].decode("utf-8", "ignore")[:1]
 
 
 def _hole_at(
@@ -143,21 +164,31 @@ def _hole_at(
     if after >= len(raw):
         if allow_cut:
             return after, Guess(at, after, CUT, "\ufffd", ())
-        return _fill(after, after, DROPPED, prefix, holes, context, prev)
+        return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
     nxt = raw[after]
     if nxt == 0x3F:
-        return _fill(after, after + 1, QUESTION_MARK, prefix, holes, context, prev)
+        return _fill(
+            after, after + 1, QUESTION_MARK, prefix, holes, context, _around(raw, after + 1, prev)
+        )
     if nxt == FFFD_STAND_IN:
-        return _fill(after, after + 1, REPLACEMENT, prefix, holes, context, prev)
+        return _fill(
+            after, after + 1, REPLACEMENT, prefix, holes, context, _around(raw, after + 1, prev)
+        )
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context)
-    return _fill(after, after, DROPPED, prefix, holes, context, prev)
+    return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
 
 
 def _fill(
-    start: int, end: int, what: str, prefix: bytes, fills: bytes, context: str, prev: str = ""
+    start: int,
+    end: int,
+    what: str,
+    prefix: bytes,
+    fills: bytes,
+    context: str,
+    around: tuple[str, str] = ("", ""),
 ) -> tuple[int, Guess] | None:
-    ranked = _rank(prefix, fills, context, prev)
+    ranked = _rank(prefix, fills, context, around)
     if not ranked:
         return None
     return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))

@@ -314,9 +314,29 @@ def cut(text: str, rng: random.Random, language: str) -> Case | None:
 _HOMOGLYPHS = {"a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "E": "Е", "A": "А"}
 
 
+#: How people quote mojibake beside what it should have been.
+_QUOTINGS = (
+    "{text} ({shown} statt {target})", "{text} — «{shown}» instead of «{target}»",
+    "{text}: `{shown}` ({target})", "{text} ({shown} → {target})",
+    "{shown} should read {target}. {text}", "{text}, e.g. “{shown}” for “{target}”",
+)  # fmt: skip
+
+
+def _odd_word(text: str, rng: random.Random) -> str | None:
+    """A short correct token that looks odd: a word's accented letters
+    doubled, tripled or capitalised (``Ôôô``, ``ÉÉ``, ``Ññ``)."""
+    letters = [c for c in text if c >= "\xc0" and c.isalpha()]
+    if not letters:
+        return None
+    letter = rng.choice(letters)
+    shapes = (letter.upper() + letter.lower() * 2, letter.upper() * 2, letter * 3,
+              letter.upper() + letter.lower())  # fmt: skip
+    return rng.choice(shapes)
+
+
 def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
     """Correct text that looks odd (class 6): must be left as it is."""
-    kind = rng.randrange(3)
+    kind = rng.randrange(4)
     words = text.split(" ")
     if kind == 0 and len(words) > 2:
         i = rng.randrange(1, len(words))
@@ -327,19 +347,20 @@ def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
             return None
         i = rng.choice(letters)
         odd = text[:i] + _HOMOGLYPHS[text[i]] + text[i + 1 :]
+    elif kind == 2:
+        word = _odd_word(text, rng)
+        if word is None:
+            return None
+        odd = word if rng.random() < 0.5 else f"{words[0]} {word}"
     else:
         targets = [w for w in words if not w.isascii() and w.isalpha()]
         if not targets:
             return None
         target = rng.choice(targets)
-        shown = _misread(target, rng.choice([WIN, WIN, "latin-1"]))
+        shown = _misread(target, rng.choice([WIN, WIN, "latin-1", "mac-roman", "cp1250"]))
         if shown is None or shown == target or any("\x80" <= c <= "\x9f" for c in shown):
             return None
-        odd = (
-            f"{text} ({shown} statt {target})"
-            if _base(language) == "de"
-            else (f"{text} — «{shown}» instead of «{target}»")
-        )
+        odd = rng.choice(_QUOTINGS).format(text=text, shown=shown, target=target)
     return Case(odd.encode(), odd, (), "correct-looks-odd")
 
 
@@ -358,7 +379,7 @@ def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, legacy_on_disk: 8,
     utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 3, short: 8, inline_pieces: 5,
-    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 3, wtf8_names: 1,
+    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 6, wtf8_names: 1,
 }  # fmt: skip
 
 
