@@ -34,7 +34,6 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import Chain
-from mojiscope.core.mojibake.runs import utf8_runs
 from mojiscope.core.mojibake.lexicon import (
     common_han,
     common_hangul,
@@ -43,6 +42,7 @@ from mojiscope.core.mojibake.lexicon import (
     language_letters,
     latin_letters,
 )
+from mojiscope.core.mojibake.runs import utf8_runs
 
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]

@@ -16,7 +16,6 @@ between them (the empty chain); the model prices it like any reading.
 
 from __future__ import annotations
 
-import re
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
 from mojiscope.core.mojibake.parts import Part

@@ -144,7 +144,9 @@ def _group(
 class Groups:
     """Candidates of many cases as one sparse matrix, with group offsets."""
 
-    def __init__(self, results: list[tuple[list, list[bool], list[bool], list[bool], list[bool]]]) -> None:
+    def __init__(
+        self, results: list[tuple[list, list[bool], list[bool], list[bool], list[bool]]]
+    ) -> None:
         indptr, indices, values, right, identity, starts = [0], [], [], [], [], [0]
         partial: list[bool] = []
         guessed: list[bool] = []
