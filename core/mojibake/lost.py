@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mojiscope.core.mojibake.letters import FREQUENT_FIRST
+from mojiscope.core.mojibake.letters import frequency_rank
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.whatwg import CODEC_NAME as WHATWG_1252
 
@@ -215,8 +215,8 @@ def _price_of(char: str, context: str) -> float:
     price = isolated_price(char)
     if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
         price -= 2.0
-    rank = FREQUENT_FIRST.find(char.lower())
-    return price + (0.01 * rank if rank >= 0 else 0.5)
+    rank = frequency_rank(char)
+    return price + (0.001 * rank if rank >= 0 else 0.5)
 
 
 def variants(

@@ -9,11 +9,12 @@ that fails (a character the reader has no byte for, bytes that are no UTF-8)
 is no explanation. The first undo may also fill bytes the misreading program
 lost (``lost.py``).
 
-Each round keeps the :data:`BEAM` likeliest texts (``plausibility.cost`` plus
-the chain's prior, :func:`prior`), so the work is linear in the text and in
-the number of code pages. Priors say that a chain is less likely the longer it
-is and the rarer its code pages; they are the only hand-set weights besides
-the character prices.
+Each round keeps the :data:`BEAM` likeliest texts by the fitted model's price
+(``model.price``: the text's features and the chain's, weighted as
+``tools/mojibake/train.py`` fitted them), so the work is linear in the text
+and in the number of code pages. Two chains that give the same text are one
+reading, named by the shorter chain and then the commoner readers
+(:data:`READERS` is in order of commonness); the text cannot tell them apart.
 """
 
 from __future__ import annotations
