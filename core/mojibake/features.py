@@ -120,7 +120,7 @@ def _class_of(code: int) -> int:
 
 
 def _letter_class(code: int, char: str) -> int:
-    if 0xC0 <= code <= 0xDF:
+    if 0xC0 <= code <= 0xDE and char.isupper():
         return _C["latin1-capital"]
     if code <= 0x24F or 0x1E00 <= code <= 0x1EFF:
         return _C["latin"] if char in latin_letters() else _C["latin-rare"]
@@ -177,8 +177,8 @@ def _script(char: str) -> int:
 
 def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
     """The word features of one token holding a non-ASCII letter."""
-    lower = token.lower()
-    known = lower in known_words()
+    lower = token.casefold()  # as wordfreq's lists are: "straße" is "strasse"
+    known = lower in known_words() or lower.isascii()  # the lists hold only non-ASCII words
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
@@ -217,8 +217,9 @@ def _coherence(text: str) -> float:
     found: dict[str, int] = {}
     for char in {c for c in text if c >= "\xc0"}:
         if ("\xc0" <= char <= "\u024f" or "\u1e00" <= char <= "\u1eff") and char.isalpha():
-            lower = char.lower() if len(char.lower()) == 1 else char
-            found[lower] = found.get(lower, 0) + text.count(char)
+            lower = char.casefold()
+            if len(lower) == 1 and lower >= "\x80":  # "ß" folds to "ss", as the word lists hold it
+                found[lower] = found.get(lower, 0) + text.count(char)
     if not found:
         return 0.0
     covered = max(

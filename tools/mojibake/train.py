@@ -58,7 +58,7 @@ from mojiscope.core.mojibake.explain import candidates, readable_text  # noqa: E
 
 MODEL = ROOT / "core" / "mojibake" / "model.json"
 HELDOUT = ROOT / "tests" / "data" / "mojibake" / "heldout.json"
-TEXTS_PER_SPLIT = {"train": 4000, "validation": 1500, "test": 500}
+TEXTS_PER_SPLIT = {"train": 8000, "validation": 1500, "test": 500}
 MAX_CHARS = 160
 L2 = 0.001
 FALSE_FIX_GOAL = 0.008
