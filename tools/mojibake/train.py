@@ -95,10 +95,12 @@ def _pick(texts: list[Text], count: int, rng: random.Random) -> list[Text]:
 
 
 def make_cases(seed: int = 35) -> dict[str, list[tuple[Case, Text]]]:
-    rng = random.Random(seed)
+    """Each split's cases, from a generator of its own (changing how many
+    training cases there are leaves the test split as it is)."""
     by_split = texts_by_split()
     out: dict[str, list[tuple[Case, Text]]] = {}
     for split, count in TEXTS_PER_SPLIT.items():
+        rng = random.Random(f"{seed}:{split}")
         cases = []
         for text in _pick(by_split[split], count, rng):
             cases += [(case, text) for case in cases_for(text.text, text.language, rng)]
