@@ -20,11 +20,9 @@ from mojiscope.core.mojibake.extra_codecs import MIXED_1252
 def utf8_runs() -> re.Pattern[str]:
     """The pattern of one or more such sequences in a row."""
     table: dict[int, list[str]] = {}
-    for code in [*range(0x80, 0x250), *range(0x2000, 0x2200)]:
-        try:
-            table.setdefault(chr(code).encode(MIXED_1252)[0], []).append(chr(code))
-        except UnicodeEncodeError:
-            continue
+    for byte in range(0x80, 0x100):
+        # Either code page's character for the byte (``ˆ`` and U+0088 are 88).
+        table[byte] = sorted({bytes([byte]).decode(MIXED_1252), chr(byte)})
 
     def chars(lo: int, hi: int) -> str:
         members = (re.escape(c) for b in range(lo, hi + 1) for c in table.get(b, []))
