@@ -197,8 +197,9 @@ def _token_terms(token: str) -> tuple[int, int, int, int, int, int]:
     return _word_terms(token)
 
 
-def _tokens(text: str) -> list[re.Match[str]]:
-    return [m for m in _TOKEN.finditer(text) if not m.group().isascii()]
+def _tokens(text: str) -> list[str]:
+    """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter."""
+    return [] if text.isascii() else [t for t in _TOKEN.findall(text) if not t.isascii()]
 
 
 def _local(text: str, classes: U8) -> F64:
@@ -207,8 +208,8 @@ def _local(text: str, classes: U8) -> F64:
     if len(classes) > 1:
         pairs = classes[:-1].astype(np.int64) * K + classes[1:]
         out[K : K + K * K] = np.bincount(pairs, minlength=K * K)
-    for match in _tokens(text):
-        out[K + K * K :] += _token_terms(match.group())
+    for token in _tokens(text):
+        out[K + K * K :] += _token_terms(token)
     return out
 
 
@@ -248,7 +249,7 @@ def _repeated(text: str) -> float:
     """Occurrences of words with a non-ASCII letter that occur more than once
     (a repair of text quoting mojibake beside its repair, ``Ã¤ statt ä``,
     makes the two alike)."""
-    words = [m.group().lower() for m in _tokens(text)]
+    words = [t.lower() for t in _tokens(text)]
     seen: dict[str, int] = {}
     for word in words:
         seen[word] = seen.get(word, 0) + 1
@@ -285,9 +286,11 @@ def local_scores(lines: list[str], weights: F64) -> F64:
     totals = np.add.reduceat(np.append(per_char, 0.0), starts)
     totals = np.where([len(line) == 0 for line in lines], 0.0, totals)
     word_weights = weights[K + K * K : LOCAL]
-    for match in _tokens(joined):
-        line = int(np.searchsorted(starts, match.start(), side="right")) - 1
-        totals[line] += float(np.dot(word_weights, _token_terms(match.group())))
+    for i, line in enumerate(lines):
+        tokens = _tokens(line)  # a token never crosses a line end
+        if tokens:
+            terms = np.array([_token_terms(token) for token in tokens], np.float64)
+            totals[i] += float((terms @ word_weights).sum())
     return np.asarray(totals, np.float64)
 
 
@@ -363,8 +366,8 @@ def chain_features(
 @lru_cache(maxsize=256)
 def _word_counts(text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for match in _tokens(text):
-        word = match.group().lower()
+    for token in _tokens(text):
+        word = token.lower()
         counts[word] = counts.get(word, 0) + 1
     return counts
 

@@ -16,6 +16,9 @@ between them (the empty chain); the model prices it like any reading.
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
 from mojiscope.core.mojibake.parts import Part
@@ -64,15 +67,13 @@ def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     return "".join(out), runs
 
 
-def _byte_offsets(text: str) -> list[int]:
+def _byte_offsets(text: str) -> npt.NDArray[np.int64]:
     """Source byte offset of each character of ``text`` (decoded from the
     source with ``surrogateescape``: an escaped byte is one byte) and the end."""
-    offsets = [0]
-    for char in text:
-        code = ord(char)
-        size = 1 if code < 0x80 or 0xDC80 <= code <= 0xDCFF else 2 if code < 0x800 else 3
-        offsets.append(offsets[-1] + (4 if code > 0xFFFF else size))
-    return offsets
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    sizes = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+    sizes[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1
+    return np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)))
 
 
 def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
@@ -94,11 +95,11 @@ def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     for start, end, reader, writer in runs:
         chain = Chain((Misreading(writer, reader),))
         if pos < start:
-            parts.append(Part(offsets[pos], offsets[start], Chain()))
-        parts.append(Part(offsets[start], offsets[end], chain))
+            parts.append(Part(int(offsets[pos]), int(offsets[start]), Chain()))
+        parts.append(Part(int(offsets[start]), int(offsets[end]), chain))
         pos = end
     if pos < len(escaped):
-        parts.append(Part(offsets[pos], offsets[-1], Chain()))
+        parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
     shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     readers = {reader for _, _, reader, _ in runs}
     reader = readers.pop() if len(readers) == 1 else MIXED_READER

@@ -21,7 +21,7 @@ def utf8_runs() -> re.Pattern[str]:
     """The pattern of one or more such sequences in a row."""
     table: dict[int, list[str]] = {}
     for byte in range(0x80, 0x100):
-        # Either code page's character for the byte (``ˆ`` and U+0088 are 88).
+        # Either code page's character for the byte (U+02C6 and U+0088 are both 88).
         table[byte] = sorted({bytes([byte]).decode(MIXED_1252), chr(byte)})
 
     def chars(lo: int, hi: int) -> str:
