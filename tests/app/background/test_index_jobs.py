@@ -197,7 +197,7 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
     keeper.set_document(None)  # the keeper below is driven by hand: no job
     document = Document.open_file(path)
     keeper.document = document
-    document.decode_exactly_with(keeper)
+    document.decode_exactly_with(keeper.exact_window)
     (choice,) = resolve_all(["gb18030"])
     growing = FileIndex(choice.format, len(data))
     keeper.indexes["gb18030"] = growing

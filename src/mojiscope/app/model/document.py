@@ -14,10 +14,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from mojiscope.app.model.char_runs import CharRun, join_windows, runs_between
-from mojiscope.app.model.formats import FormatChoice
+from mojiscope.app.model.formats import ExactWindow, FormatChoice
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
 WINDOW = 1 << 13
@@ -34,15 +34,6 @@ DEMO_NAME = "demo.bin"
 T = TypeVar("T")
 
 
-class ExactWindows(Protocol):
-    """Where a document's windows may be decoded exactly as the whole file
-    would be (the window's whole-file indexes)."""
-
-    def exact_window(self, choice: FormatChoice, start: int, end: int) -> Decoding | None:
-        """Bytes ``[start, end)`` under ``choice``, decoded from the character
-        boundaries a whole-file index knows; None where it knows none."""
-
-
 class Document:
     """One source (a mapped file or pasted bytes) plus its window cache."""
 
@@ -52,9 +43,9 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
-        self._exact: ExactWindows | None = None
+        self._exact: ExactWindow | None = None
 
-    def decode_exactly_with(self, exact: ExactWindows | None) -> None:
+    def decode_exactly_with(self, exact: ExactWindow | None) -> None:
         """Decode each window from now on as ``exact`` says where it can (a
         code page that cannot resynchronise, once an index knows its
         character boundaries), else from a guessed boundary."""
@@ -98,8 +89,7 @@ class Document:
             return decoding
         start = index * WINDOW
         end = min(start + WINDOW, self.size)
-        exact = self._exact.exact_window(choice, start, end) if self._exact else None
-        decoding = exact or choice.decode_window(self.source, start, end)
+        decoding = choice.decode_window(self.source, start, end, self._exact)
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)

@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
         old = self.document
         readers = self._stop_readers_of_old()
         self.document = document
-        document.decode_exactly_with(self.indexes)
+        document.decode_exactly_with(self.indexes.exact_window)
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
