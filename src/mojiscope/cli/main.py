@@ -12,6 +12,8 @@
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
                       [--fix -o OUT [--errors strict|replace]]
+    mojiscope scan PATH... [--json | --csv | --sarif] [--fail-on KIND,...]
+                   [--engine local|dask] ...    (see mojiscope.cli.scan)
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
 
@@ -49,7 +51,7 @@ from mojiscope.core import DecodeError, EncodeError, MojiscopeError
 from mojiscope.core.conversion.convert import ConversionLossError, SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
-COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "scan")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -263,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_convert_command(commands)
     _add_gui_command(commands)
     _add_mojibake_command(commands)
+    from mojiscope.cli.scan import add_scan_command
+
+    add_scan_command(commands)
     return parser
 
 
