@@ -11,9 +11,9 @@ files, and a stop is heard within one batch's wait.
 
 * ``local`` with one job judges in this process; a file's index then counts
   a large file on every core (:mod:`mojiscope.core.index.pool`).
-* ``local`` with more jobs (and at least :data:`FEW` files) uses a pool of processes started from the fork
-  server (never ``fork``); they ignore SIGINT, so Ctrl+C in a terminal
-  reaches the command alone, which stops them. A file of
+* ``local`` with more jobs (and at least :data:`FEW` files) uses a pool of
+  processes started from the fork server (never ``fork``); they ignore
+  SIGINT, so Ctrl+C in a terminal reaches the command alone, which stops them. A file of
   :data:`~mojiscope.core.index.pool.PARALLEL_MIN` bytes or more is judged in
   this process, on every core, rather than on one worker.
 * ``dask`` (the optional ``mojiscope[dask]`` extra) submits the batches to a
