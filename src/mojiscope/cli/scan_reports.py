@@ -24,7 +24,7 @@ from typing import IO
 from urllib.parse import quote
 
 from mojiscope import __version__
-from mojiscope.core.audit.findings import Audit, Kind
+from mojiscope.core.audit.findings import CSV_FIELDS, Audit, Kind, csv_row
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SHOWN_CHAINS = 5
@@ -95,22 +95,6 @@ class JsonReport(Report):
         self._write(json.dumps(audit.as_json(), ensure_ascii=False) + "\n")
 
 
-CSV_FIELDS = (
-    "path",
-    "verdict",
-    "reason",
-    "encoding",
-    "chain",
-    "confidence",
-    "lossless",
-    "size",
-    "first_offset",
-    "first_line",
-    "first_column",
-    "findings",
-)
-
-
 class CsvReport(Report):
     """A header, then one row per file (:data:`CSV_FIELDS`)."""
 
@@ -124,29 +108,6 @@ class CsvReport(Report):
 
     def add(self, audit: Audit) -> None:
         self._row(csv_row(audit))
-
-
-def csv_row(audit: Audit) -> tuple[object, ...]:
-    """The CSV row of one audit (the window's export writes the same)."""
-    first = audit.first_location()
-
-    def blank(value: object) -> object:
-        return "" if value is None else value
-
-    return (
-        audit.path,
-        audit.verdict.value,
-        audit.reason,
-        blank(audit.encoding),
-        _chain_words(audit),
-        blank(audit.confidence),
-        blank(audit.lossless),
-        audit.size,
-        first.offset if first else "",
-        first.line if first else "",
-        first.column if first else "",
-        ";".join(f"{f.kind.value}:{f.count}" for f in audit.findings),
-    )
 
 
 def artifact_uri(path: str) -> str:

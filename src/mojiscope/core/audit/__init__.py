@@ -5,7 +5,7 @@ unreadable? The pieces come from the rest of the core: counts from
 character classes from :mod:`mojiscope.core.words.charclass`.
 
 * :mod:`.findings`: the typed result (:class:`~.findings.Audit`, its
-  :class:`~.findings.Finding`\\ s) and its JSON Lines form;
+  :class:`~.findings.Finding`\\ s) and its JSON Lines and CSV forms;
 * :mod:`.notices`: which characters are notices (bidi controls, invisible
   characters) and where they are;
 * :mod:`.sniff`: binary data and UTF-16/32 told apart from the first bytes;

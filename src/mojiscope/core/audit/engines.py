@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
@@ -38,7 +39,7 @@ from typing import Any
 
 from mojiscope.core.audit.findings import Audit, Kind
 from mojiscope.core.audit.judge import audit_path
-from mojiscope.core.audit.tree import Entry
+from mojiscope.core.audit.tree import Entry, WalkOptions, walk
 from mojiscope.core.index.pool import PARALLEL_MIN
 from mojiscope.core.system.allocator import keep_freed_memory
 from mojiscope.core.system.child_job import FORKSERVER
@@ -218,3 +219,30 @@ def _take_future(future: Any, stop: Stop) -> Iterator[Audit]:
             continue
         yield from result
         return
+
+
+EMIT_S = 0.1
+"""How often :func:`judge_tree_watched` sends what it has judged."""
+
+
+def judge_tree_watched(control: Control, paths: list[str], options: WalkOptions) -> int:
+    """Walk ``paths`` and judge each file in this process, passing lists of
+    audits to ``control.emit`` (every :data:`EMIT_S`, or :data:`BATCH` files)
+    and the files done to ``control.step``; returns how many. The form
+    :func:`~mojiscope.core.system.child_job.run_in_child` runs for the
+    window's Scan Folder table."""
+    done = 0
+    batch: list[Audit] = []
+    sent = time.monotonic()
+    per_file = Control(cancelled=control.cancelled)  # a file's index keeps its chunks to itself
+    for entry in walk(paths, options):
+        batch.append(judge_entry(entry, options.follow_symlinks, per_file))
+        done += 1
+        if len(batch) >= BATCH or time.monotonic() - sent >= EMIT_S:
+            control.emit(batch)
+            batch = []
+            sent = time.monotonic()
+        control.step(done)
+    if batch:
+        control.emit(batch)
+    return done

@@ -184,6 +184,47 @@ class Audit:
         }
 
 
+CSV_FIELDS = (
+    "path",
+    "verdict",
+    "reason",
+    "encoding",
+    "chain",
+    "confidence",
+    "lossless",
+    "size",
+    "first_offset",
+    "first_line",
+    "first_column",
+    "findings",
+)
+"""The columns of an audit as a CSV row (``mojiscope scan --csv``, the window's export)."""
+
+
+def csv_row(audit: Audit) -> tuple[object, ...]:
+    """One audit as a row of :data:`CSV_FIELDS`: the chain joined with
+    ``, then ``, the findings as ``kind:count`` joined with ``;``."""
+    first = audit.first_location()
+
+    def blank(value: object) -> object:
+        return "" if value is None else value
+
+    return (
+        audit.path,
+        audit.verdict.value,
+        audit.reason,
+        blank(audit.encoding),
+        ", then ".join(audit.chain),
+        blank(audit.confidence),
+        blank(audit.lossless),
+        audit.size,
+        first.offset if first else "",
+        first.line if first else "",
+        first.column if first else "",
+        ";".join(f"{f.kind.value}:{f.count}" for f in audit.findings),
+    )
+
+
 def audit_from_json(obj: dict[str, Any]) -> Audit:
     """The :class:`Audit` a JSON object of the schema describes (the inverse
     of :meth:`Audit.as_json`). Raises :class:`ValueError` for another version."""
