@@ -139,7 +139,7 @@ def _audit_bytes_oriented(
             stored = best.chain.stored_as
             base = Audit(Kind.LEGACY, f"not UTF-8: {words}", size, path, stored)
             findings.append(_chain_finding(source, best, stored))
-        elif _utf8_beside(sample):
+        elif _utf8_beside(sample, whole=not cut):
             why = words.removeprefix("not UTF-8: ")
             base = Audit(Kind.MIXED, f"UTF-8 lines beside lines that are not ({why})", size, path)
             detail = f"{errors:,} invalid UTF-8 sequences beside valid UTF-8"
@@ -232,11 +232,12 @@ def _first_anomalies(
     return tuple(where[o] for o in offsets)
 
 
-def _utf8_beside(sample: bytes) -> bool:
+def _utf8_beside(sample: bytes, whole: bool) -> bool:
     """Whether some lines are valid UTF-8 beyond ASCII while others are not
     UTF-8 at all: a file written by two programs (a line of legacy text by
     chance valid UTF-8 is rare; a chance sequence inside a legacy line does
-    not make its line valid)."""
+    not make its line valid). When ``sample`` is not the ``whole`` source,
+    the invalid lines the index counted may all lie past it."""
     valid = invalid = False
     for line in sample.split(b"\n"):
         if line.isascii():
@@ -249,7 +250,7 @@ def _utf8_beside(sample: bytes) -> bool:
             valid = True
         if valid and invalid:
             return True
-    return False
+    return valid and not whole
 
 
 def _text_findings(source: Source, sample: bytes) -> list[Finding]:
