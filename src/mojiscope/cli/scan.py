@@ -236,16 +236,13 @@ def run_scan(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         if args.output:
             binary = stack.enter_context(atomic_output(args.output))
-            out: IO[str] = stack.enter_context(
-                io.TextIOWrapper(binary, encoding="utf-8", newline="", write_through=True)
-            )
+            wrapper = io.TextIOWrapper(binary, encoding="utf-8", newline="", write_through=True)
+            stack.callback(wrapper.detach)  # leaves the atomic file to close itself, whole
+            out: IO[str] = wrapper
         else:
             out = sys.stdout
         interrupt = stack.enter_context(_Interrupt())
         complete, failed, tally, seconds = _scan(args, options, out, interrupt)
-        if args.output:
-            out.flush()
-            out.detach()  # the atomic file closes itself, whole
     summary_to.write(tally.words(seconds, complete))
     summary_to.flush()
     if not complete:

@@ -70,8 +70,10 @@ def test_mojibake_carries_its_chain_ranges_and_a_lossless_repair() -> None:
     assert audit.lossless is True
     finding = audit.findings[0]
     assert finding.kind == Kind.MOJIBAKE
-    assert [data[a:b] for a, b in finding.ranges] == ["é".encode().decode("cp1252").encode(),
-                                                      "ï".encode().decode("cp1252").encode()]
+    assert [data[a:b] for a, b in finding.ranges] == [
+        "é".encode().decode("cp1252").encode(),
+        "ï".encode().decode("cp1252").encode(),
+    ]
     assert finding.locations[0].offset == 3 and finding.locations[0].column == 4
 
 
@@ -125,9 +127,11 @@ def test_any_bytes_get_a_verdict_the_schema_accepts(data: bytes) -> None:
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\ufffd"), max_size=200))
 def test_valid_text_is_never_lossy_nor_invalid(text: str) -> None:
     audit = _check(audit_bytes(text.encode()))
-    assert audit.verdict not in (Kind.LOSSY, Kind.LEGACY, Kind.SURROGATES, Kind.BINARY) or (
-        audit.verdict == Kind.BINARY and any(c < " " for c in text)
-    ) or (audit.verdict == Kind.LEGACY and audit.chain)
+    assert (
+        audit.verdict not in (Kind.LOSSY, Kind.LEGACY, Kind.SURROGATES, Kind.BINARY)
+        or (audit.verdict == Kind.BINARY and any(c < " " for c in text))
+        or (audit.verdict == Kind.LEGACY and audit.chain)
+    )
 
 
 def test_a_path_that_is_not_a_regular_file_is_skipped_with_the_reason(tmp_path: Path) -> None:
