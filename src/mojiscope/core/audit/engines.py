@@ -57,6 +57,9 @@ FEW = 2 * BATCH
 POLL_S = 0.05
 """How often a wait for a batch looks at ``stop()``."""
 
+WAIT_S = 0.005
+"""How often a wait for a Dask batch looks whether it is done."""
+
 ENGINES = ("local", "dask")
 
 Stop = Callable[[], bool]
@@ -210,15 +213,15 @@ def run_dask(
 
 
 def _take_future(future: Any, stop: Stop) -> Iterator[Audit]:
-    while True:
-        try:
-            result: list[Audit] = future.result(timeout=POLL_S)
-        except TimeoutError:
-            if stop():
-                raise Cancelled from None
-            continue
-        yield from result
-        return
+    """A batch's audits once Dask has them (``Future.result`` with a timeout
+    is avoided: ``distributed`` 2026.8 can fail inside it when the timeout
+    ends just as the result arrives)."""
+    while not future.done():
+        if stop():
+            raise Cancelled
+        time.sleep(WAIT_S)
+    result: list[Audit] = future.result()
+    yield from result
 
 
 EMIT_S = 0.1
