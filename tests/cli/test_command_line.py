@@ -84,7 +84,7 @@ def test_misspelt_command_suggests_the_right_one(mojiscope):
     run = mojiscope("inpsect", "--hex", "41")
     assert run.stderr_lines == [
         "mojiscope: 'inpsect' is neither a command (formats, inspect, "
-        "convert, gui, mojibake, scan) nor a file; did you mean inspect?"
+        "convert, gui, mojibake, compare, scan) nor a file; did you mean inspect?"
     ]
 
 
