@@ -20,7 +20,7 @@ Bytes too, in any encoding:
 >>> audit(b"plain ASCII").verdict.value
 'clean'
 >>> audit("x = 1  # \\u202e").findings[0].char_class
-'bidi-control'
+'bidi'
 
 Each result serialises to one line of JSON Lines whose schema is shipped
 with the package (:func:`schema`) and described in docs/SCAN.md:

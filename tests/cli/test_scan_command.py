@@ -70,7 +70,7 @@ def test_json_gives_one_object_per_file_with_its_verdict(mojiscope, tmp_path: Pa
     assert found["names.csv"]["lossless"] is True
     assert found["old.txt"]["encoding"] == "windows-1252"
     notices = found["trojan.py"]["findings"]
-    assert [f["class"] for f in notices] == ["bidi-control"]  # type: ignore[index]
+    assert [f["class"] for f in notices] == ["bidi"]  # type: ignore[index]
     assert notices[0]["count"] == 4  # type: ignore[index]
     assert notices[0]["locations"][0] == {"offset": 26, "line": 2, "column": 17}  # type: ignore[index]
     assert "6 files" in run.stderr and "utf-8 read as windows-1252" in run.stderr

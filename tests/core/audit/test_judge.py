@@ -20,7 +20,7 @@ from mojiscope.audit import schema
 from mojiscope.core.audit import judge
 from mojiscope.core.audit.findings import Kind, audit_from_json
 from mojiscope.core.audit.judge import audit_bytes, audit_path, audit_source
-from mojiscope.core.system.source import FileSource
+from mojiscope.core.system.source import BytesSource, FileSource
 
 VALIDATOR = jsonschema.Draft202012Validator(schema())
 PROSE = "Grüße aus Zürich, naïve café, déjà vu. Ünïcödé everywhere.\n"
@@ -89,7 +89,7 @@ def test_notices_say_where_and_which() -> None:
     data = 'x = 1\ns = "abc\u202edef"  # \u200b\n'.encode()
     audit = _check(audit_bytes(data))
     bidi, invisible = audit.findings
-    assert (bidi.char_class, bidi.count) == ("bidi-control", 1)
+    assert (bidi.char_class, bidi.count) == ("bidi", 1)
     assert (bidi.locations[0].line, bidi.locations[0].column) == (2, 9)
     assert "RIGHT-TO-LEFT OVERRIDE" in bidi.detail
     assert invisible.char_class == "invisible" and "ZERO WIDTH SPACE" in invisible.detail
@@ -188,3 +188,34 @@ def test_a_permission_error_is_the_files_verdict(tmp_path: Path) -> None:
     out = subprocess.run(command, capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "unreadable|permission denied"
+
+
+def test_notices_and_lost_bytes_past_the_sample_are_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(judge, "WHOLE_BYTES", 4096)
+    path = tmp_path / "big.txt"
+    body = PROSE.encode() * 400
+    path.write_bytes(body + "a \u202e and a \ufffd\n".encode())
+    with FileSource(path) as source:
+        audit = _check(audit_source(source, str(path)))
+    kinds = {f.kind: f for f in audit.findings}
+    assert kinds[Kind.NOTICES].locations[0].offset == len(body) + 2
+    assert kinds[Kind.LOSSY].locations[0].offset == len(body) + 12
+    assert audit.verdict == Kind.LOSSY
+
+
+@given(st.lists(st.sampled_from([b"a", b"\xc3\xa9", "\ufffd".encode(), b"\n"]), max_size=300))
+def test_lost_bytes_are_counted_across_chunks(pieces: list[bytes]) -> None:
+    data = b"".join(pieces)
+    old = judge.LOSSY_CHUNK
+    judge.LOSSY_CHUNK = 7
+    try:
+        found = judge._lossy_findings(BytesSource(data))
+    finally:
+        judge.LOSSY_CHUNK = old
+    count = data.count("\ufffd".encode())
+    assert (found[0].count if found else 0) == count
+    if found:
+        starts = [i for i in range(len(data)) if data.startswith("\ufffd".encode(), i)]
+        assert [x.offset for x in found[0].locations] == starts[:5]

@@ -2,12 +2,11 @@
 code page, mojibake, mixed, lossy, holding lone surrogates or notices, binary,
 unreadable? The pieces come from the rest of the core: counts from
 :mod:`mojiscope.core.index`, chains from :mod:`mojiscope.core.mojibake`,
-character classes from :mod:`mojiscope.core.words.charclass`.
+notices (bidi controls, invisible characters...) from
+:mod:`mojiscope.core.words.notices` as the index counts them.
 
 * :mod:`.findings`: the typed result (:class:`~.findings.Audit`, its
   :class:`~.findings.Finding`\\ s) and its JSON Lines and CSV forms;
-* :mod:`.notices`: which characters are notices (bidi controls, invisible
-  characters) and where they are;
 * :mod:`.sniff`: binary data and UTF-16/32 told apart from the first bytes;
 * :mod:`.locate`: byte offsets as lines and columns;
 * :mod:`.judge`: the verdict itself, over bytes, a source or a path;

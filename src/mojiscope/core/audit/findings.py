@@ -76,8 +76,9 @@ class Location:
 class Finding:
     """``count`` occurrences of one kind of problem, its first
     :data:`FIRST_LOCATIONS` locations and first :data:`KEPT_RANGES` byte
-    ranges, and a one-line ``detail``. ``char_class`` names the class of a
-    notice (``bidi-control``, ``invisible``), else it is empty."""
+    ranges, and a one-line ``detail``. ``char_class`` names the kind of a
+    notice (``bidi``, ``invisible``...: a
+    :class:`~mojiscope.core.words.notices.Notice`), else it is empty."""
 
     kind: Kind
     count: int
@@ -132,9 +133,9 @@ class Audit:
     not asked); ``repair`` the plan that undoes the chain, and ``lossless``
     whether replaying it gives text that the chain turns back into exactly
     these bytes, with no guessed character (None when there is nothing to
-    repair). ``sampled``: the chain, notices and U+FFFD were looked for in
-    the first bytes only (a large input), the counts of invalid sequences
-    cover it all.
+    repair). ``sampled``: the chain was looked for in the first bytes only (a
+    large input); the counts of invalid sequences, notices and U+FFFD cover
+    it all.
     """
 
     verdict: Kind

@@ -6,12 +6,15 @@ How a source is judged (docs/SCAN.md says it for users):
 
 1. Empty: clean. The head (:mod:`.sniff`) says binary (skipped), or UTF-16/32.
 2. The UTF-8 index (:func:`~mojiscope.core.index.file_index.build_index`)
-   counts invalid sequences over the whole source in bounded memory, on
-   every core for a large file; the first ones are found through the index
-   (:meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly`).
+   counts invalid sequences and notices (:mod:`mojiscope.core.words.notices`)
+   over the whole source in bounded memory, on every core for a large file;
+   the first ones are found through the index
+   (:meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly`,
+   :func:`~mojiscope.core.index.file_index.next_notice`). U+FFFD is counted
+   over the whole source by a byte search.
 3. The first :data:`WHOLE_BYTES` (all of a smaller source) are explained
    (:func:`~mojiscope.core.mojibake.explain`, which reads its own first
-   32 KiB of them) and searched for U+FFFD and notices (:mod:`.notices`).
+   32 KiB of them).
 4. Valid UTF-8: mojibake when the explainer's best reading has a chain and
    a confidence of at least :data:`MOJIBAKE_CONFIDENCE` (mixed when that
    chain explains some parts only); lossy with U+FFFD; notices; else clean.
@@ -49,20 +52,27 @@ from mojiscope.core.audit.findings import (
     worst,
 )
 from mojiscope.core.audit.locate import locate
-from mojiscope.core.audit.notices import NOTICE_CLASSES, find_in_text, find_in_utf8
 from mojiscope.core.audit.sniff import HEAD_BYTES, Sniffed, sniff
 from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.index.file_index import FileIndex, build_index
+from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
 from mojiscope.core.index.summary import named_counts, summarize_format, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
 from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, FileSource, Source, not_regular_reason
-from mojiscope.core.words.charclass import CLASS_WORDS, CharClass, char_name
+from mojiscope.core.words.charclass import char_name
+from mojiscope.core.words.notices import (
+    NOTICE_CODE,
+    NOTICES,
+    Notice,
+    code_points,
+    notice_table,
+    notice_words,
+)
 
 WHOLE_BYTES = 8 << 20
-"""Bytes of a source explained and searched for notices and U+FFFD: all of a
-smaller one; a larger one is judged from these and the whole file's index."""
+"""Bytes of a source read for its chain and its lines (mixed or not): all of
+a smaller one; a larger one is judged from these and the whole file's index."""
 
 MOJIBAKE_CONFIDENCE = 0.6
 """The explainer's confidence from which a chain is a verdict (the Inspector's hint's bar too)."""
@@ -120,7 +130,7 @@ def _audit_bytes_oriented(
     best = explain(sample, limit=2)[0]
     sampled = cut or best.sampled
     findings: list[Finding] = []
-    found = _text_findings(source, sample)
+    found = _lossy_findings(source) + _index_notice_findings(index, source)
     if errors == 0:
         base = Audit(Kind.CLEAN, verdict(utf8, size, kinds, reasons), size, path, "utf-8")
         if _is_chain(best):
@@ -253,44 +263,84 @@ def _utf8_beside(sample: bytes, whole: bool) -> bool:
     return valid and not whole
 
 
-def _text_findings(source: Source, sample: bytes) -> list[Finding]:
-    """U+FFFD and notices in the UTF-8 of ``sample`` (ill-formed bytes passed over)."""
-    findings: list[Finding] = []
-    lost: list[int] = []
-    at = sample.find(_FFFD)
+LOSSY_CHUNK = 4 << 20
+
+
+def _lossy_findings(source: Source, encoding: str = "utf-8") -> list[Finding]:
+    """U+FFFD's UTF-8 over the whole source (a C-speed search, chunk by chunk)."""
     count = 0
-    while at >= 0:
-        count += 1
-        if len(lost) < FIRST_LOCATIONS:
-            lost.append(at)
-        at = sample.find(_FFFD, at + len(_FFFD))
-    if count:
-        where = locate(source, lost)
-        detail = f"{count:,} U+FFFD REPLACEMENT CHARACTER: bytes lost before these were written"
-        findings.append(Finding(Kind.LOSSY, count, detail, tuple(where[o] for o in lost)))
-    notices = list(find_in_utf8(sample))
-    findings += _notice_findings(source, [(o, cp, c) for o, cp, c in notices], "utf-8")
-    return findings
+    first: list[int] = []
+    size = len(source)
+    step = len(_FFFD)
+    for start in range(0, size, LOSSY_CHUNK):
+        end = min(start + LOSSY_CHUNK, size)
+        piece = source.read(start, min(end + step - 1, size))
+        limit = end - start  # count the ones that start in this chunk
+        at = piece.find(_FFFD, 0, limit + step - 1)
+        if at < 0:
+            continue
+        count += piece.count(_FFFD, 0, limit + step - 1)
+        while 0 <= at < limit and len(first) < FIRST_LOCATIONS:
+            first.append(start + at)
+            at = piece.find(_FFFD, at + step, limit + step - 1)
+    if not count:
+        return []
+    where = locate(source, first, encoding)
+    detail = f"{count:,} U+FFFD REPLACEMENT CHARACTER: bytes lost before these were written"
+    return [Finding(Kind.LOSSY, count, detail, tuple(where[o] for o in first))]
+
+
+NOTICE_STEPS = FIRST_LOCATIONS * 20
+"""The most notices visited (through the index) to locate the first of each kind."""
+
+
+def _index_notice_findings(index: FileIndex, source: Source) -> list[Finding]:
+    """One finding per kind of notice the index counted over the whole
+    source (:mod:`mojiscope.core.words.notices`), with the first locations
+    found within :data:`NOTICE_STEPS` notices."""
+    totals = index.notice_totals()
+    if not totals:
+        return []
+    seen: dict[Notice, list[tuple[int, int]]] = {Notice(n): [] for n in totals}
+    after = -1
+    for _ in range(NOTICE_STEPS):
+        found = next_notice(index, source, after)
+        if found is None:
+            break
+        start, end, notice = found
+        places = seen.setdefault(notice, [])
+        if len(places) < FIRST_LOCATIONS:
+            places.append((start, end))
+        after = start
+        if all(len(p) >= min(FIRST_LOCATIONS, totals[n.value]) for n, p in seen.items()):
+            break
+    notices = {
+        n: (
+            totals[n.value],
+            [(a, ord(source.read(a, b).decode("utf-8", "replace")[:1] or "?")) for a, b in places],
+        )
+        for n, places in seen.items()
+    }
+    return _notice_findings(source, notices, "utf-8")
 
 
 def _notice_findings(
-    source: Source, notices: list[tuple[int, int, CharClass]], encoding: str
+    source: Source, notices: dict[Notice, tuple[int, list[tuple[int, int]]]], encoding: str
 ) -> list[Finding]:
-    """One finding per notice class: ``notices`` are (byte offset, code point, class)."""
+    """One finding per kind of notice, in :data:`NOTICES` order: ``notices``
+    maps a kind to its count and its first (byte offset, code point)."""
     findings = []
-    for cls in NOTICE_CLASSES:
-        mine = [(o, cp) for o, cp, c in notices if c == cls]
-        if not mine:
+    for notice in NOTICES:
+        if notice not in notices:
             continue
-        first = [o for o, _ in mine[:FIRST_LOCATIONS]]
-        where = locate(source, first, encoding)
+        count, first = notices[notice]
+        where = locate(source, [o for o, _ in first], encoding)
         names = ", ".join(
-            f"U+{cp:04X} {char_name(cp)}" for cp in dict.fromkeys(cp for _, cp in mine[:20])
+            f"U+{cp:04X} {char_name(cp)}" for cp in dict.fromkeys(c for _, c in first)
         )
-        detail = f"{len(mine):,} {CLASS_WORDS[cls]}: {names}"
-        findings.append(
-            Finding(Kind.NOTICES, len(mine), detail, tuple(where[o] for o in first), (), cls.value)
-        )
+        detail = notice_words(notice, count) + (f" ({names})" if names else "")
+        locations = tuple(where[o] for o, _ in first)
+        findings.append(Finding(Kind.NOTICES, count, detail, locations, (), notice.value))
     return findings
 
 
@@ -383,7 +433,14 @@ def _audit_wide(source: Source, sniffed: Sniffed, path: str | None) -> Audit:
             where = locate(source, offsets, sniffed.wide)
             detail = f"{len(hits):,} {what}"
             findings.append(Finding(kind, len(hits), detail, tuple(where[o] for o in offsets)))
-    notices = [(offset_of(i), cp, c) for i, cp, c in find_in_text(text)]
+    cps = code_points(text)
+    codes = notice_table()[cps] if len(cps) else cps
+    notices: dict[Notice, tuple[int, list[tuple[int, int]]]] = {}
+    for notice in NOTICES:
+        hits = (codes == NOTICE_CODE[notice]).nonzero()[0]
+        if len(hits):
+            first = [(offset_of(int(i)), int(cps[i])) for i in hits[:FIRST_LOCATIONS]]
+            notices[notice] = (len(hits), first)
     findings += _notice_findings(source, notices, sniffed.wide)
     return _with_verdict(base, findings, cut)
 
