@@ -127,10 +127,15 @@ def _audit_bytes_oriented(
     errors = sum(kinds.get(k.value, 0) for k in ERROR_KINDS)
     size = len(source)
     sample, cut = _sample(source)
-    best = explain(sample, limit=2)[0]
-    sampled = cut or best.sampled
     findings: list[Finding] = []
     found = _lossy_findings(source) + _index_notice_findings(index, source)
+    if errors == 0 and sample.isascii() and not cut:
+        # Every code page of the explainer passes ASCII through: no chain
+        # can touch these bytes, so it is not asked (confidence None).
+        base = Audit(Kind.CLEAN, verdict(utf8, size, kinds, reasons), size, path, "utf-8")
+        return _with_verdict(base, found, False)
+    best = explain(sample, limit=2)[0]
+    sampled = cut or best.sampled
     if errors == 0:
         base = Audit(Kind.CLEAN, verdict(utf8, size, kinds, reasons), size, path, "utf-8")
         if _is_chain(best):
