@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu
 
+from mojiscope.app.dialogs.scan_dialog import open_scan_dialog
 from mojiscope.app.window import settings
 from mojiscope.app.window.settings import BYTES_PER_ROW_CHOICES
 
@@ -37,6 +38,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     a = {
         "open": _action(window, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open),
         "demo": _action(window, "Open &Demo", window.open_demo),
+        "scan_folder": _action(window, "S&can Folder…", lambda: open_scan_dialog(window)),
         "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
         "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
@@ -82,6 +84,7 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     recent = file_menu.addMenu("Open &Recent")
     recent.aboutToShow.connect(lambda: fill_recent_menu(window, recent))
     file_menu.addAction(a["demo"])
+    file_menu.addAction(a["scan_folder"])
     file_menu.addSeparator()
     file_menu.addAction(a["export"])
     file_menu.addAction(a["export_selection"])
