@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 from shiboken6 import isValid
 
 from mojiscope.app.background.collector import keep_collector_out_of_frames
@@ -52,7 +52,13 @@ from mojiscope.app.window import messages, settings
 from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
 from mojiscope.app.window.commands import SearchCommands
 from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
-from mojiscope.app.window.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.window.menus import (
+    add_dock_actions,
+    build_actions,
+    build_menus,
+    build_toolbar,
+    context_actions,
+)
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
@@ -96,6 +102,7 @@ class MainWindow(QMainWindow):
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
         self.format_menu: QMenu | None = None
+        self.view_menu: QMenu | None = None
         self.actions_ = build_actions(self)
         self.recent_menu = build_menus(self, self.actions_)
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
@@ -120,6 +127,8 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
+        assert self.view_menu is not None
+        add_dock_actions(self.view_menu, self.findChildren(QDockWidget))
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -388,10 +397,6 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         messages.exec_dialog(AboutDialog(self))
-
-    def show_legend(self) -> None:
-        self.legend_dock.show()
-        self.legend_dock.raise_()
 
     def _sync_row_controls(self) -> None:
         number = self.grid.bytes_per_row
