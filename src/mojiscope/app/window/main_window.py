@@ -49,7 +49,13 @@ from mojiscope.app.panels.problems import ProblemsPanel
 from mojiscope.app.panels.summary import SummaryPanel
 from mojiscope.app.panels.text_view import TextView
 from mojiscope.app.window import messages, settings
-from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
+from mojiscope.app.window.clipboard import (
+    Copied,
+    as_bytes_literal,
+    as_hex,
+    as_text,
+    copy_selection,
+)
 from mojiscope.app.window.commands import SearchCommands
 from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
 from mojiscope.app.window.menus import (
@@ -348,7 +354,9 @@ class MainWindow(QMainWindow):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def _copy(self, make_text: Callable[[Document, int, int], str], *, as_text: bool) -> None:
+    def _copy(
+        self, make_text: Callable[[Document, int, int], str | Copied], *, as_text: bool
+    ) -> None:
         """Copy the selection as ``make_text(document, start, end)`` makes it."""
         document, start, end = self.document, self.selection.start, self.selection.end
         if document is not None:
