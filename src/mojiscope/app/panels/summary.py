@@ -110,16 +110,28 @@ class SummaryPanel(QWidget):
 
         total = document.size * (len(formats()) + 1)
         handle = self.runner.start("summary", job, total, label="Summarising")
-        handle.succeeded.connect(lambda result: self._show(handle, result))
-        handle.progressed.connect(
-            lambda permille: self.words.setText(f"Summarising… {permille / 10:.0f}%")
-        )
-        handle.failed.connect(lambda message: self.words.setText(f"Summary failed: {message}"))
+        # The panel's own methods, never closures: Qt drops them with the
+        # panel, which may go (its window closed) before the job ends.
+        handle.succeeded.connect(self._show)
+        handle.progressed.connect(self._progressed)
+        handle.failed.connect(self._failed)
         self._handle = handle
         return handle
 
-    def _show(self, handle: JobHandle, result: object) -> None:
-        if handle is not self._handle or not isinstance(result, Summary):
+    def _ours(self) -> bool:
+        """Whether the signal being handled comes from the summary shown now."""
+        return self._handle is not None and self.sender() is self._handle
+
+    def _progressed(self, permille: int) -> None:
+        if self._ours():
+            self.words.setText(f"Summarising… {permille / 10:.0f}%")
+
+    def _failed(self, message: str) -> None:
+        if self._ours():
+            self.words.setText(f"Summary failed: {message}")
+
+    def _show(self, result: object) -> None:
+        if not self._ours() or not isinstance(result, Summary):
             return
         self.summary = result
         self.words.setText(result.words[:1].upper() + result.words[1:])
