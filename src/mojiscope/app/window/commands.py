@@ -99,7 +99,7 @@ class SearchCommands(QObject):
         dialog.needle_changed.connect(self._look_as_typed)
         self._look_as_typed(dialog.needle())
         try:
-            accepted = messages.exec_dialog(dialog)
+            accepted = messages.ask(dialog)
         finally:
             self._typed = None
             window.jump_target.set(None)

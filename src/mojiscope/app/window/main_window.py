@@ -214,7 +214,7 @@ class MainWindow(QMainWindow):
     def paste_hex(self) -> None:
         clipboard = QGuiApplication.clipboard()
         dialog = PasteHexDialog(self, clipboard.text() if clipboard else "")
-        if messages.exec_dialog(dialog) and dialog.data():
+        if messages.ask(dialog) and dialog.data():
             self.open_document(Document.from_bytes(dialog.data() or b""))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
@@ -315,7 +315,7 @@ class MainWindow(QMainWindow):
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
         dialog.target_changed.connect(self.jump_target.set)
         try:
-            if messages.exec_dialog(dialog) and dialog.target() is not None:
+            if messages.ask(dialog) and dialog.target() is not None:
                 self.go_to(dialog.target() or 0)
         finally:
             self.jump_target.set(None)
@@ -377,7 +377,7 @@ class MainWindow(QMainWindow):
 
     def choose_formats(self) -> None:
         dialog = FormatsDialog(available_keys(), self.shown.keys, self)
-        if messages.exec_dialog(dialog):
+        if messages.ask(dialog):
             self.set_formats(dialog.chosen_keys(), persist=True)
 
     def set_formats(self, keys: list[str], *, persist: bool) -> bool:
@@ -401,10 +401,10 @@ class MainWindow(QMainWindow):
         self._sync_row_controls()
 
     def show_shortcuts(self) -> None:
-        messages.exec_dialog(ShortcutsDialog(self.actions_.values(), self))
+        messages.ask(ShortcutsDialog(self.actions_.values(), self))
 
     def show_about(self) -> None:
-        messages.exec_dialog(AboutDialog(self))
+        messages.ask(AboutDialog(self))
 
     def _sync_row_controls(self) -> None:
         number = self.grid.bytes_per_row
