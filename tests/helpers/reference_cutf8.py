@@ -1,5 +1,5 @@
 """A byte-at-a-time Corrected UTF-8 decoder written from
-specs/corrected-utf-8.md and the decisions in FORMATS.md, with no numpy and
+docs/specs/corrected-utf-8.md and the decisions in FORMATS.md, with no numpy and
 no cleverness: the oracle the fast paths in ``mojiscope.core.codecs.cutf8.format*`` are
 held to.
 

@@ -1,4 +1,4 @@
-"""A byte-at-a-time STF-7 decoder written from specs/stf-7.txt and the
+"""A byte-at-a-time STF-7 decoder written from docs/specs/stf-7.txt and the
 decisions in FORMATS.md, with no numpy and no cleverness: the oracle the
 fast paths in ``mojiscope.core.codecs.stf7.format*`` are held to.
 

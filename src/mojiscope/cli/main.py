@@ -12,6 +12,7 @@
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
                       [--fix -o OUT [--errors strict|replace]]
+    mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
 
@@ -49,7 +50,7 @@ from mojiscope.core import DecodeError, EncodeError, MojiscopeError
 from mojiscope.core.conversion.convert import ConversionLossError, SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
-COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -125,6 +126,13 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "--summary",
         action="store_true",
         help="per format: counts, a verdict and a rank over the whole input",
+    )
+    parser.add_argument(
+        "--fail-on",
+        metavar="KIND[,KIND...]",
+        help="with --summary: exit 1 when any of these is found (invalid, surrogate, error, "
+        "bidi, invisible, private-use, noncharacter, bom...), in each --format, or else in "
+        "the format ranked first",
     )
     parser.add_argument(
         "--errors",
@@ -245,6 +253,24 @@ def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.Argument
     parser.set_defaults(run=_lazy("mojibake", "run_mojibake"))
 
 
+def _add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "compare", help="show where formats read the same bytes differently"
+    )
+    _add_input(parser)
+    parser.add_argument(
+        "-f",
+        "--format",
+        action="append",
+        metavar="ID",
+        help="a format to compare (at least two: -f utf-8 -f wtf-8)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per differing range per line"
+    )
+    parser.set_defaults(run=_lazy("compare", "run_compare"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="mojiscope",
@@ -263,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_convert_command(commands)
     _add_gui_command(commands)
     _add_mojibake_command(commands)
+    _add_compare_command(commands)
     return parser
 
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - Chinese text holds its own full-width comma
 """Summaries: verdicts in words, and formats ranked by how well they explain the bytes."""
 
 from __future__ import annotations
@@ -45,7 +46,22 @@ CASES = {
     "UTF-8 French": (("héllo wörld, ça va? " * 200).encode(), "utf-8"),
     "plain ASCII": (("hello world, how are you? " * 200).encode(), "utf-8"),
     "Russian in cp1251": (("Привет мир, как дела? " * 200).encode("cp1251"), "cp1251"),
-    "BOM-less UTF-16LE": (("hello wörld " * 200).encode("utf-16-le"), "wtf-16le"),
+    "BOM-less UTF-16LE": (("hello wörld " * 200).encode("utf-16-le"), "utf-16le"),
+    "UTF-16LE with a lone surrogate": (
+        ("hello wörld " * 200).encode("utf-16-le") + b"\x00\xd8" + "ok".encode("utf-16-le"),
+        "wtf-16le",
+    ),
+    "Japanese in Shift_JIS": (
+        ("日本語の文章です。これは試験です。" * 40).encode("shift_jis"),
+        "shift_jis",
+    ),
+    "Japanese in EUC-JP": (("日本語の文章です。これは試験です。" * 40).encode("euc_jp"), "euc_jp"),
+    "Chinese in GBK": (("这是一个中文句子，用于测试。" * 40).encode("gbk"), "gb2312"),
+    "Korean in EUC-KR": (
+        ("한국어 문장입니다. 이것은 시험입니다. " * 40).encode("euc_kr"),
+        "euc_kr",
+    ),
+    "Russian in KOI8-R": (("Привет мир, как дела? " * 200).encode("koi8_r"), "koi8-r"),
     "WTF-8 with lone surrogates": (b"abc" * 100 + b"\xed\xa0\x80" + b"xyz" * 100, "wtf-8"),
 }
 
@@ -56,6 +72,31 @@ def test_the_best_ranked_format_is_the_one_that_wrote_the_bytes(name: str) -> No
     summary = summarize(BytesSource(data))
     assert summary.formats[0].format_id == expected, summary.words
     assert [s.rank for s in summary.formats] == list(range(1, len(summary.formats) + 1))
+
+
+def test_a_plain_format_ranks_ahead_of_its_superset_which_is_still_listed() -> None:
+    """GBK's bytes only (王喆 is not in GB2312): GBK reads them as GB18030
+    does, so the plain one comes first; GB18030 is still listed."""
+    data = ("这是王喆写的中文句子，用于测试。" * 40).encode("gbk")
+    ids = [s.format_id for s in summarize(BytesSource(data)).formats]
+    assert ids[0] == "gbk" and "gb18030" in ids
+    with_four_bytes = data + "𠀀".encode("gb18030")  # only GB18030 has it
+    ids = [s.format_id for s in summarize(BytesSource(with_four_bytes)).formats]
+    assert ids[0] == "gb18030"
+
+
+def test_a_declared_charset_counts() -> None:
+    from mojiscope.core.index.summary import declared_charset
+
+    head = b'<html><head><meta charset="iso-8859-2"></head><body>'
+    declared = declared_charset(head)
+    assert declared is not None and declared.id == "iso8859-2"
+    assert declared_charset(b'<?xml version="1.0" encoding="Shift_JIS"?>') is not None
+    assert declared_charset(b"# -*- coding: koi8-r -*-\n").id == "koi8-r"  # type: ignore[union-attr]
+    assert declared_charset(b"<html><body>no declaration</body></html>") is None
+    text = "Příliš žluťoučký kůň úpěl ďábelské ódy. " * 3
+    data = head + text.encode("iso8859_2")
+    assert summarize(BytesSource(data)).formats[0].format_id == "iso8859-2"
 
 
 def test_suggestion_words_say_what_else_fits_and_what_reads_as_mojibake() -> None:
@@ -82,6 +123,7 @@ def test_json_objects_carry_the_documented_keys() -> None:
         "reasons": {"invalid-byte": 1},
         "verdict": "not UTF-8: 1 invalid sequence (1 invalid-byte)",
         "rank": 1,
+        "notices": {},
     }
 
 

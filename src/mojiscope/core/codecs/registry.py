@@ -78,7 +78,11 @@ def get_format(name: str | Format) -> Format:
 
 
 def formats() -> list[Format]:
-    """The registered formats in registry order (built-ins first)."""
+    """The registered formats in registry order (built-ins first).
+
+    >>> [f.id for f in formats()][:4]
+    ['utf-8', 'utf-8b', 'wtf-8', 'xtf-8']
+    """
     _ensure_builtins()
     return list(_ORDER)
 
@@ -89,12 +93,23 @@ def decode(
     errors: Errors = "replace",
     policy: Policy = "maximal-subpart",
 ) -> Decoding:
-    """Decode ``data`` with a format; see :meth:`Format.decode`."""
+    """Decode ``data`` with a format; see :meth:`Format.decode`.
+
+    >>> d = decode(b"caf\\xc3\\xa9 \\xc0\\xaf", "utf-8")
+    >>> d.text
+    'café ��'
+    >>> [(str(s.kind), s.byte_start, s.byte_end, str(s.reason)) for s in d.spans][1:]
+    [('invalid', 6, 7, 'overlong'), ('invalid', 7, 8, 'stray-continuation')]
+    """
     return get_format(format).decode(data, errors, policy)
 
 
 def encode(text: str, format: str | Format = "utf-8", errors: Errors = "strict") -> bytes:
-    """Encode ``text`` with a format; see :meth:`Format.encode`."""
+    """Encode ``text`` with a format; see :meth:`Format.encode`.
+
+    >>> encode("\\uefc3\\uefa9", "xtf-8")
+    b'\\xc3\\xa9'
+    """
     return get_format(format).encode(text, errors)
 
 

@@ -47,6 +47,7 @@ from mojiscope.core.index.scan import (
 from mojiscope.core.spans.event import Span
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import FileSource, Source
+from mojiscope.core.words.notices import Notice, notice_ranges
 
 MIN_CHUNK = 1 << 12
 MAX_CHUNK = 1 << 22
@@ -79,6 +80,8 @@ class FileIndex:
         self._first = np.full(n, -1, np.int64)
         self._last = np.full(n, -1, np.int64)
         self._indexed = np.zeros(n, bool)
+        self._notice_first = np.full(n, -1, np.int64)
+        self._notice_last = np.full(n, -1, np.int64)
         #: Boundaries at each ALIGN_STEP (non-resyncing formats only; -1 unknown).
         self.bounds = None if self.exact_resync else np.full(alignment_steps(size), -1, np.int64)
 
@@ -89,6 +92,7 @@ class FileIndex:
         k = counts.start // self.chunk_size
         self.chunks[k] = counts
         self._first[k], self._last[k] = counts.first, counts.last
+        self._notice_first[k], self._notice_last[k] = counts.notice_first, counts.notice_last
         self._indexed[k] = True
 
     def chunk_range(self, k: int) -> tuple[int, int]:
@@ -117,6 +121,16 @@ class FileIndex:
         for counts in self._chunks_over(lo, hi):
             for key, number in counts.counts.items():
                 out[key] = out.get(key, 0) + number
+        return out
+
+    def notice_totals(self) -> dict[str, int]:
+        """Notices per kind (:class:`~mojiscope.core.words.notices.Notice`
+        names) over the indexed chunks."""
+        out: dict[str, int] = {}
+        for counts in self.chunks:
+            if counts is not None:
+                for name, number in counts.notices.items():
+                    out[name] = out.get(name, 0) + number
         return out
 
     def _chunks_over(self, lo: int, hi: int) -> Iterator[ChunkCounts]:
@@ -278,6 +292,125 @@ class FileIndex:
             hi = piece
             step = min(step * 4, 1 << 20)
         return None
+
+
+NoticeRange = tuple[int, int, Notice]
+"""A notice's bytes ``[start, end)`` and its kind."""
+
+
+class _Notices:
+    """Next and previous notice of a :class:`FileIndex` (its methods, kept
+    apart from the anomalies' for the reader)."""
+
+    def __init__(self, index: FileIndex) -> None:
+        self.index = index
+
+    def _candidates(self, forward: bool, k: int, offset: int) -> int:
+        index = self.index
+        indexed = index._indexed
+        if forward:
+            wanted = ~indexed[k:] | (index._notice_last[k:] > offset)
+            hits = np.flatnonzero(wanted)
+            return k + int(hits[0]) if len(hits) else len(index.chunks)
+        first = index._notice_first[: k + 1]
+        wanted = ~indexed[: k + 1] | ((first >= 0) & (first < offset))
+        hits = np.flatnonzero(wanted)
+        return int(hits[-1]) if len(hits) else -1
+
+    def at_once(self, offset: int, *, forward: bool) -> bool:
+        index = self.index
+        n = len(index.chunks)
+        if forward:
+            k = self._candidates(True, max(offset + 1, 0) // index.chunk_size, offset)
+            return k >= n or bool(index._indexed[k])
+        k = self._candidates(False, min(max(offset - 1, 0) // index.chunk_size, n - 1), offset)
+        return k < 0 or bool(index._indexed[k])
+
+    def find(
+        self, source: Source, offset: int, control: Control, *, forward: bool
+    ) -> NoticeRange | None:
+        index = self.index
+        n = len(index.chunks)
+        scanned = 0
+        if forward:
+            k = max(offset + 1, 0) // index.chunk_size
+            while k < n:
+                k = self._candidates(True, k, offset)
+                if k >= n:
+                    return None
+                lo, hi = index.chunk_range(k)
+                if index._indexed[k] and index._notice_first[k] > offset:
+                    lo = int(index._notice_first[k])
+                found = self._scan(source, max(lo, offset), hi, offset, forward=True)
+                if found is not None:
+                    return found
+                scanned += hi - lo
+                control.step(scanned)
+                k += 1
+            return None
+        k = min(max(offset - 1, 0) // index.chunk_size, n - 1)
+        while k >= 0 and offset > 0:
+            k = self._candidates(False, k, offset)
+            if k < 0:
+                return None
+            lo, hi = index.chunk_range(k)
+            if index._indexed[k]:
+                hi = min(hi, int(index._notice_last[k]) + 1)
+            found = self._scan(source, lo, min(hi, offset), offset, forward=False)
+            if found is not None:
+                return found
+            scanned += hi - lo
+            control.step(scanned)
+            k -= 1
+        return None
+
+    def _scan(
+        self, source: Source, lo: int, hi: int, offset: int, *, forward: bool
+    ) -> NoticeRange | None:
+        """The first notice starting after ``offset`` (or the last before
+        it) in windows of ``[lo, hi)`` decoded as the whole file would be,
+        small first and growing."""
+        step = FIRST_STEP
+        while lo < hi:
+            if forward:
+                piece_lo, piece_hi = lo, min(hi, lo + step)
+            else:
+                piece_lo, piece_hi = max(lo, hi - step), hi
+            ranges = notice_ranges(self.index._decode(source, piece_lo, piece_hi))
+            if forward:
+                hits = [r for r in ranges if offset < r[0] and r[0] < hi]
+                if hits:
+                    return hits[0]
+                lo = piece_hi
+            else:
+                hits = [r for r in ranges if r[0] < offset and r[0] >= lo]
+                if hits:
+                    return hits[-1]
+                hi = piece_lo
+            step = min(step * 4, 1 << 20)
+        return None
+
+
+def next_notice(
+    index: FileIndex, source: Source, after: int, control: Control = UNCONTROLLED
+) -> NoticeRange | None:
+    """The first notice (:mod:`mojiscope.core.words.notices`) starting after
+    byte ``after``: chunks the index says hold none are skipped unread, a
+    chunk not indexed yet is scanned."""
+    return _Notices(index).find(source, after, control, forward=True)
+
+
+def previous_notice(
+    index: FileIndex, source: Source, before: int, control: Control = UNCONTROLLED
+) -> NoticeRange | None:
+    """The last notice starting before byte ``before`` (the mirror of :func:`next_notice`)."""
+    return _Notices(index).find(source, before, control, forward=False)
+
+
+def notice_answers_at_once(index: FileIndex, offset: int, *, forward: bool) -> bool:
+    """Whether the next (previous) notice from ``offset`` is found without
+    scanning a chunk the index has not reached (fit for the GUI thread)."""
+    return _Notices(index).at_once(offset, forward=forward)
 
 
 def build_index(

@@ -34,6 +34,7 @@ from mojiscope.core.spans.table import SpanTable
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.page_cache import worth_releasing as file_worth_releasing
 from mojiscope.core.system.source import Source
+from mojiscope.core.words.notices import NOTICES, Found, found_in_decoding, utf8_notices
 
 SUB_WINDOW = 1 << 20
 """Bytes decoded at once while counting a chunk."""
@@ -56,6 +57,13 @@ class ChunkCounts:
     ``first`` and ``last`` are the byte offsets where the first and last of
     them start (-1 when there is none); ``anomaly_bytes`` is the bytes they
     cover. ``counts`` maps (kind code, reason code) to a number of spans.
+
+    ``notices`` counts the notices (:mod:`mojiscope.core.words.notices`:
+    bidi controls, invisible characters... in ``text`` spans) by name, and
+    ``notice_first``/``notice_last`` say where the first and last start.
+    A notice in a text run that starts in the chunk but goes on past its
+    end counts here, where the run starts (the decode's windows end where
+    spans do).
     """
 
     start: int
@@ -64,6 +72,13 @@ class ChunkCounts:
     first: int = -1
     last: int = -1
     anomaly_bytes: int = 0
+    notices: dict[str, int] = field(default_factory=dict)
+    notice_first: int = -1
+    notice_last: int = -1
+
+    @property
+    def notice_count(self) -> int:
+        return sum(self.notices.values())
 
     @property
     def anomalies(self) -> int:
@@ -78,6 +93,18 @@ class _Tally:
         self.first = -1
         self.last = -1
         self.anomaly_bytes = 0
+        self.notices = np.zeros(len(NOTICES) + 1, np.int64)
+        self.notice_first = -1
+        self.notice_last = -1
+
+    def add_notices(self, found: Found) -> None:
+        """Count the notices ``found`` (byte offsets)."""
+        if found.first < 0:
+            return
+        self.notices += found.counts
+        first = found.first
+        self.notice_first = first if self.notice_first < 0 else min(self.notice_first, first)
+        self.notice_last = max(self.notice_last, found.last)
 
     def add(self, table: SpanTable, lo: int, hi: int) -> int:
         """Count the anomalies of ``table`` that start in ``[lo, hi)``;
@@ -123,7 +150,18 @@ class _Tally:
         return len(where)
 
     def result(self, start: int, end: int) -> ChunkCounts:
-        return ChunkCounts(start, end, self.counts, self.first, self.last, self.anomaly_bytes)
+        named = {NOTICES[i - 1].value: int(n) for i, n in enumerate(self.notices) if i and n}
+        return ChunkCounts(
+            start,
+            end,
+            self.counts,
+            self.first,
+            self.last,
+            self.anomaly_bytes,
+            named,
+            self.notice_first,
+            self.notice_last,
+        )
 
 
 def worth_releasing(source: Source) -> bool:
@@ -166,6 +204,9 @@ def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCount
     which valid UTF-8 holds no anomaly skip valid runs at the speed of
     CPython's own decoder and decode only from where a run stops."""
     tally = _Tally()
+    utf8_like = fmt.id in VALID_UTF8_IS_CLEAN
+    if utf8_like:
+        count_utf8_notices(fmt.id, source, start, end, tally)
     variant: Variant | None = getattr(fmt, "variant", None)
     dense = looks_dense(source.read(start, start + DENSE_PROBE))
     lo = start
@@ -180,10 +221,30 @@ def count_chunk(fmt: Format, source: Source, start: int, end: int) -> ChunkCount
                 if lo >= hi:
                     continue
                 hi = min(hi, lo + SLOW_WINDOW)
-            found = tally.add(fmt.decode_window(source, lo, hi).spans, lo, hi)
+            decoding = fmt.decode_window(source, lo, hi)
+            found = tally.add(decoding.spans, lo, hi)
+            if not utf8_like:
+                tally.add_notices(found_in_decoding(decoding))
         dense = found > (hi - lo) >> 10  # more than one anomaly per KiB
         lo = hi
     return tally.result(start, end)
+
+
+def count_utf8_notices(format_id: str, source: Source, start: int, end: int, tally: _Tally) -> None:
+    """Count the notices of a UTF-8 format that start in ``[start, end)``
+    from the bytes (:func:`~mojiscope.core.words.notices.utf8_notices`),
+    sub-window by sub-window: a BOM at offset 0 is a signature, not a
+    notice, and XTF-8's escape range holds escapes and collisions."""
+    size = len(source)
+    lo = start
+    while lo < end:
+        hi = min(end, lo + SUB_WINDOW)
+        data = source.read(lo, min(hi + 3, size))
+        found = utf8_notices(data, hi - lo, lo, xtf8=format_id == "xtf-8")
+        if lo == 0 and found.first == 0 and data.startswith(b"\xef\xbb\xbf"):
+            found = utf8_notices(data, hi - lo, lo, xtf8=format_id == "xtf-8", skip=3)
+        tally.add_notices(found)
+        lo = hi
 
 
 DENSE_PROBE = 4096
@@ -257,7 +318,9 @@ def count_aligned(
         lo = int(bounds[step])
         hi = size if (step + 1) * ALIGN_STEP >= size else int(bounds[step + 1])
         if hi > lo:
-            tally.add(decode_between(fmt, source, lo, hi).spans, lo, hi)
+            decoding = decode_between(fmt, source, lo, hi)
+            tally.add(decoding.spans, lo, hi)
+            tally.add_notices(found_in_decoding(decoding))
     return tally.result(start, end)
 
 

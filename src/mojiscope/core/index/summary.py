@@ -7,16 +7,27 @@ streamed, bounded memory, on every core where that pays) and gives per format a
 ("valid UTF-8", "valid WTF-8 with 3 lone surrogates", "not STF-7: 2,041
 bytes above 7F", "XTF-8: 12 escapes, no collisions") and a rank.
 
-Ranking (lowest :attr:`FormatSummary.score` first) weighs, in this order:
-errors (spans of an error kind, per byte), how plausible a sample of the
-decoded text is as text (letters, digits, punctuation and spacing against
-controls, private-use characters, lone surrogates and U+FFFD; letters of a
-few scripts against a scatter of many; UTF-8 read as a Latin code page,
-"Ã©", counts against), a byte order mark or magic number, and for 16- and
-32-bit formats without one, whether the bytes have the NUL pattern that
-ASCII in those formats leaves. Ties keep the registry's order.
-charset-normalizer's guess is reported beside ours and, when it names a
-legacy code page, that code page is summarised too.
+Ranking (lowest :attr:`FormatSummary.score` first) weighs errors (spans of
+an error kind: a fixed price for any, and more per byte), what the decoded
+text of a sample costs in bits per byte under the text model
+(:mod:`mojiscope.core.index.text_model`: the language that explains the
+text best, so Japanese read as GB18030 costs far more than read as
+Shift_JIS), UTF-8 read as a Latin code page ("Ã©", which counts against
+the code page), a byte order mark, and for 16- and 32-bit formats without
+one, whether the bytes have the NUL pattern that ASCII in those formats
+leaves. Valid UTF-8 with bytes beyond ASCII gets a bonus (such bytes form
+UTF-8 by chance seldom). A plain format ranks ahead of its superset when
+it reads the bytes without error (:data:`SUPERSETS`: UTF-16LE ahead of
+WTF-16LE, GBK ahead of GB18030); other ties keep the order formats were
+given in.
+
+Beyond the registered formats, the default set holds the legacy code pages
+that read a sample best (:func:`legacy_candidates`, from
+:data:`LEGACY_CANDIDATES`), the one charset-normalizer guesses (a small
+bonus: its statistics break ties ours leave), and the one the file
+declares (``<meta charset=...>``, ``<?xml ... encoding=...?>``, a coding
+cookie: :func:`declared_charset`), which gets a bonus when it reads the
+bytes without error.
 """
 
 from __future__ import annotations
@@ -31,10 +42,12 @@ from mojiscope.core.codecs.format import Format
 from mojiscope.core.codecs.registry import formats, get_format
 from mojiscope.core.index.file_index import FileIndex, build_index
 from mojiscope.core.index.scan import codec_of
+from mojiscope.core.index.text_model import text_cost
 from mojiscope.core.spans.event import ERROR_KINDS, KIND_CODES, REASON_CODES, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import Source
 from mojiscope.core.words.describe import plural
+from mojiscope.core.words.notices import Notice, notice_words
 
 SAMPLE_BYTES = 1 << 18
 """Bytes from the start of the source whose decoded text is judged for plausibility."""
@@ -61,6 +74,12 @@ class FormatSummary:
     mojibake: float
     score: float = 0.0
     rank: int = 0
+    bits: float = 0.0
+    """What a sample's decoded text costs under the text model, in bits per byte."""
+    language: str = ""
+    """The language of the text model that explains the sample best (``""`` for plain ASCII)."""
+    notices: dict[str, int] = field(default_factory=dict)
+    """Notices per kind (:mod:`mojiscope.core.words.notices`): not errors."""
 
     def as_json(self) -> dict[str, object]:
         """The CLI's JSON object: format, bytes, counts, reasons, verdict, rank."""
@@ -71,7 +90,16 @@ class FormatSummary:
             "reasons": self.reasons,
             "verdict": self.verdict,
             "rank": self.rank,
+            "notices": self.notices,
         }
+
+    def found(self, kind: str) -> int:
+        """How many of ``kind`` the format found: a span kind (``invalid``,
+        ``surrogate``...), a notice kind (``bidi``, ``invisible``...), or
+        ``error`` for every span of an error kind."""
+        if kind == "error":
+            return self.errors
+        return self.counts.get(kind, 0) + self.notices.get(kind, 0)
 
 
 @dataclass(frozen=True)
@@ -227,7 +255,21 @@ def _is_utf8_like(fmt: Format) -> bool:
 
 
 def _unit_width(fmt: Format) -> int:
+    """Bytes per code unit: 2 for UTF-16 and WTF-16, 4 for UTF-32, else 1
+    (``iso8859-16`` is a code page of single bytes)."""
+    if not fmt.id.startswith(("utf-", "wtf-")):
+        return 1
     return 4 if "32" in fmt.id else 2 if "16" in fmt.id else 1
+
+
+TEXT_WEIGHT = 0.5
+"""Score per bit per byte of the sample's text cost (see :mod:`text_model`)."""
+UTF8_BONUS = 0.5
+"""What valid UTF-8 with bytes beyond ASCII takes off its score."""
+GUESS_BONUS = 0.0
+"""What charset-normalizer's guess takes off its code page's score."""
+DECLARED_BONUS = 0.5
+"""What a charset the file declares takes off its score, if it reads without error."""
 
 
 def summarize_format(
@@ -238,15 +280,32 @@ def summarize_format(
     kinds, reasons = named_counts(index)
     size = len(source)
     errors = sum(kinds.get(k.value, 0) for k in ERROR_KINDS)
-    sample = fmt.decode_window(source, 0, min(size, SAMPLE_BYTES)).text if size else ""
+    sample_end = min(size, SAMPLE_BYTES)
+    sample = fmt.decode_window(source, 0, sample_end).text if size else ""
     plausible = plausibility(sample[:SAMPLE_BYTES])
     bake = mojibake_share(sample[:SAMPLE_BYTES])
-    score = _score(fmt, source, size, errors, kinds, plausible, bake)
+    bits, language = text_cost(sample)
+    per_byte = bits / max(sample_end, 1)
+    score = _score(fmt, source, size, errors, kinds, per_byte, bake)
     if errors == 0 and not kinds.get(SpanKind.ESCAPE.value) and _is_utf8_like(fmt):
         # Non-ASCII bytes that happen to form valid UTF-8 are rare: strong evidence.
-        score -= 0.5 if any(c > "\x7f" for c in sample[:SAMPLE_BYTES]) else 0.0
+        score -= UTF8_BONUS if any(c > "\x7f" for c in sample[:SAMPLE_BYTES]) else 0.0
     words = verdict(fmt, size, kinds, reasons)
-    return FormatSummary(fmt.id, size, kinds, reasons, words, errors, plausible, bake, score)
+    return FormatSummary(
+        fmt.id,
+        size,
+        kinds,
+        reasons,
+        words,
+        errors,
+        plausible,
+        bake,
+        score,
+        0,
+        per_byte,
+        language,
+        index.notice_totals(),
+    )
 
 
 def _score(
@@ -255,15 +314,15 @@ def _score(
     size: int,
     errors: int,
     kinds: dict[str, int],
-    plausible: float,
+    bits_per_byte: float,
     bake: float,
 ) -> float:
     score = (2.0 if errors else 0.0) + min(errors * 50 / max(size, 1), 10.0)
     if not (errors == 0 and _is_utf8_like(fmt) and bake >= 0.3):
         # Valid UTF-8 that reads as "Ã©" is still UTF-8: the text in it was
-        # damaged before it was written (the explainer's job), so mojibake
+        # damaged before it was written (the explainer's job), so the text
         # counts against a code page's reading only.
-        score += (1.0 - plausible) * 3 + bake * 3
+        score += bits_per_byte * TEXT_WEIGHT + bake * 3
     if kinds.get(SpanKind.SIGNATURE.value):
         score -= 1.0
     elif (unit := _unit_width(fmt)) > 1:
@@ -273,10 +332,161 @@ def _score(
     return score
 
 
+#: Plain formats and the supersets that read the same bytes the same way
+#: where the plain one reads them without error.
+SUPERSETS: tuple[tuple[str, str], ...] = (
+    ("utf-16le", "wtf-16le"),
+    ("utf-16be", "wtf-16be"),
+    ("gb2312", "gbk"),
+    ("gb2312", "gb18030"),
+    ("gbk", "gb18030"),
+    ("shift_jis", "cp932"),
+    ("euc_kr", "cp949"),
+    ("big5", "cp950"),
+    ("tis-620", "cp874"),
+    ("cp1252", "windows-1252"),
+)
+
+
+def _canonical(fid: str) -> str:
+    try:
+        return get_format(fid).id
+    except (LookupError, ValueError):
+        return fid
+
+
+def _plain_first(summaries: list[FormatSummary]) -> list[FormatSummary]:
+    """Each superset scored just above its plain format where the plain one
+    reads the bytes without error and did not score worse."""
+    by_id = {s.format_id: i for i, s in enumerate(summaries)}
+    out = list(summaries)
+    for _ in range(2):  # gb2312 < gbk < gb18030: twice settles a chain of three
+        for plain, superset in SUPERSETS:
+            i = by_id.get(_canonical(plain))
+            j = by_id.get(_canonical(superset))
+            if i is None or j is None or out[i].errors:
+                continue
+            if out[i].score <= out[j].score + 1e-6 or _reads_alike(out[i], out[j]):
+                out[j] = replace(out[j], score=max(out[j].score, out[i].score + 1e-6))
+    return out
+
+
+def _reads_alike(plain: FormatSummary, superset: FormatSummary) -> bool:
+    """Both error-free with the same text cost: the same reading, as far as
+    the ranking can tell."""
+    return superset.errors == 0 and abs(plain.bits - superset.bits) < 1e-9
+
+
 def rank(summaries: list[FormatSummary]) -> list[FormatSummary]:
-    """Best first (lowest score; ties in the given order), ``rank`` from 1."""
+    """Best first (lowest score; a plain format ahead of its superset, see
+    :data:`SUPERSETS`; other ties in the given order), ``rank`` from 1."""
+    summaries = _plain_first(summaries)
     order = sorted(range(len(summaries)), key=lambda i: (round(summaries[i].score, 6), i))
     return [replace(summaries[i], rank=r + 1) for r, i in enumerate(order)]
+
+
+#: Legacy code pages the default summary considers, plain before superset and
+#: the more common first (ties between code pages that read a sample alike go
+#: to the earlier).
+LEGACY_CANDIDATES: tuple[str, ...] = (
+    "cp1252",
+    "latin-1",
+    "iso8859-15",
+    "cp1250",
+    "iso8859-2",
+    "cp1251",
+    "koi8-r",
+    "koi8-u",
+    "cp866",
+    "iso8859-5",
+    "mac-cyrillic",
+    "cp855",
+    "cp1253",
+    "iso8859-7",
+    "cp1254",
+    "iso8859-9",
+    "cp1255",
+    "iso8859-8",
+    "cp1256",
+    "iso8859-6",
+    "cp1257",
+    "iso8859-13",
+    "iso8859-4",
+    "iso8859-3",
+    "iso8859-10",
+    "iso8859-14",
+    "iso8859-16",
+    "cp1258",
+    "tis-620",
+    "cp874",
+    "mac-roman",
+    "cp437",
+    "cp850",
+    "shift_jis",
+    "cp932",
+    "euc_jp",
+    "gb2312",
+    "gbk",
+    "gb18030",
+    "big5",
+    "cp950",
+    "big5hkscs",
+    "euc_kr",
+    "cp949",
+)
+CANDIDATE_SAMPLE = 1 << 16
+"""Bytes from the start that choose the legacy candidates."""
+CANDIDATES = 3
+"""Legacy code pages (distinct readings of the sample) the default summary adds."""
+
+
+def legacy_candidates(head: bytes, limit: int = CANDIDATES) -> list[str]:
+    """The code pages of :data:`LEGACY_CANDIDATES` whose readings of
+    ``head`` cost the least (each replacement character as much as an
+    error), one per distinct reading, best first: at most ``limit``.
+    Nothing for bytes that are all ASCII."""
+    if head.isascii():
+        return []
+    head = head[: head.rfind(b"\n") + 1 or len(head)]  # a whole last line where there is one
+    scored: list[tuple[float, int, str]] = []
+    seen: set[str] = set()
+    for order, name in enumerate(LEGACY_CANDIDATES):
+        text = head.decode(_python_codec(name), "replace")
+        if text in seen:
+            continue
+        seen.add(text)
+        bits, _ = text_cost(text)
+        errors = text.count("\ufffd")
+        scored.append(
+            (bits / len(head) * TEXT_WEIGHT + min(errors * 50 / len(head), 10.0), order, name)
+        )
+    return [name for _, _, name in sorted(scored)[:limit]]
+
+
+def _python_codec(name: str) -> str:
+    codec = codec_of(get_format(name))
+    return codec if codec is not None else name
+
+
+_DECLARATION = re.compile(
+    rb"""(?:<meta[^>]{0,200}?charset\s*=\s*["']?|<\?xml[^>]{0,200}?encoding\s*=\s*["']"""
+    rb"""|-\*-[^\n]{0,40}?coding[:=]\s*|\bcoding[:=]\s*)([A-Za-z0-9_.:-]{2,40})""",
+    re.IGNORECASE,
+)
+
+
+def declared_charset(head: bytes) -> Format | None:
+    """The format a file names for itself in its first bytes: an HTML
+    ``<meta charset=...>`` or ``content="...; charset=..."``, an XML
+    declaration's ``encoding``, an Emacs or Python coding cookie. None when
+    there is none or Mojiscope has no such format."""
+    match = _DECLARATION.search(head[:4096])
+    if match is None:
+        return None
+    try:
+        return get_format(match.group(1).decode("ascii"))
+    except (LookupError, ValueError):
+        return None
 
 
 def charset_normalizer_guess(source: Source) -> str | None:
@@ -295,14 +505,22 @@ def _is_unicode_guess(guess: str) -> bool:
     return guess.lower().replace("-", "_").startswith(("ascii", "utf"))
 
 
-def default_formats(guess: str | None) -> list[Format]:
-    """Every registered format, plus the guessed legacy code page if new."""
+def default_formats(guess: str | None, head: bytes = b"") -> list[Format]:
+    """Every registered format, then the legacy code pages that read ``head``
+    (the first bytes) best, the one it declares and the guessed one, each
+    if new (see the module docstring)."""
     chosen = formats()
+    extras: list[str] = legacy_candidates(head[:CANDIDATE_SAMPLE]) if head else []
+    declared = declared_charset(head) if head else None
+    if declared is not None:
+        extras.append(declared.id)
     if guess and not _is_unicode_guess(guess):
+        extras.append(guess)
+    for name in extras:
         try:
-            extra = get_format(guess)
+            extra = get_format(name)
         except (LookupError, ValueError):
-            return chosen
+            continue
         if all(extra is not fmt and extra != fmt for fmt in chosen):
             chosen.append(extra)
     return chosen
@@ -323,25 +541,39 @@ def summarize(
     statistics on binary data, for nothing, otherwise)."""
     wanted = chosen is None or any(codec_of(fmt) is not None for fmt in chosen)
     guess = charset_normalizer_guess(source) if len(source) and wanted else None
-    chosen = chosen if chosen is not None else default_formats(guess)
+    head = source.read(0, min(len(source), SAMPLE_BYTES))
+    chosen = chosen if chosen is not None else default_formats(guess, head)
+    declared = declared_charset(head)
     results = []
     for i, fmt in enumerate(chosen):
         part = control.offset(i * len(source))
         results.append(summarize_format(fmt, source, part, workers=workers))
-    if guess and not _is_unicode_guess(guess):
-        results = [_agreeing_with(guess, r) for r in results]
+    results = [_with_bonuses(r, guess, declared) for r in results]
     ranked = rank(results)
     return Summary(ranked, guess, suggestion_words(ranked, guess))
 
 
-def _agreeing_with(guess: str, result: FormatSummary) -> FormatSummary:
-    """A small bonus for the legacy code page charset-normalizer names (its
-    statistics of a language's letters break ties ours leave)."""
+def _same_format(name: str | Format | None, format_id: str) -> bool:
+    if name is None:
+        return False
     try:
-        same = get_format(guess) == get_format(result.format_id)
+        return get_format(name) == get_format(format_id)
     except (LookupError, ValueError):
-        same = False
-    return replace(result, score=result.score - 0.3) if same else result
+        return False
+
+
+def _with_bonuses(
+    result: FormatSummary, guess: str | None, declared: Format | None
+) -> FormatSummary:
+    """A small bonus for the legacy code page charset-normalizer names (its
+    statistics of a language's letters break ties ours leave), and one for
+    the charset the file declares, if it reads the bytes without error."""
+    score = result.score
+    if guess and not _is_unicode_guess(guess) and _same_format(guess, result.format_id):
+        score -= GUESS_BONUS
+    if result.errors == 0 and _same_format(declared, result.format_id):
+        score -= DECLARED_BONUS
+    return replace(result, score=score) if score != result.score else result
 
 
 def summarize_file(control: Control, path: str, workers: int | None = 1) -> Summary:
@@ -384,6 +616,16 @@ def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> s
         if s.mojibake >= 0.3 and not (s.errors == 0 and _is_utf8_like(get_format(s.format_id)))
     ][:2]
     parts.extend(f"as {fid} it reads as mojibake" for fid in baked)
+    parts.extend(notice_words(Notice(name), count) for name, count in sorted(best.notices.items()))
     if guess:
         parts.append(f"charset-normalizer guesses {guess}")
     return "; ".join(parts)
+
+
+#: What ``inspect --summary --fail-on`` takes: every kind of span but ``text``,
+#: every kind of notice, and ``error`` for any span of an error kind.
+GATE_KINDS: tuple[str, ...] = (
+    "error",
+    *(k.value for k in SpanKind if k != SpanKind.TEXT),
+    *(n.value for n in Notice),
+)

@@ -136,6 +136,15 @@ def parse_hex(text: str, *, limit: int = DEFAULT_LIMIT) -> bytes:
     that is not in the grammar, or at the line that takes the text past
     ``limit`` bytes. A ``text`` that is not a ``str`` or a ``limit`` that is
     not an int is a :class:`TypeError`; a negative ``limit`` a :class:`ValueError`.
+
+    >>> parse_hex("43 61 66 C3 A9")
+    b'Caf\\xc3\\xa9'
+    >>> parse_hex("0x43, 0x61, 0x66, 0xC3, 0xA9")
+    b'Caf\\xc3\\xa9'
+    >>> parse_hex("43 6G")
+    Traceback (most recent call last):
+    ...
+    mojiscope.core.errors.HexParseError: line 1, column 5: ...
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")

@@ -45,7 +45,13 @@ _LAST_CODE_POINT = 0x10FFFF
 def describe_char(char: str, *, named: bool = False) -> str:
     """``U+002F '/'`` (with ``named``: ``U+002F '/' SOLIDUS``). The glyph is
     left out for controls, surrogates, private-use, unassigned, format and
-    separator characters other than the space, which do not print."""
+    separator characters other than the space, which do not print.
+
+    >>> describe_char("/", named=True)
+    "U+002F '/' SOLIDUS"
+    >>> describe_char("\\u202e")
+    'U+202E'
+    """
     cp = ord(char)
     words = f"U+{cp:04X}"
     if unicodedata.category(char)[0] not in "CZ" or char == " ":
@@ -64,7 +70,11 @@ def describe_value(value: int, *, named: bool = False) -> str:
     """A code point in words, including values no ``str`` can hold (Corrected
     UTF-8 reaches U+8421109F): ``U+110000``, or with ``named``
     ``U+110000, above U+10FFFF (the end of Unicode)``. Within Unicode, as
-    :func:`describe_char`."""
+    :func:`describe_char`.
+
+    >>> describe_value(0x8421109F, named=True)
+    'U+8421109F, above U+10FFFF (the end of Unicode)'
+    """
     if 0 <= value <= _LAST_CODE_POINT:
         return describe_char(chr(value), named=named)
     words = f"U+{value:04X}"
@@ -73,13 +83,22 @@ def describe_value(value: int, *, named: bool = False) -> str:
 
 def hex_bytes(data: bytes, limit: int = 16, total: int | None = None) -> str:
     """``C0 AF``; a run longer than ``limit`` is cut, with its total length
-    (``total``, when ``data`` holds only the first bytes of a longer run)."""
+    (``total``, when ``data`` holds only the first bytes of a longer run).
+
+    >>> hex_bytes(b"\\xc0\\xaf")
+    'C0 AF'
+    >>> hex_bytes(bytes(20), limit=4)
+    '00 00 00 00 ... (20 bytes)'
+    """
     length = len(data) if total is None else total
     shown = data[:limit].hex(" ").upper()
     return shown + (f" ... ({length} bytes)" if length > limit else "")
 
 
 def plural(count: int, noun: str) -> str:
-    """``1 character``, ``2 characters``, ``1,024 bytes``: a count and its
-    noun, ``s`` added unless the count is one."""
+    """A count and its noun, ``s`` added unless the count is one.
+
+    >>> plural(1, "character"), plural(2, "character"), plural(1024, "byte")
+    ('1 character', '2 characters', '1,024 bytes')
+    """
     return f"{count:,} {noun}{'' if count == 1 else 's'}"

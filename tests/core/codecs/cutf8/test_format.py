@@ -1,4 +1,4 @@
-"""Corrected UTF-8 (specs/corrected-utf-8.md as FORMATS.md settles it): the
+"""Corrected UTF-8 (docs/specs/corrected-utf-8.md as FORMATS.md settles it): the
 table's boundaries against a reference encoder written from the table, the
 surrogate gap, the magic number here and in plain UTF-8, reserved runs,
 values beyond Unicode and the code-point API, the warnings, what cannot be

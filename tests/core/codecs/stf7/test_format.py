@@ -1,4 +1,4 @@
-"""STF-7 (specs/stf-7.txt as FORMATS.md settles it): the sample table, every
+"""STF-7 (docs/specs/stf-7.txt as FORMATS.md settles it): the sample table, every
 reason, the BOM, the smuggling example, every scalar value, seeking. The
 properties it shares with Corrected UTF-8 (a reference decoder as the
 oracle, the two decoding paths, streaming, strictness) are in

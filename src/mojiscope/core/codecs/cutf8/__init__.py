@@ -1,4 +1,4 @@
-"""Corrected UTF-8 (``specs/corrected-utf-8.md`` in the steering docs), and
+"""Corrected UTF-8 (``docs/specs/corrected-utf-8.md``), and
 its code-point API that keeps values above U+10FFFF.
 
 * :mod:`.format`: the format and the integer API;

@@ -1,4 +1,4 @@
-"""Corrected UTF-8 (``specs/corrected-utf-8.md``), and its code-point API.
+"""Corrected UTF-8 (``docs/specs/corrected-utf-8.md``), and its code-point API.
 
 The byte shapes are those of the original (RFC 2044) UTF-8: a lead byte
 00..7F, C0..DF, E0..EF, F0..F7, F8..FB or FC..FD followed by 0..5
@@ -209,7 +209,11 @@ def decode_code_points(
 ) -> list[int]:
     """The code points of ``data`` as integers, values above U+10FFFF kept
     (each ill-formed token gives U+FFFD, as in the text). With
-    ``strip_signature``, a leading magic number gives nothing."""
+    ``strip_signature``, a leading magic number gives nothing.
+
+    >>> [hex(v) for v in decode_code_points(b"A\\xfd\\xbf\\xbf\\xbf\\xbf\\xbf")]
+    ['0x41', '0x8421109f']
+    """
     raw = bytes(data)
     if strip_signature and raw.startswith(MAGIC_NUMBER):
         raw = raw[len(MAGIC_NUMBER) :]

@@ -1,4 +1,4 @@
-"""STF-7, the Silly 7-bit Transformation Format (``specs/stf-7.txt``).
+"""STF-7, the Silly 7-bit Transformation Format (``docs/specs/stf-7.txt``).
 
 Every byte is 7-bit and falls in one of three classes:
 

@@ -236,7 +236,13 @@ def _xtf8_special_run(run: str) -> list[SpecialRun]:
 def xtf8_encode(hybrid: bytes, errors: Errors = "replace") -> bytes:
     """The XTF-8 spec's *encoding*: hybrid bytes (UTF-8 mixed with binary) to
     valid UTF-8. Collisions (a real U+EF80..U+EFFF) are replaced by U+FFFD, or
-    raise under ``strict``."""
+    raise under ``strict``.
+
+    >>> xtf8_encode(b"caf\\xe9").decode()
+    'caf\\uefe9'
+    >>> xtf8_decode(xtf8_encode(b"caf\\xe9"))
+    b'caf\\xe9'
+    """
     return UTF8.encode(XTF8.decode(hybrid, errors).text)
 
 
@@ -249,7 +255,13 @@ def xtf8_decode(utf8: bytes, errors: Errors = "replace") -> bytes:
 def wtf8_concat(left: bytes, right: bytes) -> bytes:
     """Concatenate two WTF-8 strings, joining a trailing lead surrogate of
     ``left`` and a leading trail surrogate of ``right`` into the 4-byte form
-    of their supplementary code point (the WTF-8 spec's concatenation)."""
+    of their supplementary code point (the WTF-8 spec's concatenation).
+
+    >>> wtf8_concat(b"\\xed\\xa0\\xbd", b"\\xed\\xb2\\xa9").hex(" ")
+    'f0 9f 92 a9'
+    >>> wtf8_concat(b"a", b"b")
+    b'ab'
+    """
     if (
         len(left) >= 3
         and len(right) >= 3
