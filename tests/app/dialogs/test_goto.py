@@ -72,3 +72,23 @@ def test_the_words_wrap_whole_above_the_buttons(
     second.editor.setText("zz")
     qtbot.waitUntil(lambda: words_fit(second), timeout=3000)
     assert second.buttons.geometry().top() == buttons_at  # the usual words move nothing
+
+
+def test_words_longer_than_the_room_kept_grow_the_dialog(
+    qtbot: QtBot, demo_window: MainWindow
+) -> None:
+    """A large font on the label (a desktop's bigger text): the help takes
+    more lines than the two kept for it, and the dialog grows to show them."""
+    dialog = GotoDialog(0, 1000, demo_window)
+    qtbot.addWidget(dialog)
+    font = dialog.status_label.font()
+    font.setPointSizeF(font.pointSizeF() * 2.5)
+    dialog.status_label.setFont(font)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    before = dialog.height()
+    dialog.editor.setText("zz")
+    qtbot.waitUntil(lambda: words_fit(dialog), timeout=3000)
+    label = dialog.status_label
+    assert label.heightForWidth(label.width()) > 2 * label.fontMetrics().lineSpacing()
+    assert dialog.height() > before
