@@ -45,9 +45,9 @@ from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
 STRIP_WIDTH = 16
 MIN_MARK = 4.0
 HOVER_REST_MS = 25
-"""How long the mouse rests on the strip before the grid paints ahead the
-screen a click there would bring: a hand aiming at a mark slows and stops
-before it clicks, while a hand passing over the strip paints nothing. A
+"""How long the mouse rests on the strip before the views prepare the jump
+a click there would make: a hand aiming at a mark slows and stops before
+it clicks, while a hand passing over the strip prepares nothing. A
 quick hand clicks some 30 ms after it stops: at 40 ms the click found
 nothing painted (16 ms median on dense content), at 25 ms most of it (7 ms)."""
 #: Which kind a region is drawn as when it holds several: errors first.
