@@ -12,7 +12,7 @@ from argparse import Namespace
 
 import pytest
 
-from mojiscope.cli.main import main
+from mojiscope.cli.main import COMMANDS, main
 from mojiscope.core import formats
 
 
@@ -83,9 +83,10 @@ def test_unknown_format_is_one_line(mojiscope):
 def test_misspelt_command_suggests_the_right_one(mojiscope):
     run = mojiscope("inpsect", "--hex", "41")
     assert run.stderr_lines == [
-        "mojiscope: 'inpsect' is neither a command (formats, inspect, "
-        "convert, gui, mojibake) nor a file; did you mean inspect?"
+        f"mojiscope: 'inpsect' is neither a command ({', '.join(COMMANDS)}) "
+        "nor a file; did you mean inspect?"
     ]
+    assert COMMANDS[:5] == ("formats", "inspect", "convert", "gui", "mojibake")
 
 
 @pytest.mark.parametrize("command", ["inspect", "convert"])
