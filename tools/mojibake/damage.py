@@ -25,9 +25,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import mojiscope.core.mojibake.extra_codecs
-import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers the whatwg-windows-1252 codec
-
 WIN = "whatwg-windows-1252"
 CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 
