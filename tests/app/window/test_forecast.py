@@ -14,14 +14,12 @@ def test_a_jump_about_to_be_made_is_told_once_and_forgotten_when_gone(qtbot: QtB
     forecast = Forecast(lambda: finds, lambda: [500])
     changes: list[int] = []
     forecast.changed.connect(lambda: changes.append(1))
-    assert forecast.foreseen() == [] and forecast.foreseen_tops() == []
+    assert forecast.foreseen() == []
     assert forecast.next_finds() == [100, 10] and forecast.next_anomalies() == [500]
     forecast.foresee_offset(42)
     forecast.foresee((42, 43))  # the same jump: nothing new
     assert forecast.foreseen() == [42] and len(changes) == 1
     forecast.foresee(None)
-    forecast.foresee_top(7)
-    assert forecast.foreseen() == [] and forecast.foreseen_tops() == [7] and len(changes) == 3
-    forecast.foresee_top(None)
-    forecast.likely_changed()
-    assert forecast.foreseen_tops() == [] and len(changes) == 5
+    assert forecast.foreseen() == [] and len(changes) == 2
+    forecast.likely_changed()  # the finds changed: the views plan again
+    assert len(changes) == 3

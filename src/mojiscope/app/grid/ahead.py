@@ -77,13 +77,6 @@ def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> Rows:
     return first, min(first + visible + 1, total)
 
 
-def rows_shown_at_top(top: int, visible: int, total: int) -> Rows:
-    """The rows on screen once the view scrolls to ``top`` (clamped as
-    ``GridScrolling.scroll_to_row`` clamps it)."""
-    first = min(max(top, 0), max(total - visible, 0))
-    return first, min(first + visible + 1, total)
-
-
 class PaintAhead(QObject):
     """Paints the grid's likely next screens while the user rests."""
 
@@ -121,7 +114,6 @@ class PaintAhead(QObject):
             return [rows_shown_after_jump(o // per_row, top, visible, total) for o in offsets]
 
         foreseen = after_jumps(forecast.foreseen())
-        foreseen += [rows_shown_at_top(t, visible, total) for t in forecast.foreseen_tops()]
         if foreseen:
             return foreseen
         return [

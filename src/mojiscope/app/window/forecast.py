@@ -13,9 +13,8 @@ it in one place (:class:`~mojiscope.app.window.main_window.MainWindow`):
 
 - a jump about to be made (:meth:`Forecast.foresee`): Go to as the offset is
   typed, Find as the needle is typed (its match found ahead), the Problems
-  row under the mouse or the keyboard; and the top row a click where the
-  mouse rests on the overview strip would scroll to
-  (:meth:`Forecast.foresee_top`). While there is one, only it is prepared:
+  row under the mouse or the keyboard, the place on the overview strip
+  where the mouse rests. While there is one, only it is prepared:
   no other key can come first, and what the views keep would not hold more;
 - jumps a key may make (asked for when the views plan): Find Next and
   Previous, whose matches the search commands found ahead (``finds``), and
@@ -46,7 +45,6 @@ class Forecast(QObject):
         super().__init__(parent)
         self._finds, self._anomalies = finds, anomalies
         self._foreseen: Selected | None = None
-        self._top: int | None = None
 
     def foresee(self, selected: Selected | None) -> None:
         """A jump about to be made will select bytes ``selected`` (None: no
@@ -59,12 +57,6 @@ class Forecast(QObject):
         """A jump about to be made will put the cursor on ``offset`` (None: none)."""
         self.foresee(None if offset is None else (offset, offset + 1))
 
-    def foresee_top(self, top: int | None) -> None:
-        """A click about to be made will scroll the grid to top row ``top``."""
-        if top != self._top:
-            self._top = top
-            self.changed.emit()
-
     def likely_changed(self) -> None:
         """The jumps a key may make have changed (a search ahead found them)."""
         self.changed.emit()
@@ -72,10 +64,6 @@ class Forecast(QObject):
     def foreseen(self) -> list[int]:
         """Where the jump about to be made puts the cursor (empty: none)."""
         return [] if self._foreseen is None else [self._foreseen[0]]
-
-    def foreseen_tops(self) -> list[int]:
-        """The top row the grid is about to be scrolled to (empty: none)."""
-        return [] if self._top is None else [self._top]
 
     def next_finds(self) -> list[int]:
         """Where Find Next and Find Previous would put the cursor, where found ahead."""
