@@ -4,6 +4,9 @@
   QApplication exists); those that use ``qapp`` or ``qtbot`` are marked
   ``gui`` by the suite's own conftest (``tests/conftest.py``).
 * Settings go to a fresh temporary INI file per test, never the user's.
+* A test ends with no mouse button held (``tests/helpers/mouse.py`` says
+  why); one that leaves a button held fails, and the button is released
+  for the tests after it.
 * Modal dialogs and message boxes never block: messages are recorded in
   ``shown_messages`` and a test that expects a modal dialog replaces
   ``exec_dialog`` itself (see the ``answer_dialog`` fixture).
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from helpers.mouse import release_held_buttons
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
@@ -61,6 +65,13 @@ def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[ShownMessage]:
     monkeypatch.setattr(messages, "show_message", record)
     monkeypatch.setattr(messages, "exec_dialog", refuse)
     return recorded
+
+
+@pytest.fixture(autouse=True)
+def no_mouse_button_held() -> Iterator[None]:
+    yield
+    held = release_held_buttons()
+    assert held == Qt.MouseButton.NoButton, f"{held} left held (see tests/helpers/mouse.py)"
 
 
 @pytest.fixture(autouse=True)
