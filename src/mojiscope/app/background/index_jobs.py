@@ -204,9 +204,8 @@ class IndexKeeper(QObject):
     def _reached_new_windows(self, fid: str) -> bool:
         """Whether the index of ``fid`` has reached, since the last look, a
         window the document holds decoded. Only then are guessed windows
-        dropped: dropping them at every growth decoded the ones not reached
-        yet again (guessed again) and reloaded the columns and the text view
-        ten times a second while a code page was indexed."""
+        dropped: a window the index has not reached would only be guessed
+        again, and the columns and the text view reloaded for nothing."""
         document, index = self.document, self.indexes.get(fid)
         if document is None or index is None or index.bounds is None:
             return False

@@ -4,7 +4,7 @@ A :class:`QAbstractScrollArea` whose vertical scroll bar counts rows (scaled
 down for files with more rows than a scroll bar can count). It reads the
 :class:`SelectionModel` and :class:`ShownFormats` and writes to them; it
 knows no other view. The view holds what its parts share (document, bytes
-per row, cell geometry, the keyboard's focus area) and owns three helpers,
+per row, cell geometry, the keyboard's focus area) and owns four helpers,
 one job each, that read it through its public face:
 
 - :class:`~mojiscope.app.grid.painting.GridPainting`: the header and the
@@ -14,10 +14,9 @@ one job each, that read it through its public face:
   the scroll bars that mirror it, and the side widget's place;
 - :class:`~mojiscope.app.grid.interaction.GridInput`: hit testing, the mouse,
   tooltips, Tab between areas and the navigation keys;
-
-and a :class:`~mojiscope.app.grid.ahead.PaintAhead`, which paints the
-screens a key or a jump may bring (the window's ``forecast`` says where a
-jump may land) while the user rests.
+- :class:`~mojiscope.app.grid.ahead.PaintAhead`: the screens a key or a
+  jump may bring (the window's ``forecast`` says where a jump may land),
+  painted while the user rests.
 
 The Qt event overrides here only hand events to those helpers.
 """

@@ -191,8 +191,7 @@ class OverviewStrip(QWidget):
 
     def _index_grew(self, format_id: str) -> None:
         """The strip shows the current format's index: another's growing
-        changes nothing here (while six formats index, five of every six
-        reports redrew it for nothing)."""
+        changes nothing here, so it is not redrawn for it."""
         if format_id == self.keeper.shown.current.format.id:
             self.marks_changed()
 

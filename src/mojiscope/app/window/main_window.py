@@ -3,10 +3,11 @@
 The window owns the :class:`SelectionModel`, the :class:`ShownFormats` and
 the :class:`~mojiscope.app.window.forecast.Forecast` that the views share,
 opens documents (File > Open, drag and drop, recent files, Paste Hex, the
-demo), and runs the commands of the menus. Views never call each other;
-they meet only in those models. Who informs whom is wired here, in
-:meth:`MainWindow.__init__`: what each view is made with, and which
-signal feeds the forecast.
+demo), and runs the commands of the menus. The views meet in those models
+and call no other view, but for the overview strip, which sits in the
+grid's frame, scrolls it and reads its rows. Who informs whom is wired
+here, in :meth:`MainWindow.__init__`: what each view is made with, and
+which signal feeds the forecast.
 """
 
 from __future__ import annotations
