@@ -29,7 +29,7 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
-OUT = Path(__file__).resolve().parents[2] / "src" / "mojiscope" / "core" / "mojibake" / "lexicon.json.gz"
+OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
 SCANNED = 30000
 BIGRAM_SHARE = 5e-7
