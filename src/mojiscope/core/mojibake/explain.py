@@ -226,7 +226,12 @@ def _confidences(readings: list[Hypothesis]) -> list[float]:
     best = int(np.argmax(raw))
     chosen = readings[best]
     unchanged = chosen.chain.is_identity and not chosen.parts
-    top = model.calibrated(float(raw[best]), unchanged=unchanged, guessed=bool(chosen.guesses))
+    top = model.calibrated(
+        float(raw[best]),
+        unchanged=unchanged,
+        guessed=bool(chosen.guesses),
+        legacy=model.legacy_origin(chosen.chain),
+    )
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
     return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
