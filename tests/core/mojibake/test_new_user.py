@@ -50,3 +50,6 @@ def test_the_bundled_demo_is_not_called_legacy_bytes_with_confidence() -> None:
     best = explain(demo)[0]
     assert best.chain.stored_as in ("utf-8",) or best.confidence < 0.5
     assert best.words != ["written as cp850"]
+    # Its one misread line is repaired; its ill-formed bytes are no lost U+FFFD.
+    assert best.words == ["utf-8 read as windows-1252 (some parts)"]
+    assert best.confidence >= 0.9

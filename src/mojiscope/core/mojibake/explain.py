@@ -223,19 +223,21 @@ def _may_be_partial(best: Hypothesis) -> bool:
 #: that lost bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes
 #: pieces that read as UTF-8 by chance.
 UNEXPLAINED_LOSS_CONFIDENCE = 0.5
+_FFFD = "\ufffd".encode()
 
 
-def _leaves_loss(reading: Hypothesis) -> bool:
-    """Whether a repair leaves U+FFFD in its text that no guess of its own
-    put there (a cut character's U+FFFD is a guess): a reader lost bytes, and
-    the chain does not say which."""
-    if reading.chain.is_identity and not reading.parts:
+def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
+    """Whether the bytes hold U+FFFD as a character (a reader lost bytes) and
+    a repair leaves U+FFFD in its text that no guess of its own put there (a
+    cut character's U+FFFD is a guess): the chain does not say what was lost.
+    Bytes that are no UTF-8 (the demo's stray 80) are not such a loss."""
+    if (reading.chain.is_identity and not reading.parts) or _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)
     return reading.text.count("\ufffd") > cut
 
 
-def _confidences(readings: list[Hypothesis]) -> list[float]:
+def _confidences(readings: list[Hypothesis], data: bytes) -> list[float]:
     """The best reading's calibrated confidence; the others share the rest in
     proportion to their raw probabilities (never above the best's). A repair
     that leaves lost bytes unexplained claims at most
@@ -252,7 +254,7 @@ def _confidences(readings: list[Hypothesis]) -> list[float]:
         guessed=bool(chosen.guesses),
         legacy=model.legacy_origin(chosen.chain),
     )
-    if _leaves_loss(chosen):
+    if _leaves_loss(chosen, data):
         top = min(top, UNEXPLAINED_LOSS_CONFIDENCE)
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
@@ -427,7 +429,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     if identity is None:
         identity = _identity(data)
         readings.append(identity)
-    confidences = dict(zip(map(id, readings), _confidences(readings), strict=True))
+    confidences = dict(zip(map(id, readings), _confidences(readings, data), strict=True))
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")
