@@ -13,6 +13,8 @@
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
                       [--fix -o OUT [--errors strict|replace]]
     mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
+    mojiscope diff A B [-f ID [-f ID]] [--json]
+    mojiscope diff --textconv FILE
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
 
@@ -50,7 +52,7 @@ from mojiscope.core import DecodeError, EncodeError, MojiscopeError
 from mojiscope.core.conversion.convert import ConversionLossError, SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
-COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare", "diff")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -271,6 +273,29 @@ def _add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     parser.set_defaults(run=_lazy("compare", "run_compare"))
 
 
+def _add_diff_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "diff",
+        help="compare two files with their encodings in mind: identical, the same text in "
+        "another encoding, a byte order mark, line ends, a misreading, or where the text differs",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="A and B (one with --textconv)")
+    parser.add_argument(
+        "-f",
+        "--format",
+        action="append",
+        metavar="ID",
+        help="read A (the first -f) and B (the second; one -f for both) in this format",
+    )
+    parser.add_argument("--json", action="store_true", help="the comparison as one JSON object")
+    parser.add_argument(
+        "--textconv",
+        action="store_true",
+        help="print FILE's text as UTF-8, for git's textconv (docs/COMPARE.md)",
+    )
+    parser.set_defaults(run=_lazy("diff", "run_diff"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="mojiscope",
@@ -290,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_command(commands)
     _add_mojibake_command(commands)
     _add_compare_command(commands)
+    _add_diff_command(commands)
     return parser
 
 
