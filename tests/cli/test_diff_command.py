@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers.memory import peak_rss_mb
 
 TEXT = "".join(f"Ligne {i} : le café est très chaud, n'est-ce pas ?\n" for i in range(200))
 
@@ -167,3 +168,22 @@ def test_git_uses_it_as_textconv_and_difftool(mojiscope_argv: list[str], tmp_pat
     told = git(repo, "difftool", "--no-prompt", "--tool=mojiscope", "sheet.txt")
     assert "differ only in line ends" in told
     assert "and in encoding" in told and "UTF-16LE with a byte order mark" in told
+
+
+@pytest.mark.slow
+def test_diff_streams_in_bounded_memory(tmp_path: Path) -> None:
+    """Two files of 64 MB whose texts differ every few lines, and two of 8
+    MB: the peak hardly moves (neither file is ever held whole)."""
+    line = "Ligne : le café est très chaud, n'est-ce pas ?\n"
+    peaks = {}
+    for megabytes in (8, 64):
+        a, b = tmp_path / f"a{megabytes}.txt", tmp_path / f"b{megabytes}.txt"
+        block = (line * 20_000).encode()
+        edited = block.replace(b"Ligne : le", b"Ligne : la", 50)
+        with a.open("wb") as out_a, b.open("wb") as out_b:
+            for _ in range(megabytes * (1 << 20) // len(block)):
+                out_a.write(block)
+                out_b.write(edited)
+        peaks[megabytes] = peak_rss_mb(["diff", str(a), str(b)], returncode=1)
+    assert peaks[64] < 150, peaks
+    assert peaks[64] - peaks[8] < 24, peaks

@@ -68,7 +68,7 @@ def test_a_long_line_is_read_in_bounded_looks(monkeypatch) -> None:  # type: ign
     monkeypatch.setattr(hunks, "CHUNK", 16)
     a = "start\n" + "x" * 1000 + "\nend\n"
     b = "start\n" + "y" * 1000 + "\nend\n"
-    _, (hunk,) = diff(a, b)
+    found, (hunk,) = diff(a, b)
     assert found.places == 1
     assert (hunk.a.start, hunk.a.end) == (6, 1007)
 

@@ -155,3 +155,17 @@ def test_asking_whether_a_page_is_in_memory_leaves_the_files_position(tmp_path: 
         page_in_memory(f.fileno(), 8000)
         page_in_memory(f.fileno(), 50_000)  # past the end: ENXIO
         assert f.tell() == 100
+
+
+def test_read_once_hands_out_the_bytes_in_order_and_they_stay_readable(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from mojiscope.core.system.source import FileSource, read_once
+
+    data = bytes(range(256)) * 100
+    path = tmp_path / "once.bin"
+    path.write_bytes(data)
+    with FileSource(path) as source:
+        read = read_once(source, 10)
+        parts = [read(4096) for _ in range(8)]
+        assert b"".join(parts) == data[10:]
+        assert read(10) == b""
+        assert source.read(0, 20) == data[:20]  # let go of, not lost

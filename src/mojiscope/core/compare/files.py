@@ -57,13 +57,13 @@ from mojiscope.core.index.summary import display_name
 from mojiscope.core.mojibake import Chain, ChainError, explain
 from mojiscope.core.mojibake.stream import repaired_texts
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source
+from mojiscope.core.system.source import Source, read_once
 
 CHUNK = 1 << 20
 """Bytes of each file compared at once."""
 SHOWN_PLACES = 3
 """Places where the files differ that are given in full; the rest are counted."""
-MAX_PAIRS = 6
+MAX_PAIRS = 8
 """Pairs of formats tried for the same text, at most."""
 MISREAD_SAMPLE = 1 << 12
 """Bytes around the first difference that the mojibake explainer reads."""
@@ -182,19 +182,12 @@ class FileComparison:
         }
 
 
-def _chunks(source: Source, start: int) -> Iterator[bytes]:
-    for at in range(start, len(source), CHUNK):
-        yield source.read(at, at + CHUNK)
-
-
 def same_bytes(a: Source, b: Source, skip_a: int = 0, skip_b: int = 0) -> bool:
     """Whether ``a`` from byte ``skip_a`` on holds the bytes ``b`` holds from ``skip_b`` on."""
     if len(a) - skip_a != len(b) - skip_b:
         return False
-    return all(
-        a.read(skip_a + at, skip_a + at + CHUNK) == b.read(skip_b + at, skip_b + at + CHUNK)
-        for at in range(0, len(a) - skip_a, CHUNK)
-    )
+    read_a, read_b = read_once(a, skip_a), read_once(b, skip_b)
+    return all(read_a(CHUNK) == read_b(CHUNK) for _ in range(0, len(a) - skip_a, CHUNK))
 
 
 def signature_of(source: Source) -> tuple[bytes, str] | None:
@@ -212,9 +205,10 @@ def byte_runs(a: Source, b: Source, shown: int = SHOWN_PLACES) -> tuple[int, int
     differing = places = 0
     first: list[list[int]] = []
     last_end = -1
+    read_a, read_b = read_once(a), read_once(b)
     for at in range(0, common, CHUNK):
-        x = np.frombuffer(a.read(at, min(at + CHUNK, common)), np.uint8)
-        y = np.frombuffer(b.read(at, min(at + CHUNK, common)), np.uint8)
+        x = np.frombuffer(read_a(min(CHUNK, common - at)), np.uint8)
+        y = np.frombuffer(read_b(min(CHUNK, common - at)), np.uint8)
         where = np.flatnonzero(x != y)
         if not len(where):
             continue

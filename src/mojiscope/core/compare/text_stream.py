@@ -2,8 +2,10 @@
 
 :class:`TextStream` decodes a source with one format, piece by piece
 (:func:`~mojiscope.core.codecs.streaming.decode_stream`: bounded memory,
-split anywhere), and hands out its text with the line ends made one:
-``\\r\\n`` becomes ``\\n`` (a lone ``\\r`` stays). It leaves out a
+split anywhere; what it has read is let go,
+:func:`~mojiscope.core.system.source.read_once`), and hands out its text
+with the line ends made one: ``\\r\\n`` becomes ``\\n`` (a lone ``\\r``
+stays). It leaves out a
 signature at the start (a byte order mark says which format the bytes are
 in, it is no text), and on the way it counts what the comparison of two
 files reports beside the text: the line ends of each kind, the spans of
@@ -31,11 +33,11 @@ import numpy.typing as npt
 
 from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.format import Format
-from mojiscope.core.codecs.streaming import CHUNK_SIZE, Piece, Read, decode_stream
+from mojiscope.core.codecs.streaming import CHUNK_SIZE, Piece, decode_stream
 from mojiscope.core.spans.charmap import byte_of_char
 from mojiscope.core.spans.event import ERROR_KINDS, KIND_CODE, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source
+from mojiscope.core.system.source import Source, read_once
 
 _SIGNATURE = KIND_CODE[SpanKind.SIGNATURE]
 _ERRORS = np.array(sorted(KIND_CODE[k] for k in ERROR_KINDS), np.uint8)
@@ -115,7 +117,7 @@ class TextStream:
         """The byte where the first of them starts."""
         self._digest = hashlib.blake2b(digest_size=16)
         self._pieces: Iterator[Piece] = iter(
-            decode_stream(fmt, self._reader(), control=control, chunk_size=chunk_size)
+            decode_stream(fmt, read_once(source), control=control, chunk_size=chunk_size)
         )
         self._held: deque[_Held] = deque()
         self._waiting: tuple[str, Decoding, int] | None = None
@@ -125,18 +127,6 @@ class TextStream:
         self._first = True
         self._joined_before = False
         """Whether the piece handed out last ended in the ``\r`` of a ``\r\n``."""
-
-    def _reader(self) -> Read:
-        source = self.source
-        position = 0
-
-        def read(size: int) -> bytes:
-            nonlocal position
-            data = source.read(position, position + size)
-            position += len(data)
-            return data
-
-        return read
 
     @property
     def offset(self) -> int:

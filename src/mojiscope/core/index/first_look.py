@@ -163,7 +163,11 @@ def first_look_file(control: Control, path: str) -> FirstLook:
         return first_look(source, control)
 
 
-def readings(summary: Summary, limit: int = 3) -> list[FormatSummary]:
+READINGS = 6
+"""Readings a first look offers, at most."""
+
+
+def readings(summary: Summary, limit: int = READINGS) -> list[FormatSummary]:
     """The best reading and the others close to it that read the bytes
     without error (at most ``limit``): the formats a file may be in."""
     if not summary.formats:

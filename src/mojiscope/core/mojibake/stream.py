@@ -24,7 +24,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source
+from mojiscope.core.system.source import Source, read_once
 
 CHUNK = 1 << 20
 
@@ -112,10 +112,11 @@ def repaired_texts(
     :class:`ChainError` at the first byte the chain does not apply to."""
     pipeline = _Pipeline(chain, "strict", "utf-8")
     total = len(source)
+    read = read_once(source)
     for start in range(0, max(total, 1), chunk_size):
         final = start + chunk_size >= total
         try:
-            text = pipeline.text(source.read(start, start + chunk_size), final)
+            text = pipeline.text(read(chunk_size), final)
         except UnicodeError:
             raise _locate(chain, source, start, start + chunk_size, "strict", "utf-8") from None
         control.step(min(total, start + chunk_size))
