@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from mojiscope.core import BytesSource, get_format
 from mojiscope.core.codecs.utf8.counts import anomaly_events
 from mojiscope.core.index.scan import SUB_WINDOW, ChunkCounts, _Tally, count_chunk
 from mojiscope.core.spans.event import KIND_CODE, REASON_CODE
+from mojiscope.core.words.notices import NOTICES, Found, notice_ranges
 
 FAMILY = ("utf-8", "utf-8b", "wtf-8", "xtf-8")
 
@@ -92,8 +94,17 @@ def test_any_mix_counts_as_the_decode_reports_it(pieces: list[bytes], tail: byte
 
 
 def tally_of_a_whole_decode(fid: str, data: bytes, lo: int, hi: int) -> ChunkCounts:
+    """What the chunk's counts must be: its spans and its notices, from a
+    decode of the whole input (the notices that start in the chunk)."""
     tally = _Tally()
-    tally.add(get_format(fid).decode(data).spans, lo, hi)
+    decoding = get_format(fid).decode(data)
+    tally.add(decoding.spans, lo, hi)
+    starts = [(start, kind) for start, _, kind in notice_ranges(decoding) if lo <= start < hi]
+    if starts:
+        counts = np.zeros(len(NOTICES) + 1, np.int64)
+        for _, kind in starts:
+            counts[NOTICES.index(kind) + 1] += 1
+        tally.add_notices(Found(counts, starts[0][0], starts[-1][0]))
     return tally.result(lo, hi)
 
 
