@@ -15,9 +15,16 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from argparse import Namespace
 
-from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QMessageLogContext,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -113,11 +120,20 @@ def _apply_arguments(window: MainWindow, args: Namespace) -> int:
     return 0
 
 
+FIRST_LOOK_WAIT_S = 30.0
+"""How long a screenshot waits for the first look at its file (the format it opens in)."""
+
+
 def take_screenshot(app: QApplication, window: MainWindow, path: str) -> int:
     window.resize(*SCREENSHOT_SIZE)
     window.show()
     for _ in range(3):
         app.processEvents()
+    deadline = time.monotonic() + FIRST_LOOK_WAIT_S
+    while window.format_choice.looking() and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.01)
+    app.processEvents()
     grid = window.grid
     row = window.selection.cursor // grid.bytes_per_row
     rows = grid.visible_rows()

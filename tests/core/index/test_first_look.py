@@ -51,3 +51,14 @@ def test_random_bytes_are_no_text_and_text_in_any_width_is() -> None:
     for codec in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "shift_jis", "cp1251"):
         text = "Привет, мир. 日本" if codec not in ("shift_jis", "cp1251") else "Привет, мир."
         assert not no_text((text * 300).encode(codec)), codec
+
+
+def test_a_family_reads_alike_where_either_reads_without_error() -> None:
+    from mojiscope.core.index.first_look import same_family
+
+    assert same_family("utf-8", "wtf-8") and same_family("xtf-8", "utf-8b")
+    assert same_family("gb2312", "gb18030") and same_family("GBK", "gb2312")
+    assert same_family("utf-16le", "wtf-16le") and same_family("shift_jis", "cp932")
+    assert not same_family("utf-8", "cp1252")
+    assert not same_family("utf-16le", "utf-16be")
+    assert not same_family("shift_jis", "gb18030")

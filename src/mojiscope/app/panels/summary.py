@@ -4,8 +4,10 @@ When a document opens, :func:`mojiscope.core.index.summary.summarize` runs as a
 background job (every registered format plus charset-normalizer's legacy
 guess, each indexed over the whole file). The panel then shows the sentence
 of suggestions ("looks like UTF-8; also valid WTF-8 and XTF-8; as cp1252 it
-reads as mojibake") and one row per format: rank, format, verdict, and an
-"Add column" button that shows that format as a decoded column in one click.
+reads as mojibake") and one row per format: rank, format, verdict, a
+"Use this format" button that reads the file in it (the current format,
+remembered for the file) and an "Add column" button that shows that format
+as a decoded column in one click.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class SummaryPanel(QWidget):
 
     add_requested = Signal(str)
     """The user asked to show this format id as a column."""
+    use_requested = Signal(str)
+    """The user asked to read the file in this format id."""
     summary_ready = Signal(object)
 
     def __init__(
@@ -54,12 +58,13 @@ class SummaryPanel(QWidget):
         self.words.setWordWrap(True)
         self.words.setObjectName("summary-words")
         self.table = QTreeWidget()
-        self.table.setHeaderLabels(["Rank", "Format", "Verdict", ""])
+        self.table.setHeaderLabels(["Rank", "Format", "Verdict", "", ""])
         self.table.setRootIsDecorated(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.words)
         layout.addWidget(self.table)
         shown.changed.connect(self._sync_buttons)
+        shown.current_changed.connect(self._sync_buttons)
         self._waiting: Document | None = None
         """The document to summarise when the summary's pass starts (asked for
         :data:`AFTER_OPEN_MS` after the open, it may wait for an index)."""
@@ -117,30 +122,43 @@ class SummaryPanel(QWidget):
         self.words.setText(result.words[:1].upper() + result.words[1:])
         self.table.clear()
         rows = [
-            QTreeWidgetItem([str(item.rank), item.format_id, item.verdict, ""])
+            QTreeWidgetItem([str(item.rank), item.format_id, item.verdict, "", ""])
             for item in result.formats
         ]
         self.table.addTopLevelItems(rows)  # one insertion: one at a time took 3 ms a row
         for item, row in zip(result.formats, rows, strict=True):
+            fid = item.format_id
+            use = QPushButton("Use this format")
+            use.setObjectName(f"use-{fid}")
+            use.setToolTip(f"Read the file as {fid} (remembered for this file)")
+            use.clicked.connect(lambda _=False, fid=fid: self.use_requested.emit(fid))
+            self.table.setItemWidget(row, 3, use)
             button = QPushButton("Add column")
-            button.setObjectName(f"add-{item.format_id}")
-            button.clicked.connect(lambda _=False, fid=item.format_id: self.add_requested.emit(fid))
-            self.table.setItemWidget(row, 3, button)
-        for column in range(3):
+            button.setObjectName(f"add-{fid}")
+            button.clicked.connect(lambda _=False, fid=fid: self.add_requested.emit(fid))
+            self.table.setItemWidget(row, 4, button)
+        for column in range(5):
             self.table.resizeColumnToContents(column)
         self._sync_buttons()
         self.summary_ready.emit(result)
 
-    def button_for(self, format_id: str) -> QPushButton | None:
-        found = self.table.findChild(QPushButton, f"add-{format_id}")
+    def button_for(self, format_id: str, action: str = "add") -> QPushButton | None:
+        """The row's "Add column" button (``action`` "add") or its "Use this
+        format" button ("use")."""
+        found = self.table.findChild(QPushButton, f"{action}-{format_id}")
         return found if isinstance(found, QPushButton) else None
 
     def _sync_buttons(self) -> None:
-        """A format already shown has nothing to add."""
+        """A format already shown has nothing to add; the current one is in use."""
         shown = {choice.format.id for choice in self.shown.choices}
+        current = self.shown.current.format.id
         for i in range(self.table.topLevelItemCount()):
             fid = self.table.topLevelItem(i).text(1)
             button = self.button_for(fid)
             if button is not None:
                 button.setEnabled(fid not in shown)
                 button.setText("Shown" if fid in shown else "Add column")
+            use = self.button_for(fid, "use")
+            if use is not None:
+                use.setEnabled(fid != current)
+                use.setText("In use" if fid == current else "Use this format")

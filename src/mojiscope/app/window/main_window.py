@@ -52,7 +52,14 @@ from mojiscope.app.window import messages, settings
 from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
 from mojiscope.app.window.commands import SearchCommands
 from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
-from mojiscope.app.window.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.window.format_choice import FormatChoice
+from mojiscope.app.window.menus import (
+    build_actions,
+    build_menus,
+    build_toolbar,
+    context_actions,
+    fill_format_box,
+)
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
@@ -116,6 +123,12 @@ class MainWindow(QMainWindow):
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
+        self.format_choice = FormatChoice(self.shown, self.jobs, self._set_current_quietly, self)
+        """Which format the open document is read in (the evidence, the user's choice)."""
+        self.summary_panel.use_requested.connect(self.use_format)
+        self.summary_panel.summary_ready.connect(self.format_choice.follow_summary)
+        self.summary_panel.summary_ready.connect(lambda _summary: self._sync_format_box())
+        self.format_choice.looked.connect(lambda _look: self._sync_format_box())
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
@@ -141,8 +154,10 @@ class MainWindow(QMainWindow):
 
     # -- opening --------------------------------------------------------------------------
 
-    def open_document(self, document: Document) -> None:
-        """Show ``document`` in every view (closing the one shown before)."""
+    def open_document(self, document: Document, *, follow_evidence: bool = True) -> None:
+        """Show ``document`` in every view (closing the one shown before), in
+        the format the evidence names unless not ``follow_evidence`` (see
+        :mod:`~mojiscope.app.window.format_choice`)."""
         self.search.stop()
         old = self.document
         readers = self._stop_readers_of_old()
@@ -152,6 +167,7 @@ class MainWindow(QMainWindow):
             view.set_document(document)
         self.summary_panel.set_document(document)
         self.problems.set_document(document)
+        self.format_choice.document_opened(document, follow=follow_evidence)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:
@@ -188,7 +204,8 @@ class MainWindow(QMainWindow):
         return True
 
     def open_demo(self) -> None:
-        self.open_document(Document.demo())
+        """The demo, in the formats on show: it was made to show them."""
+        self.open_document(Document.demo(), follow_evidence=False)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open File")
@@ -370,6 +387,7 @@ class MainWindow(QMainWindow):
         if persist:
             settings.set_shown_formats(self.shown.keys)
         else:
+            self.format_choice.fixed = True
             self._remember_current = False
             try:
                 self.shown.set_current(self.shown.keys[0])
@@ -399,17 +417,32 @@ class MainWindow(QMainWindow):
                 action.setChecked(key == f"bpr_{number}")
         self.row_box.setCurrentIndex(max(self.row_box.findData(number), 0))
 
+    def use_format(self, key: str) -> None:
+        """Read the open document in ``key`` (its column added if it is not
+        on show), remembered for its file: the user's choice."""
+        self.format_choice.use(key)
+
+    def _set_current_quietly(self, key: str) -> None:
+        """Make ``key`` current without remembering it as the format of every
+        window to come (the evidence's choice, or one remembered per file)."""
+        self._remember_current = False
+        try:
+            self.shown.set_current(key)
+        finally:
+            self._remember_current = True
+
     def _sync_format_box(self) -> None:
-        box = self.format_box
-        box.blockSignals(True)
-        box.clear()
-        for choice in self.shown.choices:
-            box.addItem(choice.label, choice.key)
-        box.setCurrentIndex(max(box.findData(self.shown.current.key), 0))
-        box.blockSignals(False)
+        """The formats on show, then every other format the window can
+        read the document in (see :func:`~mojiscope.app.window.menus.format_box_keys`)."""
+        look, summary = self.format_choice.look, self.summary_panel.summary
+        extra = list(look.readings) if look is not None else []
+        extra += [s.format_id for s in summary.formats] if summary is not None else []
+        fill_format_box(self.format_box, self.shown, extra)
 
     def _format_box_chosen(self, index: int) -> None:
-        self.shown.set_current(str(self.format_box.itemData(index)))
+        key = self.format_box.itemData(index)
+        if isinstance(key, str):
+            self.use_format(key)
 
     def _current_format_changed(self) -> None:
         self.format_box.setCurrentIndex(max(self.format_box.findData(self.shown.current.key), 0))

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu
 
+from mojiscope.app.model.formats import available_keys, resolve
 from mojiscope.app.window import settings
 from mojiscope.app.window.settings import BYTES_PER_ROW_CHOICES
+from mojiscope.app.window.shown_formats import ShownFormats
 
 if TYPE_CHECKING:
     from mojiscope.app.window.main_window import MainWindow
@@ -143,7 +145,10 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
     bar.addSeparator()
     bar.addWidget(QLabel(" Current format: "))
     format_box = QComboBox(bar)
-    format_box.setToolTip("The format the text view, inspector, status bar and F8 use")
+    format_box.setToolTip(
+        "The format the text view, inspector, status bar and F8 use; "
+        "a format not on show is added as a column"
+    )
     bar.addWidget(format_box)
     bar.addWidget(QLabel("  Row: "))
     row_box = QComboBox(bar)
@@ -157,6 +162,30 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
         if not action.isSeparator() and action.text():
             action.setToolTip(tooltip(action))
     return format_box, row_box
+
+
+def format_box_keys(shown: list[str], extra: list[str]) -> list[str]:
+    """What the current-format box offers after the formats on show: the
+    ``extra`` ones (the readings the evidence found for the document),
+    then every format the chooser offers, each once."""
+    return [key for key in dict.fromkeys([*extra, *available_keys()]) if key not in shown]
+
+
+def fill_format_box(box: QComboBox, shown: ShownFormats, extra: list[str]) -> None:
+    """The formats on show, a separator, then every other format (see
+    :func:`format_box_keys`); choosing one of those adds its column. The
+    current format is selected; no signal is emitted."""
+    box.blockSignals(True)
+    box.clear()
+    for choice in shown.choices:
+        box.addItem(choice.label, choice.key)
+    others = format_box_keys(shown.keys, [k for k in extra if resolve(k) is not None])
+    if others:
+        box.insertSeparator(box.count())
+        for key in others:
+            box.addItem(key, key)
+    box.setCurrentIndex(max(box.findData(shown.current.key), 0))
+    box.blockSignals(False)
 
 
 def tooltip(action: QAction) -> str:

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.index.summary import FormatSummary, Summary, summarize
+from mojiscope.core.index.scan import VALID_UTF8_IS_CLEAN
+from mojiscope.core.index.summary import SUPERSETS, FormatSummary, Summary, summarize
 from mojiscope.core.spans.event import SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import BytesSource, FileSource, Source
+from mojiscope.core.system.source import BytesSource, Source
 
 FIRST_LOOK_BYTES = 1 << 14
 """Bytes from the start of a source that the first look reads."""
@@ -137,30 +138,36 @@ def first_look(source: Source, control: Control = UNCONTROLLED) -> FirstLook:
     """The readings of ``source``'s first :data:`FIRST_LOOK_BYTES` (all of
     it when it is no longer), from the summary of those bytes (see the
     module docstring), or at once where they are plainly UTF-8."""
-    whole = len(source) <= FIRST_LOOK_BYTES
     head = source.read(0, FIRST_LOOK_BYTES)
+    return look_at_head(head, whole=len(source) <= FIRST_LOOK_BYTES, control=control)
+
+
+def look_at_head(head: bytes, *, whole: bool, control: Control = UNCONTROLLED) -> FirstLook:
+    """:func:`first_look` of a source whose first :data:`FIRST_LOOK_BYTES`
+    are ``head`` (``whole``: that is all of it)."""
     if not whole:
         head = sample_head(head)
     if plainly_utf8(head):
         return FirstLook(("utf-8",), _binary(head, "utf-8"))
     if no_text(head):
         return FirstLook((), True)
-    summary = summarize(source if whole else BytesSource(head, source.name), None, control)
+    summary = summarize(BytesSource(head), None, control)
     chosen = tuple(s.format_id for s in readings(summary))
     return FirstLook(chosen, _binary(head, chosen[0]) if chosen else True, summary)
+
+
+def look_at_head_watched(control: Control, head: bytes, whole: bool) -> FirstLook:
+    """:func:`look_at_head`, in the form
+    :func:`~mojiscope.core.system.child_job.run_in_child` runs in a child
+    process (the summary of a sample is Python that holds the interpreter
+    lock for a second)."""
+    return look_at_head(head, whole=whole, control=control)
 
 
 def _binary(head: bytes, format_id: str) -> bool:
     """Whether ``head`` read as ``format_id`` is no text: more than
     :data:`BINARY_CONTROLS` of it odd (:func:`odd_share`)."""
     return odd_share(get_format(format_id).decode(head).text) > BINARY_CONTROLS
-
-
-def first_look_file(control: Control, path: str) -> FirstLook:
-    """:func:`first_look` of the file at ``path``, opened here: the form
-    :func:`~mojiscope.core.system.child_job.run_in_child` runs in a child process."""
-    with FileSource(path) as source:
-        return first_look(source, control)
 
 
 READINGS = 6
@@ -181,3 +188,32 @@ def readings(summary: Summary, limit: int = READINGS) -> list[FormatSummary]:
         and s.score <= best.score + CLOSE_SCORE
     ]
     return [best, *close][:limit]
+
+
+def same_family(first: str, second: str) -> bool:
+    """Whether formats ``first`` and ``second`` read the bytes of a file
+    alike wherever one of them reads them without error: the UTF-8 family
+    (:data:`~mojiscope.core.index.scan.VALID_UTF8_IS_CLEAN`: they part only
+    at anomalies) and a plain format with its supersets
+    (:data:`~mojiscope.core.index.summary.SUPERSETS`). A window reading a
+    file in one need not switch to the other when the evidence names it."""
+    ids = {_canonical(first), _canonical(second)}
+    if len(ids) == 1 or ids <= VALID_UTF8_IS_CLEAN:
+        return True
+    family = {next(iter(ids))}
+    grew = True
+    while grew:
+        grew = False
+        for plain, superset in SUPERSETS:
+            pair = {_canonical(plain), _canonical(superset)}
+            if pair & family and not pair <= family:
+                family |= pair
+                grew = True
+    return ids <= family
+
+
+def _canonical(format_id: str) -> str:
+    try:
+        return get_format(format_id).id
+    except (LookupError, ValueError):
+        return format_id
