@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import BytesSource
@@ -156,5 +156,6 @@ def test_a_text_and_its_reencoding_are_the_same_text(words: list[str], codec: st
 @given(st.lists(st.sampled_from(WORDS), min_size=3, max_size=30))
 def test_a_text_and_its_legacy_reencoding_are_the_same_text(words: list[str]) -> None:
     text = " ".join(words) + "\n"
+    assume(not text.isascii())  # else the bytes are the same
     result = compared(text.encode(), text.encode("cp1252"))
     assert result.kind == VerdictKind.ENCODING, result.words

@@ -1,5 +1,6 @@
 """The window's docks: the text view, the inspector and the legend below the
-grid, and the whole-file panels (Summary, Problems) tabbed with the legend.
+grid, and the whole-file panels (Summary, Problems, and compare mode's
+Differences) tabbed with the legend.
 
 Every dock can be moved, floated, closed and tabbed; the window remembers
 where they are (``MainWindow`` saves and restores its state by the docks'
@@ -62,6 +63,18 @@ def add_index_docks(
         if widget is problems:
             dock.visibilityChanged.connect(problems.set_shown)
     inspector.raise_()
+
+
+def add_differences_dock(
+    window: QMainWindow, view_docks: list[QDockWidget], differences: QWidget
+) -> QDockWidget:
+    """The Differences dock (compare mode's list), tabbed with the legend
+    of ``view_docks``; hidden until compare mode is turned on."""
+    dock = _dock(window, "Differences", differences)
+    window.tabifyDockWidget(view_docks[2], dock)
+    dock.hide()
+    view_docks[1].raise_()
+    return dock
 
 
 def give_rows_to_the_grid(

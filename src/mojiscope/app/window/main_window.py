@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 from shiboken6 import isValid
 
 from mojiscope.app.background.collector import keep_collector_out_of_frames
+from mojiscope.app.background.difference_jobs import DifferenceKeeper
 from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.file_watch import FileReloader
 from mojiscope.app.background.index_jobs import IndexKeeper
@@ -41,6 +42,7 @@ from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import available_keys
+from mojiscope.app.panels.differences import DifferencesPanel
 from mojiscope.app.panels.inspector import InspectorPanel
 from mojiscope.app.panels.legend import Legend
 from mojiscope.app.panels.mojibake import attach_to_window as attach_mojibake_panel
@@ -51,7 +53,12 @@ from mojiscope.app.panels.text_view import TextView
 from mojiscope.app.window import messages, settings
 from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
 from mojiscope.app.window.commands import SearchCommands
-from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
+from mojiscope.app.window.docks import (
+    add_differences_dock,
+    add_index_docks,
+    add_view_docks,
+    give_rows_to_the_grid,
+)
 from mojiscope.app.window.format_choice import FormatChoice
 from mojiscope.app.window.menus import (
     build_actions,
@@ -132,6 +139,14 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
+        self.differences = DifferenceKeeper(self.jobs, self.passes, self.shown, self.indexes, self)
+        """Compare mode: where the formats on show disagree. The grid asks
+        :meth:`~mojiscope.app.background.difference_jobs.DifferenceKeeper.ranges_between`
+        for the rows on screen and repaints on its ``changed``."""
+        self.differences_panel = DifferencesPanel(self.differences, self.selection, self)
+        self.differences_dock = add_differences_dock(
+            self, self.bottom_docks, self.differences_panel
+        )
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -165,6 +180,7 @@ class MainWindow(QMainWindow):
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
+        self.differences.set_document(document)
         self.summary_panel.set_document(document)
         self.problems.set_document(document)
         self.format_choice.document_opened(document, follow=follow_evidence)
@@ -259,6 +275,7 @@ class MainWindow(QMainWindow):
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
+        self.differences.set_document(None)
         self.summary_panel.set_document(None)
         self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
@@ -343,6 +360,47 @@ class MainWindow(QMainWindow):
 
     def previous_anomaly(self) -> None:
         self._anomaly(forward=False)
+
+    def next_difference(self) -> None:
+        self._difference(forward=True)
+
+    def previous_difference(self) -> None:
+        self._difference(forward=False)
+
+    def _difference(self, *, forward: bool) -> None:
+        """At once where compare mode's sweep knows, else a background scan."""
+        known, found = self.differences.difference_at_once(self.selection.cursor, forward=forward)
+        if known:
+            self.search.show_result("difference", found)
+        else:
+            self.search.difference(forward=forward)
+
+    def next_notice(self) -> None:
+        self._notice(forward=True)
+
+    def previous_notice(self) -> None:
+        self._notice(forward=False)
+
+    def _notice(self, *, forward: bool) -> None:
+        """At once where the index knows the chunk, else a background scan."""
+        known, found = self.indexes.notice_at_once(forward=forward)
+        if known:
+            self.search.show_result("notice", found)
+        else:
+            self.search.notice(forward=forward)
+
+    def set_compare_mode(self, on: bool) -> None:
+        """View > Compare Formats: sweep the file for where the formats on
+        show disagree, and show the Differences dock (hide it when off)."""
+        self.differences.set_enabled(on)
+        action = self.actions_["compare"]
+        if action.isChecked() != on:
+            action.setChecked(on)
+        if on:
+            self.differences_dock.show()
+            self.differences_dock.raise_()
+        else:
+            self.differences_dock.hide()
 
     def _anomaly(self, *, forward: bool) -> None:
         """At once where the index knows the chunk, else a background scan;

@@ -60,6 +60,14 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "previous_anomaly": _action(
             window, "&Previous Anomaly", window.previous_anomaly, "Shift+F8"
         ),
+        # F7 / Shift+F7: "next difference" in VS Code's and other editors' diff views.
+        "next_difference": _action(window, "Next &Difference", window.next_difference, "F7"),
+        "previous_difference": _action(
+            window, "Previous Di&fference", window.previous_difference, "Shift+F7"
+        ),
+        # F9 / Shift+F9: beside F8, the notices being the lesser problems.
+        "next_notice": _action(window, "Next &Notice", window.next_notice, "F9"),
+        "previous_notice": _action(window, "Previous No&tice", window.previous_notice, "Shift+F9"),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
         "legend": _action(window, "&Legend", window.show_legend),
         "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
@@ -73,6 +81,12 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         )
         action.setCheckable(True)
         a[f"bpr_{number}"] = action
+    compare = QAction("&Compare Formats", window)
+    compare.setCheckable(True)
+    compare.setToolTip("Find where the formats on show read the bytes differently")
+    compare.toggled.connect(window.set_compare_mode)
+    window.addAction(compare)
+    a["compare"] = compare
     return a
 
 
@@ -99,10 +113,14 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     search = bar.addMenu("&Search")
     for key in ("go_to", "find", "find_next", "find_previous", "next_anomaly", "previous_anomaly"):
         search.addAction(a[key])
+    search.addSeparator()
+    for key in ("next_difference", "previous_difference", "next_notice", "previous_notice"):
+        search.addAction(a[key])
     view = bar.addMenu("&View")
     for number in BYTES_PER_ROW_CHOICES:
         view.addAction(a[f"bpr_{number}"])
     view.addSeparator()
+    view.addAction(a["compare"])
     view.addAction(a["legend"])
     formats = bar.addMenu("F&ormats")
     formats.addAction(a["formats"])

@@ -57,7 +57,7 @@ from mojiscope.core.index.summary import display_name
 from mojiscope.core.mojibake import Chain, ChainError, explain
 from mojiscope.core.mojibake.stream import repaired_texts
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source, read_once
+from mojiscope.core.system.source import BytesSource, Source, read_once
 
 CHUNK = 1 << 20
 """Bytes of each file compared at once."""
@@ -275,6 +275,7 @@ def compare_files(
         return _byte_verdict(a, b, side_a, side_b, shown)
     control.check()
     pairs = _pairs(a, b, looks, formats)
+    pairs += [p for p in _agreeing(a, b, looks, pairs[0]) if p not in pairs]
     for fa, fb in pairs:
         stream_a = TextStream(get_format(fa), a, control)
         stream_b = TextStream(get_format(fb), b, control)
@@ -350,6 +351,41 @@ def _pairs(
         options.append(_distinct_readings(source, list(look.readings)))
     ranked = sorted(product(range(len(options[0])), range(len(options[1]))), key=sum)
     return [(options[0][i], options[1][j]) for i, j in ranked][:MAX_PAIRS]
+
+
+def _agreeing(
+    a: Source, b: Source, looks: list[FirstLook | None], best: tuple[str, str]
+) -> list[tuple[str, str]]:
+    """More pairs, from the other file's text: each format the first look
+    at one file found readable without error (not only those close to the
+    best) whose reading of its first bytes is the other file's text there,
+    read in its best format. A short file leaves several code pages nearly
+    as likely; the other file's text says which one it was written in."""
+    found: list[tuple[str, str]] = []
+    for side, (source, look) in enumerate(((a, looks[0]), (b, looks[1]))):
+        if look is None or look.summary is None:
+            continue
+        other = (b, a)[side]
+        wanted = _head_text(other, best[1 - side])
+        for summary in look.summary.formats:
+            if summary.errors or summary.format_id == best[side]:
+                continue
+            text = _head_text(source, summary.format_id)
+            n = min(len(text), len(wanted))
+            if n and text[:n] == wanted[:n]:
+                pair = (summary.format_id, best[1]) if side == 0 else (best[0], summary.format_id)
+                found.append(pair)
+                break
+    return found
+
+
+def _head_text(source: Source, format_id: str) -> str:
+    """The text of ``source``'s first bytes in ``format_id``, a signature
+    left out, line ends made one, less its last few characters (the sample
+    may end inside one)."""
+    stream = TextStream(get_format(format_id), BytesSource(source.read(0, FIRST_LOOK_BYTES)))
+    text = "".join(iter(stream.read, None))
+    return text[:-4]
 
 
 def _distinct_readings(source: Source, format_ids: list[str]) -> list[str]:
