@@ -1,1 +1,1 @@
-"""Dialogs: paste hex, go to offset, find, choose formats."""
+"""Dialogs: paste hex, go to offset, find, choose formats, export, compare two files."""

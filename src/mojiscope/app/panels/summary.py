@@ -4,7 +4,9 @@ When a document opens, :func:`mojiscope.core.index.summary.summarize` runs as a
 background job (every registered format plus charset-normalizer's legacy
 guess, each indexed over the whole file). The panel then shows the sentence
 of suggestions ("looks like UTF-8; also valid WTF-8 and XTF-8; as cp1252 it
-reads as mojibake") and one row per format: rank, format, verdict, a
+reads as mojibake; 4 bidi controls: the text may display in another order
+than it is stored") and one row per format: rank, format, verdict (and its
+notices), a
 "Use this format" button that reads the file in it (the current format,
 remembered for the file) and an "Add column" button that shows that format
 as a decoded column in one click.
@@ -27,9 +29,15 @@ from mojiscope.app.background.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.core import formats
-from mojiscope.core.index.summary import Summary, summarize, summarize_file
+from mojiscope.core.index.summary import FormatSummary, Summary, summarize, summarize_file
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
+
+
+def verdict_words(item: FormatSummary) -> str:
+    """A row's verdict, and its notices: ``valid UTF-8; notices: 4 bidi``."""
+    notices = ", ".join(f"{n:,} {kind}" for kind, n in sorted(item.notices.items()))
+    return f"{item.verdict}; notices: {notices}" if notices else item.verdict
 
 
 class SummaryPanel(QWidget):
@@ -122,7 +130,7 @@ class SummaryPanel(QWidget):
         self.words.setText(result.words[:1].upper() + result.words[1:])
         self.table.clear()
         rows = [
-            QTreeWidgetItem([str(item.rank), item.format_id, item.verdict, "", ""])
+            QTreeWidgetItem([str(item.rank), item.format_id, verdict_words(item), "", ""])
             for item in result.formats
         ]
         self.table.addTopLevelItems(rows)  # one insertion: one at a time took 3 ms a row

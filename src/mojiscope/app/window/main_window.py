@@ -33,6 +33,7 @@ from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
+from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
@@ -200,6 +201,9 @@ class MainWindow(QMainWindow):
         for dialog in self.export_dialogs():
             if dialog.job is None or dialog.job.name != "export-write":
                 dialog.close()
+        for compared in self.findChildren(CompareFilesDialog):
+            if isValid(compared):
+                compared.close()
         for handle in self.jobs.active():
             if handle.name != "export-write":
                 handle.cancel()
@@ -222,6 +226,22 @@ class MainWindow(QMainWindow):
     def open_demo(self) -> None:
         """The demo, in the formats on show: it was made to show them."""
         self.open_document(Document.demo(), follow_evidence=False)
+
+    def compare_with_dialog(self) -> None:
+        """File > Compare With…: choose a file to compare the open one with."""
+        if self.document is None:
+            self.statusBar().showMessage("Open a file to compare first", 5000)
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Compare With")
+        if path:
+            self.compare_with(path)
+
+    def compare_with(self, path: str | os.PathLike[str]) -> CompareFilesDialog | None:
+        """Compare the open file with the file at ``path``, in a dialog."""
+        for dialog in self.findChildren(CompareFilesDialog):
+            if isValid(dialog):
+                dialog.close()
+        return open_compare_dialog(self, Path(path))
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open File")

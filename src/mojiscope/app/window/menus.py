@@ -41,6 +41,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "demo": _action(window, "Open &Demo", window.open_demo),
         "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
         "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
+        "compare_with": _action(window, "Compare &With…", window.compare_with_dialog),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
         "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
         "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
@@ -101,6 +102,8 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     file_menu.addSeparator()
     file_menu.addAction(a["export"])
     file_menu.addAction(a["export_selection"])
+    file_menu.addSeparator()
+    file_menu.addAction(a["compare_with"])
     file_menu.addSeparator()
     file_menu.addAction(a["quit"])
     edit = bar.addMenu("&Edit")

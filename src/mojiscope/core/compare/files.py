@@ -498,3 +498,15 @@ def _without_bom(texts: Iterator[str]) -> Iterator[str]:
             text = text.removeprefix("\ufeff")
         if text:
             yield text
+
+
+def compare_paths(
+    control: Control, path_a: str, path_b: str, names: tuple[str, str] | None = None
+) -> FileComparison:
+    """:func:`compare_files` of the files at ``path_a`` and ``path_b``, opened
+    here: the form :func:`~mojiscope.core.system.child_job.run_in_child`
+    runs in a child process."""
+    from mojiscope.core.system.source import FileSource
+
+    with FileSource(path_a) as a, FileSource(path_b) as b:
+        return compare_files(a, b, names=names or (path_a, path_b), control=control)
