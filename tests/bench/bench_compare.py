@@ -2,10 +2,10 @@
 
     python tests/bench/bench_compare.py [--mb 1024] [--other-mb 64] [--keep DIR]
 
-1. From the index (the UTF-8 family). A text file of ``--mb`` MB, mostly
+1. From the index (the UTF-8 family). A text file of ``--mb`` MiB, mostly
    valid UTF-8 (accented Latin and Han), with a lone surrogate (``ED A0
-   80``) and an invalid byte (``FF``) every MiB, is written to a temporary
-   folder (``--keep DIR`` keeps it there for the next run). Each of utf-8,
+   80``) and an invalid byte (``FF``) in every ``--every``-th MiB (16 by
+   default; 1 is a dense case), is written to a temporary folder (``--keep DIR`` keeps it there for the next run). Each of utf-8,
    wtf-8 and xtf-8 is indexed (timed, as the window does: every core but
    one), then :func:`~mojiscope.core.compare.formats.differences` compares
    the three from their indexes, and every range it finds is counted, as
@@ -45,15 +45,20 @@ CHUNK = 4 << 20
 LINE = "the quick brown fox jumps over the lazy dog, café naïve résumé 你好\n".encode()
 
 
-def write_text(path: Path, mb: int, *, damaged: bool = True, line: bytes = LINE) -> None:
-    block = bytearray(line * ((1 << 20) // len(line) + 1))[: 1 << 20]
+def write_text(
+    path: Path, mb: int, *, every: int = 1, damaged: bool = True, line: bytes = LINE
+) -> None:
+    """``mb`` MiB of ``line``; a lone surrogate and an invalid byte in every
+    ``every``-th MiB when ``damaged``."""
+    clean = bytes(bytearray(line * ((1 << 20) // len(line) + 1))[: 1 << 20])
+    block = bytearray(clean)
     if damaged:
         at = block.index(b"\n", len(block) // 3) + 1
         block[at : at + 3] = b"\xed\xa0\x80"  # a lone surrogate: WTF-8 reads it
         block[2 * len(block) // 3] = 0xFF  # an invalid byte
     with path.open("wb") as f:
-        for _ in range(mb):
-            f.write(block)
+        for k in range(mb):
+            f.write(block if k % every == every // 2 else clean)
 
 
 def cpython_decode(path: Path) -> float:
@@ -116,6 +121,9 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", type=int, default=1024)
+    parser.add_argument(
+        "--every", type=int, default=16, help="MiB between damaged places (default 16)"
+    )
     parser.add_argument("--other-mb", type=int, default=64)
     parser.add_argument("--keep", metavar="DIR", help="keep the files in DIR (and reuse them)")
     args = parser.parse_args()
@@ -123,9 +131,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(args.keep or temp)
         folder.mkdir(parents=True, exist_ok=True)
-        big = folder / f"text-{args.mb}mb.txt"
+        big = folder / f"text-{args.mb}mb-every{args.every}.txt"
         if not big.exists() or big.stat().st_size != args.mb << 20:
-            write_text(big, args.mb)
+            write_text(big, args.mb, every=args.every)
         report("UTF-8 family from the index", big, ["utf-8", "wtf-8", "xtf-8"], indexed=True)
         other = folder / f"text-{args.other_mb}mb.txt"
         if not other.exists() or other.stat().st_size != args.other_mb << 20:
