@@ -1,12 +1,13 @@
 """Comparing formats over a whole file, as ratios against CPython in one run.
 
-    python tests/bench/bench_compare.py [--mb 1024] [--other-mb 64] [--keep DIR]
+    python tests/bench/bench_compare.py [--mb 1024] [--every 16] [--other-mb 64] [--keep DIR]
 
 1. From the index (the UTF-8 family). A text file of ``--mb`` MiB, mostly
    valid UTF-8 (accented Latin and Han), with a lone surrogate (``ED A0
    80``) and an invalid byte (``FF``) in every ``--every``-th MiB (16 by
-   default; 1 is a dense case), is written to a temporary folder (``--keep DIR`` keeps it there for the next run). Each of utf-8,
-   wtf-8 and xtf-8 is indexed (timed, as the window does: every core but
+   default; 1 is a dense case), is written to a temporary folder
+   (``--keep DIR`` keeps it there for the next run). Each of utf-8, wtf-8
+   and xtf-8 is indexed (timed, as the window does: every core but
    one), then :func:`~mojiscope.core.compare.formats.differences` compares
    the three from their indexes, and every range it finds is counted, as
    compare mode does. Against CPython's single-threaded chunked

@@ -1,8 +1,21 @@
-"""``mojiscope convert``, run as a real process."""
+"""``mojiscope convert``, run as a real process, and the same conversion
+through the export job and the library."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from helpers.conversion import PAIRS, PIECES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core import get_format
+from mojiscope.core.conversion.convert import ConversionLossError, convert, plan_conversion
+from mojiscope.core.conversion.jobs import ExportInput, export_in_child, report_in_child
+from mojiscope.core.conversion.loss_report import loss_becomes
+from mojiscope.core.conversion.losses import describe_loss
+from mojiscope.core.system.control import Control
 
 LOSSY = b"hi " + "中".encode() + b" \xff"  # 中 at 3..6, a bad byte at 7
 
@@ -163,3 +176,77 @@ def test_escapes_forming_utf8_refuse_a_strict_conversion(mojiscope):
     run = mojiscope("convert", "-", "--from", "utf-8", "--to", "xtf-8", stdin=data)
     assert run.returncode == 1
     assert "escapes" in run.stderr and "byte offset 1" in run.stderr
+
+
+# -- one conversion, three ways in -------------------------------------------------
+
+#: The helpers' format pairs the command line can name (not the test-only UCS-2).
+NAMED_PAIRS = [pair for pair in PAIRS if all(isinstance(f, str) for f in pair)]
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    pieces=st.lists(st.sampled_from(PIECES), max_size=12),
+    pair=st.sampled_from(NAMED_PAIRS),
+    errors=st.sampled_from(["strict", "replace"]),
+    signature=st.booleans(),
+)
+def test_the_command_the_export_job_and_the_library_write_and_report_the_same(
+    mojiscope, tmp_path_factory, pieces, pair, errors, signature
+):
+    """The same input and choices through ``mojiscope convert --json``, the
+    export dialog's write job (with and without the report it is handed) and
+    :func:`convert` give the same bytes and the same losses, or the same
+    refusal."""
+    source, target = pair
+    signature = signature and get_format(target).signature_bytes is not None
+    folder = tmp_path_factory.mktemp("three-ways")
+    path = folder / "in.bin"
+    path.write_bytes(b" " + b"".join(pieces))
+    given_input = ExportInput(str(path), 0, path.stat().st_size, whole=True)
+    choices = (source, target, errors, signature)
+
+    planned = plan_conversion(path, source, target, signature)
+    expected = [
+        {
+            "kind": loss.kind.value,
+            "reason": loss.reason.value if loss.reason else None,
+            "bytes": [loss.source_start, loss.source_end],
+            "becomes": loss_becomes(loss),
+        }
+        for loss in planned.losses
+    ]
+    refused = errors == "strict" and not planned.lossless
+
+    argv = ["convert", path, "--from", source, "--to", target, "--errors", errors, "--json"]
+    run = mojiscope(*argv, "-o", folder / "cli.out", *(["--signature"] if signature else []))
+    told = json.loads(run.stderr_lines[-1])
+    assert told["losses"] == expected and told["read"] == planned.bytes_read
+    known = report_in_child(Control(), given_input, source, target, signature)
+    assert known.report.losses == planned.losses
+    if refused:
+        first = describe_loss(planned.losses[0], strict=True)
+        assert run.returncode == 1 and first in run.stderr_lines[0]
+        for handed in (None, known):
+            with pytest.raises(ConversionLossError) as caught:
+                export_in_child(Control(), given_input, *choices, str(folder / "job.out"), handed)
+            assert caught.value.loss == planned.losses[0]
+        with pytest.raises(ConversionLossError) as caught:
+            convert(path, source, target, folder / "lib.out", errors, signature)
+        assert caught.value.loss == planned.losses[0]
+        assert files_in(folder) == ["in.bin"]
+        return
+    assert run.returncode == 0 and told["written"] == planned.bytes_written
+    written = (folder / "cli.out").read_bytes()
+    for handed in (None, known):
+        outcome = export_in_child(Control(), given_input, *choices, str(folder / "job.out"), handed)
+        assert (folder / "job.out").read_bytes() == written and outcome.verification.ok
+        assert outcome.report.losses == planned.losses
+        assert outcome.report.bytes_written == len(written)
+    report = convert(path, source, target, folder / "lib.out", errors, signature)
+    assert (folder / "lib.out").read_bytes() == written
+    assert report.losses == planned.losses and report.counts == planned.counts

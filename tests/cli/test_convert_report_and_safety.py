@@ -53,6 +53,30 @@ def test_json_report_is_the_last_stderr_line_with_every_loss(mojiscope, lossy_fi
     }
 
 
+def test_a_json_record_says_what_a_loss_becomes_in_the_target(mojiscope):
+    run = mojiscope(
+        "convert",
+        "--hex",
+        "61 ff",
+        "--from",
+        "utf-8",
+        "--to",
+        "utf-16le",
+        "--errors",
+        "replace",
+        "--json",
+    )
+    assert run.returncode == 0 and run.stdout == "a\ufffd".encode("utf-16-le")
+    assert json.loads(run.stderr_lines[-1])["losses"] == [
+        {
+            "kind": "replacement",
+            "reason": "invalid-byte",
+            "bytes": [1, 2],
+            "becomes": "FD FF (U+FFFD)",
+        }
+    ]
+
+
 def test_strict_with_json_reports_every_loss_writes_nothing_and_exits_1(
     mojiscope, lossy_file, tmp_path
 ):

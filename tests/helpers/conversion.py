@@ -4,7 +4,8 @@ pairs the conversion properties combine."""
 from __future__ import annotations
 
 from mojiscope.core import Encoding, Format
-from mojiscope.core.conversion.convert import Loss, iter_conversion
+from mojiscope.core.conversion.engine import iter_conversion
+from mojiscope.core.conversion.losses import Loss
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
 from mojiscope.core.spans.table import SpanTable

@@ -1,7 +1,10 @@
 """``mojiscope convert``: decode with one format, encode with another.
 
-The work is :mod:`mojiscope.core.conversion.convert`'s; this module picks where the
-bytes go and how losses are told (:mod:`mojiscope.cli.convert_report`).
+The work is the core's one conversion run
+(:func:`~mojiscope.core.conversion.convert.run_conversion`), feeding one
+:class:`~mojiscope.core.conversion.loss_report.ConversionReport`; this module
+picks where the bytes go, and :mod:`mojiscope.cli.convert_report` how the
+losses are told.
 
 * ``-o OUT`` (a regular file, or a new one): written atomically (a temporary
   file beside OUT, renamed over it when done). Under ``--errors strict`` (the
@@ -29,32 +32,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterable
-from typing import BinaryIO
+from collections.abc import Callable
 
 from mojiscope.cli.convert_report import (
     PROGRESS_MIN_BYTES,
-    CappedReport,
-    JsonReport,
+    CappedLines,
+    JsonLine,
     ProgressBar,
-    Report,
-    WordsReport,
+    ReportFormat,
+    WordLines,
 )
 from mojiscope.cli.errors import EXIT_OK, EXIT_STRICT, UsageError
 from mojiscope.cli.inputs import ByteInput, open_input
 from mojiscope.core import Format, get_format
-from mojiscope.core.conversion.convert import (
-    ConversionError,
-    ConversionLossError,
-    ConvertedBlock,
-    SourceChangedError,
-    iter_conversion,
-)
+from mojiscope.core.conversion.convert import ConversionLossError, run_conversion
+from mojiscope.core.conversion.engine import ConversionError
+from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.conversion.jobs import Terminated, sigterm_raises
+from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.conversion.verify import DigestWriter, verify_digest, verify_output
 from mojiscope.core.system.atomic_write import atomic_output, is_special_file
 from mojiscope.core.system.control import UNCONTROLLED, Control
@@ -62,16 +62,12 @@ from mojiscope.core.system.control import UNCONTROLLED, Control
 #: What a shell reports for a process ended by SIGTERM.
 EXIT_TERMINATED = 143
 
-
-class _Refused(Exception):  # noqa: N818 - carries the strict refusal out of the write
-    def __init__(self, cause: ConversionLossError | SourceChangedError) -> None:
-        super().__init__(str(cause))
-        self.cause = cause
+#: Runs the conversion, its output going to the writer given.
+Pour = Callable[[Callable[[bytes], object]], ConversionReport]
 
 
-def _make_report(args: argparse.Namespace, source: Format, target: Format) -> Report:
-    kind = JsonReport if args.json else WordsReport if args.report else CappedReport
-    return kind(source.id, target.id, sys.stderr)
+def _report_format(args: argparse.Namespace) -> type[ReportFormat]:
+    return JsonLine if args.json else WordLines if args.report else CappedLines
 
 
 def _check_usage(args: argparse.Namespace, target: Format, to_stream: bool) -> None:
@@ -88,35 +84,41 @@ def run_convert(args: argparse.Namespace) -> int:
     to_stream = args.output in (None, "-") or is_special_file(args.output)
     _check_usage(args, target_format, to_stream)
     args.replaces_input = _same_file(args.file, args.output)
-    report = _make_report(args, source_format, target_format)
-    keep_going = not isinstance(report, CappedReport)  # report every loss, even under strict
+    strict = args.errors == "strict"
+    shape = _report_format(args)
+    report = ConversionReport(source_format, target_format, keep=shape.keep)
+    told = shape(report, sys.stderr, strict=strict)
     try:
         with sigterm_raises(), open_input(args.file, args.hex) as source:
             bar = _progress_bar(source, args)
-            control = Control(progress=bar.update) if bar else UNCONTROLLED
-            blocks = iter_conversion(
+            pour = functools.partial(
+                run_conversion,
                 source.stream,
                 source_format,
                 target_format,
+                errors=args.errors,
                 signature=args.signature,
-                control=control,
+                report=report,
+                each_loss=told.loss if shape.every_loss else None,
+                report_all=shape.every_loss,  # under strict, still report every loss
+                control=Control(progress=bar.update) if bar else UNCONTROLLED,
             )
-            strict = args.errors == "strict"
             try:
-                written = _write(blocks, args, strict and keep_going, strict, report)
+                _write(lambda write: pour(write=write), args, strict)
             finally:
                 if bar:
                     bar.clear()
     except Terminated:
         return EXIT_TERMINATED
-    except _Refused as refused:
-        if not keep_going:
-            raise refused.cause from None
+    except (ConversionLossError, SourceChangedError) as refused:
+        if not shape.every_loss:
+            raise  # one line from the command's error handler
         _say(f"{refused}; nothing was written (--errors replace writes and reports every loss)")
-        report.finish(0)
+        told.finish(0)
         return EXIT_STRICT
+    told.warn_if_changed()
     code = _verify(args, source_format, target_format) if args.verify else EXIT_OK
-    report.finish(written)  # last, so that a JSON report stays stderr's last line
+    told.finish(report.bytes_written)  # last, so that a JSON report stays stderr's last line
     return code
 
 
@@ -138,63 +140,30 @@ def _progress_bar(source: ByteInput, args: argparse.Namespace) -> ProgressBar | 
     return None
 
 
-def _pour(
-    blocks: Iterable[ConvertedBlock],
-    out: BinaryIO | None,
-    strict: bool,
-    keep_going: bool,
-    report: Report,
-) -> int:
-    """Write the blocks to ``out`` (if any), feeding ``report``; return the
-    bytes written. Under strict the first loss (or a changed input) raises
-    :class:`_Refused`, at once or, with ``keep_going``, after the last block."""
-    written = 0
-    refused: ConversionLossError | SourceChangedError | None = None
-    for block in blocks:
-        report.add(block, strict=strict)
-        if strict and refused is None:
-            if len(block.losses):
-                refused = ConversionLossError(block.losses[0])
-            elif block.changed is not None:
-                refused = block.changed
-        if refused is not None:
-            if not keep_going:
-                raise _Refused(refused)
-            continue
-        if out is not None:
-            out.write(block.data)
-        written += len(block.data)
-    if refused is not None:
-        raise _Refused(refused)
-    return written
-
-
-def _write(
-    blocks: Iterable[ConvertedBlock],
-    args: argparse.Namespace,
-    keep_going: bool,
-    strict: bool,
-    report: Report,
-) -> int:
+def _write(pour: Pour, args: argparse.Namespace, strict: bool) -> None:
+    """Run the conversion into where ``args`` says. A regular file is written
+    atomically; a stream or special file directly under replace, and under
+    strict only once the whole conversion succeeded (spooled until then)."""
     output = args.output
     if output not in (None, "-") and not is_special_file(output):
         with atomic_output(output) as out:
             if not (args.verify and args.replaces_input):
-                return _pour(blocks, out, strict, keep_going, report)
+                pour(out.write)
+                return
             args.digest = DigestWriter(out)  # for --verify of a file that replaced its input
-            return _pour(blocks, args.digest, strict, keep_going, report)  # type: ignore[arg-type]
+            pour(args.digest.write)
+            return
     with contextlib.ExitStack() as stack:
         final = stack.enter_context(atomic_output(output)) if output not in (None, "-") else None
         final = final or sys.stdout.buffer
         if not strict:
-            written = _pour(blocks, final, strict, keep_going, report)
+            pour(final.write)
         else:
             spool = stack.enter_context(tempfile.TemporaryFile(prefix="mojiscope-"))
-            written = _pour(blocks, spool, strict, keep_going, report)
+            pour(spool.write)
             spool.seek(0)
             shutil.copyfileobj(spool, final, 1 << 20)
         final.flush()
-        return written
 
 
 def _verify(args: argparse.Namespace, source_format: Format, target_format: Format) -> int:

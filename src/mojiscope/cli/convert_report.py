@@ -1,20 +1,28 @@
 """How ``mojiscope convert`` tells its losses on stderr, and its progress bar.
 
-Three ways, one per choice of the user:
+The losses are counted once, by the core's
+:class:`~mojiscope.core.conversion.loss_report.ConversionReport` that the
+conversion feeds; this module only formats it, in one of three ways, one
+per choice of the user:
 
 * default: under replace, one line per loss up to :data:`LOSS_LINES`, then
-  "... and N more" and the totals (:class:`CappedReport`);
-* ``--report``: every loss in words, streamed as found, then the totals
-  (:class:`WordsReport`);
+  "... and N more" and the totals (:class:`CappedLines`: the report keeps
+  the first :data:`LOSS_LINES` losses);
+* ``--report``: every loss in words, printed as it is found, then the totals
+  (:class:`WordLines`);
 * ``--json``: one JSON object on the last line of stderr,
   ``{"losses": [{"kind", "reason", "bytes": [start, end], "becomes"}...],
-  "counts": {kind: n}, "read": n, "written": n}`` (:class:`JsonReport`); the
+  "counts": {kind: n}, "read": n, "written": n}`` (:class:`JsonLine`); the
   records are spooled to an anonymous temporary file as they come, so memory
   stays bounded whatever the number of losses.
 
-Each takes every converted block (:meth:`add`) and, at the end, how many
-bytes were written (:meth:`finish`); an error line, if any, is printed
-before :meth:`finish` so that the JSON object stays the last line.
+The two that tell every loss are handed each one as it is found
+(:meth:`ReportFormat.loss`; the report keeps only the first). Under replace, an
+input that changed while it was read is a warning, printed once
+(:meth:`ReportFormat.warn_if_changed`), before the losses of the block that found
+it and before the final lines. :meth:`ReportFormat.finish` prints the final lines,
+given how many bytes were written; an error line, if any, comes before it so
+that the JSON object stays the last line.
 """
 
 from __future__ import annotations
@@ -23,16 +31,10 @@ import json
 import sys
 import tempfile
 import time
-from collections import Counter
-from typing import TextIO
+from typing import ClassVar, TextIO
 
-from mojiscope.core.conversion.convert import (
-    ConversionReport,
-    ConvertedBlock,
-    LossKind,
-    describe_loss,
-)
-from mojiscope.core.conversion.loss_report import loss_record
+from mojiscope.core.conversion.loss_report import ConversionReport, loss_becomes
+from mojiscope.core.conversion.losses import Loss, LossKind, describe_loss
 
 #: Loss lines printed on stderr before "... and N more".
 LOSS_LINES = 20
@@ -40,27 +42,54 @@ LOSS_LINES = 20
 PROGRESS_MIN_BYTES = 4 << 20
 
 
-def _totals(counts: Counter[LossKind], read: int, written: int) -> str:
+def loss_record(loss: Loss) -> dict[str, object]:
+    """``{"kind", "reason", "bytes": [start, end], "becomes"}`` for one loss."""
+    return {
+        "kind": loss.kind.value,
+        "reason": loss.reason.value if loss.reason else None,
+        "bytes": [loss.source_start, loss.source_end],
+        "becomes": loss_becomes(loss),
+    }
+
+
+def _totals(report: ConversionReport, written: int) -> str:
+    counts = report.counts
     totals = ", ".join(f"{kind.value} {counts[kind]:,}" for kind in LossKind if counts[kind])
+    read = report.bytes_read
     return f"mojiscope: totals: {totals}; read {read:,} bytes, wrote {written:,} bytes\n"
 
 
-def _changed_warning(block: ConvertedBlock, out: TextIO) -> None:
-    if block.changed is not None:
-        out.write(f"mojiscope: warning: {block.changed}\n")
+class ReportFormat:
+    """One way of telling the losses of ``report`` on ``out``."""
+
+    #: How many losses the report keeps as objects for this format.
+    keep: ClassVar[int] = 1
+    #: Whether the conversion hands it every loss as found (:meth:`loss`).
+    every_loss: ClassVar[bool] = False
+
+    def __init__(self, report: ConversionReport, out: TextIO, *, strict: bool) -> None:
+        self.report, self.out, self.strict = report, out, strict
+        self._warned = False
+
+    def loss(self, loss: Loss) -> None:
+        """One more loss, as found (only if :attr:`every_loss`)."""
+
+    def warn_if_changed(self) -> None:
+        """Under replace, say once that the input changed while it was read."""
+        changed = self.report.changed
+        if changed is not None and not self.strict and not self._warned:
+            self._warned = True
+            self.out.write(f"mojiscope: warning: {changed}\n")
+
+    def finish(self, written: int) -> None:
+        """The final lines, ``written`` bytes having been written."""
+        raise NotImplementedError
 
 
-class CappedReport:
+class CappedLines(ReportFormat):
     """The default: at most :data:`LOSS_LINES` loss lines, printed at the end."""
 
-    def __init__(self, source_format: str, target_format: str, out: TextIO) -> None:
-        self.report = ConversionReport(source_format, target_format, keep=LOSS_LINES)
-        self.out = out
-
-    def add(self, block: ConvertedBlock, *, strict: bool) -> None:
-        self.report.add(block)
-        if not strict:
-            _changed_warning(block, self.out)
+    keep = LOSS_LINES
 
     def finish(self, written: int) -> None:
         report, out = self.report, self.out
@@ -75,78 +104,68 @@ class CappedReport:
             out.write(f"  {loss.message}\n")
         if n > LOSS_LINES:
             out.write(f"  ... and {n - LOSS_LINES:,} more\n")
-        out.write(_totals(report.counts, report.bytes_read, written))
+        out.write(_totals(report, written))
         out.flush()
 
 
-class WordsReport:
+class WordLines(ReportFormat):
     """``--report``: every loss in words as it is found, then the totals."""
 
-    def __init__(self, source_format: str, target_format: str, out: TextIO) -> None:
-        self.source_format, self.target_format = source_format, target_format
-        self.counts: Counter[LossKind] = Counter()
-        self.read = 0
-        self.out = out
+    every_loss = True
 
-    def add(self, block: ConvertedBlock, *, strict: bool) -> None:
-        self.read = block.source_end
-        if not strict:
-            _changed_warning(block, self.out)
-        if not len(block.losses):
-            return
-        if not self.counts:
+    def __init__(self, report: ConversionReport, out: TextIO, *, strict: bool) -> None:
+        super().__init__(report, out, strict=strict)
+        self._told = 0
+
+    def loss(self, loss: Loss) -> None:
+        self.warn_if_changed()  # the block that found the change comes first
+        if not self._told:
+            report = self.report
             self.out.write(
-                f"mojiscope: losses converting {self.source_format} to {self.target_format}:\n"
+                f"mojiscope: losses converting {report.source_format} to {report.target_format}:\n"
             )
-        self.counts.update(block.losses.counts())
-        for loss in block.losses:
-            self.out.write(f"  {describe_loss(loss, strict=strict)}\n")
+        self._told += 1
+        self.out.write(f"  {describe_loss(loss, strict=self.strict)}\n")
 
     def finish(self, written: int) -> None:
-        n = sum(self.counts.values())
-        if n:
-            self.out.write(_totals(self.counts, self.read, written))
+        report = self.report
+        if report.loss_count:
+            self.out.write(_totals(report, written))
         else:
             self.out.write(
-                f"mojiscope: no loss: the text survives exactly; read {self.read:,} "
+                f"mojiscope: no loss: the text survives exactly; read {report.bytes_read:,} "
                 f"bytes, wrote {written:,} bytes\n"
             )
         self.out.flush()
 
 
-class JsonReport:
+class JsonLine(ReportFormat):
     """``--json``: the report as one JSON object on the last line of stderr."""
 
-    def __init__(self, source_format: str, target_format: str, out: TextIO) -> None:
-        del source_format, target_format
+    every_loss = True
+
+    def __init__(self, report: ConversionReport, out: TextIO, *, strict: bool) -> None:
+        super().__init__(report, out, strict=strict)
         self.spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - closed by finish()
             max_size=1 << 20, mode="w+", encoding="utf-8"
         )
-        self.counts: Counter[str] = Counter()
-        self.read = 0
-        self.out = out
+        self._records = 0
 
-    def add(self, block: ConvertedBlock, *, strict: bool) -> None:
-        self.read = block.source_end
-        if not strict:
-            _changed_warning(block, self.out)
-        for loss in block.losses:
-            self.spool.write(("," if self.counts else "") + json.dumps(loss_record(loss)))
-            self.counts[loss.kind.value] += 1
+    def loss(self, loss: Loss) -> None:
+        self.spool.write(("," if self._records else "") + json.dumps(loss_record(loss)))
+        self._records += 1
 
     def finish(self, written: int) -> None:
-        out = self.out
+        report, out = self.report, self.out
         out.write('{"losses": [')
         self.spool.seek(0)
         while piece := self.spool.read(1 << 16):
             out.write(piece)
         self.spool.close()
-        tail = {"counts": dict(self.counts), "read": self.read, "written": written}
+        counts = {kind.value: n for kind, n in report.counts.items()}
+        tail = {"counts": counts, "read": report.bytes_read, "written": written}
         out.write("], " + json.dumps(tail)[1:] + "\n")
         out.flush()
-
-
-Report = CappedReport | WordsReport | JsonReport
 
 
 class ProgressBar:

@@ -49,7 +49,8 @@ from mojiscope.cli.errors import (
     UsageError,
 )
 from mojiscope.core import DecodeError, EncodeError, MojiscopeError
-from mojiscope.core.conversion.convert import ConversionLossError, SourceChangedError
+from mojiscope.core.conversion.convert import ConversionLossError
+from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
 COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare", "diff")

@@ -6,8 +6,9 @@
     mojiscope mojibake FILE --fix -o OUT [--errors strict|replace]
 
 The explaining is :mod:`mojiscope.core.mojibake`'s; this module reads the
-inputs and prints. Each input is explained from at most its first 32 KiB
-(a file is never read whole to be explained).
+inputs and prints. An input of at most 32 KiB is explained whole; a larger
+file from windows around its non-ASCII bytes (``explain_source``; a file is
+never read whole to be explained), standard input from its first 32 KiB.
 
 * Plain output: per input, its name, then the candidates best first, each
   with its confidence, its chain in words and the start of its text.
@@ -33,7 +34,7 @@ from mojiscope.cli.errors import EXIT_OK, EXIT_STRICT, UsageError
 from mojiscope.cli.inputs import open_input
 from mojiscope.core import FileSource, Source
 from mojiscope.core.mojibake import ChainError, Explanation, explain, verify_chain
-from mojiscope.core.mojibake.explain import SAMPLE_BYTES
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
 from mojiscope.core.system.atomic_write import atomic_output
 
 #: Characters of each candidate's text shown in plain output.
@@ -62,7 +63,11 @@ def run_mojibake(args: argparse.Namespace) -> int:
     inputs = args.files or [None]
     for name in inputs:
         label, head = _head(name, args.hex)
-        explanations = explain(head, limit=args.candidates)
+        if len(head) > SAMPLE_BYTES and name not in (None, "-"):
+            with FileSource(name) as source:  # read where its bytes are interesting
+                explanations = explain_source(source, limit=args.candidates)
+        else:
+            explanations = explain(head, limit=args.candidates)
         if args.fix:
             return _fix(name, head, explanations[0], args)
         if args.json:
@@ -77,6 +82,7 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
     return {
         "source": label,
         "sampled": explanations[0].sampled,
+        "read": [list(r) for r in explanations[0].read],
         "candidates": [
             {
                 "text": e.text,
@@ -102,7 +108,8 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
 
 def _print_plain(label: str, explanations: list[Explanation]) -> None:
     out = sys.stdout
-    sampled = " (explained from its first bytes)" if explanations[0].sampled else ""
+    read = explanations[0].read
+    sampled = f" (explained from {len(read)} parts of it)" if explanations[0].sampled else ""
     out.write(f"{label}{sampled}\n")
     for rank, e in enumerate(explanations, 1):
         chain = "; ".join(e.words) if e.words else "fine as it is"

@@ -1,9 +1,11 @@
-"""The loss table while rows stream in: new rows appended, changed ones
-rewritten, the others left as they are."""
+"""The loss report in the export dialog's words: the table while rows stream
+in (new rows appended, changed ones rewritten, the others left as they
+are), and the sentence above it."""
 
 from __future__ import annotations
 
-from mojiscope.app.dialogs.export_report_view import LossTable
+from mojiscope.app.dialogs.export_report_view import LossTable, summary_line
+from mojiscope.core.conversion.convert import plan_conversion
 from mojiscope.core.conversion.loss_report import LossRow
 
 
@@ -37,3 +39,14 @@ def test_streamed_rows_append_and_update_only_what_changed(qtbot):
     assert texts(table) == [
         ["replacement", "a byte (F8..FF) that never occurs in UTF-8", "1", "0x67", "?"]
     ]
+
+
+def test_the_summary_says_how_much_is_lost_or_that_the_text_survives_exactly():
+    mixed = b"hi \xff\xfe " + "中€".encode() * 3  # 2 bad bytes, 3 characters cp1252 lacks
+    assert summary_line(plan_conversion(mixed, "utf-8", "cp1252")) == "5 losses in 2 groups."
+    one = plan_conversion(b"a\xff", "utf-8", "utf-16le")
+    assert summary_line(one) == "1 loss in 1 group."
+    clean = plan_conversion("héllo".encode(), "utf-8", "utf-16be")
+    assert summary_line(clean) == "The text survives exactly."
+    dropped = plan_conversion(b"\xef\xbb\xbfabc", "utf-8", "cp1252")
+    assert summary_line(dropped) == "The text survives exactly (signature dropped)."

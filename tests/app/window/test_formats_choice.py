@@ -18,7 +18,7 @@ from mojiscope.app.model.formats import (
 )
 from mojiscope.app.window import settings
 from mojiscope.app.window.main_window import MainWindow
-from mojiscope.core import decode
+from mojiscope.core import Decoding, Format, decode
 
 
 def test_plain_id_resolves_to_the_format_with_default_policy() -> None:
@@ -37,6 +37,24 @@ def test_policy_pseudo_id_renders_like_core_policy() -> None:
         assert choice.policy == policy
         window = choice.decode_window(data, 0, len(data))
         assert window.text == decode(data, "utf-8", policy=policy).text
+
+
+def test_a_window_an_index_decoded_exactly_gets_the_columns_policy_once() -> None:
+    data = b"a\xf0\x9f\x92 \xc0\xaf\x80b"
+    asked: list[tuple[str, int, int]] = []
+
+    def exact(fmt: Format, start: int, end: int) -> Decoding:  # as a whole-file index would
+        asked.append((fmt.id, start, end))
+        return decode(data, fmt)
+
+    for policy in ("per-byte", "per-run"):
+        choice = resolve(f"utf-8/{policy}")
+        assert choice is not None
+        window = choice.decode_window(data, 0, len(data), exact)
+        assert window.text == decode(data, "utf-8", policy=policy).text
+        not_known = choice.decode_window(data, 0, len(data), lambda *_: None)
+        assert not_known.text == window.text
+    assert asked == [("utf-8", 0, len(data))] * 2
 
 
 def test_unknown_ids_and_policies_resolve_to_none() -> None:

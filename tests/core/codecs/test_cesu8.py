@@ -25,7 +25,7 @@ from mojiscope.core import (
     encode,
     get_format,
 )
-from mojiscope.core.conversion.convert import iter_conversion
+from mojiscope.core.conversion.engine import iter_conversion
 from mojiscope.core.words.sequences import describe_sequence
 
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True, database=None)

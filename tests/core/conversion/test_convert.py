@@ -17,16 +17,14 @@ from hypothesis import strategies as st
 from mojiscope.core import FileSource, Format, decode, formats, get_format, join_decodings
 from mojiscope.core.codecs.wide.byte_order import ByteOrderFollowing
 from mojiscope.core.conversion.convert import (
-    ConversionError,
     ConversionLossError,
-    Loss,
-    LossKind,
     convert,
     convert_stream,
-    iter_conversion,
     iter_losses,
     plan_conversion,
 )
+from mojiscope.core.conversion.engine import ConversionError, iter_conversion
+from mojiscope.core.conversion.losses import Loss, LossKind
 from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.system import page_cache
 from mojiscope.core.system.atomic_write import atomic_output

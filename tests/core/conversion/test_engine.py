@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.conversion import engine as conversion_engine
-from mojiscope.core.conversion.convert import iter_conversion
+from mojiscope.core.conversion.engine import iter_conversion
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

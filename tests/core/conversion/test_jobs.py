@@ -1,10 +1,13 @@
 """The export's operations as a child process runs them: the same report and
 the same bytes as in-process, errors that cross the process boundary whole,
-and a cancel that leaves nothing, or, after the rename, a written file."""
+a cancel that leaves nothing, or, after the rename, a written file; and what
+the write computes once (the losses of the report it is handed, the check
+against the bytes it wrote)."""
 
 from __future__ import annotations
 
 import io
+import os
 import pickle
 import signal
 import subprocess
@@ -14,8 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from mojiscope.core.conversion.convert import ConversionLossError, convert_stream
-from mojiscope.core.conversion.engine import SourceChangedError
+from mojiscope.core.conversion import losses as losses_module
+from mojiscope.core.conversion.convert import (
+    ConversionLossError,
+    convert_stream,
+    plan_conversion,
+)
+from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.conversion.jobs import (
     ExportError,
     ExportInput,
@@ -23,7 +31,6 @@ from mojiscope.core.conversion.jobs import (
     file_identity,
     report_in_child,
 )
-from mojiscope.core.conversion.loss_report import report_conversion
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Cancelled, Control
 
@@ -38,12 +45,15 @@ def test_the_report_from_a_child_is_the_report_in_process_and_its_rows_arrive_fi
     path = tmp_path / "lossy.txt"
     path.write_bytes(LOSSY * 1000)
     emitted: list[object] = []
-    report = run_in_child(
+    result = run_in_child(
         report_in_child, (whole(path), "wtf-8", "cp1252", False), Control(emit=emitted.append)
     )
-    here = report_conversion(path, "wtf-8", "cp1252")
-    assert report.rows() == here.rows() and report.summary() == here.summary()
+    here = plan_conversion(path, "wtf-8", "cp1252")
+    report = result.report
+    assert report.rows() == here.rows() and report.loss_count == here.loss_count
+    assert report.losses == here.losses and report.counts == here.counts
     assert emitted and emitted[-1] == here.rows()
+    assert result.identity == file_identity(str(path)) and result.holds_for(whole(path))
 
 
 def test_a_range_of_a_file_and_bytes_without_a_file_read_the_same(tmp_path):
@@ -52,8 +62,8 @@ def test_a_range_of_a_file_and_bytes_without_a_file_read_the_same(tmp_path):
     ranged = ExportInput(str(path), 4, 4 + len(LOSSY), whole=False)
     in_memory = ExportInput(None, 0, len(LOSSY), whole=False, data=LOSSY)
     for given in (ranged, in_memory):
-        rows = report_in_child(Control(), given, "wtf-8", "utf-16le", False).rows()
-        assert rows == report_conversion(LOSSY, "wtf-8", "utf-16le").rows()
+        rows = report_in_child(Control(), given, "wtf-8", "utf-16le", False).report.rows()
+        assert rows == plan_conversion(LOSSY, "wtf-8", "utf-16le").rows()
 
 
 def test_an_export_from_a_child_writes_what_convert_writes_and_verifies(tmp_path):
@@ -166,3 +176,91 @@ def test_sigterm_during_the_write_removes_the_temporary_file(tmp_path):
     _, err = child.communicate(timeout=30)
     assert child.returncode != 0 and "Terminated" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["text.txt"]
+
+
+# -- computing once ------------------------------------------------------------------
+
+
+def test_a_write_handed_the_report_of_its_choices_locates_no_loss_again(tmp_path, monkeypatch):
+    path, out = tmp_path / "lossy.txt", tmp_path / "out.txt"
+    path.write_bytes(LOSSY * 1000)
+    known = report_in_child(Control(), whole(path), "wtf-8", "utf-16le", False)
+    located = []
+    find = losses_module.find_losses
+    monkeypatch.setattr(losses_module, "find_losses", lambda b: located.append(1) or find(b))
+    outcome = export_in_child(
+        Control(), whole(path), "wtf-8", "utf-16le", "replace", False, str(out), known
+    )
+    assert located == [] and outcome.verification.ok
+    assert outcome.report.rows() == known.report.rows()
+    assert outcome.report.loss_count == known.report.loss_count == 2000
+    assert outcome.report.bytes_written == out.stat().st_size
+    with open(tmp_path / "theirs.txt", "wb") as theirs:
+        convert_stream(LOSSY * 1000, "wtf-8", "utf-16le", theirs, "replace")
+    assert out.read_bytes() == (tmp_path / "theirs.txt").read_bytes()
+
+
+def test_a_report_of_a_file_changed_since_is_not_taken_for_it(tmp_path):
+    path, out = tmp_path / "text.txt", tmp_path / "out.txt"
+    path.write_bytes(b"clean text")
+    known = report_in_child(Control(), whole(path), "utf-8", "cp1252", False)
+    assert known.report.lossless
+    path.write_bytes(b"now \xff lossy")
+    assert not known.holds_for(whole(path))
+    outcome = export_in_child(
+        Control(), whole(path), "utf-8", "cp1252", "replace", False, str(out), known
+    )
+    assert [(x.source_start, x.source_end) for x in outcome.report.losses] == [(4, 5)]
+    with pytest.raises(ConversionLossError):
+        export_in_child(Control(), whole(path), "utf-8", "cp1252", "strict", False, str(out), known)
+
+
+def test_strict_refuses_a_loss_even_where_a_report_it_was_handed_saw_none(tmp_path):
+    # The same file (device, inode, size, time) with other bytes: the report
+    # holds, as far as anyone can tell, and still strict writes no loss.
+    path, out = tmp_path / "text.txt", tmp_path / "out.txt"
+    path.write_bytes(b"clean text")
+    known = report_in_child(Control(), whole(path), "utf-8", "cp1252", False)
+    times = path.stat()
+    with open(path, "r+b") as file:
+        file.write(b"\xff")
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert known.holds_for(whole(path))
+    with pytest.raises(ConversionLossError) as raised:
+        export_in_child(Control(), whole(path), "utf-8", "cp1252", "strict", False, str(out), known)
+    assert raised.value.loss.source_start == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["text.txt"]
+
+
+def test_the_check_after_a_write_compares_bytes_and_converts_again_only_to_say_where(tmp_path):
+    path, out = tmp_path / "text.txt", tmp_path / "out.txt"
+    path.write_bytes("abcdé".encode() * 200_000)  # 1.2 MB: the output is reread in chunks
+    size = path.stat().st_size
+    changed = []
+
+    def meddle(done: int) -> None:  # another program writes into the output as it is reread
+        if done > size and not changed:
+            with open(out, "r+b") as file:
+                file.seek(1_000_000)
+                file.write(b"Q\x00")
+            changed.append(done)
+
+    outcome = export_in_child(
+        Control(progress=meddle), whole(path), "utf-8", "utf-16le", "replace", False, str(out)
+    )
+    verdict = outcome.verification
+    assert (
+        changed
+        and not verdict.ok
+        and (verdict.byte_offset, verdict.char_offset)
+        == (
+            1_000_000,
+            500_000,
+        )
+    )
+    assert "U+0051" in verdict.message
+    clean = export_in_child(Control(), whole(path), "utf-8", "utf-16le", "replace", False, str(out))
+    assert clean.verification.ok
+    assert (
+        clean.verification.message == f"verified: {out} holds exactly the 2,000,000 bytes written"
+    )

@@ -1,6 +1,6 @@
-"""The export loss report (grouped rows, what each loss becomes, meaning
-changes), verification of a written file, and an input changed under the
-reader."""
+"""The loss report every conversion feeds (grouped rows, what each loss
+becomes, meaning changes, a report that takes its losses from another),
+verification of a written file, and an input changed under the reader."""
 
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 
 from mojiscope.core.conversion.convert import (
     ConversionLossError,
-    SourceChangedError,
     convert,
-    iter_conversion,
     iter_losses,
+    plan_conversion,
 )
+from mojiscope.core.conversion.engine import iter_conversion
+from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.conversion.loss_report import (
     SIGNATURE_ADDED,
     SIGNATURE_DROPPED,
+    ConversionReport,
     becomes,
-    loss_record,
-    report_conversion,
 )
 from mojiscope.core.conversion.verify import verify_output
 from mojiscope.core.system.control import Cancelled, Control
@@ -31,14 +31,15 @@ MIXED = b"hi \xff\xfe " + "中€".encode() * 3  # 2 bad bytes at 3, 4; 中 at 6
 
 
 def test_losses_are_grouped_by_kind_and_reason_with_first_offsets_and_what_they_become():
-    report = report_conversion(MIXED, "utf-8", "cp1252")
+    report = plan_conversion(MIXED, "utf-8", "cp1252")
     rows = {(r.kind, r.reason): r for r in report.rows()}
     bad = rows[("replacement", "invalid-byte")]
     assert (bad.count, bad.first, bad.becomes) == (2, ((3, 4), (4, 5)), "?")
     han = rows[("unencodable", "unencodable")]
     assert (han.count, han.first) == (3, ((6, 9), (12, 15), (18, 21)))
     assert "U+4E2D" in han.message
-    assert report.loss_count == 5 and report.summary() == "5 losses in 2 groups."
+    assert report.loss_count == 5 and len(report.rows()) == 2
+    assert list(report.counts.items()) == [("replacement", 2), ("unencodable", 3)]
 
 
 def test_a_replacement_into_utf16_becomes_the_replacement_character_in_words():
@@ -49,32 +50,31 @@ def test_a_replacement_into_utf16_becomes_the_replacement_character_in_words():
 
 
 def test_nothing_lost_says_the_text_survives_exactly():
-    report = report_conversion("héllo".encode(), "utf-8", "utf-16be")
-    assert report.lossless and report.rows() == ()
-    assert report.summary() == "The text survives exactly."
+    report = plan_conversion("héllo".encode(), "utf-8", "utf-16be")
+    assert report.lossless and report.rows() == () and report.first_loss is None
 
 
 def test_a_signature_added_or_dropped_is_a_row_that_does_not_refuse_strict():
-    added = report_conversion(b"abc", "utf-8", "utf-16le", signature=True)
+    added = plan_conversion(b"abc", "utf-8", "utf-16le", signature=True)
     assert [(r.kind, r.refuses_strict, r.becomes) for r in added.rows()] == [
         (SIGNATURE_ADDED, False, "FF FE (U+FEFF)")
     ]
-    dropped = report_conversion(b"\xef\xbb\xbfabc", "utf-8", "cp1252")
+    dropped = plan_conversion(b"\xef\xbb\xbfabc", "utf-8", "cp1252")
     assert [(r.kind, r.first) for r in dropped.rows()] == [(SIGNATURE_DROPPED, ((0, 3),))]
-    assert dropped.lossless and "signature dropped" in dropped.summary()
-    carried = report_conversion(b"\xef\xbb\xbfabc", "utf-8", "utf-16le")
+    assert dropped.lossless
+    carried = plan_conversion(b"\xef\xbb\xbfabc", "utf-8", "utf-16le")
     assert carried.rows() == ()
 
 
 def test_meaning_changes_are_reported():
     # a C1 control that Corrected UTF-8 cannot carry
-    c1 = report_conversion("a\x85b".encode(), "utf-8", "corrected-utf-8")
+    c1 = plan_conversion("a\x85b".encode(), "utf-8", "corrected-utf-8")
     assert [(r.kind, r.first) for r in c1.rows()] == [("unencodable", ((1, 3),))]
     # a value above U+10FFFF
-    beyond = report_conversion(bytes.fromhex("f3bfbfbf"), "corrected-utf-8", "utf-8")
+    beyond = plan_conversion(bytes.fromhex("f3bfbfbf"), "corrected-utf-8", "utf-8")
     assert [r.kind for r in beyond.rows()] == ["beyond-unicode"]
     # private-use characters that XTF-8 writes as escapes whose bytes re-form UTF-8
-    reformed = report_conversion("a\uefc3\uefa9".encode(), "utf-8", "xtf-8")
+    reformed = plan_conversion("a\uefc3\uefa9".encode(), "utf-8", "xtf-8")
     assert [(r.kind, r.first) for r in reformed.rows()] == [("escapes-form-utf8", ((1, 7),))]
     assert "U+00E9" in reformed.rows()[0].message or "é" in reformed.rows()[0].message
 
@@ -82,7 +82,7 @@ def test_meaning_changes_are_reported():
 def test_rows_stream_through_emit_before_the_end():
     seen: list[int] = []
     data = (b"x" * 100_000 + b"\xff") * 20
-    report_conversion(
+    plan_conversion(
         data, "utf-8", "utf-16le", control=Control(emit=lambda rows: seen.append(rows[0].count))
     )
     assert seen[0] < 20 and seen[-1] == 20
@@ -90,7 +90,7 @@ def test_rows_stream_through_emit_before_the_end():
 
 def test_cancel_stops_the_report():
     with pytest.raises(Cancelled):
-        report_conversion(
+        plan_conversion(
             b"x" * (1 << 20), "utf-8", "utf-16le", control=Control(cancelled=lambda: True)
         )
 
@@ -100,7 +100,7 @@ def test_cancel_stops_the_report():
 def test_row_counts_add_up_to_every_loss(data, target):
     """The rows count every loss iter_losses finds, kind by kind, and each
     row's first ranges are that kind's first losses in order."""
-    report = report_conversion(data, "utf-8b", target)
+    report = plan_conversion(data, "utf-8b", target)
     losses = list(iter_losses(data, "utf-8b", target))
     counted = Counter()
     for row in report.rows():
@@ -116,14 +116,14 @@ def test_row_counts_add_up_to_every_loss(data, target):
     assert report.loss_count == len(losses)
 
 
-def test_json_record_of_a_loss():
-    loss = next(iter_losses(b"a\xff", "utf-8", "utf-16le"))
-    assert loss_record(loss) == {
-        "kind": "replacement",
-        "reason": "invalid-byte",
-        "bytes": [1, 2],
-        "becomes": "FD FF (U+FFFD)",
-    }
+def test_a_report_given_the_losses_of_another_counts_only_its_own_bytes():
+    known = plan_conversion(MIXED, "utf-8", "cp1252", keep=3)
+    again = ConversionReport("utf-8", "cp1252", losses_from=known)
+    for block in iter_conversion(MIXED + b"tail", "utf-8", "cp1252"):
+        again.add(block)
+    assert (again.bytes_read, again.bytes_written) == (len(MIXED) + 4, known.bytes_written + 4)
+    assert again.rows() == known.rows() and again.losses == known.losses
+    assert (again.loss_count, again.counts) == (known.loss_count, known.counts)
 
 
 # -- verification ------------------------------------------------------------

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from mojiscope.core import DecodeError, SpanKind, UnknownFormatError, get_format
 from mojiscope.core.codecs.format import join_decodings
-from mojiscope.core.conversion.convert import convert_stream
-from mojiscope.core.conversion.loss_report import report_conversion
+from mojiscope.core.conversion.convert import convert_stream, plan_conversion
 from mojiscope.core.mojibake import Chain, Misreading, damage
 from mojiscope.core.mojibake.reading import FORCED_CUT, ChainReading, reading_name
 from mojiscope.core.spans.event import Reason
@@ -194,7 +193,7 @@ def test_bytes_the_chain_cannot_have_made_are_invalid_with_their_reason() -> Non
 
 def test_a_lossy_repair_reports_every_loss_and_converts_the_rest() -> None:
     data = b"Caf\xc3\x83\xc2\xa9 \xc3\x83 x \xe2\x82\xac"
-    report = report_conversion(data, reading_name(CP1252), "utf-8")
+    report = plan_conversion(data, reading_name(CP1252), "utf-8")
     assert report.loss_count == 2
     (row,) = report.rows()
     assert row.reason == "not-from-chain"
@@ -206,7 +205,7 @@ def test_a_lossy_repair_reports_every_loss_and_converts_the_rest() -> None:
 
 def test_a_lossless_repair_converts_to_exactly_the_repaired_utf8() -> None:
     text = "Ça coûte 5 € — “déjà vu”\n" * 50
-    report = report_conversion(damage(CP1252, text), reading_name(CP1252), "utf-8")
+    report = plan_conversion(damage(CP1252, text), reading_name(CP1252), "utf-8")
     assert report.lossless
     out = io.BytesIO()
     convert_stream(damage(CP1252, text), reading_name(CP1252), "utf-8", out, "strict")  # type: ignore[arg-type]

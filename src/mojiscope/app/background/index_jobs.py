@@ -30,7 +30,6 @@ from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import SteadyLabel
 from mojiscope.core import Decoding, FileSource, Format, Span
-from mojiscope.core.codecs.format import apply_policy
 from mojiscope.core.index.file_index import (
     FileIndex,
     NoticeRange,
@@ -261,16 +260,17 @@ class IndexKeeper(QObject):
         guessed = document is not None and document.alignment_guessed(choice)
         return " (alignment guessed)" if guessed else ""
 
-    def exact_window(self, choice: FormatChoice, start: int, end: int) -> Decoding | None:
-        """Bytes ``[start, end)`` under ``choice`` decoded exactly as the whole
-        file would, from the boundaries the index recorded; ``None`` for a
-        format that resynchronises exactly anyway, or where the index has not
-        reached yet (the document then decodes from a guess)."""
-        index, document = self.indexes.get(choice.format.id), self.document
+    def exact_window(self, fmt: Format, start: int, end: int) -> Decoding | None:
+        """Bytes ``[start, end)`` of ``fmt`` decoded exactly as the whole file
+        would, from the boundaries the index recorded; ``None`` for a format
+        that resynchronises exactly anyway, or where the index has not
+        reached yet (the document then decodes from a guess). No replacement
+        policy: the column's :class:`~mojiscope.app.model.formats.FormatChoice`
+        applies its own."""
+        index, document = self.indexes.get(fmt.id), self.document
         if index is None or index.bounds is None or document is None:
             return None
-        exact = index.exact_window(document.source, start, end)
-        return apply_policy(exact, choice.policy) if exact is not None else None
+        return index.exact_window(document.source, start, end)
 
     # -- navigation ------------------------------------------------------------------
 

@@ -8,9 +8,10 @@ signature), the loss report is recomputed as a job on the window's
 and its rows stream into the table as they are found. Export is enabled
 only when :func:`~mojiscope.app.model.export.refusal` has nothing to say;
 the line under the table says why when it does. Writing and verifying run
-as one more job, with the same progress bar and Cancel. Nothing here is
-modal but the overwrite question, so the main window stays usable and a
-loss row's click selects its bytes there.
+as one more job, with the same progress bar and Cancel; the write is handed
+the report of the current choices, so it does not compute it again. Nothing
+here is modal but the overwrite question, so the main window stays usable
+and a loss row's click selects its bytes there.
 """
 
 from __future__ import annotations
@@ -40,12 +41,13 @@ from PySide6.QtWidgets import (
 )
 
 from mojiscope.app.background.jobs import JobHandle, JobRunner
-from mojiscope.app.dialogs.export_report_view import LossTable
+from mojiscope.app.dialogs.export_report_view import LossTable, summary_line
 from mojiscope.app.model.export import (
     REPLACE,
     STRICT,
     ExportChoices,
     ExportOutcome,
+    ExportReport,
     ExportSource,
     WriteRecord,
     default_output,
@@ -63,7 +65,7 @@ from mojiscope.app.window.selection import SelectionModel
 
 if TYPE_CHECKING:
     from mojiscope.app.window.main_window import MainWindow
-from mojiscope.core.conversion.loss_report import LossReport, LossRow
+from mojiscope.core.conversion.loss_report import ConversionReport, LossRow
 from mojiscope.core.conversion.verify import Verification
 from mojiscope.core.mojibake import ChainReading
 
@@ -90,7 +92,8 @@ class ExportDialog(QDialog):
     written = Signal(object)
     """An :class:`ExportOutcome` after a write (verified or not)."""
     report_ready = Signal(object)
-    """The finished :class:`LossReport` for the current choices."""
+    """The finished :class:`~mojiscope.core.conversion.loss_report.ConversionReport`
+    for the current choices."""
     verified = Signal(object)
     """A :class:`~mojiscope.core.conversion.verify.Verification` from the Verify button."""
     job_started = Signal(str)
@@ -110,7 +113,9 @@ class ExportDialog(QDialog):
         self.source, self.runner, self.selection = source, runner, selection
         what = "Selection" if not source.whole else source.name
         self.setWindowTitle(f"Export {what}")
-        self.report: LossReport | None = None
+        self.report: ConversionReport | None = None
+        self._known: tuple[tuple[str, str, bool], ExportReport] | None = None  # its choices
+        self._asked: tuple[str, str, bool] | None = None  # the choices of the report job
         self.job: JobHandle | None = None
         self._write_record: tuple[WriteRecord, str] | None = None  # the write under way
         self._report_timer = QTimer(self, singleShot=True, interval=REPORT_DELAY_MS)
@@ -245,7 +250,7 @@ class ExportDialog(QDialog):
     def _recompute(self) -> None:
         if self.job is not None and self.job.name == "export-report":
             self.job.cancel()  # its rows and its report are for other choices now
-        self.report = None
+        self.report, self._known = None, None
         self.table.show_rows((), self.source.start)
         self.summary.setText("Looking for losses…")
         self.outcome.setText("")
@@ -265,6 +270,7 @@ class ExportDialog(QDialog):
         if find_format(choices.source_format) is None or find_format(choices.target_format) is None:
             self.summary.setText("Choose formats that exist to see the loss report.")
             return
+        self._asked = choices.report_key()
         handle = self.runner.start(
             "export-report",
             report_job(self.source, choices),
@@ -284,10 +290,13 @@ class ExportDialog(QDialog):
     def _report_failed(self, message: str) -> None:
         self.summary.setText(f"No report: {message}")
 
-    def _report_done(self, report: LossReport) -> None:
+    def _report_done(self, result: ExportReport) -> None:
+        report = result.report
         self.report = report
+        if self._asked is not None:
+            self._known = (self._asked, result)
         self.table.show_rows(report.rows(), self.source.start)
-        self.summary.setText(report.summary())
+        self.summary.setText(summary_line(report))
         self._refresh_refusal()
         self.report_ready.emit(report)
 
@@ -323,9 +332,10 @@ class ExportDialog(QDialog):
             return
         self._report_timer.stop()
         record = WriteRecord()
+        known = self._known[1] if self._known and self._known[0] == choices.report_key() else None
         handle = self.runner.start(
             "export-write",
-            write_job(self.source, choices, record),
+            write_job(self.source, choices, record, known),
             write_total(self.source),
             label=f"Writing {choices.output}…",
         )

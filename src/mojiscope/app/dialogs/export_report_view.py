@@ -1,4 +1,8 @@
-"""The export dialog's loss table: one row per kind and reason of loss.
+"""The export dialog's loss report in words: the table, one row per kind and
+reason of loss, and the sentence above it (:func:`summary_line`). Both are
+formatters over the core's
+:class:`~mojiscope.core.conversion.loss_report.ConversionReport` (the rows
+it groups the losses in), as the command line's reports are.
 
 Each row shows the kind, the reason in words, how many, the offsets of the
 first ones and what they become under replace; its tooltip is the first
@@ -19,10 +23,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mojiscope.core.conversion.loss_report import LossRow
+from mojiscope.core.conversion.loss_report import ConversionReport, LossRow
+from mojiscope.core.spans.event import REASON_WORDS, Reason
 
 _COLUMNS = ("Kind", "Why", "Count", "First at", "Becomes")
 _FIRST_SHOWN = 4
+
+
+def summary_line(report: ConversionReport) -> str:
+    """One sentence: how much is lost, or that the text survives exactly."""
+    rows = report.rows()
+    if report.lossless:
+        notes = [r for r in rows if not r.refuses_strict]
+        extra = f" ({notes[0].kind.replace('-', ' ')})" if notes else ""
+        return f"The text survives exactly{extra}."
+    n = report.loss_count
+    groups = sum(1 for r in rows if r.refuses_strict)
+    return f"{n:,} loss{'es' if n != 1 else ''} in {groups} group{'s' if groups != 1 else ''}."
+
+
+def why(row: LossRow) -> str:
+    """The row's reason in words, or its kind when it has no reason."""
+    if row.reason is not None and row.reason in Reason.__members__.values():
+        return REASON_WORDS[Reason(row.reason)]
+    return row.kind.replace("-", " ")
 
 
 def _offsets(row: LossRow, base: int) -> str:
@@ -31,7 +55,7 @@ def _offsets(row: LossRow, base: int) -> str:
 
 
 class LossTable(QTableWidget):
-    """The rows of a :class:`~mojiscope.core.conversion.loss_report.LossReport`."""
+    """The rows of a :class:`~mojiscope.core.conversion.loss_report.ConversionReport`."""
 
     chosen = Signal(int, int)
     """``(start, end)``: the bytes of the clicked row's first loss, in the whole file."""
@@ -62,7 +86,7 @@ class LossTable(QTableWidget):
                 continue
             cells = (
                 row.kind,
-                row.words,
+                why(row),
                 f"{row.count:,}",
                 _offsets(row, base),
                 row.becomes,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from mojiscope.app.model.cells import Cell, cells_between
-from mojiscope.app.model.formats import FormatChoice
+from mojiscope.app.model.formats import ExactWindow, FormatChoice
 from mojiscope.app.model.segments import Segment, join_windows, segments_between
 from mojiscope.app.model.text_runs import TextRun, text_runs_between
 from mojiscope.app.model.text_runs import join_windows as join_text_runs
@@ -49,7 +49,7 @@ class Document:
         #: Decodes a window exactly as the whole file would, where a whole-file
         #: index knows the character boundaries (a code page that cannot
         #: resynchronise); ``None`` where it does not (yet). Set by the window.
-        self.exact_window: Callable[[FormatChoice, int, int], Decoding | None] | None = None
+        self.exact_window: ExactWindow | None = None
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -89,8 +89,7 @@ class Document:
             return decoding
         start = index * WINDOW
         end = min(start + WINDOW, self.size)
-        exact = self.exact_window(choice, start, end) if self.exact_window else None
-        decoding = exact or choice.decode_window(self.source, start, end)
+        decoding = choice.decode_window(self.source, start, end, self.exact_window)
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)

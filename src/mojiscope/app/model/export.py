@@ -19,7 +19,10 @@ Decisions (where the issue was silent):
   through :func:`~mojiscope.core.system.child_job.run_in_child`): the job thread
   only waits on a pipe, so a conversion never holds the window's event loop.
 * Writing counts as one job of two stages (write, then verify), so one
-  progress bar covers both. Cancel during the write leaves no file and no
+  progress bar covers both. The write is handed the report of the same
+  choices, so it does not locate the losses again, and the verification
+  after it compares the file with the bytes written instead of converting
+  once more (:mod:`mojiscope.core.conversion.jobs`). Cancel during the write leaves no file and no
   temporary file. Once the file is renamed into place it has been written:
   a cancel then stops only the verification, and the dialog says the file
   was written and not verified (:class:`WriteRecord`).
@@ -39,12 +42,14 @@ from mojiscope.core.conversion.jobs import (
     ExportError,
     ExportInput,
     ExportOutcome,
+    ExportReport,
     export_in_child,
     file_identity,
     report_in_child,
     verify_in_child,
 )
-from mojiscope.core.conversion.loss_report import LossReport
+from mojiscope.core.conversion.loss_report import ConversionReport
+from mojiscope.core.conversion.losses import describe_loss
 from mojiscope.core.conversion.verify import Verification
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Cancelled, Control
@@ -55,10 +60,10 @@ STRICT, REPLACE = "strict", "replace"
 __all__ = [  # the jobs' results are the core's: a child process sends them back
     "ExportError",
     "ExportOutcome",
+    "ExportReport",
 ]
 
 
-@lru_cache(maxsize=1)
 @lru_cache(maxsize=1)
 def target_names() -> tuple[str, ...]:
     """Every format the dialog can write: the built-ins, then every legacy
@@ -144,7 +149,7 @@ def is_same_file(output: str, source: ExportSource) -> bool:
         return False
 
 
-def refusal(choices: ExportChoices, report: LossReport | None) -> str | None:
+def refusal(choices: ExportChoices, report: ConversionReport | None) -> str | None:
     """Why Export cannot be pressed now, in one sentence; ``None`` if it can."""
     if not choices.output.strip():
         return "Choose where to write the file."
@@ -152,22 +157,23 @@ def refusal(choices: ExportChoices, report: LossReport | None) -> str | None:
         return f"No format is called {choices.target_format!r}."
     if report is None:
         return "Looking for losses…"
-    if choices.errors == STRICT and not report.lossless and report.first_loss is not None:
+    if choices.errors == STRICT and report.first_loss is not None:
         return (
             f"Strict refuses any loss, and there are {report.loss_count:,}; the first: "
-            f"{report.first_loss_words()}. Choose replace to write them as shown."
+            f"{describe_loss(report.first_loss, strict=True)}. Choose replace to write "
+            "them as shown."
         )
     if choices.errors == STRICT and report.changed is not None:
         return f"Strict refuses: {report.changed}."
     return None
 
 
-def report_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], LossReport]:
+def report_job(source: ExportSource, choices: ExportChoices) -> Callable[[Control], ExportReport]:
     """The job that computes the loss report in a child process (its rows
-    emitted as they change)."""
+    emitted as they change), with the identity of the file it read."""
     args = (source.input(), choices.source_format, choices.target_format, choices.signature)
 
-    def job(control: Control) -> LossReport:
+    def job(control: Control) -> ExportReport:
         return run_in_child(report_in_child, args, control)
 
     return job
@@ -185,12 +191,17 @@ class WriteRecord:
 
 
 def write_job(
-    source: ExportSource, choices: ExportChoices, record: WriteRecord | None = None
+    source: ExportSource,
+    choices: ExportChoices,
+    record: WriteRecord | None = None,
+    known: ExportReport | None = None,
 ) -> Callable[[Control], ExportOutcome]:
     """The job that writes atomically, then verifies, in a child process;
     progress counts the source bytes written, then the output bytes reread
     (see ``write_total``). ``record`` learns whether the file was written
-    even if the job is cancelled (see :class:`WriteRecord`)."""
+    even if the job is cancelled (see :class:`WriteRecord`). ``known`` is
+    the finished report of these choices, if any: the write takes its
+    losses from it rather than locating them again."""
     args = (
         source.input(),
         choices.source_format,
@@ -198,6 +209,7 @@ def write_job(
         choices.errors,
         choices.signature,
         choices.output,
+        known,
     )
     record = record if record is not None else WriteRecord()
 

@@ -10,7 +10,7 @@ decodes any other way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +19,11 @@ from mojiscope.core.codecs.format import POLICIES, Policy, apply_policy
 
 DEFAULT_KEYS: tuple[str, ...] = ("utf-8", "wtf-8", "xtf-8", "stf-7", "corrected-utf-8", "cp1252")
 """The columns shown until the user chooses (keys core does not know are skipped)."""
+
+ExactWindow = Callable[[Format, int, int], Decoding | None]
+"""Bytes ``[start, end)`` of a format decoded exactly as the whole file would
+be, where a whole-file index knows the character boundaries (a code page
+that cannot resynchronise), else ``None``; no replacement policy applied."""
 
 _POLICY_WORDS = {"per-byte": "per byte", "per-run": "per run", "maximal-subpart": "max. subpart"}
 
@@ -45,9 +50,15 @@ class FormatChoice:
             text += f"; replacement policy {self.policy}"
         return text
 
-    def decode_window(self, source: Source, start: int, end: int) -> Decoding:
-        """Decode the spans starting in ``[start, end)`` (see ``Format.decode_window``)."""
-        decoding = self.format.decode_window(source, start, end)
+    def decode_window(
+        self, source: Source, start: int, end: int, exact: ExactWindow | None = None
+    ) -> Decoding:
+        """Decode the spans starting in ``[start, end)`` (see ``Format.decode_window``),
+        or take them from ``exact`` where it has them, then render them under
+        the choice's replacement policy: the one place the app applies one."""
+        decoding = exact(self.format, start, end) if exact is not None else None
+        if decoding is None:
+            decoding = self.format.decode_window(source, start, end)
         return apply_policy(decoding, self.policy)
 
 

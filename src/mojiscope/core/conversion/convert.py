@@ -1,7 +1,9 @@
 """Conversion: decode bytes with one format, encode the text with another, and
 say what is lost, with byte offsets on both sides, before anything is written.
 
-The command line's ``convert`` and the GUI's export dialog share this module.
+Every conversion is one call, :func:`run_conversion`: the command line's
+``convert``, the export dialog's loss report and its write, and this module's
+:func:`convert`, :func:`convert_stream` and :func:`plan_conversion` all run it.
 
 How it runs
 -----------
@@ -11,9 +13,12 @@ incremental decoder in ``replace`` mode, so every span is seen; each decoded
 block of text is encoded with the target's ``encode_spans``. Memory is
 bounded by the chunk size whatever the input size: nothing holds the whole
 text, the whole output or one object per span. The engine,
-:func:`iter_conversion`, yields :class:`ConvertedBlock` s in order: output
-bytes plus the block's :class:`LossBatch` (losses kept as arrays; a
-:class:`Loss` object is built only when one is looked at).
+:func:`~mojiscope.core.conversion.engine.iter_conversion`, yields
+:class:`~mojiscope.core.conversion.engine.ConvertedBlock` s in order: output
+bytes plus the block's :class:`~mojiscope.core.conversion.losses.LossBatch`
+(losses kept as arrays, located when first asked for; a
+:class:`~mojiscope.core.conversion.losses.Loss` object is built only when one
+is looked at).
 
 Encoding a block on its own must give the bytes that encoding the whole text
 at once would give. Only a few characters make a target's output depend on
@@ -21,11 +26,11 @@ their neighbours: surrogates (WTF-8 and WTF-16 join a lead directly followed
 by a trail) and U+EF80..U+EFFF (XTF-8 and UTF-8b escapes, whose bytes may
 re-form UTF-8 together). A block therefore never ends inside a run of those
 characters: the run is carried into the next block (up to
-:data:`CONTEXT_LIMIT` characters; a longer run is cut, never between a lead
-and a trail surrogate, and an ``escapes-form-utf8`` run crossing that cut is
-reported as two runs).
+:data:`~mojiscope.core.conversion.engine.CONTEXT_LIMIT` characters; a longer
+run is cut, never between a lead and a trail surrogate, and an
+``escapes-form-utf8`` run crossing that cut is reported as two runs).
 
-What counts as a loss (:class:`LossKind`)
+What counts as a loss (:class:`~mojiscope.core.conversion.losses.LossKind`)
 -----------------------------------------
 ``replacement``
     a source span of kind ``invalid``, ``collision`` or ``reserved`` (bytes the
@@ -74,7 +79,7 @@ format keeps the signature byte for byte, and converting to a code page with
 no signature drops it (not a loss: it carried no text). With
 ``signature=True`` the output begins with the target's signature whether or
 not the source had one, never twice; a target without a signature is then an
-error (:class:`ConversionError`).
+error (:class:`~mojiscope.core.conversion.engine.ConversionError`).
 
 Writing
 -------
@@ -89,69 +94,44 @@ report a conversion would produce.
 
 An input file whose size changes while it is read (cut short by another
 program, say) fails a strict conversion with
-:class:`~mojiscope.core.conversion.engine.SourceChangedError` naming the
+:class:`~mojiscope.core.conversion.input.SourceChangedError` naming the
 offset where reading ended; under replace the output is written and the
 report's ``changed`` says so.
 
 The engine that turns chunks into blocks lives in
-:mod:`mojiscope.core.conversion.engine`.
+:mod:`mojiscope.core.conversion.engine`; the report every run feeds in
+:mod:`mojiscope.core.conversion.loss_report`.
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from mojiscope.core.codecs.format import Errors, Format
-from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.conversion.engine import (
-    CHUNK_SIZE,
-    CONTEXT_LIMIT,
-    ConversionError,
-    ConvertedBlock,
-    Input,
-    SignatureChange,
-    SourceChangedError,
-    iter_chunks,
-    iter_conversion,
-)
-from mojiscope.core.conversion.losses import (
-    Loss,
-    LossBatch,
-    LossKind,
-    describe_loss,
-)
+from mojiscope.core.conversion.engine import iter_conversion
+from mojiscope.core.conversion.input import Input, SourceChangedError
+from mojiscope.core.conversion.loss_report import KEEP_LOSSES, ConversionReport
+from mojiscope.core.conversion.losses import Loss, describe_loss
 from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.system.atomic_write import atomic_output
 from mojiscope.core.system.control import UNCONTROLLED, Control
 
 __all__ = [
-    "CHUNK_SIZE",
-    "CONTEXT_LIMIT",
-    "ConversionError",
+    "EMIT_INTERVAL",
     "ConversionLossError",
-    "ConversionReport",
-    "ConvertedBlock",
-    "Input",
-    "Loss",
-    "LossBatch",
-    "LossKind",
-    "SignatureChange",
-    "SourceChangedError",
     "convert",
     "convert_stream",
-    "describe_loss",
-    "iter_chunks",
-    "iter_conversion",
     "iter_losses",
     "plan_conversion",
+    "run_conversion",
 ]
 
-#: Losses a report keeps as objects; the rest are only counted.
-KEEP_LOSSES = 1000
+#: Seconds between two emits of the report's rows while only their counts
+#: grow (a new row goes at once): a dialog follows without being flooded.
+EMIT_INTERVAL = 0.1
 
 
 class ConversionLossError(MojiscopeError, UnicodeError):
@@ -174,59 +154,72 @@ def iter_losses(
         yield from block.losses
 
 
-@dataclass
-class ConversionReport:
-    """What a conversion did or would do: sizes, loss counts per kind, the
-    first ``keep`` losses as objects, how the signature changed, and whether
-    the input changed while it was read."""
-
-    source_format: str
-    target_format: str
-    keep: int = KEEP_LOSSES
-    bytes_read: int = 0
-    bytes_written: int = 0
-    loss_count: int = 0
-    counts: Counter[LossKind] = field(default_factory=Counter)
-    losses: list[Loss] = field(default_factory=list)
-    signature: SignatureChange | None = None
-    changed: SourceChangedError | None = None
-
-    @property
-    def lossless(self) -> bool:
-        return self.loss_count == 0
-
-    def add(self, block: ConvertedBlock) -> None:
-        self.bytes_read = block.source_end
-        self.bytes_written += len(block.data)
-        if block.signature is not None:
-            self.signature = block.signature
-        if block.changed is not None:
-            self.changed = block.changed
-        found = len(block.losses)
-        if found:
-            self.loss_count += found
-            self.counts.update(block.losses.counts())
-            room = self.keep - len(self.losses)
-            if room > 0:
-                self.losses.extend(block.losses[:room])
-
-
-def _run(
-    blocks: Iterable[ConvertedBlock],
-    report: ConversionReport,
-    errors: Errors,
-    write: Callable[[bytes], object] | None,
+def run_conversion(
+    source: Input,
+    from_format: str | Format,
+    to_format: str | Format,
+    *,
+    errors: Errors = "strict",
+    signature: bool = False,
+    write: Callable[[bytes], object] | None = None,
+    report: ConversionReport | None = None,
+    each_loss: Callable[[Loss], object] | None = None,
+    report_all: bool = False,
+    control: Control = UNCONTROLLED,
 ) -> ConversionReport:
+    """Convert ``source`` once, block by block, in bounded memory: the one
+    conversion run every caller goes through.
+
+    Each block (:func:`~mojiscope.core.conversion.engine.iter_conversion`)
+    goes into ``report`` (a new :class:`ConversionReport` if ``None``), its
+    losses, in order, to ``each_loss`` (for a caller that tells every one:
+    the report keeps only the first ones), and its bytes to ``write``.
+    ``control.step`` gets the bytes read after each chunk and may cancel;
+    ``control.emit`` gets the report's rows when a row appears, at most every
+    :data:`EMIT_INTERVAL` seconds while counts grow, and once at the end.
+
+    Under ``errors="strict"`` the first loss refuses the conversion
+    (:class:`ConversionLossError`, naming it), and so does an input that
+    changed while it was read (:class:`~mojiscope.core.conversion.input.SourceChangedError`):
+    raised at once, only the blocks before it written; or, with
+    ``report_all``, once the whole input has gone into the report (writing
+    nothing more), so that the report holds every loss. Under ``"replace"``
+    every loss is written as the target's replacement, and a changed input
+    is only the report's ``changed``. Returns the report.
+    """
     if errors not in ("strict", "replace"):
         raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+    if report is None:
+        report = ConversionReport(from_format, to_format)
+    strict = errors == "strict"
+    refusal: ConversionLossError | SourceChangedError | None = None
+    last_emit = 0.0
+    blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
     for block in blocks:
-        if errors == "strict" and len(block.losses):
-            raise ConversionLossError(block.losses[0])
-        if errors == "strict" and block.changed is not None:
-            raise block.changed
-        if write is not None:
+        new_row = report.add(block)
+        lossy = block.losses.any()  # free once the report has located them
+        if lossy and each_loss is not None:
+            for loss in block.losses:
+                each_loss(loss)
+        if new_row or lossy:
+            now = time.monotonic()
+            if new_row or now - last_emit > EMIT_INTERVAL:
+                control.emit(report.rows())
+                last_emit = now
+        if strict and refusal is None:
+            if lossy:
+                refusal = ConversionLossError(block.losses[0])
+            elif block.changed is not None:
+                refusal = block.changed
+        if refusal is not None:
+            if not report_all:
+                raise refusal
+        elif write is not None:
             write(block.data)
-        report.add(block)
+    if refusal is not None:
+        raise refusal
+    if report.rows():
+        control.emit(report.rows())
     return report
 
 
@@ -240,10 +233,18 @@ def plan_conversion(
     control: Control = UNCONTROLLED,
 ) -> ConversionReport:
     """The report converting ``source`` would give, writing nothing (for a
-    dialog that shows the losses before the user decides)."""
-    blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
-    report = ConversionReport(get_format(from_format).id, get_format(to_format).id, keep)
-    return _run(blocks, report, "replace", None)
+    dialog that shows the losses before the user decides); its rows go
+    through ``control.emit`` as they change."""
+    report = ConversionReport(from_format, to_format, keep)
+    return run_conversion(
+        source,
+        from_format,
+        to_format,
+        errors="replace",
+        signature=signature,
+        report=report,
+        control=control,
+    )
 
 
 def convert_stream(
@@ -260,9 +261,16 @@ def convert_stream(
     """Convert into an open binary stream as the blocks come. Under
     ``strict``, raise :class:`ConversionLossError` at the first loss, having
     written only the blocks before it: use :func:`convert` for a file."""
-    blocks = iter_conversion(source, from_format, to_format, signature=signature, control=control)
-    report = ConversionReport(get_format(from_format).id, get_format(to_format).id, keep)
-    return _run(blocks, report, errors, out.write)
+    return run_conversion(
+        source,
+        from_format,
+        to_format,
+        errors=errors,
+        signature=signature,
+        write=out.write,
+        report=ConversionReport(from_format, to_format, keep),
+        control=control,
+    )
 
 
 def convert(

@@ -36,8 +36,6 @@ from mojiscope.core.conversion.losses import (
     BlockContext,
     ConvertedSpans,
     LossBatch,
-    find_losses,
-    no_losses,
 )
 from mojiscope.core.conversion.offsets import Measure
 from mojiscope.core.errors import MojiscopeError
@@ -70,16 +68,12 @@ class ConversionError(MojiscopeError, ValueError):
 
 __all__ = [
     "BLOCK_SPANS",
-    "CHUNK_SIZE",
     "CONTEXT_LIMIT",
     "SPARSE_BYTES_PER_SPAN",
     "SPARSE_CHUNK_SIZE",
     "ConversionError",
     "ConvertedBlock",
-    "Input",  # the input's names are conversion_input's, here for their callers
     "SignatureChange",
-    "SourceChangedError",
-    "iter_chunks",
     "iter_conversion",
 ]
 
@@ -277,12 +271,11 @@ class _Converter:
         encoding = self.target_format.encode_spans(text)
         out_start = self.out_pos + len(prefix)
         encoded = encoding.spans.shifted(out_start, self.char0)
-        losses = no_losses()
+        found = None  # the losses are located when first asked for
         if len(head):
-            block = ConvertedSpans(
+            found = ConvertedSpans(
                 head, text, self.char0, encoded, self.source_measure, self.target_measure
             )
-            losses = find_losses(block)
         raw = self.held.take(max(head.byte_end - self.held.start, 0))
         context = BlockContext(
             raw,
@@ -298,7 +291,7 @@ class _Converter:
             prefix + encoding.data,
             head.byte_start,
             head.byte_end,
-            LossBatch(losses, context),
+            LossBatch(context, found),
             signature,
         )
         self.out_pos = out_start + len(encoding.data)
@@ -353,6 +346,6 @@ def iter_conversion(
     if changed is not None:
         if not last:  # nothing was pending: an empty block carries the news
             context = BlockContext(Taken(b"", read, 0), b"", converter.out_pos, "", 0, "", "")
-            last = [ConvertedBlock(b"", read, read, LossBatch(no_losses(), context))]
+            last = [ConvertedBlock(b"", read, read, LossBatch(context))]
         last[-1] = replace(last[-1], changed=changed)
     yield from last

@@ -7,12 +7,26 @@ arguments and sends back picklable results; this module holds both:
 
 * :class:`ExportInput`: the bytes to export, by path (the child opens the
   file itself) or, for bytes that have no file, the bytes themselves;
-* :func:`report_in_child`: :func:`~mojiscope.core.conversion.loss_report.report_conversion`,
-  its rows going back through ``control.emit`` as they change;
+* :func:`report_in_child`: the loss report
+  (:func:`~mojiscope.core.conversion.convert.plan_conversion`), its rows going
+  back through ``control.emit`` as they change, with the identity of the file
+  it read (:class:`ExportReport`);
 * :func:`export_in_child`: the atomic write, then the verification
   (:class:`ExportOutcome`); errors are one sentence naming the user's path
   (:class:`ExportError`);
 * :func:`verify_in_child`: the verification again, later.
+
+The export computes what it can once. A write given the report of the same
+input and choices, while the file is still the one that report read
+(:func:`file_identity`), takes its losses from that report instead of
+locating them again: it only checks, block by block, that there is none
+where strict needs none. The verification right after the write rereads the
+file and compares it with the SHA-256 of the bytes just written (the same
+bytes read back as the same text), with no conversion; only when they
+differ does it convert the source again, to say where the text differs
+(:func:`~mojiscope.core.conversion.verify.verify_output`). A later
+:func:`verify_in_child` always converts again: the file or the source may
+have changed since.
 
 Cancel reaches the child's control: a cancelled write raises
 :class:`~mojiscope.core.system.control.Cancelled` inside
@@ -35,8 +49,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from mojiscope.core.conversion.convert import ConversionReport, Input, convert_stream
-from mojiscope.core.conversion.loss_report import LossReport, report_conversion
+from mojiscope.core.codecs.format import Errors
+from mojiscope.core.conversion.convert import plan_conversion, run_conversion
+from mojiscope.core.conversion.input import Input
+from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.conversion.verify import (
     DigestWriter,
     Verification,
@@ -50,7 +66,7 @@ from mojiscope.core.system.control import Control
 
 class RangeReader:
     """Bytes ``[start, end)`` of a file, read by path in chunks (an
-    :data:`~mojiscope.core.conversion.convert.Input`)."""
+    :data:`~mojiscope.core.conversion.input.Input`)."""
 
     def __init__(self, path: Path, start: int, end: int) -> None:
         self.path, self.start, self.end = path, start, end
@@ -98,9 +114,43 @@ class ExportError(MojiscopeError):
     """Writing failed; the message is one sentence naming the user's path."""
 
 
+FileIdentity = tuple[int, int, int, int] | None
+
+
+def file_identity(path: str) -> FileIdentity:
+    """What tells one file at ``path`` from the next (device, inode, size,
+    modification time), or ``None`` if there is none: an atomic write
+    renames a new file into place, so the identity changes exactly when one
+    happened."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """A finished loss report and the identity of the file it read (the
+    same before and after it read it; ``None`` for bytes without a file)."""
+
+    report: ConversionReport
+    identity: FileIdentity
+
+    def holds_for(self, given: ExportInput) -> bool:
+        """Whether the report still describes ``given``: bytes without a
+        file cannot change, a file must still be the one it read."""
+        if given.path is None:
+            return True
+        return self.identity is not None and file_identity(given.path) == self.identity
+
+
 @dataclass(frozen=True)
 class ExportOutcome:
-    """A finished export: what was written and what verification found."""
+    """A finished export: what was written and what verification found.
+    ``report`` counts the bytes the write read and wrote, and whether the
+    input changed meanwhile; its losses are the ones the write found, or,
+    given the report of the same choices, that report's."""
 
     report: ConversionReport
     verification: Verification
@@ -131,11 +181,13 @@ def sigterm_raises() -> Iterator[None]:
 
 def report_in_child(
     control: Control, given: ExportInput, source_format: str, target_format: str, signature: bool
-) -> LossReport:
-    """The loss report of converting ``given`` (rows emitted as they change)."""
-    return report_conversion(
-        given.open(), source_format, target_format, signature=signature, control=control
-    )
+) -> ExportReport:
+    """The loss report of converting ``given`` (rows emitted as they change),
+    with the identity of its file if that did not change while it was read."""
+    before = file_identity(given.path) if given.path is not None else None
+    report = plan_conversion(given.open(), source_format, target_format, signature, control=control)
+    after = file_identity(given.path) if given.path is not None else None
+    return ExportReport(report, before if before == after else None)
 
 
 def export_in_child(
@@ -143,41 +195,47 @@ def export_in_child(
     given: ExportInput,
     source_format: str,
     target_format: str,
-    errors: str,
+    errors: Errors,
     signature: bool,
     output: str,
+    known: ExportReport | None = None,
 ) -> ExportOutcome:
     """Write the conversion of ``given`` to ``output`` atomically, then read
-    it back and verify it. Progress counts the source bytes written, then the
-    output bytes reread (about ``2 * given.size`` in all)."""
+    it back and verify it. ``known``, the report of the same input and
+    choices, spares locating the losses again while it still holds (see the
+    module docstring). Progress counts the source bytes written, then the
+    output bytes reread."""
     replaces_source = given.path is not None and _same_file(output, given.path)
+    usable = known.report if known is not None and known.holds_for(given) else None
+    report = ConversionReport(source_format, target_format, losses_from=usable)
     with sigterm_raises():
         try:
             with atomic_output(output) as out:
                 written = DigestWriter(out)
-                report = convert_stream(
+                run_conversion(
                     given.open(),
                     source_format,
                     target_format,
-                    written,  # type: ignore[arg-type]
-                    errors,  # type: ignore[arg-type]
-                    signature,
+                    errors=errors,
+                    signature=signature,
+                    write=written.write,
+                    report=report,
                     control=control,
                 )
                 control.check()  # the last moment a cancel leaves nothing
         except OSError as error:
             raise ExportError(_io_sentence(error, output)) from None
-        after = control.offset(given.size)
-        if replaces_source:
-            verification = verify_digest(output, written, control=after)
-        else:
+        verification = verify_digest(
+            output, written, replaced_source=replaces_source, control=control.offset(given.size)
+        )
+        if not verification.ok and not replaces_source:  # say where the text differs
             verification = verify_output(
                 given.open(),
                 source_format,
                 target_format,
                 output,
                 signature=signature,
-                control=after,
+                control=control.offset(given.size + written.size),
             )
     return ExportOutcome(report, verification)
 
@@ -210,25 +268,12 @@ def _io_sentence(error: OSError, output: str) -> str:
     return f"Cannot write {output}: {reason}. The source is untouched."
 
 
-FileIdentity = tuple[int, int, int, int] | None
-
-
-def file_identity(path: str) -> FileIdentity:
-    """What tells one file at ``path`` from the next (device, inode, size,
-    modification time), or ``None`` if there is none: an atomic write
-    renames a new file into place, so the identity changes exactly when one
-    happened."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
-
-
 __all__ = [
     "ExportError",
     "ExportInput",
     "ExportOutcome",
+    "ExportReport",
+    "FileIdentity",
     "RangeReader",
     "export_in_child",
     "file_identity",

@@ -1,17 +1,30 @@
-"""The loss report a user reads before exporting: every loss grouped by kind
-and reason, with counts, the first offsets and what each becomes; changes of
-meaning that are not losses (a signature added or dropped); and one plain
-sentence when nothing is lost ("the text survives exactly").
+"""The loss report: one accumulator for every conversion, whoever shows it.
 
-The export dialog and ``mojiscope convert --report/--json`` build it from the
-same blocks (:func:`~mojiscope.core.conversion.engine.iter_conversion`), so
-they cannot disagree. :class:`LossReport` is an accumulator: it holds one
-row per (kind, reason) whatever the number of losses, so a report over a
-file of random bytes stays small. :func:`report_conversion` runs a whole
-conversion into a report without writing, under a
-:class:`~mojiscope.core.system.control.Control` whose ``emit`` receives the rows
-each time they change (at most every :data:`EMIT_INTERVAL` seconds, and at
-once for a new row), so a dialog shows the first losses long before the end.
+:class:`ConversionReport` takes a conversion's blocks in order (:meth:`~ConversionReport.add`)
+and keeps, in memory bounded whatever the number of losses:
+
+* the totals: bytes read, bytes of output, the number of losses, and the
+  count of each kind (in order of first appearance);
+* the first ``keep`` losses as :class:`~mojiscope.core.conversion.losses.Loss`
+  objects, with their offsets on both sides;
+* one :class:`LossRow` per kind and reason of loss, in order of first
+  appearance: how many, the source byte ranges of the first
+  :data:`FIRST_RANGES`, what they become under replace and the first one's
+  sentence;
+* changes of meaning that are not losses: a signature added or dropped (a
+  row that does not refuse strict), and the input changing while it was read.
+
+Every conversion feeds one (:func:`~mojiscope.core.conversion.convert.run_conversion`),
+and everything that tells losses formats one: the library's
+:func:`~mojiscope.core.conversion.convert.convert` returns it, the command
+line's three ways of telling losses are formatters over it
+(:mod:`mojiscope.cli.convert_report`), and so is the export dialog's table
+(:mod:`mojiscope.app.dialogs.export_report_view`), so they cannot disagree.
+
+A pass over input whose losses an earlier report already holds (the same
+bytes, formats and signature choice) need not locate them again: a report
+made with ``losses_from`` takes them from that one and counts only its own
+totals.
 
 Decisions (where the issue was silent):
 
@@ -26,27 +39,19 @@ Decisions (where the issue was silent):
 from __future__ import annotations
 
 import functools
-import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mojiscope.core.codecs.format import Format
 from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.conversion.engine import (
-    ConvertedBlock,
-    Input,
-    SignatureChange,
-    SourceChangedError,
-    iter_conversion,
-)
-from mojiscope.core.conversion.losses import Loss, LossKind, describe_loss
-from mojiscope.core.spans.event import REASON_WORDS, Reason
-from mojiscope.core.system.control import UNCONTROLLED, Control
+from mojiscope.core.conversion.engine import ConvertedBlock, SignatureChange
+from mojiscope.core.conversion.input import SourceChangedError
+from mojiscope.core.conversion.losses import Loss, LossBatch, LossKind, describe_loss
 
+#: Losses a report keeps as objects unless told otherwise; the rest are only counted.
+KEEP_LOSSES = 1000
 #: Byte ranges kept per row (the first ones in the source).
 FIRST_RANGES = 20
-#: Seconds between two emits of unchanged row kinds (new rows go at once).
-EMIT_INTERVAL = 0.1
 #: Row kinds for changes of meaning that are not losses.
 SIGNATURE_ADDED = "signature-added"
 SIGNATURE_DROPPED = "signature-dropped"
@@ -70,6 +75,7 @@ def becomes(target_format: str, written: bytes) -> str:
 
 
 def loss_becomes(loss: Loss) -> str:
+    """What ``loss`` becomes in the output, in words."""
     return becomes(loss.target_format, loss.target_bytes)
 
 
@@ -89,13 +95,6 @@ class LossRow:
     becomes: str
     message: str
     refuses_strict: bool = True
-
-    @property
-    def words(self) -> str:
-        """The reason in words, or the kind when there is no reason."""
-        if self.reason is not None and self.reason in Reason.__members__.values():
-            return REASON_WORDS[Reason(self.reason)]
-        return self.kind.replace("-", " ")
 
 
 @dataclass
@@ -120,27 +119,55 @@ class _Group:
         )
 
 
-class LossReport:
-    """The report of one conversion, built block by block (:meth:`add`)."""
+class ConversionReport:
+    """What a conversion did or would do, built block by block (:meth:`add`).
 
-    def __init__(self, source_format: str | Format, target_format: str | Format) -> None:
+    ``keep`` is how many losses are kept as objects (at least the first one,
+    always). ``bytes_written`` counts the output the blocks hold, written or
+    not. With ``losses_from``, a finished report over the same input and
+    choices, this report's losses are that one's and :meth:`add` does not
+    locate them again (see the module docstring).
+    """
+
+    def __init__(
+        self,
+        source_format: str | Format,
+        target_format: str | Format,
+        keep: int = KEEP_LOSSES,
+        *,
+        losses_from: ConversionReport | None = None,
+    ) -> None:
         self.source_format = get_format(source_format).id
         self.target_format = get_format(target_format).id
+        self.keep = max(keep, 1)
         self.bytes_read = 0
         self.bytes_written = 0
         self.loss_count = 0
-        self.counts: Counter[str] = Counter()
-        self.first_loss: Loss | None = None
+        self.counts: Counter[LossKind] = Counter()
+        self.losses: list[Loss] = []
         self.signature: SignatureChange | None = None
         self.changed: SourceChangedError | None = None
         self._groups: dict[tuple[str, str | None], _Group] = {}
+        self._locates = losses_from is None
+        if losses_from is not None:
+            self.loss_count = losses_from.loss_count
+            self.counts = Counter(losses_from.counts)
+            self.losses = losses_from.losses[: self.keep]
+            self._groups = {
+                key: replace(group, first=list(group.first))
+                for key, group in losses_from._groups.items()
+            }
 
     @property
     def lossless(self) -> bool:
         return self.loss_count == 0
 
+    @property
+    def first_loss(self) -> Loss | None:
+        return self.losses[0] if self.losses else None
+
     def add(self, block: ConvertedBlock) -> bool:
-        """Take one block in; return whether a new row appeared."""
+        """Take the next block in; return whether a new row appeared."""
         self.bytes_read = block.source_end
         self.bytes_written += len(block.data)
         new_row = False
@@ -149,15 +176,19 @@ class LossReport:
         if block.signature is not None:
             self.signature = block.signature
             new_row = self._add_signature_row(block.signature)
-        batch = block.losses
-        if not len(batch):
-            return new_row
-        if self.first_loss is None:
-            self.first_loss = batch[0]
+        if self._locates and len(block.losses):
+            new_row = self._add_losses(block.losses) or new_row
+        return new_row
+
+    def _add_losses(self, batch: LossBatch) -> bool:
+        room = self.keep - len(self.losses)
+        if room > 0:
+            self.losses.extend(batch[:room])
         self.loss_count += len(batch)
+        new_row = False
         for kind, reason, count, indices in batch.groups(FIRST_RANGES):
+            self.counts[kind] += count  # groups come in order of first appearance
             key = (kind.value, reason.value if reason else None)
-            self.counts[kind.value] += count
             group = self._groups.get(key)
             if group is None:
                 first = batch[indices[0]]
@@ -166,8 +197,7 @@ class LossReport:
                 self._groups[key] = group
                 new_row = True
             group.count += count
-            room = FIRST_RANGES - len(group.first)
-            for i in indices[:room]:
+            for i in indices[: FIRST_RANGES - len(group.first)]:
                 loss = batch[i]
                 group.first.append((loss.source_start, loss.source_end))
         return new_row
@@ -201,67 +231,14 @@ class LossReport:
         """One row per group, in order of first appearance."""
         return tuple(group.row() for group in self._groups.values())
 
-    def summary(self) -> str:
-        """One sentence: how much is lost, or that the text survives exactly."""
-        if self.lossless:
-            notes = [r for r in self.rows() if not r.refuses_strict]
-            extra = f" ({notes[0].kind.replace('-', ' ')})" if notes else ""
-            return f"The text survives exactly{extra}."
-        n = self.loss_count
-        groups = sum(1 for r in self.rows() if r.refuses_strict)
-        return f"{n:,} loss{'es' if n != 1 else ''} in {groups} group{'s' if groups != 1 else ''}."
-
-    def first_loss_words(self) -> str:
-        """Where the first loss is and what it is, for a refused strict export."""
-        if self.first_loss is None:
-            return ""
-        return describe_loss(self.first_loss, strict=True)
-
-
-def report_conversion(
-    source: Input,
-    from_format: str | Format,
-    to_format: str | Format,
-    *,
-    signature: bool = False,
-    control: Control = UNCONTROLLED,
-) -> LossReport:
-    """Run the conversion without writing and return its report, emitting
-    the rows through ``control.emit`` as they change."""
-    report = LossReport(from_format, to_format)
-    last_emit = 0.0
-    for block in iter_conversion(
-        source, from_format, to_format, signature=signature, control=control
-    ):
-        new_row = report.add(block)
-        now = time.monotonic()
-        if new_row or (len(block.losses) and now - last_emit > EMIT_INTERVAL):
-            control.emit(report.rows())
-            last_emit = now
-    if report.rows():
-        control.emit(report.rows())
-    return report
-
-
-def loss_record(loss: Loss) -> dict[str, object]:
-    """``{"kind", "reason", "bytes": [start, end], "becomes"}`` for one loss."""
-    return {
-        "kind": loss.kind.value,
-        "reason": loss.reason.value if loss.reason else None,
-        "bytes": [loss.source_start, loss.source_end],
-        "becomes": loss_becomes(loss),
-    }
-
 
 __all__ = [
     "FIRST_RANGES",
+    "KEEP_LOSSES",
     "SIGNATURE_ADDED",
     "SIGNATURE_DROPPED",
-    "LossKind",
-    "LossReport",
+    "ConversionReport",
     "LossRow",
     "becomes",
     "loss_becomes",
-    "loss_record",
-    "report_conversion",
 ]

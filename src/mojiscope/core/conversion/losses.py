@@ -214,11 +214,36 @@ def no_losses() -> _LossArrays:
 
 
 class LossBatch(Sequence[Loss]):
-    """The losses of one block, in source order, stored as arrays."""
+    """The losses of one block, in source order, stored as arrays.
 
-    def __init__(self, arrays: _LossArrays, context: BlockContext) -> None:
-        self._a = arrays
+    They are located (offsets measured on both sides) the first time they
+    are asked for: a length, an index, :meth:`groups` or :meth:`counts`.
+    :meth:`any` says whether there is one without locating them, so a pass
+    that only needs to know (a write whose losses a report already holds,
+    a verification) skips the measuring."""
+
+    def __init__(self, context: BlockContext, block: ConvertedSpans | None = None) -> None:
         self._context = context
+        self._block = block  # what to locate the losses in, until they are
+        self._found: _LossArrays | None = None if block is not None else no_losses()
+        self._any: bool | None = None
+
+    @property
+    def _a(self) -> _LossArrays:
+        if self._found is None:
+            assert self._block is not None
+            self._found, self._block = find_losses(self._block), None
+        return self._found
+
+    def any(self) -> bool:
+        """Whether the block lost anything (the same as ``len(self) > 0``),
+        without locating the losses."""
+        if self._found is not None:
+            return len(self._found.kind) > 0
+        if self._any is None:
+            assert self._block is not None
+            self._any = has_losses(self._block)
+        return self._any
 
     def __len__(self) -> int:
         return len(self._a.kind)
@@ -262,15 +287,16 @@ class LossBatch(Sequence[Loss]):
         appearance: ``(kind, reason, count, indices of the first ones)``,
         at most ``first`` indices per group."""
         a = self._a
+        if not len(a.kind):
+            return []
         keys = a.kind * len(REASON_CODES) + a.reason
-        unique, starts, counts = np.unique(keys, return_index=True, return_counts=True)
+        tally = np.bincount(keys)  # a few kinds and reasons: counting beats sorting
         out = []
-        for key, start, count in sorted(
-            zip(unique.tolist(), starts.tolist(), counts.tolist(), strict=True), key=lambda g: g[1]
-        ):
-            kind, reason = divmod(int(key), len(REASON_CODES))
-            indices = np.flatnonzero(keys == key)[:first].tolist() if count > 1 else [start]
-            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(count), indices))
+        for key in np.flatnonzero(tally).tolist():
+            kind, reason = divmod(key, len(REASON_CODES))
+            indices = np.flatnonzero(keys == key)[:first].tolist()
+            out.append((_LOSS_KINDS[kind], REASON_CODES[reason], int(tally[key]), indices))
+        out.sort(key=lambda group: group[3][0])
         return out
 
     def counts(self) -> Counter[LossKind]:
@@ -306,8 +332,8 @@ class ConvertedSpans:
     target_measure: Measure
 
 
-def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
-    """Losses read off the source spans, and which source spans had one."""
+def _lossy_source(block: ConvertedSpans) -> tuple[BoolArray, BoolArray, BoolArray]:
+    """Which source spans are losses: ``(replaced, beyond, dropped escape)``."""
     src, enc = block.source, block.encoded
     kinds = src.kinds
     replaced = _IS_REPLACED[kinds]
@@ -322,6 +348,13 @@ def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
             bad_ends, cs, "right"
         )
         escape &= overlapping > 0
+    return replaced, beyond, escape
+
+
+def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
+    """Losses read off the source spans, and which source spans had one."""
+    src, enc = block.source, block.encoded
+    replaced, beyond, escape = _lossy_source(block)
     lossy = replaced | beyond | escape
     idx = np.flatnonzero(lossy)
     kind = np.where(
@@ -408,6 +441,16 @@ def _target_losses(block: ConvertedSpans, lossy_source: BoolArray) -> _LossArray
         char_start=ch0,
         char_end=ch1,
     )
+
+
+def has_losses(block: ConvertedSpans) -> bool:
+    """Whether :func:`find_losses` finds any, without measuring offsets: a
+    lossy source span is a loss, and when there is none, so is every
+    target run (none is left out for standing for a source loss)."""
+    replaced, beyond, escape = _lossy_source(block)
+    if replaced.any() or beyond.any() or escape.any():
+        return True
+    return len(_target_runs(block.encoded)[0]) > 0
 
 
 def find_losses(block: ConvertedSpans) -> _LossArrays:

@@ -1,16 +1,20 @@
 """Reading a written conversion back and checking it is the text meant.
 
-After an export the dialog (and ``mojiscope convert --verify``) rereads the
-output file with the target format and compares the text with the text the
-conversion meant to write: the decoded source after the chosen policy,
-which is the converted bytes as the target reads them. Both sides stream
-through incremental decoders in bounded memory, so this works for any size.
+:func:`verify_output` rereads the output file with the target format and
+compares the text with the text the conversion meant to write: the decoded
+source after the chosen policy, which is the converted bytes as the target
+reads them (``mojiscope convert --verify`` and the export dialog's Verify).
+Both sides stream through incremental decoders in bounded memory, so this
+works for any size. It catches what the write cannot see: the output
+changed or cut by another program after it was written, a source file that
+changed in between (the conversion is run again from the source), a device
+that dropped bytes. A difference is reported at the first character that
+differs, with the byte offset in the written file where it starts.
 
-It catches what the write cannot see: the output changed or cut by another
-program after it was written, a source file that changed in between (the
-conversion is run again from the source), a device that dropped bytes. A
-difference is reported at the first character that differs, with the byte
-offset in the written file where it starts.
+:func:`verify_digest` checks a file against the SHA-256 of the bytes a
+:class:`DigestWriter` passed on while it was written: no conversion, so it
+is the check right after a write that still knows its bytes (the export's),
+and the only one for an output that replaced its own source.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from typing import BinaryIO
 from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.format import Format
 from mojiscope.core.codecs.registry import get_format
-from mojiscope.core.conversion.engine import CHUNK_SIZE, Input, iter_chunks, iter_conversion
+from mojiscope.core.conversion.engine import iter_conversion
+from mojiscope.core.conversion.input import CHUNK_SIZE, Input, iter_chunks
 from mojiscope.core.spans.event import SpanKind as K
 from mojiscope.core.system.control import UNCONTROLLED, Control
 
@@ -155,26 +160,35 @@ def verify_digest(
     out_path: str | os.PathLike[str],
     written: DigestWriter,
     *,
+    replaced_source: bool = True,
     control: Control = UNCONTROLLED,
 ) -> Verification:
-    """Verification for an output that replaced its own source: the bytes
-    that would give the text meant are gone, so the file is reread and
-    compared with the SHA-256 of the bytes written (same bytes, same text)."""
+    """Reread the file and compare it with the SHA-256 of the bytes written:
+    the same bytes read back as the same text, so this verifies without
+    converting again. It is the only check for an output that replaced its
+    own source (the bytes that would give the text meant are gone); after
+    any other write, a difference is worth converting again for, with
+    :func:`verify_output`, to say where the text differs.
+    ``control.step`` counts bytes of the output."""
     name = os.fspath(out_path)
     digest, size = hashlib.sha256(), 0
     for chunk in iter_chunks(out_path, CHUNK_SIZE):
         digest.update(chunk)
         size += len(chunk)
         control.step(size)
+    why = " (it replaced its source)" if replaced_source else ""
     if size != written.size or digest.digest() != written.digest.digest():
+        where = (
+            " (it replaced its own source, so no byte offset can be named)"
+            if replaced_source
+            else ""
+        )
         return Verification(
             False,
             f"{name} is not what was written ({written.size:,} bytes): it has {size:,} bytes "
-            "and other content (it replaced its own source, so no byte offset can be named)",
+            f"and other content{where}",
         )
-    return Verification(
-        True, f"verified: {name} holds exactly the {size:,} bytes written (it replaced its source)"
-    )
+    return Verification(True, f"verified: {name} holds exactly the {size:,} bytes written{why}")
 
 
 __all__ = ["DigestWriter", "Verification", "verify_digest", "verify_output"]

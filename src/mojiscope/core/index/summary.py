@@ -49,6 +49,8 @@ from mojiscope.core.system.source import Source
 from mojiscope.core.words.notices import Notice, notice_words
 
 SAMPLE_BYTES = 1 << 18
+#: How much of the head the mojibake explainer reads for the summary.
+EXPLAINED_BYTES = 1 << 15
 """Bytes from the start of the source whose decoded text is judged for plausibility."""
 
 _MOJIBAKE = re.compile(
@@ -289,6 +291,12 @@ def summarize_format(
     bake = mojibake_share(sample[:SAMPLE_BYTES])
     bits, language = text_cost(sample)
     per_byte = bits / max(sample_end, 1)
+    if errors == 0 and _is_utf8_like(fmt) and bake >= 0.3:
+        # Text that reads as UTF-8 and looks misread: the explainer's verdict,
+        # on its own sample of the head, says how sure that is.
+        from mojiscope.core.mojibake.hint import mojibake_confidence
+
+        bake = mojibake_confidence(source.read(0, min(size, EXPLAINED_BYTES)))
     score = _score(fmt, source, size, errors, kinds, per_byte, bake)
     if errors == 0 and not kinds.get(SpanKind.ESCAPE.value) and _is_utf8_like(fmt):
         # Non-ASCII bytes that happen to form valid UTF-8 are rare: strong evidence.

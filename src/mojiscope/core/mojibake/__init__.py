@@ -1,10 +1,13 @@
 """The mojibake explainer: which chain of misreadings made these bytes, where,
 how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
 
-* :func:`explain` ranks readings of some bytes; each :class:`Explanation`
+* :func:`explain` ranks readings of some bytes (:func:`explain_source` of a
+  source, read where its bytes are interesting); each :class:`Explanation`
   carries the repaired text, its :class:`Chain` (typed, replayable steps),
   a confidence, the byte ranges the repair touches, per-part chains for
-  partial damage and the lost bytes it guessed (:class:`Lost`).
+  partial damage and the lost bytes it guessed (:class:`Lost`). The
+  readings are scored by a model fitted by ``tools/mojibake/train.py``
+  (``model.json``) and their confidences calibrated on held-apart data.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.
@@ -12,7 +15,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``repair:<chain words>`` (:func:`reading_name`) in the registry, so a
   repair exports and converts like any format.
 
-No Qt, no files: the app and the command line call these.
+No Qt, and no files but its own two tables (model.json, lexicon.json.gz,
+read as package data): the app and the command line call these.
 """
 
 from mojiscope.core.mojibake.chain import (
@@ -25,7 +29,7 @@ from mojiscope.core.mojibake.chain import (
     damage,
     repair_text,
 )
-from mojiscope.core.mojibake.explain import Explanation, Lost, explain
+from mojiscope.core.mojibake.explain import Explanation, Lost, explain, explain_source
 from mojiscope.core.mojibake.hint import mojibake_hint
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.reading import ChainReading, reading_name
@@ -45,6 +49,7 @@ __all__ = [
     "apply_chain",
     "damage",
     "explain",
+    "explain_source",
     "mojibake_hint",
     "reading_name",
     "repair_text",

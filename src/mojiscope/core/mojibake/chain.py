@@ -21,10 +21,16 @@ import codecs
 from dataclasses import dataclass
 from typing import Literal
 
+import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers cesu-8, mutf-8, windows-1252/latin-1
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
 #: The explainer's word for a codec -> Python's codec name, where they differ.
-_PYTHON_CODEC = {"windows-1252": WHATWG_1252}
+_PYTHON_CODEC = {
+    "windows-1252": WHATWG_1252,
+    "cesu-8": "mojiscope-cesu-8",
+    "mutf-8": "mojiscope-mutf-8",
+    "windows-1252/latin-1": "mojiscope-windows-1252-latin-1",
+}
 
 
 def python_codec(word: str) -> str:

@@ -3,35 +3,52 @@ the byte ranges its repair touches, what was lost and guessed, and what tells
 it apart from the next reading.
 
 "The bytes are fine as they are" (the empty chain) is always a candidate.
-Confidences are a softmax over the readings' prices (``search.py``): the
-temperature :data:`TEMPERATURE` was set once so that, over the labelled
-corpus, a confidence of 0.9 is right about nine times in ten (see
-docs/MOJIBAKE.md); nothing reads the corpus at run time.
+Each reading is scored by the fitted model (``model.py``); the raw
+probabilities are a softmax of the scores, and the best reading's confidence
+is that probability mapped through the calibration fitted on the validation
+split (``model.calibrated``): of the answers given confidence 0.9 on data
+the model never saw, about nine in ten or more were right (docs/MOJIBAKE.md
+has the held-out table). The other readings share what is left, in
+proportion to their raw probabilities.
 
-Inputs longer than :data:`SAMPLE_BYTES` are explained from their first
-:data:`SAMPLE_BYTES` (cut at a line end): ``Explanation.sampled`` says so, and
-the caller verifies the chosen chain over the whole input by streaming it
-(:func:`mojiscope.core.mojibake.stream.verify_chain`).
+Inputs longer than :data:`SAMPLE_BYTES` are explained from windows around
+their non-ASCII bytes, spread over the whole input (``sample.py``):
+``Explanation.sampled`` says so and ``Explanation.read`` names the source
+ranges read, and the caller verifies the chosen chain over the whole input by
+streaming it (:func:`mojiscope.core.mojibake.stream.verify_chain`) before
+saying anything about all of it. :func:`explain_source` does the same for a
+:class:`~mojiscope.core.system.source.Source` without reading it whole.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
-from mojiscope.core.mojibake.lost import Guess, variants
+from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
-from mojiscope.core.mojibake.search import Hypothesis, scored, search, stored_readings
-from mojiscope.core.system.control import Control
+from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.sample import (
+    WINDOW,
+    WINDOWS,
+    SampleMap,
+    interesting_windows,
+    read_sample,
+)
+from mojiscope.core.mojibake.search import (
+    Hypothesis,
+    scored,
+    search,
+    stored_readings,
+)
+from mojiscope.core.system.control import UNCONTROLLED, Control
+from mojiscope.core.system.source import BytesSource, Source
 
-TEMPERATURE = 1.0
-#: What a reading with one guess switched to its alternative costs more.
-VARIANT_PRICE = 0.3
-SAMPLE_BYTES = 32 * 1024
+SAMPLE_BYTES = WINDOW * WINDOWS
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
 
@@ -59,6 +76,8 @@ class Explanation:
     lost: tuple[Lost, ...] = ()
     differs: str = ""
     sampled: bool = False
+    #: The source ranges the explanation read, when it read a sample (else empty).
+    read: tuple[tuple[int, int], ...] = ()
 
     @property
     def unchanged(self) -> bool:
@@ -76,47 +95,115 @@ class Explanation:
         return words
 
 
-def _sample(data: bytes) -> tuple[bytes, bool]:
-    if len(data) <= SAMPLE_BYTES:
-        return data, False
-    cut = data.rfind(b"\n", 0, SAMPLE_BYTES) + 1 or SAMPLE_BYTES
-    while cut > 0 and 0x80 <= data[cut] <= 0xBF:
-        cut -= 1
-    return data[:cut], True
+def _identity(data: bytes) -> Hypothesis:
+    """The bytes as they are. Bytes that are no UTF-8 are shown with U+FFFD,
+    and scored as WTF-8 reads them where it can (a lone surrogate, as a
+    Windows file name holds, is no damage). Only bytes that read so (UTF-8 or
+    WTF-8) get the model's identity bonus: precision first is about not
+    changing text that reads, not about keeping bytes that do not."""
+    shown = data.decode("utf-8", "replace")
+    scored_text = readable_text(data)
+    unreadable = 0.0
+    if scored_text is None:
+        scored_text = shown
+        unreadable = model.identity_bonus()
+    price = model.price(scored_text, IDENTITY) + unreadable
+    return Hypothesis(shown, IDENTITY, (), price, scored_text=scored_text)
+
+
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def readable_text(data: bytes) -> str | None:
+    """``data`` as UTF-8 or WTF-8 reads it (a lone surrogate is WTF-8's; a
+    pair of them written apart is CESU-8, not WTF-8), else ``None``."""
+    try:
+        text = data.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return None
+    return None if _SURROGATE_PAIR.search(text) else text
 
 
 def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    readings, parts = _found(data)
+    origin = data.decode("utf-8", "replace")
+    priced = [
+        h
+        if h.chain.is_identity and not h.parts
+        else replace(h, price=h.price + model.origin_price(h.text, origin))
+        for h in readings
+    ]
+    return sorted(priced, key=lambda h: h.price), parts
+
+
+def _found(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
     parts: dict[str, tuple[Part, ...]] = {}
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        readings = [scored(data.decode("utf-8", "replace"), IDENTITY), *stored_readings(data)]
+        readings = [_identity(data), *stored_readings(data)]
+        _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     readings = search(scored(text, IDENTITY))
     if 0 in data:
         readings += stored_readings(data)
     readings += _guess_variants(readings)
+    readings += _space_kept(readings)
     best = min(readings, key=lambda h: h.price)
     partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
     if partial is not None and partial[0].text not in {h.text for h in readings}:
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
+    _add_pieces(data, readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _add_pieces(
+    data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
+) -> None:
+    found = piecewise(data)
+    if found is not None and found[0].text not in {h.text for h in readings}:
+        readings.append(found[0])
+        parts[found[0].text] = found[1]
 
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
     """Second readings of the best one-layer reading with guessed bytes: one
-    guess at a time switched to its first alternative, priced a little higher."""
+    guess at a time switched to its first alternative."""
     guessed = [h for h in readings if h.guesses and len(h.chain.layers) == 1]
     if not guessed:
         return []
     best = min(guessed, key=lambda h: h.price)
     known = {h.text for h in readings}
     return [
-        Hypothesis(text, best.chain, guesses, best.price + max(delta, 0.0) + VARIANT_PRICE)
-        for text, guesses, delta in variants(best.text, best.guesses)
+        scored(text, best.chain, guesses)
+        for text, guesses, _ in variants(best.text, best.guesses)
         if text not in known
     ]
+
+
+def _space_kept(readings: list[Hypothesis]) -> list[Hypothesis]:
+    """For the best one-layer reading that took a space for a lost no-break
+    space: the reading where the no-break space was lost and the space after
+    it kept (``Ã perturber`` is ``à perturber``: HTML collapsed the two)."""
+    spaced = [
+        h for h in readings if len(h.chain.layers) == 1 and any(g.what == SPACE for g in h.guesses)
+    ]
+    if not spaced:
+        return []
+    best = min(spaced, key=lambda h: h.price)
+    text, guesses = best.text, list(best.guesses)
+    for i in sorted(
+        (i for i, g in enumerate(guesses) if g.what == SPACE and g.at_char >= 0),
+        key=lambda i: -guesses[i].at_char,
+    ):
+        at = guesses[i].at_char + 1
+        if at < len(text) and text[at] != " ":
+            text = text[:at] + " " + text[at:]
+            guesses[i] = replace(guesses[i], what=LOST_NBSP)
+    if text == best.text:
+        return []
+    return [scored(text, best.chain, tuple(guesses))]
 
 
 def _may_be_partial(best: Hypothesis) -> bool:
@@ -131,10 +218,18 @@ def _may_be_partial(best: Hypothesis) -> bool:
 
 
 def _confidences(readings: list[Hypothesis]) -> list[float]:
-    best = readings[0].price
-    weights = [math.exp(-(h.price - best) / TEMPERATURE) for h in readings]
-    total = sum(weights)
-    return [w / total for w in weights]
+    """The best reading's calibrated confidence; the others share the rest in
+    proportion to their raw probabilities (never above the best's)."""
+    scores = np.array([-h.price for h in readings])
+    raw = np.exp(scores - scores.max())
+    raw /= raw.sum()
+    best = int(np.argmax(raw))
+    chosen = readings[best]
+    unchanged = chosen.chain.is_identity and not chosen.parts
+    top = model.calibrated(float(raw[best]), unchanged=unchanged, guessed=bool(chosen.guesses))
+    rest = 1.0 - float(raw[best])
+    share = (1.0 - top) / rest if rest > 0 else 0.0
+    return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
 
 
 def _runs(
@@ -241,6 +336,16 @@ def _differs(a: str, b: str, chain_b: Chain) -> str:
     return f"at character {i}: {seen_a!r} here, {seen_b!r} if {name}"
 
 
+def candidates(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    """Every reading the search found for ``data`` (no sampling), cheapest
+    first, the unchanged one among them, and the parts of per-part readings:
+    what the training script scores."""
+    readings, parts = _readings(bytes(data))
+    if not any(h.chain.is_identity and h.text not in parts for h in readings):
+        readings.append(_identity(bytes(data)))
+    return readings, parts
+
+
 def explain_watched(control: Control, data: bytes) -> list[Explanation]:
     """:func:`explain` after a look at ``control`` (the form
     :func:`~mojiscope.core.system.child_job.run_in_child` runs in a child process)."""
@@ -251,11 +356,49 @@ def explain_watched(control: Control, data: bytes) -> list[Explanation]:
 def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
     """The likeliest readings of ``data``, best first, at most ``limit`` (at
     least 2), the unchanged reading always among them (see the module docstring)."""
-    data, sampled = _sample(bytes(data))
+    data = bytes(data)
+    if len(data) > SAMPLE_BYTES:
+        return explain_source(BytesSource(data), limit=limit)
+    return _explain_bytes(data, limit)
+
+
+def explain_source(
+    source: Source, *, limit: int = 5, control: Control = UNCONTROLLED
+) -> list[Explanation]:
+    """:func:`explain` over a source: whole when it is small, else from the
+    windows :func:`~mojiscope.core.mojibake.sample.interesting_windows` picks,
+    with every offset mapped back to the source."""
+    windows = interesting_windows(source, control=control)
+    if windows == ((0, len(source)),):
+        return _explain_bytes(source.read(0, len(source)), limit)
+    sample, mapping = read_sample(source, windows)
+    return [_mapped(e, mapping, windows) for e in _explain_bytes(sample, limit)]
+
+
+def _mapped(
+    explanation: Explanation, mapping: SampleMap, windows: tuple[tuple[int, int], ...]
+) -> Explanation:
+    def back(start: int, end: int) -> tuple[int, int]:
+        return mapping.to_source(start), mapping.to_source(end)
+
+    return replace(
+        explanation,
+        ranges=tuple(back(a, b) for a, b in explanation.ranges),
+        parts=tuple(Part(*back(p.start, p.end), p.chain) for p in explanation.parts),
+        lost=tuple(
+            replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
+            for x in explanation.lost
+        ),
+        sampled=True,
+        read=windows,
+    )
+
+
+def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     readings, parts = _readings(data)
     identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
     if identity is None:
-        identity = scored(data.decode("utf-8", "replace"), IDENTITY)
+        identity = _identity(data)
         readings.append(identity)
     confidences = dict(zip(map(id, readings), _confidences(readings), strict=True))
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
@@ -277,7 +420,6 @@ def explain(data: bytes, *, limit: int = 5) -> list[Explanation]:
                 differs=_differs(hypothesis.text, other.text, other.chain)
                 if other is not hypothesis
                 else "",
-                sampled=sampled,
             )
         )
     return explanations

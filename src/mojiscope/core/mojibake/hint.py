@@ -15,6 +15,14 @@ from mojiscope.core.mojibake.explain import explain
 HINT_CONFIDENCE = 0.6
 
 
+def mojibake_confidence(data: bytes) -> float:
+    """How sure the explainer is that ``data`` holds text misread by some
+    program (0 when its best reading is "fine as it is" or bytes on disk in a
+    legacy code page, which are no misreading): the Summary's word for it."""
+    best = explain(data, limit=2)[0]
+    return 0.0 if best.unchanged or not best.chain.layers else best.confidence
+
+
 def mojibake_hint(data: bytes) -> str | None:
     """One line naming the likeliest chain and a sample repair, or ``None``."""
     best = explain(data, limit=2)[0]

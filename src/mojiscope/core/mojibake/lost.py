@@ -20,13 +20,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mojiscope.core.mojibake.letters import FREQUENT_FIRST
+from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
+from mojiscope.core.mojibake.letters import frequency_rank
 from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
     "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
 )  # fmt: skip
+#: What a fill that makes no deeper character costs more, when others make one.
+UNLAYERED = 5.0
+#: A no-break space lost after its character, the space after it kept.
+LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
 FFFD_STAND_IN = 0x00
 
@@ -66,8 +71,27 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
     return count
 
 
-def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
-    """The characters ``prefix + fill`` makes, likeliest first."""
+def _deeper(char: str, prev: str, following: str) -> str:
+    """The character a guess is really about when the text was misread more
+    than once: a C1 control filled after ``prev`` (``Ã`` and U+0081 are ``Á``
+    misread as windows-1252), or a letter filled before ``following`` (``Ï``
+    and ``€`` are ``π``); else ``char`` itself."""
+    pair = prev + char if "\x80" <= char <= "\x9f" else char + following
+    if len(pair) < 2:
+        return char
+    try:
+        deeper = pair.encode(WHATWG_1252).decode("utf-8")
+    except UnicodeError:
+        return char
+    return deeper if len(deeper) == 1 else char
+
+
+def _rank(
+    prefix: bytes, fills: bytes, context: str, around: tuple[str, str] = ("", "")
+) -> list[str]:
+    """The characters ``prefix + fill`` makes, likeliest first, each ranked
+    by the deeper character it makes with its neighbours (``around``: the
+    characters before and after the hole), if any."""
     chars = []
     for fill in fills:
         try:
@@ -76,7 +100,13 @@ def _rank(prefix: bytes, fills: bytes, context: str) -> list[str]:
             continue
     if not chars:
         return []
-    scored = [(_price_of(char, context), i, char) for i, char in enumerate(chars)]
+    deeper = [_deeper(char, *around) for char in chars]
+    # When some fills make a deeper character, those that make none are unlikely.
+    layered = any(d != c for d, c in zip(deeper, chars, strict=True))
+    scored = [
+        (_price_of(d, context) + (UNLAYERED if layered and d == c else 0.0), i, c)
+        for i, (d, c) in enumerate(zip(deeper, chars, strict=True))
+    ]
     return [c for _, _, c in sorted(scored)]
 
 
@@ -87,6 +117,8 @@ def decode_with_holes(
     ``None`` when it holds an error that is no lost byte (then the chain
     does not apply). ``allow_cut``: a character cut at either end is U+FFFD."""
     context = raw.decode("utf-8", "ignore")
+    # The text one misreading deeper, where the letters a deeper guess makes are used.
+    context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
     pieces: list[str] = []
     guesses: list[Guess] = []
     pos = 0
@@ -97,7 +129,8 @@ def decode_with_holes(
         except UnicodeDecodeError as exc:
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
-            step = _hole_at(raw, at, holes, allow_cut, context)
+            prev = next((p[-1] for p in reversed(pieces) if p), "")
+            step = _hole_at(raw, at, holes, allow_cut, context, prev)
             if step is None:
                 return None
             pos, guess = step
@@ -106,8 +139,13 @@ def decode_with_holes(
             guesses.append(guess)
 
 
+def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
+    """The characters before a hole and after where decoding resumes."""
+    return prev, raw[end : end + 4].decode("utf-8", "ignore")[:1]
+
+
 def _hole_at(
-    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str
+    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str, prev: str = ""
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess."""
     length = _sequence_length(raw[at])
@@ -126,21 +164,31 @@ def _hole_at(
     if after >= len(raw):
         if allow_cut:
             return after, Guess(at, after, CUT, "\ufffd", ())
-        return _fill(after, after, DROPPED, prefix, holes, context)
+        return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
     nxt = raw[after]
     if nxt == 0x3F:
-        return _fill(after, after + 1, QUESTION_MARK, prefix, holes, context)
+        return _fill(
+            after, after + 1, QUESTION_MARK, prefix, holes, context, _around(raw, after + 1, prev)
+        )
     if nxt == FFFD_STAND_IN:
-        return _fill(after, after + 1, REPLACEMENT, prefix, holes, context)
+        return _fill(
+            after, after + 1, REPLACEMENT, prefix, holes, context, _around(raw, after + 1, prev)
+        )
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context)
-    return _fill(after, after, DROPPED, prefix, holes, context)
+    return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
 
 
 def _fill(
-    start: int, end: int, what: str, prefix: bytes, fills: bytes, context: str
+    start: int,
+    end: int,
+    what: str,
+    prefix: bytes,
+    fills: bytes,
+    context: str,
+    around: tuple[str, str] = ("", ""),
 ) -> tuple[int, Guess] | None:
-    ranked = _rank(prefix, fills, context)
+    ranked = _rank(prefix, fills, context, around)
     if not ranked:
         return None
     return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))
@@ -148,13 +196,15 @@ def _fill(
 
 def _space_or_dropped(
     at: int, after: int, prefix: bytes, holes: bytes, context: str
-) -> tuple[int, Guess]:
+) -> tuple[int, Guess] | None:
     """A lead byte before a space: the space was a no-break space (A0), or
     a byte was dropped before a real space. The likelier character wins."""
     nbsp = _rank(prefix, b"\xa0", context)
     dropped = _rank(prefix, holes, context) if holes else []
     if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
         return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(dropped))
+    if not dropped:
+        return None  # no byte makes a character here: no lost byte explains it
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
 
 
@@ -165,8 +215,8 @@ def _price_of(char: str, context: str) -> float:
     price = isolated_price(char)
     if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
         price -= 2.0
-    rank = FREQUENT_FIRST.find(char.lower())
-    return price + (0.01 * rank if rank >= 0 else 0.5)
+    rank = frequency_rank(char)
+    return price + (0.001 * rank if rank >= 0 else 0.5)
 
 
 def variants(

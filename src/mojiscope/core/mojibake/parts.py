@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
-from mojiscope.core.mojibake.plausibility import char_costs, cost
-from mojiscope.core.mojibake.search import Hypothesis, prior, scored, search
+from mojiscope.core.mojibake.search import Hypothesis, scored, search
 
 #: Lines searched on their own for chains (the worst-looking first).
 SEARCHED_LINES = 4
@@ -26,8 +26,6 @@ SEARCHED_LINES = 4
 TRIED_CHAINS = 6
 #: A line with its line end (only LF ends a line: mojibake may hold U+0085).
 LINE = re.compile(r"[^\n]*\n|[^\n]+")
-#: A reading's price for being partial.
-PARTIAL_PRICE = 1.0
 
 
 @dataclass(frozen=True)
@@ -70,15 +68,16 @@ def _usable(hypothesis: Hypothesis) -> bool:
 
 def line_costs(lines: list[str | None]) -> list[float]:
     """The price of each line (``inf`` for ``None``), from one scoring pass
-    over all of them (lines are joined by line ends, which price nothing)."""
+    over all of them (``model.line_prices``)."""
     present = [line if line is not None else "" for line in lines]
-    joined = "\n".join(present)
-    prices = char_costs(joined) if joined else np.zeros(0, np.float32)
-    starts = np.cumsum([0] + [len(line) + 1 for line in present[:-1]])
-    sums = np.add.reduceat(np.append(prices, 0.0), starts) if len(prices) else np.zeros(len(lines))
-    empty = np.array([len(line) == 0 for line in present])
-    sums = np.where(empty, 0.0, sums)
-    return [float(x) if line is not None else math.inf for x, line in zip(sums, lines, strict=True)]
+    prices = model.line_prices(present) if present else np.zeros(0)
+    return [
+        float(x) if line is not None else math.inf for x, line in zip(prices, lines, strict=True)
+    ]
+
+
+def _chain_price(chain: Chain) -> float:
+    return 0.0 if chain.is_identity else -model.chain_score(chain)
 
 
 def _repaired_lines(chain: Chain, lines: list[str]) -> list[str | None]:
@@ -106,11 +105,11 @@ def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part
         repaired = _repaired_lines(chain, lines)
         for i, price in enumerate(line_costs(repaired)):
             candidate = repaired[i]
-            if candidate is not None and price + prior(chain) < best_prices[i]:
+            if candidate is not None and price + _chain_price(chain) < best_prices[i]:
                 best_texts[i], best_chains[i], best_prices[i] = (
                     candidate,
                     chain,
-                    price + prior(chain),
+                    price + _chain_price(chain),
                 )
     parts: list[Part] = []
     offset = 0
@@ -125,6 +124,6 @@ def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part
     if len(used) < 2:
         return None
     repaired_text = "".join(best_texts)
-    total = cost(repaired_text) + PARTIAL_PRICE + sum(prior(chain) for chain in used)
     main = next(part.chain for part in parts if not part.chain.is_identity)
-    return Hypothesis(repaired_text, main, (), total), tuple(parts)
+    total = model.price(repaired_text, main, parts=len(parts))
+    return Hypothesis(repaired_text, main, (), total, parts=len(parts)), tuple(parts)

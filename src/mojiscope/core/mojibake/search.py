@@ -9,57 +9,50 @@ that fails (a character the reader has no byte for, bytes that are no UTF-8)
 is no explanation. The first undo may also fill bytes the misreading program
 lost (``lost.py``).
 
-Each round keeps the :data:`BEAM` likeliest texts (``plausibility.cost`` plus
-the chain's prior, :func:`prior`), so the work is linear in the text and in
-the number of code pages. Priors say that a chain is less likely the longer it
-is and the rarer its code pages; they are the only hand-set weights besides
-the character prices.
+Each round keeps the :data:`BEAM` likeliest texts by the fitted model's price
+(``model.price``: the text's features and the chain's, weighted as
+``tools/mojibake/train.py`` fitted them), so the work is linear in the text
+and in the number of code pages. Two chains that give the same text are one
+reading, named by the shorter chain and then the commoner readers
+(:data:`READERS` is in order of commonness); the text cannot tell them apart.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
-from mojiscope.core.mojibake.lost import CUT, FFFD_STAND_IN, SPACE, Guess, decode_with_holes
-from mojiscope.core.mojibake.plausibility import cost
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
 
-#: Code pages UTF-8 is seen read as, with the prior price of each (rarer: dearer).
-READERS: dict[str, float] = {
-    "windows-1252": 0.0, "cp1252": 0.0, "latin-1": 0.3, "iso-8859-15": 0.6, "mac-roman": 0.8,
-    "cp437": 0.8, "cp850": 0.8, "cp1250": 0.6, "iso-8859-2": 0.8, "cp1251": 0.6, "koi8-r": 0.8,
-    "koi8-u": 1.0, "cp1253": 0.8, "cp1254": 0.8, "cp1255": 0.8, "cp1256": 0.8, "cp1257": 0.8,
-    "cp874": 0.8,
-}  # fmt: skip
+#: Code pages UTF-8 is seen read as.
+READERS = (
+    "windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850",
+    "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
+    "cp1256", "cp1257", "cp874",
+)  # fmt: skip
+#: A reader that read some bytes as windows-1252 and others as latin-1 (tried
+#: when a text holds both C1 controls and windows-1252's own signs).
+MIXED_READER = "windows-1252/latin-1"
 #: Legacy code pages whose text is seen misread as a Western code page, and those readers.
 LEGACY_WRITERS = (
-    "cp1251",
-    "cp1250",
-    "koi8-r",
-    "shift_jis",
-    "gbk",
-    "big5",
-    "euc-kr",
-    "euc-jp",
-    "cp874",
-)
+    "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
+    "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2",
+)  # fmt: skip
 LEGACY_READERS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 UTF16_WRITERS = ("utf-16", "utf-16le", "utf-16be")
 #: Codecs legacy bytes on disk are tried as (when they are not UTF-8).
-STORED_AS: dict[str, float] = {
-    "windows-1252": 0.0, "cp1251": 0.3, "cp1250": 0.3, "koi8-r": 0.5, "iso-8859-2": 0.6,
-    "cp1253": 0.5, "cp1254": 0.5, "cp1255": 0.5, "cp1256": 0.5, "cp1257": 0.5, "cp874": 0.5,
-    "shift_jis": 0.3, "euc-jp": 0.5, "gbk": 0.3, "big5": 0.4, "euc-kr": 0.4, "cp437": 0.8,
-    "mac-roman": 0.8, "cp850": 0.8, "koi8-u": 0.8, "iso-8859-15": 0.6, "utf-16le": 0.3,
-    "utf-16be": 0.3, "utf-16": 0.0,
-}  # fmt: skip
+STORED_AS = (
+    "windows-1252", "cp1251", "cp1250", "koi8-r", "iso-8859-2", "cp1253", "cp1254", "cp1255",
+    "cp1256", "cp1257", "cp874", "shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "cp437",
+    "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16",
+)  # fmt: skip
+#: CESU-8 (a surrogate pair, each half as three bytes) and Java's NUL.
+_CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 BEAM = 6
 MAX_LAYERS = 3
-LAYER_PRICE = 1.5
-GUESS_PRICE = 1.0
-LEGACY_PRICE = 2.5
-GUESS_PRICES = {CUT: 0.0, SPACE: 0.5}
 
 
 @dataclass(frozen=True)
@@ -71,24 +64,21 @@ class Hypothesis:
     chain: Chain
     guesses: tuple[Guess, ...] = ()
     price: float = field(default=0.0, compare=False)
+    #: How many parts a per-part reading has, and whether its parts are pieces of lines.
+    parts: int = field(default=0, compare=False)
+    pieces: bool = field(default=False, compare=False)
+    #: The text the model scored, when it is not ``text`` (bytes that are no
+    #: UTF-8, scored as WTF-8 reads them).
+    scored_text: str | None = field(default=None, compare=False)
 
 
-def prior(chain: Chain, guesses: tuple[Guess, ...] = ()) -> float:
-    """The price of a chain before looking at its text, and of its guesses
-    (a cut character at an end costs nothing: its U+FFFD is priced as text)."""
-    total = LAYER_PRICE * len(chain.layers)
-    total += sum(GUESS_PRICES.get(guess.what, GUESS_PRICE) for guess in guesses)
-    for layer in chain.layers:
-        total += READERS.get(layer.read_as, 1.0)
-        if layer.written != "utf-8":
-            total += LEGACY_PRICE
-    if chain.stored_as != "utf-8":
-        total += 1.0 + STORED_AS.get(chain.stored_as, 1.0)
-    return total
+def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
+    return tuple(guess.what for guess in guesses)
 
 
 def scored(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
-    return Hypothesis(text, chain, guesses, cost(text) + prior(chain, guesses))
+    """A reading priced by the fitted model (``model.price``)."""
+    return Hypothesis(text, chain, guesses, model.price(text, chain, guess_kinds(guesses)))
 
 
 @dataclass
@@ -122,13 +112,37 @@ def _undefined_bytes(reader: str) -> bytes:
 
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
+_HOLES[MIXED_READER] = b""
+
+
+def _readers(text: str) -> tuple[str, ...]:
+    """The readers to try: the mixed one only when the text holds both C1
+    controls and characters latin-1 lacks (neither table alone reads it)."""
+    if any("\x80" <= c <= "\x9f" for c in text) and not all(c < "\u0100" for c in text):
+        return (*READERS, MIXED_READER)
+    return READERS
+
+
+def _cesu(raw: bytes) -> tuple[str, str] | None:
+    """``raw`` as CESU-8 or modified UTF-8, when it holds a surrogate pair or
+    Java's ``C0 80`` and reads whole so."""
+    for word, marker in (("cesu-8", _CESU_PAIR), ("mutf-8", None)):
+        if marker is not None and not marker.search(raw):
+            continue
+        if marker is None and b"\xc0\x80" not in raw:
+            continue
+        try:
+            return word, raw.decode(python_codec(word))
+        except UnicodeDecodeError:
+            continue
+    return None
 
 
 def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list[Hypothesis]:
     """Every reading one misreading further back (see the module docstring)."""
     found: list[Hypothesis] = []
     text = hypothesis.text
-    for reader in READERS:
+    for reader in _readers(text):
         undo = _encode_as(text, reader, lenient=first)
         if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
@@ -141,6 +155,9 @@ def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list
             if repaired != text:
                 chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
                 found.append(scored(repaired, chain, (*hypothesis.guesses, *decoded[1])))
+        elif not undo.stand_in and (cesu := _cesu(undo.raw)) is not None:
+            chain = hypothesis.chain.undo_one(Misreading(cesu[0], reader))
+            found.append(scored(cesu[1], chain, hypothesis.guesses))
         origin_possible = legacy and first and not undo.stand_in
         if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis)
@@ -197,12 +214,34 @@ def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
             if hypothesis.text.isascii() and "\x00" not in hypothesis.text:
                 continue
             for found in undo_layer(hypothesis, first=depth == 0, legacy=legacy):
-                if found.text not in best or found.price < best[found.text].price:
-                    best[found.text] = found
-                    if found.chain.layers[0].written == "utf-8":
-                        grown[found.text] = found
+                known = best.get(found.text)
+                if known is not None and not _better(found, known):
+                    continue
+                best[found.text] = found
+                if found.chain.layers[0].written == "utf-8":
+                    grown[found.text] = found
         frontier = sorted(grown.values(), key=lambda h: h.price)[:BEAM]
     return sorted(best.values(), key=lambda h: h.price)
+
+
+def _rank(chain: Chain) -> tuple[int, ...]:
+    """How common a chain's readers are (lower: commoner), the order of :data:`READERS`."""
+    order = (*READERS, MIXED_READER)
+    return tuple(
+        order.index(layer.read_as) if layer.read_as in order else len(order)
+        for layer in chain.layers
+    )
+
+
+def _better(found: Hypothesis, known: Hypothesis) -> bool:
+    """Two chains that give the same text: the shorter, then the one whose
+    readers are commoner, wins; the text says nothing between them (cp1254
+    and windows-1252 read ``Ã©`` alike), so their fitted prices do not decide."""
+    if len(found.chain.layers) != len(known.chain.layers):
+        return len(found.chain.layers) < len(known.chain.layers)
+    if found.guesses != known.guesses:
+        return found.price < known.price
+    return _rank(found.chain) < _rank(known.chain)
 
 
 def stored_readings(data: bytes) -> list[Hypothesis]:
@@ -219,6 +258,9 @@ def stored_readings(data: bytes) -> list[Hypothesis]:
         if codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data)):
             continue
         found[text] = scored(text, Chain((), codec))
+    cesu = _cesu(data)
+    if cesu is not None and cesu[1] not in found:
+        found[cesu[1]] = scored(cesu[1], Chain((), cesu[0]))
     return list(found.values())
 
 

@@ -276,7 +276,7 @@ def test_converting_big_endian_utf16_to_utf16_writes_little_endian_with_its_mark
     """Encoding ``utf-16`` writes little-endian (so encode then decode gives
     the text back); the source's mark carries over as ``FF FE``. So a
     conversion to the same format is not byte for byte here: the text is."""
-    from mojiscope.core.conversion.convert import iter_conversion
+    from mojiscope.core.conversion.engine import iter_conversion
 
     blocks = list(iter_conversion(b"\xfe\xff\x00h\x00i", "utf-16", "utf-16"))
     output = b"".join(b.data for b in blocks)

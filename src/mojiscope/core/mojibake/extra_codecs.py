@@ -1,0 +1,182 @@
+"""Python codecs for the ways of writing and reading that a chain may name
+and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
+
+* ``mojiscope-cesu-8``: CESU-8, UTF-8 as Java and MySQL's old ``utf8`` write
+  it, each surrogate of an astral character encoded on its own (😍 is
+  ``ED A0 BD ED B8 8D``, not ``F0 9F 98 8D``); decoding also reads UTF-8's
+  own 4-byte form, so a file mixing the two reads whole;
+* ``mojiscope-mutf-8``: Java's modified UTF-8, CESU-8 with NUL as ``C0 80``;
+* ``mojiscope-windows-1252-latin-1``: a reader that read some bytes as
+  windows-1252 and others as latin-1 (a C1 control where windows-1252 has a
+  sign), as text pasted together from two programs shows. Its encoding takes
+  either character back to the byte; its decoding is windows-1252's.
+
+A chain's words for them are ``cesu-8``, ``mutf-8`` and
+``windows-1252/latin-1`` (``chain.python_codec`` maps them). Importing this
+module registers them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Callable
+
+from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
+
+CESU8, MUTF8, MIXED_1252 = (
+    "mojiscope-cesu-8",
+    "mojiscope-mutf-8",
+    "mojiscope-windows-1252-latin-1",
+)
+_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
+_PAIR_OR_NUL = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]|\xc0\x80")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_HIGH_SURROGATE = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\Z")
+
+
+def _joined(pair: bytes) -> str:
+    if pair == b"\xc0\x80":
+        return "\x00"
+    units = pair.decode("utf-8", "surrogatepass")
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
+def _decoder(pattern: re.Pattern[bytes], name: str) -> Callable[[bytes, str], tuple[str, int]]:
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        data = bytes(data)
+        pieces: list[str] = []
+        pos = 0
+        for match in [*pattern.finditer(data), None]:
+            end = len(data) if match is None else match.start()
+            try:
+                pieces.append(data[pos:end].decode("utf-8", errors))
+            except UnicodeDecodeError as exc:
+                raise UnicodeDecodeError(
+                    name, data, pos + exc.start, pos + exc.end, exc.reason
+                ) from None
+            if match is not None:
+                pieces.append(_joined(match.group()))
+                pos = match.end()
+        return "".join(pieces), len(data)
+
+    return decode
+
+
+def _split_astral(match: re.Match[str]) -> str:
+    """An astral character as its two UTF-16 surrogates."""
+    code = ord(match.group()) - 0x10000
+    return chr(0xD800 + (code >> 10)) + chr(0xDC00 + (code & 0x3FF))
+
+
+def _encoder(nul: bool) -> Callable[[str, str], tuple[bytes, int]]:
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        units = _ASTRAL.sub(_split_astral, text)
+        data = units.encode("utf-8", "surrogatepass")
+        if nul:
+            data = data.replace(b"\x00", b"\xc0\x80")
+        return data, len(text)
+
+    return encode
+
+
+def _held_back(data: bytes) -> int:
+    """Where an incremental decoder must stop before the end of ``data``: before
+    an unfinished sequence, and before a high surrogate whose pair may follow."""
+    cut = len(data)
+    for back in range(1, min(3, len(data)) + 1):
+        lead = data[-back]
+        if lead >= 0xC0:
+            need = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+            if back < need:
+                cut = len(data) - back
+            break
+        if lead < 0x80:
+            break
+    if _HIGH_SURROGATE.search(data, 0, cut) and cut >= 3:
+        cut -= 3
+    return cut
+
+
+def _codec_info(name: str, pattern: re.Pattern[bytes], nul: bool) -> codecs.CodecInfo:
+    decode = _decoder(pattern, name)
+    encode = _encoder(nul)
+
+    class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
+        def _buffer_decode(  # type: ignore[override]
+            self, data: bytes, errors: str, final: bool
+        ) -> tuple[str, int]:
+            cut = len(data) if final else _held_back(data)
+            return decode(data[:cut], errors)[0], cut
+
+    class IncrementalEncoder(codecs.IncrementalEncoder):
+        def encode(self, text: str, final: bool = False) -> bytes:
+            return encode(text, self.errors)[0]
+
+    # Default arguments (errors="strict") are what CodecInfo's protocols add.
+    return codecs.CodecInfo(
+        encode,  # type: ignore[arg-type]
+        decode,  # type: ignore[arg-type]
+        name=name,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=IncrementalDecoder,
+    )
+
+
+def _mixed_table() -> dict[int, int]:
+    table = {byte: byte for byte in range(0x80, 0xA0)}  # latin-1's C1 controls
+    for byte in range(0x80, 0x100):
+        table[ord(bytes([byte]).decode(WHATWG_1252))] = byte
+    return table
+
+
+_MIXED = _mixed_table()
+
+
+def _encode_mixed(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    out = bytearray()
+    for i, char in enumerate(text):
+        code = ord(char)
+        if code < 0x80:
+            out.append(code)
+        elif code in _MIXED:
+            out.append(_MIXED[code])
+        else:
+            if errors == "strict":
+                raise UnicodeEncodeError(MIXED_1252, text, i, i + 1, "no byte for it")
+            handler = codecs.lookup_error(errors)
+            replacement, _ = handler(
+                UnicodeEncodeError(MIXED_1252, text, i, i + 1, "no byte for it")
+            )
+            out += replacement if isinstance(replacement, bytes) else replacement.encode()
+    return bytes(out), len(text)
+
+
+def _mixed_info() -> codecs.CodecInfo:
+    whatwg = codecs.lookup(WHATWG_1252)
+
+    class IncrementalEncoder(codecs.IncrementalEncoder):
+        def encode(self, text: str, final: bool = False) -> bytes:
+            return _encode_mixed(text, self.errors)[0]
+
+    return codecs.CodecInfo(
+        _encode_mixed,
+        whatwg.decode,
+        name=MIXED_1252,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=whatwg.incrementaldecoder,
+    )
+
+
+_INFOS = {
+    CESU8: _codec_info(CESU8, _PAIR, nul=False),
+    MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
+    MIXED_1252: _mixed_info(),
+}
+
+
+def _search(name: str) -> codecs.CodecInfo | None:
+    return _INFOS.get(name.replace("_", "-"))
+
+
+codecs.register(_search)

@@ -1,0 +1,399 @@
+# ruff: noqa: RUF001 - look-alike characters are the subject
+"""What the plausibility model sees of a candidate reading: a vector of counts.
+
+Of the text (:func:`text_features`):
+
+* how many characters of each class (:data:`CLASSES`: ASCII letters, common
+  and rare accented Latin, Latin-1 capitals, Greek, Cyrillic, Han common and
+  rare, C1 controls, U+FFFD, private use, signs of several kinds...);
+* how many neighbouring pairs of each two classes (``Ã`` then ``©`` is a
+  Latin-1 capital then a Latin-1 sign);
+* words: holding a non-ASCII letter and known to a language
+  (``lexicon.known_words``) or not; mixing two scripts; a lower-case letter
+  before a non-ASCII capital; letter pairs the languages' words hold or not;
+* the text as a whole: accented letters no one language uses together, letters
+  outside the text's main script, and its length.
+
+Of the chain (:func:`chain_features`): its layers, each reader and writer,
+the stored codec's family, the bytes guessed by kind, and whether the repair
+is per part. The weights of all of these are fitted (``model.py``); nothing
+here is a price.
+
+:func:`local_scores` gives the weighted sum of the per-character and per-word
+terms for each line of a text in one pass, for the per-line chooser.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache, lru_cache
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.mojibake.chain import Chain
+from mojiscope.core.mojibake.lexicon import (
+    common_han,
+    common_hangul,
+    known_bigrams,
+    known_words,
+    language_letters,
+    latin_letters,
+)
+from mojiscope.core.mojibake.runs import utf8_runs
+
+F64 = npt.NDArray[np.float64]
+U8 = npt.NDArray[np.uint8]
+
+CLASSES = (
+    "ascii-letter", "digit", "space", "ascii-punct", "control", "latin", "latin-rare",
+    "latin1-capital", "greek", "cyrillic", "cyrillic-rare", "hebrew", "arabic", "thai",
+    "kana", "han", "han-rare", "hangul", "hangul-rare", "halfwidth-kana", "c1", "fffd",
+    "private", "surrogate", "mark", "sign", "latin1-sign", "box", "math", "symbol",
+    "nbsp", "cjk-punct", "other-letter", "other", "modifier",
+)  # fmt: skip
+K = len(CLASSES)
+_C = {name: i for i, name in enumerate(CLASSES)}
+#: Scripts, for mixed-script words (0: none).
+_SCRIPTS = ((0x41, 0x24F, 1), (0x1E00, 0x1EFF, 1), (0x370, 0x3FF, 2), (0x1F00, 0x1FFF, 2),
+            (0x400, 0x52F, 3), (0x590, 0x5FF, 4), (0x600, 0x6FF, 5), (0xE00, 0xE7F, 6),
+            (0x3040, 0x30FF, 7), (0x3400, 0x9FFF, 7), (0xAC00, 0xD7A3, 8))  # fmt: skip
+_COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
+_RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
+
+WORD_FEATURES = (
+    "word-known", "word-unknown", "word-mixed-scripts", "lower-then-capital",
+    "bigram-known", "bigram-unknown",
+)  # fmt: skip
+TEXT_FEATURES = (
+    "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
+    "utf8-runs", "utf8-run-characters",
+)  # fmt: skip
+LOCAL = K + K * K + len(WORD_FEATURES)
+TEXT_SIZE = LOCAL + len(TEXT_FEATURES)
+
+
+def _class_of(code: int) -> int:
+    char = chr(code)
+    category = unicodedata.category(char)
+    if code < 0x80:
+        if char.isalpha():
+            return _C["ascii-letter"]
+        if char.isdigit():
+            return _C["digit"]
+        if char in " \t\n\r":
+            return _C["space"]
+        return _C["control"] if category == "Cc" else _C["ascii-punct"]
+    if code == 0xA0:
+        return _C["nbsp"]
+    if code == 0xFFFD:
+        return _C["fffd"]
+    if 0x80 <= code < 0xA0:
+        return _C["c1"]
+    if category == "Cs":
+        return _C["surrogate"]
+    if category in ("Co", "Cn") or category == "Cc":
+        return _C["private"]
+    if 0xFF61 <= code <= 0xFF9F:
+        return _C["halfwidth-kana"]
+    if category[0] == "M":
+        return _C["mark"]
+    if category == "Lm" or 0x2B0 <= code < 0x300:
+        return _C["modifier"]
+    if category[0] == "L":
+        return _letter_class(code, char)
+    if char in _COMMON_SIGNS:
+        return _C["sign"]
+    if code < 0x100:
+        return _C["latin1-sign"]
+    if 0x2500 <= code <= 0x259F:
+        return _C["box"]
+    if 0x2190 <= code <= 0x23FF or 0x2A00 <= code <= 0x2AFF:
+        return _C["math"]
+    if 0x2600 <= code <= 0x27BF or 0x1F000 <= code <= 0x1FAFF:
+        return _C["symbol"]
+    if 0x3000 <= code <= 0x303F or 0xFF00 <= code <= 0xFFEF:
+        return _C["cjk-punct"]
+    return _C["other"]
+
+
+def _letter_class(code: int, char: str) -> int:
+    if 0xC0 <= code <= 0xDE and char.isupper():
+        return _C["latin1-capital"]
+    if code <= 0x24F or 0x1E00 <= code <= 0x1EFF:
+        return _C["latin"] if char in latin_letters() else _C["latin-rare"]
+    if 0x370 <= code <= 0x3FF or 0x1F00 <= code <= 0x1FFF:
+        return _C["greek"]
+    if 0x400 <= code <= 0x52F:
+        rare = code >= 0x460 or char in _RARE_CYRILLIC
+        return _C["cyrillic-rare"] if rare else _C["cyrillic"]
+    if 0x590 <= code <= 0x5FF:
+        return _C["hebrew"]
+    if 0x600 <= code <= 0x6FF or 0xFB50 <= code <= 0xFEFF:
+        return _C["arabic"]
+    if 0xE00 <= code <= 0xE7F:
+        return _C["thai"]
+    if 0x3040 <= code <= 0x30FF:
+        return _C["kana"]
+    if 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF:
+        return _C["han"] if char in common_han() else _C["han-rare"]
+    if 0xAC00 <= code <= 0xD7A3:
+        return _C["hangul"] if char in common_hangul() else _C["hangul-rare"]
+    return _C["other-letter"]
+
+
+@cache
+def _tables() -> tuple[U8, U8]:
+    """Per code point below U+10000: its class and its script."""
+    classes = np.array([_class_of(code) for code in range(0x10000)], np.uint8)
+    scripts = np.zeros(0x10000, np.uint8)
+    for lo, hi, script in _SCRIPTS:
+        scripts[lo : hi + 1] = script
+    letters = np.array([chr(c).isalpha() for c in range(0x10000)], bool)
+    scripts[~letters] = 0
+    return classes, scripts
+
+
+def classes_of(text: str) -> U8:
+    """Each character's class (an index into :data:`CLASSES`)."""
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    classes = _tables()[0][np.minimum(cps, 0xFFFF)]
+    if len(cps) and int(cps.max()) > 0xFFFF:
+        astral = cps > 0xFFFF
+        emoji = (cps >= 0x1F000) & (cps <= 0x1FAFF)
+        classes[astral] = np.where(emoji[astral], _C["symbol"], _C["other"])
+    return classes
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def _script(char: str) -> int:
+    code = ord(char)
+    return int(_tables()[1][code]) if code <= 0xFFFF else 0
+
+
+def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
+    """The word features of one token holding a non-ASCII letter."""
+    lower = token.casefold()  # as wordfreq's lists are: "straße" is "strasse"
+    known = lower in known_words() or lower.isascii()  # the lists hold only non-ASCII words
+    scripts = {_script(c) for c in token} - {0}
+    capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
+    marked = f"^{lower}$"
+    bigrams = known_bigrams()
+    pairs = [
+        a + b
+        for a, b in pairwise(marked)
+        if (a >= "\x80" or b >= "\x80") and not (_script(a) == 7 and _script(b) == 7)
+    ]
+    seen = sum(1 for pair in pairs if pair in bigrams)
+    return int(known), int(not known), int(len(scripts) > 1), capital, seen, len(pairs) - seen
+
+
+@lru_cache(maxsize=8192)
+def _token_terms(token: str) -> tuple[int, int, int, int, int, int]:
+    return _word_terms(token)
+
+
+def _tokens(text: str) -> list[str]:
+    """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter."""
+    return [] if text.isascii() else [t for t in _TOKEN.findall(text) if not t.isascii()]
+
+
+def _local(text: str, classes: U8) -> F64:
+    out = np.zeros(LOCAL, np.float64)
+    out[:K] = np.bincount(classes, minlength=K)
+    if len(classes) > 1:
+        pairs = classes[:-1].astype(np.int64) * K + classes[1:]
+        out[K : K + K * K] = np.bincount(pairs, minlength=K * K)
+    for token in _tokens(text):
+        out[K + K * K :] += _token_terms(token)
+    return out
+
+
+def _coherence(text: str) -> float:
+    """Accented Latin letters (occurrences) the best-fitting language does not use."""
+    found: dict[str, int] = {}
+    for char in {c for c in text if c >= "\xc0"}:
+        if ("\xc0" <= char <= "\u024f" or "\u1e00" <= char <= "\u1eff") and char.isalpha():
+            lower = char.casefold()
+            if len(lower) == 1 and lower >= "\x80":  # "ß" folds to "ss", as the word lists hold it
+                found[lower] = found.get(lower, 0) + text.count(char)
+    if not found:
+        return 0.0
+    covered = max(
+        sum(n for c, n in found.items() if c in letters) for letters in language_letters()
+    )
+    return float(sum(found.values()) - covered)
+
+
+def _minority(text: str, classes: U8) -> float:
+    """Non-ASCII letters outside the text's main script, when they are few."""
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    scripts = _tables()[1][np.minimum(cps, 0xFFFF)]
+    counts = np.bincount(scripts, minlength=9)
+    ascii_letters = int(np.count_nonzero(classes == _C["ascii-letter"]))
+    letters = int(counts[1:].sum())
+    if letters == 0:
+        return 0.0
+    main = int(np.argmax(counts[1:])) + 1
+    non_ascii = counts.copy()
+    non_ascii[1] -= ascii_letters
+    minority = int(non_ascii[1:].sum() - non_ascii[main])
+    return float(minority) if minority * 4 < letters else 0.0
+
+
+def _repeated(text: str) -> float:
+    """Occurrences of words with a non-ASCII letter that occur more than once
+    (a repair of text quoting mojibake beside its repair, ``Ã¤ statt ä``,
+    makes the two alike)."""
+    words = [t.lower() for t in _tokens(text)]
+    seen: dict[str, int] = {}
+    for word in words:
+        seen[word] = seen.get(word, 0) + 1
+    return float(sum(n for n in seen.values() if n > 1))
+
+
+@lru_cache(maxsize=2048)
+def text_features(text: str) -> F64:
+    """The text's part of the feature vector (see the module docstring)."""
+    classes = classes_of(text)
+    out = np.zeros(TEXT_SIZE, np.float64)
+    out[:LOCAL] = _local(text, classes)
+    out[LOCAL] = _coherence(text)
+    out[LOCAL + 1] = _minority(text, classes)
+    out[LOCAL + 2] = len(text) / 64
+    out[LOCAL + 3] = _repeated(text)
+    runs = utf8_runs().findall(text) if not text.isascii() else []
+    out[LOCAL + 4] = len(runs)
+    out[LOCAL + 5] = sum(map(len, runs)) / 4
+    out.setflags(write=False)
+    return out
+
+
+def local_scores(lines: list[str], weights: F64) -> F64:
+    """The weighted per-character and per-word terms of each line (the text
+    features but those of the whole text), computed over all lines at once."""
+    joined = "\n".join(lines)
+    classes = classes_of(joined)
+    starts = np.cumsum([0] + [len(line) + 1 for line in lines[:-1]])
+    per_char = weights[:K][classes]
+    if len(classes) > 1:
+        pairs = classes[:-1].astype(np.int64) * K + classes[1:]
+        per_char[1:] += weights[K : K + K * K][pairs]
+    totals = np.add.reduceat(np.append(per_char, 0.0), starts)
+    totals = np.where([len(line) == 0 for line in lines], 0.0, totals)
+    word_weights = weights[K + K * K : LOCAL]
+    for i, line in enumerate(lines):
+        tokens = _tokens(line)  # a token never crosses a line end
+        if tokens:
+            terms = np.array([_token_terms(token) for token in tokens], np.float64)
+            totals[i] += float((terms @ word_weights).sum())
+    return np.asarray(totals, np.float64)
+
+
+# -- the chain ----------------------------------------------------------------------
+
+READER_WORDS = (
+    "windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850",
+    "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
+    "cp1256", "cp1257", "cp874", "windows-1252/latin-1",
+)  # fmt: skip
+STORED_FAMILIES = {
+    "western": ("windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850"),
+    "central": ("cp1250", "iso-8859-2"),
+    "cyrillic": ("cp1251", "koi8-r", "koi8-u"),
+    "single-byte": ("cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp874"),
+    "cjk": ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr"),
+    "utf-16": ("utf-16", "utf-16le", "utf-16be"),
+    "cesu": ("cesu-8", "mutf-8"),
+}
+GUESS_KINDS = (
+    "dropped", "question mark", "U+FFFD", "no-break space became space",
+    "cut inside a character", "no-break space lost",
+)  # fmt: skip
+CHAIN_FEATURES = (
+    "layers", "two-or-more-layers",
+    *(f"read-as:{r}" for r in READER_WORDS), "read-as:other",
+    "written:legacy", "written:cjk", "written:utf-16", "written:cesu",
+    *(f"stored:{f}" for f in STORED_FAMILIES), "stored:other",
+    *(f"guess:{g}" for g in GUESS_KINDS), "per-line", "parts", "pieces", "repair-duplicates",
+)  # fmt: skip
+_CF = {name: i for i, name in enumerate(CHAIN_FEATURES)}
+NAMES = (
+    *(f"class:{c}" for c in CLASSES),
+    *(f"pair:{a}|{b}" for a in CLASSES for b in CLASSES),
+    *WORD_FEATURES,
+    *TEXT_FEATURES,
+    *CHAIN_FEATURES,
+)
+SIZE = len(NAMES)
+
+
+def _family(codec: str) -> str:
+    return next((f for f, members in STORED_FAMILIES.items() if codec in members), "other")
+
+
+def chain_features(
+    chain: Chain, guesses: tuple[str, ...] = (), parts: int = 0, pieces: bool = False
+) -> F64:
+    """The chain's part of the feature vector: ``guesses`` are the kinds of
+    the lost bytes guessed, ``parts`` how many parts a per-line reading has."""
+    out = np.zeros(len(CHAIN_FEATURES), np.float64)
+    out[_CF["layers"]] = len(chain.layers)
+    out[_CF["two-or-more-layers"]] = len(chain.layers) >= 2
+    for layer in chain.layers:
+        reader = f"read-as:{layer.read_as}"
+        out[_CF.get(reader, _CF["read-as:other"])] += 1
+        family = _family(layer.written)
+        if layer.written != "utf-8":
+            out[_CF["written:legacy"]] += 1
+        if family in ("cjk", "utf-16", "cesu"):
+            out[_CF[f"written:{family}"]] += 1
+    if chain.stored_as != "utf-8":
+        out[_CF[f"stored:{_family(chain.stored_as)}"]] += 1
+    for kind in guesses:
+        if f"guess:{kind}" in _CF:
+            out[_CF[f"guess:{kind}"]] += 1
+    out[_CF["per-line"]] = parts > 0 and not pieces
+    out[_CF["parts"]] = parts / 4
+    out[_CF["pieces"]] = pieces
+    return out
+
+
+@lru_cache(maxsize=256)
+def _word_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for token in _tokens(text):
+        word = token.lower()
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def duplicates(text: str, origin: str) -> float:
+    """Words a repair made that ``origin`` (the text as it is) already held,
+    beyond as often as it held them: the repair of mojibake quoted beside its
+    own repair (``Ã¤ statt ä`` made ``ä statt ä``)."""
+    before, after = _word_counts(origin), _word_counts(text)
+    return float(sum(n - before[w] for w, n in after.items() if w in before and n > before[w]))
+
+
+DUPLICATES = TEXT_SIZE + CHAIN_FEATURES.index("repair-duplicates")
+
+
+def features(
+    text: str,
+    chain: Chain,
+    guesses: tuple[str, ...] = (),
+    parts: int = 0,
+    pieces: bool = False,
+    origin: str | None = None,
+) -> F64:
+    """The whole feature vector of a reading (:data:`NAMES` says each entry);
+    ``origin``: the text as it is, for the words a repair duplicates."""
+    vector = np.concatenate((text_features(text), chain_features(chain, guesses, parts, pieces)))
+    if origin is not None and not (chain.is_identity and not parts):
+        vector[DUPLICATES] = duplicates(text, origin)
+    return vector

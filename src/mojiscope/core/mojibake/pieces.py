@@ -1,0 +1,110 @@
+"""Inconsistent mojibake: a line where some characters were misread and
+others were not, repaired piece by piece.
+
+A text pasted together from two sources (``DivisÃ£o … Classificação``), a
+left quote read as windows-1252 beside a right one read as latin-1 (``â€œ``
+and ``â\\x80\\x9d``), an emoji written as CESU-8 and read as windows-1252:
+no chain fits the whole text, and the per-line chooser (``parts.py``) cannot
+help within a line. Here each *run* of characters that reads as UTF-8 seen
+through windows-1252 or latin-1 (a lead byte's character, then as many
+continuation bytes' characters as it needs) is undone on its own, and every
+other character is left as it is. Undoing is repeated while runs remain (up
+to :data:`MAX_ROUNDS`: text misread twice). The result is one reading whose
+parts are the runs (each with the reader that made it) and the stretches
+between them (the empty chain); the model prices it like any reading.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
+from mojiscope.core.mojibake.parts import Part
+from mojiscope.core.mojibake.runs import utf8_runs
+from mojiscope.core.mojibake.search import MIXED_READER, Hypothesis
+
+MAX_ROUNDS = 2
+_CESU = "cesu-8"
+
+
+def _reader_of(run: str) -> str:
+    for reader in ("windows-1252", "latin-1"):
+        try:
+            run.encode(python_codec(reader))
+            return reader
+        except UnicodeEncodeError:
+            continue
+    return MIXED_READER
+
+
+def _undo(run: str) -> tuple[str, str, str] | None:
+    """The run undone: its text, its reader and the writer (utf-8 or cesu-8)."""
+    raw = run.encode(python_codec(MIXED_READER))
+    for writer in ("utf-8", _CESU):
+        try:
+            return raw.decode(python_codec(writer)), _reader_of(run), writer
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
+    """The text with every run undone, and the runs (start, end in the given
+    text, reader, writer)."""
+    out: list[str] = []
+    runs: list[tuple[int, int, str, str]] = []
+    pos = 0
+    for match in utf8_runs().finditer(text):
+        undone = _undo(match.group())
+        if undone is None:
+            continue
+        out += [text[pos : match.start()], undone[0]]
+        runs.append((match.start(), match.end(), undone[1], undone[2]))
+        pos = match.end()
+    out.append(text[pos:])
+    return "".join(out), runs
+
+
+def _byte_offsets(text: str) -> npt.NDArray[np.int64]:
+    """Source byte offset of each character of ``text`` (decoded from the
+    source with ``surrogateescape``: an escaped byte is one byte) and the end."""
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    sizes = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+    sizes[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1
+    return np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)))
+
+
+def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
+    """The piece-by-piece reading of ``data`` (see the module docstring), or
+    ``None`` when no run is found."""
+    escaped = data.decode("utf-8", "surrogateescape")
+    first, runs = _one_round(escaped)
+    if not runs:
+        return None
+    text, rounds = first, 1
+    while rounds < MAX_ROUNDS:
+        again, more = _one_round(text)
+        if not more:
+            break
+        text, rounds = again, rounds + 1
+    offsets = _byte_offsets(escaped)
+    parts: list[Part] = []
+    pos = 0
+    for start, end, reader, writer in runs:
+        chain = Chain((Misreading(writer, reader),))
+        if pos < start:
+            parts.append(Part(int(offsets[pos]), int(offsets[start]), Chain()))
+        parts.append(Part(int(offsets[start]), int(offsets[end]), chain))
+        pos = end
+    if pos < len(escaped):
+        parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    readers = {reader for _, _, reader, _ in runs}
+    reader = readers.pop() if len(readers) == 1 else MIXED_READER
+    writers = {writer for *_, writer in runs}
+    writer = "utf-8" if writers == {"utf-8"} else _CESU
+    main = Chain((Misreading(writer, reader),) * rounds)
+    price = model.price(shown, main, parts=len(parts), pieces=True)
+    return Hypothesis(shown, main, (), price, parts=len(parts), pieces=True), tuple(parts)

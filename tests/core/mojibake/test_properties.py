@@ -1,0 +1,113 @@
+# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+"""Every repair, as a property: damage a text with a random chain, explain
+the bytes, and the best answer given with high confidence repairs them
+exactly (or the confidence is low)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import Chain, Misreading, explain
+from mojiscope.core.mojibake.chain import python_codec
+
+WIN = "whatwg-windows-1252"
+
+PROPERTY = settings(
+    max_examples=80,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+HIGH = 0.9
+
+WORDS = {
+    "fr": "café crème été hôtel déjà très garçon où noël élève fenêtre",
+    "de": "Größe Übersetzung schön Grüße München Straße hängt Qualität",
+    "es": "niño canción mañana está años José Málaga corazón",
+    "pl": "zażółć gęślą jaźń Łódź święto książka żółty",
+    "cs": "příliš žluťoučký kůň úpěl ďábelské ódy",
+    "ru": "съешь же ещё этих мягких французских булок",
+    "el": "ξεσκεπάζω την ψυχοφθόρα βδελυγμία",
+    "ja": "新しい 資料 を 添付 しました ご確認 ください",
+    "tr": "ağaç üzüm çiçek ışık şehir İstanbul",
+}
+LANGUAGES = sorted(WORDS)
+CHAINS = [
+    (Chain((Misreading("utf-8", "windows-1252"),)), None),
+    (Chain((Misreading("utf-8", "latin-1"),)), None),
+    (Chain((Misreading("utf-8", "windows-1252"),) * 2), None),
+    (Chain((Misreading("utf-8", "mac-roman"),)), None),
+    (Chain((Misreading("utf-8", "cp1251"),)), None),
+    (Chain((Misreading("utf-8", "cp1250"),)), None),
+    (Chain((Misreading("shift_jis", "windows-1252"),)), "ja"),
+    (Chain((), "cp1251"), "ru"),
+    (Chain((), "windows-1252"), "fr"),
+    (Chain((Misreading("utf-8", "latin-1"), Misreading("utf-8", "windows-1252"))), None),
+    (Chain((Misreading("cesu-8", "windows-1252"),)), None),
+    (Chain((Misreading("utf-8", "koi8-r"),)), "ru"),
+]
+EMOJI = "😀🎉👍"
+
+
+@st.composite
+def damaged_texts(draw: st.DrawFn) -> tuple[str, bytes]:
+    chain, language = draw(st.sampled_from(CHAINS))
+    language = language or draw(st.sampled_from(LANGUAGES))
+    words = draw(st.lists(st.sampled_from(WORDS[language].split()), min_size=1, max_size=8))
+    if chain.layers and chain.layers[0].written == "cesu-8":
+        words.append(draw(st.sampled_from(EMOJI)))
+    text = " ".join(words)
+    current: str | bytes = text
+    try:
+        for step in chain.damage_plan():
+            codec = python_codec(step.codec)
+            current = current.encode(codec) if isinstance(current, str) else current.decode(codec)
+    except UnicodeError:
+        current = text.encode()  # the chain cannot make this text: the text as it is
+    assert isinstance(current, bytes)
+    return text, current
+
+
+@PROPERTY
+@given(case=damaged_texts())
+def test_a_confident_answer_repairs_the_damage_exactly(case: tuple[str, bytes]) -> None:
+    text, data = case
+    best = explain(data)[0]
+    assert best.text == text or best.confidence < HIGH, (best.words, best.text)
+
+
+@st.composite
+def pieces_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
+    """Some words of a line misread (each by windows-1252 or latin-1), the others not."""
+    language = draw(st.sampled_from(LANGUAGES))
+    words = draw(st.lists(st.sampled_from(WORDS[language].split()), min_size=2, max_size=8))
+    damaged = draw(st.lists(st.booleans(), min_size=len(words), max_size=len(words)))
+    readers = draw(
+        st.lists(st.sampled_from([WIN, "latin-1"]), min_size=len(words), max_size=len(words))
+    )
+    out = [
+        word.encode().decode(reader) if bad else word
+        for word, bad, reader in zip(words, damaged, readers, strict=True)
+    ]
+    return " ".join(words), " ".join(out).encode()
+
+
+@st.composite
+def lost_byte_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
+    """UTF-8 read as strict cp1252, each byte it has no character for written as '?' or U+FFFD."""
+    language = draw(st.sampled_from(["es", "pl", "cs", "tr", "de", "fr"]))
+    words = draw(st.lists(st.sampled_from(WORDS[language].split()), min_size=1, max_size=6))
+    capital = draw(st.sampled_from(["Álvaro", "Íñigo", "Ďábel", "Ýmir", "Ĺudo", "Őrség", "Ďuro"]))
+    text = " ".join([capital, *words])
+    stand = draw(st.sampled_from(["?", "\ufffd"]))
+    return text, text.encode().decode("cp1252", "replace").replace("\ufffd", stand).encode()
+
+
+@PROPERTY
+@given(case=st.one_of(pieces_damaged(), lost_byte_damaged()))
+def test_a_confident_piecewise_or_guessed_repair_is_exact(case: tuple[str, bytes]) -> None:
+    text, data = case
+    best = explain(data)[0]
+    assert best.text == text or best.confidence < HIGH, (best.words, best.text)

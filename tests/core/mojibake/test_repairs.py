@@ -1,0 +1,102 @@
+# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+"""Issue 35's repairs: piece by piece inside a line, CESU-8 and modified
+UTF-8 as writers, windows-1252 and latin-1 mixed as a reader, a no-break
+space lost after "à", and large inputs read where their bytes are interesting."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
+from mojiscope.core.mojibake.extra_codecs import CESU8, MIXED_1252, MUTF8
+from mojiscope.core.mojibake.sample import interesting_windows
+from mojiscope.core.system.source import BytesSource
+
+WIN = "whatwg-windows-1252"
+
+
+def test_correct_characters_beside_misread_ones_are_left_as_they_are() -> None:
+    data = "DivisÃ£o de Acesso à Classificação".encode()
+    best = explain(data)[0]
+    assert best.text == "Divisão de Acesso à Classificação"
+    assert best.parts and any(not p.chain.is_identity for p in best.parts)
+    assert all(start >= 5 for start, _ in best.ranges)
+
+
+def _offered(data: bytes) -> list[str]:
+    """The texts of the first three readings (top-1 figures are the benchmark's)."""
+    return [e.text for e in explain(data)[:3]]
+
+
+def test_a_quote_read_as_windows_1252_beside_one_read_as_latin_1_is_offered() -> None:
+    data = "I donâ\x80\x99t know what â€œthisâ\x80\x9d means".encode()
+    assert "I don’t know what “this” means" in _offered(data)
+
+
+def test_cesu8_emoji_read_as_latin_1_is_offered_as_one_emoji() -> None:
+    data = "Love it í\xa0½í¸\x8d and more".encode()
+    assert "Love it 😍 and more" in _offered(data)
+
+
+def test_cesu8_read_as_windows_1252_names_its_writer() -> None:
+    chain = Chain((Misreading("cesu-8", "windows-1252"),))
+    data = "Ça va 😀 très bien, à bientôt 🎉".encode(CESU8).decode(WIN).encode()
+    best = explain(data)[0]
+    assert best.text == "Ça va 😀 très bien, à bientôt 🎉"
+    assert best.chain == chain
+    assert repair_text(chain, data) == best.text
+
+
+def test_space_after_a_grave_swallowed_is_offered_with_the_word_boundary() -> None:
+    data = "Il ne faut pas Ã perturber le cours".encode()
+    assert "Il ne faut pas à perturber le cours" in _offered(data)
+
+
+@pytest.mark.parametrize("codec", [CESU8, MUTF8])
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(text=st.text(st.characters(exclude_categories=["Cs"]), max_size=20))
+def test_cesu_codecs_round_trip_and_stream_split_anywhere(codec: str, text: str) -> None:
+    data = text.encode(codec)
+    assert data.decode(codec) == text
+    for size in (1, 2, 5):
+        decoder = codecs.getincrementaldecoder(codec)()
+        pieces = [decoder.decode(data[i : i + size]) for i in range(0, len(data), size)]
+        assert "".join(pieces) + decoder.decode(b"", True) == text
+
+
+def test_cesu8_refuses_a_lone_surrogate_strictly_and_names_the_byte() -> None:
+    with pytest.raises(UnicodeDecodeError) as caught:
+        b"ab\xed\xa0\x80cd".decode(CESU8)
+    assert caught.value.start == 2
+
+
+def test_mixed_reader_takes_either_table_back_to_the_byte() -> None:
+    assert "€\x80’\x92".encode(MIXED_1252) == b"\x80\x80\x92\x92"
+
+
+def test_large_input_is_read_where_its_bytes_are_interesting() -> None:
+    head = b"plain ascii line of a log file\n" * 3000
+    damaged = "Café crème, thé à la menthe\n".encode().decode(WIN).encode() * 40
+    data = head + damaged + head
+    assert len(data) > SAMPLE_BYTES
+    best = explain(data)[0]
+    assert best.sampled and best.words == ["utf-8 read as windows-1252"]
+    assert best.read and all(lo >= len(head) - 4096 for lo, _ in best.read)
+    assert all(len(head) <= lo < hi <= len(head) + len(damaged) for lo, hi in best.ranges)
+    assert data[best.ranges[0][0] : best.ranges[0][1]].decode() in damaged.decode()
+
+
+def test_windows_of_a_file_with_no_non_ascii_byte_are_its_head() -> None:
+    source = BytesSource(b"x" * (SAMPLE_BYTES * 4))
+    assert interesting_windows(source) == ((0, 4096),)
+
+
+def test_explain_source_reads_a_small_source_whole() -> None:
+    data = "CafÃ©".encode()
+    best = explain_source(BytesSource(data))[0]
+    assert best.text == "Café" and not best.sampled and best.read == ()
