@@ -9,8 +9,8 @@
    (``--keep DIR`` keeps it there for the next run). Each of utf-8, wtf-8
    and xtf-8 is indexed (timed, as the window does: every core but
    one), then :func:`~mojiscope.core.compare.formats.differences` compares
-   the three from their indexes, and every range it finds is counted, as
-   compare mode does. Against CPython's single-threaded chunked
+   the three from their indexes (:func:`~mojiscope.core.compare.sweep.sweep`,
+   as compare mode does: every range kept). Against CPython's single-threaded chunked
    ``decode('utf-8', 'replace')`` of the same file in 4 MiB chunks::
 
        ratio = CPython's time / our time     (>= 0.5: the issue's goal)
@@ -21,9 +21,10 @@
 2. Outside the UTF-8 family. ``--other-mb`` MB of the same text compared
    as utf-8, cp1252 and stf-7 (no index can tell where those agree), and
    the same size of plain ASCII text (where they all agree): against the
-   same CPython decode of that file. Windows whose bytes every format
-   reads as the same ASCII are skipped at once; the others are compared
-   character by character in numpy.
+   same CPython decode of that file (letters and spaces only: STF-7 reads
+   punctuation as the start of a sequence). Windows whose bytes every
+   format reads as the same ASCII are skipped at once; the others are
+   compared unit by unit in numpy.
 
 Not a test: nothing is asserted. The machine may be shared: report ratios
 and say under what load they were taken (``cat /proc/loadavg``).
@@ -39,10 +40,12 @@ from pathlib import Path
 
 from mojiscope.app.background.file_passes import window_workers
 from mojiscope.core import FileSource, get_format
-from mojiscope.core.compare.formats import PairCounts, differences
+from mojiscope.core.compare.sweep import Swept, sweep
 from mojiscope.core.index.file_index import build_index
+from mojiscope.core.system.control import Control
 
 CHUNK = 4 << 20
+ASCII_LINE = b"plain ascii text with words and no marks " * 2 + b"\n"
 LINE = "the quick brown fox jumps over the lazy dog, café naïve résumé 你好\n".encode()
 
 
@@ -80,7 +83,8 @@ def cache(path: Path) -> None:
 
 
 def compare(path: Path, ids: list[str], *, indexed: bool) -> tuple[float, float, int, list[str]]:
-    """(index seconds, compare seconds, ranges, pair lines)."""
+    """(index seconds, compare seconds, ranges, pair lines): the sweep
+    compare mode runs, every range kept."""
     formats = [get_format(i) for i in ids]
     with FileSource(path) as source:
         start = time.perf_counter()
@@ -88,14 +92,11 @@ def compare(path: Path, ids: list[str], *, indexed: bool) -> tuple[float, float,
             [build_index(f, source, workers=window_workers()) for f in formats] if indexed else None
         )
         indexing = time.perf_counter() - start
-        counts = PairCounts(formats)
+        kept: list[Swept] = []
         start = time.perf_counter()
-        found = 0
-        for difference in differences(formats, source, indexes=indexes):
-            counts.add(difference)
-            found += 1
+        result = sweep(formats, source, indexes, Control(emit=kept.append))  # type: ignore[arg-type]
         comparing = time.perf_counter() - start
-    return indexing, comparing, found, counts.lines()
+    return indexing, comparing, result.count, list(result.pairs)
 
 
 def report(name: str, path: Path, ids: list[str], *, indexed: bool) -> None:
@@ -143,7 +144,10 @@ def main() -> None:
         ascii_file = folder / f"ascii-{args.other_mb}mb.txt"
         if not ascii_file.exists():
             write_text(
-                ascii_file, args.other_mb, damaged=False, line=b"plain ascii text, " * 4 + b"\n"
+                ascii_file,
+                args.other_mb,
+                damaged=False,
+                line=ASCII_LINE,
             )
         report("Outside the family, ASCII", ascii_file, ["utf-8", "cp1252", "stf-7"], indexed=False)
     print(f"load: {load()}")

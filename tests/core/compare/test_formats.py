@@ -139,7 +139,7 @@ def test_arrays_find_what_the_definition_finds(parts: list[bytes], ids: tuple[st
 
 
 def test_ascii_windows_are_skipped_unread_outside_the_utf8_family() -> None:
-    from mojiscope.core.compare.formats import reads_ascii_as_itself
+    from mojiscope.core.compare.windows import reads_ascii_as_itself
 
     assert all(reads_ascii_as_itself(get_format(f)) for f in ("utf-8", "cp1252", "shift_jis"))
     assert not any(
@@ -161,7 +161,7 @@ def test_small_windows_find_what_one_window_finds(
 ) -> None:
     """Cut into windows of a few bytes, ranges that reach across windows
     are joined: the same as the definition's."""
-    import mojiscope.core.compare.formats as compared
+    import mojiscope.core.compare.windows as compared
 
     data = b"".join(parts)
     formats = [get_format(i) for i in ids]

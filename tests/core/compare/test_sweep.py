@@ -68,3 +68,42 @@ def test_next_and_previous_are_the_neighbours_in_the_whole_list(
     assert ((found.start, found.end) if found else None) == (after[0] if after else None)
     back = previous_difference(formats, source, offset, indexes)
     assert ((back.start, back.end) if back else None) == (before[-1] if before else None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [b"ab ", b"\xed\xa0\x80", b"\xff", "é".encode(), b"\xef\xbe\x81", "日".encode(), b"+-"]
+        ),
+        max_size=40,
+    ),
+    st.sampled_from([("utf-8", "wtf-8", "xtf-8"), ("utf-8", "cp1252", "stf-7")]),
+    st.integers(4, 12),
+)
+def test_the_sweep_finds_what_differences_find(
+    parts: list[bytes], ids: tuple[str, ...], window: int
+) -> None:
+    """Arrays window by window, joined across windows (small windows here):
+    the same ranges, rows and sentences as the differences one by one."""
+    import mojiscope.core.compare.windows as walked
+    from mojiscope.core.compare.formats import PairCounts
+
+    data = b"".join(parts)
+    formats = [get_format(i) for i in ids]
+    saved = walked.WINDOW
+    walked.WINDOW = window
+    try:
+        batches: list[swept.Swept] = []
+        result = swept.sweep(formats, BytesSource(data), None, Control(emit=batches.append))  # type: ignore[arg-type]
+        every = list(differences(formats, BytesSource(data)))
+    finally:
+        walked.WINDOW = saved
+    counts = PairCounts(formats)
+    for difference in every:
+        counts.add(difference)
+    starts = [int(s) for b in batches for s in b.starts]
+    ends = [int(e) for b in batches for e in b.ends]
+    assert list(zip(starts, ends, strict=True)) == [(d.start, d.end) for d in every]
+    assert [r for b in batches for r in b.rows] == every
+    assert result.pairs == tuple(counts.lines()) and result.count == len(every)

@@ -23,7 +23,13 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.codecs.format import Format
-from mojiscope.core.compare.formats import Difference, PairCounts, differences
+from mojiscope.core.compare.formats import (
+    Difference,
+    joined,
+    pair_words,
+    window_differences,
+)
+from mojiscope.core.compare.windows import Window, mask_words, pairs, walk
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import FileSource, Source
@@ -66,24 +72,30 @@ class SweepResult:
 
 
 class _Batches:
+    """The ranges, rows and offset gathered since the last batch sent."""
+
     def __init__(self, control: Control) -> None:
         self.control = control
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        self.starts: list[npt.NDArray[np.int64]] = []
+        self.ends: list[npt.NDArray[np.int64]] = []
         self.rows: list[Difference] = []
+        self.waiting = 0
         self.handed = 0
         self.rows_handed = 0
         self.sent_at = 0
 
-    def add(self, difference: Difference) -> None:
-        if self.handed + len(self.starts) >= MAX_RANGES:
+    def rows_wanted(self) -> int:
+        return max(MAX_ROWS - self.rows_handed - len(self.rows), 0)
+
+    def add(self, starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]) -> None:
+        room = MAX_RANGES - self.handed - self.waiting
+        if room <= 0 or not len(starts):
             return
-        self.starts.append(difference.start)
-        self.ends.append(difference.end)
-        if self.rows_handed + len(self.rows) < MAX_ROWS:
-            self.rows.append(difference)
-        if len(self.starts) >= BATCH:
-            self.send(difference.start + 1)
+        self.starts.append(starts[:room])
+        self.ends.append(ends[:room])
+        self.waiting += min(len(starts), room)
+        if self.waiting >= BATCH:
+            self.send(int(starts[min(len(starts), room) - 1]) + 1)
 
     def passed(self, offset: int) -> None:
         """Every range starting before ``offset`` has been added."""
@@ -91,17 +103,62 @@ class _Batches:
             self.send(offset)
 
     def send(self, covered: int) -> None:
+        empty = np.zeros(0, np.int64)
         batch = Swept(
-            np.asarray(self.starts, np.int64),
-            np.asarray(self.ends, np.int64),
+            np.concatenate(self.starts) if self.starts else empty,
+            np.concatenate(self.ends) if self.ends else empty,
             covered,
             tuple(self.rows),
         )
-        self.handed += len(self.starts)
+        self.handed += self.waiting
         self.rows_handed += len(self.rows)
-        self.starts, self.ends, self.rows = [], [], []
+        self.starts, self.ends, self.rows, self.waiting = [], [], [], 0
         self.sent_at = covered
         self.control.emit(batch)
+
+
+class _Tally:
+    """Per pair of formats, the places they differ at and the words for why."""
+
+    def __init__(self, count: int) -> None:
+        self.every = pairs(count)
+        self.places = np.zeros(len(self.every), np.int64)
+        self.words: list[set[str]] = [set() for _ in self.every]
+        self.ranges = 0
+
+    def add(self, differ: npt.NDArray[np.bool_], kinds: npt.NDArray[np.int64]) -> None:
+        """Ranges whose pairs differ as ``differ`` says (pairs by ranges),
+        the formats having the kinds ``kinds`` there (formats by ranges)."""
+        self.ranges += differ.shape[1]
+        self.places += differ.sum(axis=1)
+        for p, (a, b) in enumerate(self.every):
+            masks = (kinds[a] ^ kinds[b])[differ[p]]
+            for mask in np.flatnonzero(np.bincount(masks, minlength=1)).tolist():
+                self.words[p] |= mask_words(mask)
+
+    def lines(self, ids: list[str]) -> tuple[str, ...]:
+        return tuple(
+            pair_words(ids[a], ids[b], int(self.places[p]), ", ".join(sorted(self.words[p])))
+            for p, (a, b) in enumerate(self.every)
+        )
+
+
+class _Open:
+    """The last range found, which the next window may go on with."""
+
+    def __init__(self, window: Window, k: int, row: Difference | None) -> None:
+        self.lo, self.hi = int(window.los[k]), int(window.his[k])
+        self.differ = window.differ[:, k].copy()
+        self.kinds = window.kinds[:, k].copy()
+        self.row = row
+
+    def join(self, formats: Sequence[Format], window: Window) -> None:
+        """Go on with the window's first range."""
+        self.hi = int(window.his[0])
+        self.differ |= window.differ[:, 0]
+        self.kinds |= window.kinds[:, 0]
+        if self.row is not None:
+            self.row = joined(self.row, window_differences(formats, window, 0, 1)[0])
 
 
 def sweep(
@@ -111,19 +168,44 @@ def sweep(
     control: Control = UNCONTROLLED,
 ) -> SweepResult:
     """Every range ``formats`` read differently in ``source``, in batches
-    to ``control.emit`` (see the module docstring); progress counts bytes."""
+    to ``control.emit`` (see the module docstring); progress counts bytes.
+    The ranges stay arrays, window by window: only the rows are
+    :class:`~mojiscope.core.compare.formats.Difference` objects."""
     batches = _Batches(control)
-    counts = PairCounts(formats)
-    found = 0
+    tally = _Tally(len(formats))
+    pending: _Open | None = None
 
-    for difference in differences(
-        formats, source, indexes=indexes, control=control, known=batches.passed
-    ):
-        counts.add(difference)
-        batches.add(difference)
-        found += 1
+    def close(done: _Open) -> None:
+        tally.add(done.differ[:, None], done.kinds[:, None])
+        batches.add(np.array([done.lo], np.int64), np.array([done.hi], np.int64))
+        if done.row is not None:
+            batches.rows.append(done.row)
+
+    for window in walk(formats, source, 0, len(source), indexes, control):
+        n = len(window.los)
+        first = 0
+        if n and pending is not None and pending.hi == int(window.los[0]):
+            pending.join(formats, window)
+            first = 1
+        if first < n:
+            if pending is not None:
+                close(pending)
+            last = n - 1
+            tally.add(window.differ[:, first:last], window.kinds[:, first:last])
+            batches.add(window.los[first:last], window.his[first:last])
+            wanted = min(batches.rows_wanted(), last - first)
+            if wanted:
+                batches.rows.extend(window_differences(formats, window, first, first + wanted))
+            row = None
+            if batches.rows_wanted():
+                row = window_differences(formats, window, last, last + 1)[0]
+            pending = _Open(window, last, row)
+        batches.passed(pending.lo if pending is not None else window.cut)
+    if pending is not None:
+        close(pending)
     batches.send(len(source))
-    return SweepResult(tuple(counts.lines()), found, batches.handed)
+    ids = [fmt.id for fmt in formats]
+    return SweepResult(tally.lines(ids), tally.ranges, batches.handed)
 
 
 def sweep_file(

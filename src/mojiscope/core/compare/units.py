@@ -137,6 +137,10 @@ class Units:
         self.tokens: Ints = np.concatenate(
             (points[text_idx], _span_tokens(spans, others, points, base))
         )[sort]
+        self.kinds: Ints = np.concatenate(
+            (np.full(len(text_idx), TEXT_CODE, np.int64), kinds[others])
+        )[sort]
+        """Each unit's span kind (its code)."""
         self.char_starts: Ints = np.concatenate((text_idx + base, char_starts[others]))[sort]
         self.char_ends: Ints = np.concatenate((text_idx + base + 1, char_starts[others + 1]))[sort]
         self.owners: Ints = np.concatenate((text_owner, others))[sort]
