@@ -74,7 +74,16 @@ def test_next_and_previous_are_the_neighbours_in_the_whole_list(
 @given(
     st.lists(
         st.sampled_from(
-            [b"ab ", b"\xed\xa0\x80", b"\xff", "é".encode(), b"\xef\xbe\x81", "日".encode(), b"+-"]
+            [
+                b"ab ",
+                b"\xed\xa0\x80",
+                b"\xff",
+                "é".encode(),
+                b"\xef\xbe\x81",
+                "日".encode(),
+                b"+-",
+                b", ",
+            ]
         ),
         max_size=40,
     ),

@@ -98,7 +98,7 @@ class Difference:
 
 def _what_words(kinds_a: tuple[str, ...], kinds_b: tuple[str, ...]) -> frozenset[str]:
     """Why readings of these kinds differ (see :meth:`Difference.what`)."""
-    return mask_words(_mask(kinds_a) ^ _mask(kinds_b))
+    return mask_words(_mask(kinds_a), _mask(kinds_b))
 
 
 def _mask(kinds: tuple[str, ...]) -> int:

@@ -132,9 +132,9 @@ class _Tally:
         self.ranges += differ.shape[1]
         self.places += differ.sum(axis=1)
         for p, (a, b) in enumerate(self.every):
-            masks = (kinds[a] ^ kinds[b])[differ[p]]
-            for mask in np.flatnonzero(np.bincount(masks, minlength=1)).tolist():
-                self.words[p] |= mask_words(mask)
+            both = ((kinds[a] << 16) | kinds[b])[differ[p]]
+            for mask in np.unique(both).tolist():
+                self.words[p] |= mask_words(mask >> 16, mask & 0xFFFF)
 
     def lines(self, ids: list[str]) -> tuple[str, ...]:
         return tuple(

@@ -294,17 +294,20 @@ def _kinds_in(kinds: Ints, segments: Ints, firsts: Ints, stops: Ints) -> Ints:
 
 
 @cache
-def mask_words(mask: int) -> frozenset[str]:
-    """Why two readings differ whose kinds of span differ by ``mask``: the
-    anomaly kinds one of them found (``lone surrogates``...), else
-    ``different text`` (see :meth:`~mojiscope.core.compare.formats.Difference.what`)."""
-    names = {KIND_CODES[code].value for code in range(len(KIND_CODES)) if mask >> code & 1}
-    names.discard(SpanKind.TEXT.value)
-    if len(names) > 1:
-        names.discard(SpanKind.INVALID.value)  # the other side says what it is
-    if not names:
-        return frozenset({"different text"})
-    return frozenset(KIND_WORDS.get(k, k) for k in names)
+def mask_words(first: int, second: int) -> frozenset[str]:
+    """Why two readings differ whose spans are of the kinds ``first`` and
+    ``second`` (bits ``1 << kind code``): the anomaly kinds one of them has
+    and the other not (``lone surrogates``...; ``invalid sequences`` only
+    when nothing else says it), else the anomaly kinds both have (of
+    another reason or text), else ``different text``."""
+    for mask in (first ^ second, first & second):
+        names = {KIND_CODES[code].value for code in range(len(KIND_CODES)) if mask >> code & 1}
+        names.discard(SpanKind.TEXT.value)
+        if len(names) > 1:
+            names.discard(SpanKind.INVALID.value)  # the other side says what it is
+        if names:
+            return frozenset(KIND_WORDS.get(k, k) for k in names)
+    return frozenset({"different text"})
 
 
 KIND_WORDS = {
