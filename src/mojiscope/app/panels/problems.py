@@ -1,13 +1,14 @@
 """The Problems dock: every region of the file where the current format found
-anomalies, from its index, with the counts; a click selects the region's
-first anomaly. Notices (bidi controls, invisible characters...: valid text
-worth a look, :mod:`mojiscope.core.words.notices`) are rows of their own,
-"notices: 4 bidi controls", after the region's anomalies; a click selects
-the region's first notice.
+anomalies, from its index, with the counts; each row names the exact offset
+of its region's first anomaly (the index keeps it per chunk), and a click
+selects that anomaly. Notices (bidi controls, invisible characters...: valid
+text worth a look, :mod:`mojiscope.core.words.notices`) are rows of their
+own, "notices: 4 bidi controls", after the region's anomalies, named by the
+exact offset of the region's first notice; a click selects that notice.
 
 One row per indexed chunk that holds anomalies (a chunk is about a
 thousandth of the file), so the list stays short on any file, however many
-anomalies it holds; F3 walks the anomalies one by one inside a region. The
+anomalies it holds; F8 walks the anomalies one by one inside a region. The
 list follows the index as it grows (looked at again at most every
 :data:`REFRESH_MS`) and the current format. It is a model over the regions,
 whose words are made only for the rows on screen: a thousand list items
@@ -68,6 +69,10 @@ class Region(NamedTuple):
         return self.counts.notice_first if self.notice else self.counts.first
 
     @property
+    def last(self) -> int:
+        return self.counts.notice_last if self.notice else self.counts.last
+
+    @property
     def total(self) -> int:
         return self.counts.notice_count if self.notice else self.counts.anomalies
 
@@ -85,10 +90,32 @@ def regions_of(chunks: list[ChunkCounts | None]) -> list[Region]:
     return rows
 
 
+def region_words(region: Region) -> str:
+    """A region's row: where its first anomaly (or notice) starts (the exact
+    offset, not the start of its index chunk) and its counts in words."""
+    counts = region.counts
+    if region.notice:
+        return f"0x{region.first:08X}  notices: {notices_words(counts.notices)}"
+    return f"0x{region.first:08X}  {counts_words(counts.counts)}"
+
+
+def region_tooltip(region: Region) -> str:
+    """Where a region's anomalies (or notices) lie, and the index chunk that
+    holds them."""
+    counts = region.counts
+    what = "Notices" if region.notice else "Anomalies"
+    if region.last > region.first:
+        where = f"{what} from 0x{region.first:X} to 0x{region.last:X}"
+    else:
+        where = f"{'A notice' if region.notice else 'An anomaly'} at 0x{region.first:X}"
+    return f"{where}, in the index chunk 0x{counts.start:X}..0x{counts.end:X}"
+
+
 class RegionList(QAbstractListModel):
     """The regions (indexed chunks holding anomalies, or notices) as list
-    rows: the chunk's start and its counts in words; ``UserRole`` is its
-    first anomaly (or notice), :data:`NOTICE_ROLE` whether the row is notices."""
+    rows: the offset of the region's first anomaly (or notice) and its counts
+    in words; ``UserRole`` is that first anomaly (or notice),
+    :data:`NOTICE_ROLE` whether the row is notices."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -146,11 +173,10 @@ class RegionList(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self.regions):
             return None
         region = self.regions[index.row()]
-        counts = region.counts
         if role == Qt.ItemDataRole.DisplayRole:
-            if region.notice:
-                return f"0x{counts.start:08X}  notices: {notices_words(counts.notices)}"
-            return f"0x{counts.start:08X}  {counts_words(counts.counts)}"
+            return region_words(region)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return region_tooltip(region)
         if role == Qt.ItemDataRole.UserRole:
             return region.first
         if role == NOTICE_ROLE:

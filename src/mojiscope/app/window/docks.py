@@ -2,7 +2,9 @@
 grid, and the whole-file panels (Summary, Problems, and compare mode's
 Differences) tabbed with the legend.
 
-Every dock can be moved, floated, closed and tabbed; the window remembers
+Every dock can be moved, floated, closed and tabbed; the View menu lists
+each one, checked while it is open, and brings a closed one back
+(:func:`~mojiscope.app.window.menus.add_dock_actions`); the window remembers
 where they are (``MainWindow`` saves and restores its state by the docks'
 object names, ``dock-<title>``)."""
 
