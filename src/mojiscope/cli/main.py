@@ -10,6 +10,7 @@
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
                       [--errors strict|replace] [--signature] [--report] [--json] [--verify]
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
+                  [--compare]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
                       [--fix -o OUT [--errors strict|replace]]
     mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
@@ -233,6 +234,11 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     )
     parser.add_argument(
         "--formats", type=parse_format_list, metavar="ID,ID,...", help="the formats to show"
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="compare mode on: outline where the formats on show disagree (F7 / Shift+F7)",
     )
     parser.set_defaults(run=_lazy("gui", "run_gui"))
 

@@ -28,6 +28,7 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.header import GridHeader
 from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
+from mojiscope.app.grid.marks import paint_marks
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.row_strips import RowStrips
 
@@ -150,7 +151,8 @@ class GridPainting:
 
     def paint(self, painter: QPainter) -> None:
         """The whole viewport: background, header, then the visible rows'
-        strips, shifted by the horizontal scroll bar."""
+        strips and the view's marks over them (:mod:`.marks`), shifted by
+        the horizontal scroll bar."""
         view = self._view
         if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
@@ -167,6 +169,8 @@ class GridPainting:
         g = view.cell_geometry
         for i, strip in enumerate(strips.strips(rows, selection, cursor)):
             painter.drawPixmap(QPointF(0, g.header_h + i * g.row_h), strip)
+        if view.marked_ranges is not None:
+            paint_marks(painter, g, rows, g.header_h, view.marked_ranges, self._palette.dark)
 
     def _row_strips(self) -> RowStrips:
         """The painted rows for the present look; see :mod:`.row_strips`."""

@@ -39,6 +39,7 @@ from mojiscope.app.grid.ahead import PaintAhead
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.interaction import GridInput
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
+from mojiscope.app.grid.marks import Ranges
 from mojiscope.app.grid.painting import GridPainting
 from mojiscope.app.grid.scrolling import GridScrolling
 from mojiscope.app.model.document import Document
@@ -73,6 +74,9 @@ class GridView(QAbstractScrollArea):
         #: Words added to a column's title (" (alignment guessed)" for a code
         #: page whose windows guess where characters start); set by the window.
         self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
+        self.marked_ranges: Ranges | None = None
+        """Byte ranges outlined over the rows on screen, asked at each paint
+        (compare mode's differences; set by the window): see :mod:`.marks`."""
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
         shown.current_changed.connect(self._current_format_changed)

@@ -79,6 +79,15 @@ def add_differences_dock(
     return dock
 
 
+def bring_forward(dock: QDockWidget) -> None:
+    """``dock`` in front of the docks tabbed with it. ``raise_`` alone does
+    nothing once Qt has the dock last among its siblings (as a raise before
+    the window was shown leaves it) although another tab is in front; a
+    ``lower`` first makes the raise reach the tab bar."""
+    dock.lower()
+    dock.raise_()
+
+
 def give_rows_to_the_grid(
     window: QMainWindow, bottom_docks: list[QDockWidget], rows: int, row_height: int
 ) -> None:

@@ -64,6 +64,7 @@ from mojiscope.app.window.docks import (
     add_differences_dock,
     add_index_docks,
     add_view_docks,
+    bring_forward,
     give_rows_to_the_grid,
 )
 from mojiscope.app.window.format_choice import FormatChoice
@@ -153,6 +154,8 @@ class MainWindow(QMainWindow):
         """Compare mode: where the formats on show disagree. The grid asks
         :meth:`~mojiscope.app.background.difference_jobs.DifferenceKeeper.ranges_between`
         for the rows on screen and repaints on its ``changed``."""
+        self.grid.marked_ranges = self.differences.ranges_between
+        self.differences.changed.connect(self.grid.viewport().update)
         self.differences_panel = DifferencesPanel(self.differences, self.selection, self)
         self.differences_dock = add_differences_dock(
             self, self.bottom_docks, self.differences_panel
@@ -429,9 +432,14 @@ class MainWindow(QMainWindow):
             action.setChecked(on)
         if on:
             self.differences_dock.show()
-            self.differences_dock.raise_()
+            # A turn later: the window puts a dock shown again behind the
+            # docks tabbed with it.
+            QTimer.singleShot(0, self.differences_dock, self._differences_forward)
         else:
             self.differences_dock.hide()
+
+    def _differences_forward(self) -> None:
+        bring_forward(self.differences_dock)
 
     def _anomaly(self, *, forward: bool) -> None:
         """At once where the index knows the chunk, else a background scan;
