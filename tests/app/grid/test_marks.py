@@ -9,6 +9,7 @@ from __future__ import annotations
 from argparse import Namespace
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
@@ -71,6 +72,31 @@ def test_the_differing_bytes_are_outlined_in_the_hex_and_every_column(
     qtbot.waitUntil(lambda: not window.differences_dock.visibleRegion().isEmpty(), timeout=5000)
     window.actions_["compare"].trigger()  # off again
     qtbot.waitUntil(lambda: pixels(row_top) == {"hex": 0, "utf-8": 0, "wtf-8": 0}, timeout=5000)
+
+
+def test_the_keys_move_as_ever_with_compare_mode_on(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path, at = sample(tmp_path)
+    window.set_formats(["utf-8", "wtf-8"], persist=False)
+    assert window.open_path(path)
+    window.actions_["compare"].trigger()
+    qtbot.waitUntil(lambda: window.differences.result is not None, timeout=60_000)
+    grid = window.grid
+    grid.setFocus()
+    window.selection.move_cursor(0)
+    qtbot.keyClick(grid, Qt.Key.Key_Down)
+    assert window.selection.cursor == grid.bytes_per_row
+    qtbot.keyClick(grid, Qt.Key.Key_PageDown)
+    assert window.selection.cursor > grid.bytes_per_row * 2
+    qtbot.keyClick(grid, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    assert window.selection.cursor == 0
+    qtbot.keyClick(grid, Qt.Key.Key_F8)  # the lone surrogate: an anomaly in utf-8
+    qtbot.waitUntil(lambda: window.selection.start == at, timeout=30_000)
+    qtbot.keyClick(grid, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(grid, Qt.Key.Key_F7)
+    assert (window.selection.start, window.selection.end) == (at, at + 3)
+    assert window.differences.ranges_between(0, at + 3) == [(at, at + 3)]
 
 
 def test_a_screenshot_in_compare_mode_shows_the_differences(tmp_path: Path) -> None:
