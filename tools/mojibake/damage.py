@@ -16,7 +16,11 @@ old corpus's (tests/data/mojibake/generate.py) and issue 35's seven classes:
 4. ``nbsp-collapsed``: a no-break space lost after ``Ã`` and its space kept;
 5. ``lost-layers``: two layers and a byte lost to U+FFFD or ``?``;
 6. ``correct-looks-odd``: ``´´`` as quotes, a Cyrillic letter in a Latin
-   name, mojibake quoted on purpose.
+   name, mojibake quoted on purpose, text drawn in box-drawing frames or
+   beside signs; ``correct-short``: a short correct piece.
+
+And ``legacy-lost``: legacy text whose reader lost bytes, which no repair
+gives back (it teaches the calibration what such repairs are worth).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import mojiscope.core.codecs.legacy.whatwg  # registers the whatwg-windows-1252 codec
-import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers the CESU-8 and modified UTF-8 writers
+import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers cesu-8 and mutf-8
 
 WIN = "whatwg-windows-1252"
 CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
@@ -193,6 +197,26 @@ def lost_bytes(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(out.encode(), text, chain, f"lost-{what}")
 
 
+def legacy_lost(text: str, rng: random.Random, language: str) -> Case | None:
+    """Legacy text (Shift_JIS, GBK, cp1251...) read as Python's strict cp1252,
+    the bytes it has no character for dropped or written as ``?`` or U+FFFD:
+    what they were is lost, so no repair gives the text back; a repair that
+    looks right must not claim much confidence."""
+    codecs = LEGACY.get(_base(language))
+    if not codecs or codecs[0] in ("cp1252", "latin-1"):
+        return None
+    try:
+        data = text.encode(codecs[0])
+    except UnicodeError:
+        return None
+    if not CP1252_HOLES & set(data):
+        return None
+    stand = rng.choice(["", "?", "\ufffd"])
+    out = "".join(stand if b in CP1252_HOLES else bytes([b]).decode("cp1252") for b in data)
+    chain = (f"{codecs[0]} read as cp1252", "undefined bytes lost")
+    return Case(out.encode(), text, chain, "legacy-lost")
+
+
 def lost_layers(text: str, rng: random.Random, language: str) -> Case | None:
     """Two layers, the second reader losing its undefined bytes (class 5)."""
     once = _misread(text, WIN)
@@ -218,6 +242,24 @@ def nbsp(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(out.replace("\xa0", " ").encode(), text, ("nbsp to space",), "nbsp-to-space")
 
 
+_SIGNS = ("✔ ", "♫ ", "• ", "→ ", "© ", "– ", "… ", "“", "™ ")
+
+
+def short_correct(text: str, rng: random.Random, language: str) -> Case | None:
+    """A short correct piece (one or two words holding a non-ASCII letter,
+    sometimes after a sign): must be left as it is, as the short damaged
+    pieces of :func:`short` must be repaired."""
+    words = text.split()
+    picks = [i for i, w in enumerate(words) if not w.isascii()]
+    if not picks:
+        return None
+    i = rng.choice(picks)
+    piece = " ".join(words[i : i + rng.randint(1, 2)])
+    if rng.random() < 0.25:
+        piece = rng.choice(_SIGNS) + piece
+    return Case(piece.encode(), piece, (), "correct-short")
+
+
 def short(text: str, rng: random.Random, language: str) -> Case | None:
     """A short piece: one or two words with a non-ASCII letter, or a sign (class 2)."""
     words = text.split()
@@ -227,7 +269,7 @@ def short(text: str, rng: random.Random, language: str) -> Case | None:
     i = rng.choice(picks)
     piece = " ".join(words[i : i + rng.randint(1, 2)])
     if rng.random() < 0.25:
-        piece = rng.choice(["✔ ", "♫ ", "• ", "→ ", "© ", "– ", "… ", "“", "™ "]) + piece
+        piece = rng.choice(_SIGNS) + piece
     reader = rng.choices([WIN, "latin-1", "cp1252", "mac-roman", "cp1250", "cp1251"],
                          [8, 2, 2, 1, 1, 1])[0]  # fmt: skip
     out = _misread(piece, reader)
@@ -334,9 +376,21 @@ def _odd_word(text: str, rng: random.Random) -> str | None:
     return rng.choice(shapes)
 
 
+#: Frames and marks correct text is drawn with (tables, trees, lists, ratings).
+_FRAMES = (
+    "│ {text} │", "├── {text}", "└─ {text}", "■ {text}", "★★★☆☆ {text}",
+    "┌{rule}┐\n│ {text} │\n└{rule}┘", "{text} ✓", "▶ {text}", "◆ {text} ◆",
+    "→ {text} ←", "• {text}\n• {text}", "≈ {text} ± 2 °C", "{text} ⇒ ∑ ≠ ∞",
+)  # fmt: skip
+
+
 def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
     """Correct text that looks odd (class 6): must be left as it is."""
-    kind = rng.randrange(4)
+    kind = rng.randrange(5)
+    if kind == 4:
+        frame = rng.choice(_FRAMES)
+        odd = frame.format(text=text, rule="─" * min(len(text) + 2, 40))
+        return Case(odd.encode(), odd, (), "correct-looks-odd")
     words = text.split(" ")
     if kind == 0 and len(words) > 2:
         i = rng.randrange(1, len(words))
@@ -378,8 +432,9 @@ def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
 #: Damage makers and how often each is drawn.
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, legacy_on_disk: 8,
-    utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 3, short: 8, inline_pieces: 5,
-    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 6, wtf8_names: 1,
+    utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12, inline_pieces: 5,
+    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1, short_correct: 4,
+    legacy_lost: 2,
 }  # fmt: skip
 
 

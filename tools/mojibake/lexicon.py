@@ -5,8 +5,9 @@ words, derived from wordfreq's lists at training time (wordfreq itself is a
 It holds, over wordfreq's languages:
 
 * ``words``: per language, its most frequent words that hold a non-ASCII
-  letter (lower case), space-separated; scripts written without spaces
-  (Chinese, Japanese) give none;
+  letter (lower case; one-letter Latin words only from the very top of the list),
+  space-separated; scripts written without spaces (Chinese, Japanese) give
+  none;
 * ``bigrams``: pairs of neighbouring characters inside those languages'
   frequent words where one is not ASCII (``^``/``$`` mark a word's ends),
   seen often enough; Han beside Han is left out (too many, and Han is judged
@@ -29,14 +30,24 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
-OUT = Path(__file__).resolve().parents[2] / "core" / "mojibake" / "lexicon.json.gz"
+OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
 SCANNED = 30000
 BIGRAM_SHARE = 5e-7
+#: A one-letter word (of Latin script) is kept when it is among a language's
+#: most frequent words (French "à", Portuguese "é"), not a stray letter further down.
+SINGLE_LETTER_RANK = 200
 
 
 def _letters(word: str) -> bool:
     return all(unicodedata.category(c)[0] in "LM" for c in word)
+
+
+def _latin(char: str) -> bool:
+    """A Latin letter: a one-letter word of Latin script ("à", "é", "å") is
+    a word; one of another script (a Cyrillic "в", a Hangul syllable) is as
+    often a letter of mojibake or a piece of a word as a word."""
+    return unicodedata.name(char, "").startswith("LATIN")
 
 
 def _han(char: str) -> bool:
@@ -54,7 +65,7 @@ def build() -> dict[str, object]:
         frequencies = wordfreq.get_frequency_dict(language)
         ranked = wordfreq.top_n_list(language, SCANNED)
         kept = []
-        for word in ranked:
+        for rank, word in enumerate(ranked):
             frequency = frequencies.get(word, 0.0)
             for char in word:
                 if _han(char):
@@ -67,7 +78,8 @@ def build() -> dict[str, object]:
             for a, b in itertools.pairwise(marked):
                 if (a >= "\x80" or b >= "\x80") and not (_han(a) and _han(b)):
                     bigrams[a + b] += frequency
-            if language not in ("zh", "ja") and len(kept) < WORDS_PER_LANGUAGE and len(word) > 1:
+            word_like = len(word) > 1 or (rank < SINGLE_LETTER_RANK and _latin(word))
+            if language not in ("zh", "ja") and len(kept) < WORDS_PER_LANGUAGE and word_like:
                 kept.append(word)
         words[language] = " ".join(kept)
     return {

@@ -57,10 +57,13 @@ def _clean(message: str) -> str:
     return " ".join(text.split())
 
 
-def mo_texts(per_catalog: int = 40, rng_seed: int = 35) -> Iterator[Text]:
-    """Translated sentences from the gettext catalogs on this machine."""
+def mo_texts(
+    per_catalog: int = 40, rng_seed: int = 35, locale_dir: Path = LOCALE_DIR
+) -> Iterator[Text]:
+    """Translated sentences from the gettext catalogs under ``locale_dir``
+    (this machine's, by default)."""
     rng = random.Random(rng_seed)
-    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
+    for path in sorted(locale_dir.glob("*/LC_MESSAGES/*.mo")):
         domain = path.stem
         if NAME_LISTS.search(domain):
             continue
@@ -93,11 +96,13 @@ FAKER_LOCALES = (
 )  # fmt: skip
 
 
-def faker_texts(rows: int = 60, seed: int = 35) -> Iterator[Text]:
+def faker_texts(
+    rows: int = 60, seed: int = 35, locales: tuple[str, ...] = FAKER_LOCALES
+) -> Iterator[Text]:
     """CSV-like rows (name;city;company;address line) and short texts per locale."""
     from faker import Faker
 
-    for locale in FAKER_LOCALES:
+    for locale in locales:
         fake = Faker(locale)
         fake.seed_instance(seed)
         language = locale.split("_")[0].replace("no", "nb")

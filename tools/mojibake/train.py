@@ -1,6 +1,7 @@
 # ruff: noqa: E501 - tables of weights read best whole
 """Fit the explainer's plausibility model and calibration; write
-core/mojibake/model.json and the held-out corpus tests/data/mojibake/heldout.json.
+src/mojiscope/core/mojibake/model.json and the development corpus
+tests/data/mojibake/devtest.json.
 
 Run from the repository root, with the ``train`` extra installed
 (``.venv/bin/pip install -e '.[train]'``)::
@@ -21,8 +22,10 @@ Run from the repository root, with the ``train`` extra installed
    the text as it is a repair must be) is the smallest that changes at most
    :data:`FALSE_FIX_GOAL` of the correct texts, and the calibration is an
    isotonic map from the best reading's raw probability to the share right.
-4. The test split is written as tests/data/mojibake/heldout.json for the
-   benchmark; nothing here reads it back.
+4. The test split is written as tests/data/mojibake/devtest.json; nothing
+   here reads it back. It was measured while the model was developed, so it
+   is a development set now; the blind held-out corpus is heldout.json,
+   written once by ``heldout.py`` from other sources.
 
 Deterministic: seeded choices, texts sorted, one process per round's cases
 in a fixed order.
@@ -56,8 +59,8 @@ from mojiscope.core.mojibake import features as feats  # noqa: E402
 from mojiscope.core.mojibake import model, search  # noqa: E402
 from mojiscope.core.mojibake.explain import candidates, readable_text  # noqa: E402
 
-MODEL = ROOT / "core" / "mojibake" / "model.json"
-HELDOUT = ROOT / "tests" / "data" / "mojibake" / "heldout.json"
+MODEL = ROOT / "src" / "mojiscope" / "core" / "mojibake" / "model.json"
+DEVTEST = ROOT / "tests" / "data" / "mojibake" / "devtest.json"
 TEXTS_PER_SPLIT = {"train": 8000, "validation": 1500, "test": 500}
 MAX_CHARS = 160
 L2 = 0.001
@@ -112,7 +115,7 @@ def _bootstrap_model() -> dict[str, object]:
     weights = [BOOTSTRAP.get(name, 0.0) for name in feats.NAMES]
     return {"names": list(feats.NAMES), "weights": weights, "identity_bonus": 0.0, "partial_price": 0.0,
             "calibration": [0.0, 0.0, 1.0, 1.0], "identity_calibration": [0.0, 0.0, 1.0, 1.0],
-            "guess_calibration": [0.0, 0.0, 1.0, 1.0]}  # fmt: skip
+            "guess_calibration": [0.0, 0.0, 1.0, 1.0], "legacy_calibration": [0.0, 0.0, 1.0, 1.0]}  # fmt: skip
 
 
 def _worker(current: dict[str, object]) -> None:
@@ -122,14 +125,17 @@ def _worker(current: dict[str, object]) -> None:
 
 def _group(
     args: tuple[bytes, str],
-) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[bool], list[bool], list[bool], list[bool]]:
+) -> tuple[
+    list[tuple[np.ndarray, np.ndarray]], list[bool], list[bool], list[bool], list[bool], list[bool]
+]:
     """One case's candidates: sparse feature rows, which is right, which is
-    the identity, which is per part, which guessed lost bytes."""
+    the identity, which is per part, which guessed lost bytes, which read a
+    legacy or UTF-16 origin."""
     data, expect = args
     readings, _ = candidates(data)
     readable = readable_text(data) is not None
     origin = data.decode("utf-8", "replace")
-    rows, right, identity, partial, guessed = [], [], [], [], []
+    rows, right, identity, partial, guessed, legacy = [], [], [], [], [], []
     for h in readings[:24]:
         text = h.scored_text if h.scored_text is not None else h.text
         kinds = search.guess_kinds(h.guesses)
@@ -140,21 +146,24 @@ def _group(
         identity.append(readable and h.chain.is_identity and h.parts == 0)
         partial.append(h.parts > 0)
         guessed.append(bool(h.guesses))
-    return rows, right, identity, partial, guessed
+        legacy.append(model.legacy_origin(h.chain))
+    return rows, right, identity, partial, guessed, legacy
 
 
 class Groups:
     """Candidates of many cases as one sparse matrix, with group offsets."""
 
     def __init__(
-        self, results: list[tuple[list, list[bool], list[bool], list[bool], list[bool]]]
+        self, results: list[tuple[list, list[bool], list[bool], list[bool], list[bool], list[bool]]]
     ) -> None:
         indptr, indices, values, right, identity, starts = [0], [], [], [], [], [0]
         partial: list[bool] = []
         guessed: list[bool] = []
-        for rows, r, i, part, guess in results:
+        legacy: list[bool] = []
+        for rows, r, i, part, guess, old in results:
             partial += part
             guessed += guess
+            legacy += old
             for nonzero, vals in rows:
                 indices.append(nonzero)
                 values.append(vals)
@@ -170,6 +179,7 @@ class Groups:
         self.identity = np.array(identity, bool)
         self.partial = np.array(partial, bool)
         self.guessed = np.array(guessed, bool)
+        self.legacy = np.array(legacy, bool)
         self.starts = np.array(starts)
         self.group = np.repeat(np.arange(len(starts) - 1), np.diff(self.starts))
         self.has_right = np.add.reduceat(self.right, self.starts[:-1]) > 0
@@ -214,18 +224,19 @@ def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
 
 def _decisions(
     groups: Groups, w: np.ndarray, bonus: float, partial: float = 0.0
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per case: whether the best reading is right, its raw probability,
-    whether it is the text as it is and whether it guessed lost bytes
-    (``bonus`` added to the identity's score, ``partial`` taken from
-    per-part readings')."""
+    whether it is the text as it is, whether it guessed lost bytes and
+    whether it read a legacy or UTF-16 origin (``bonus`` added to the
+    identity's score, ``partial`` taken from per-part readings')."""
     scores = groups.x @ w + bonus * groups.identity - partial * groups.partial
     p = groups.probabilities(scores)
     top = np.maximum.reduceat(scores, groups.starts[:-1])
     at_top = np.flatnonzero(scores == top[groups.group])
     _, first = np.unique(groups.group[at_top], return_index=True)
     best = at_top[first]
-    return groups.right[best], p[best], groups.identity[best], groups.guessed[best]
+    return (groups.right[best], p[best], groups.identity[best], groups.guessed[best],
+            groups.legacy[best])  # fmt: skip
 
 
 def choose_margins(groups: Groups, w: np.ndarray, correct: np.ndarray) -> tuple[float, float]:
@@ -290,10 +301,10 @@ def report(
         print(f"  {category:20} {n:5} {a / n:6.1%} (no bonus {b / n:6.1%}; found {c / n:6.1%})")
 
 
-def write_heldout(cases: list[tuple[Case, Text]]) -> None:
+def write_devtest(cases: list[tuple[Case, Text]]) -> None:
     body = {
         "generated": "GENERATED by tools/mojibake/train.py from texts.py and damage.py: "
-        "held-out test split, never trained or tuned on; do not edit by hand.",
+        "the test split, never trained on but measured during development; do not edit by hand.",
         "cases": [
             {
                 "label": f"{text.group}/{text.language}/{i}",
@@ -308,7 +319,7 @@ def write_heldout(cases: list[tuple[Case, Text]]) -> None:
             for i, (case, text) in enumerate(cases)
         ],
     }
-    HELDOUT.write_text(json.dumps(body, ensure_ascii=False, indent=0) + "\n", "utf-8")
+    DEVTEST.write_text(json.dumps(body, ensure_ascii=False, indent=0) + "\n", "utf-8")
 
 
 def main() -> None:
@@ -324,7 +335,7 @@ def main() -> None:
     began = time.perf_counter()
     cases = make_cases()
     print({split: len(c) for split, c in cases.items()}, f"{time.perf_counter() - began:.0f} s")
-    write_heldout(cases["test"])
+    write_devtest(cases["test"])
     current = _bootstrap_model()
     w = np.asarray(current["weights"], float)
     for round_ in range(ROUNDS):
@@ -338,12 +349,15 @@ def main() -> None:
     validation = collect(cases["validation"], current, args.processes)
     correct = np.array([case.category.startswith("correct") for case, _ in cases["validation"]])
     bonus, partial = choose_margins(validation, w, correct)
-    right, raw, unchanged, guessed = _decisions(validation, w, bonus, partial)
-    repairs = ~unchanged & ~guessed
+    right, raw, unchanged, guessed, legacy = _decisions(validation, w, bonus, partial)
+    guessed &= ~unchanged
+    legacy &= ~unchanged & ~guessed
+    repairs = ~unchanged & ~guessed & ~legacy
     maps = {
         "calibration": isotonic(raw[repairs], right[repairs]),
         "identity_calibration": isotonic(raw[unchanged], right[unchanged]),
         "guess_calibration": isotonic(raw[guessed], right[guessed]),
+        "legacy_calibration": isotonic(raw[legacy], right[legacy]),
     }
     current = {
         **current,

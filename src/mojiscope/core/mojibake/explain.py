@@ -29,7 +29,7 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
-from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, variants
+from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -217,16 +217,45 @@ def _may_be_partial(best: Hypothesis) -> bool:
     )
 
 
-def _confidences(readings: list[Hypothesis]) -> list[float]:
+#: The most a repair that leaves lost bytes unexplained may claim (see
+#: :func:`_leaves_loss`): such a reading may be right about its pieces, but
+#: what the text was is not known, and a legacy text read as a code page
+#: that lost bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes
+#: pieces that read as UTF-8 by chance.
+UNEXPLAINED_LOSS_CONFIDENCE = 0.5
+_FFFD = "\ufffd".encode()
+
+
+def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
+    """Whether the bytes hold U+FFFD as a character (a reader lost bytes) and
+    a repair leaves U+FFFD in its text that no guess of its own put there (a
+    cut character's U+FFFD is a guess): the chain does not say what was lost.
+    Bytes that are no UTF-8 (the demo's stray 80) are not such a loss."""
+    if (reading.chain.is_identity and not reading.parts) or _FFFD not in data:
+        return False
+    cut = sum(1 for guess in reading.guesses if guess.what == CUT)
+    return reading.text.count("\ufffd") > cut
+
+
+def _confidences(readings: list[Hypothesis], data: bytes) -> list[float]:
     """The best reading's calibrated confidence; the others share the rest in
-    proportion to their raw probabilities (never above the best's)."""
+    proportion to their raw probabilities (never above the best's). A repair
+    that leaves lost bytes unexplained claims at most
+    :data:`UNEXPLAINED_LOSS_CONFIDENCE`."""
     scores = np.array([-h.price for h in readings])
     raw = np.exp(scores - scores.max())
     raw /= raw.sum()
     best = int(np.argmax(raw))
     chosen = readings[best]
     unchanged = chosen.chain.is_identity and not chosen.parts
-    top = model.calibrated(float(raw[best]), unchanged=unchanged, guessed=bool(chosen.guesses))
+    top = model.calibrated(
+        float(raw[best]),
+        unchanged=unchanged,
+        guessed=bool(chosen.guesses),
+        legacy=model.legacy_origin(chosen.chain),
+    )
+    if _leaves_loss(chosen, data):
+        top = min(top, UNEXPLAINED_LOSS_CONFIDENCE)
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
     return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
@@ -400,7 +429,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     if identity is None:
         identity = _identity(data)
         readings.append(identity)
-    confidences = dict(zip(map(id, readings), _confidences(readings), strict=True))
+    confidences = dict(zip(map(id, readings), _confidences(readings, data), strict=True))
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")

@@ -12,12 +12,16 @@ Of the text (:func:`text_features`):
   (``lexicon.known_words``) or not; mixing two scripts; a lower-case letter
   before a non-ASCII capital; letter pairs the languages' words hold or not;
 * the text as a whole: accented letters no one language uses together, letters
-  outside the text's main script, and its length.
+  outside the text's main script, its length, and box-drawing characters of
+  mixed shapes side by side (a frame joins corners to rules; cp437 mojibake
+  strings shapes together).
 
-Of the chain (:func:`chain_features`): its layers, each reader and writer,
-the stored codec's family, the bytes guessed by kind, and whether the repair
-is per part. The weights of all of these are fitted (``model.py``); nothing
-here is a price.
+Of the chain (:func:`chain_features`): its layers, each reader, each
+writer other than UTF-8 and the reader that read it, the stored codec and its
+family, the bytes guessed by kind, and whether the repair is per part: the
+chain's prior, fitted like the rest (an exotic chain such as cp1250 read as
+cp437 earns its place only as often as the training data holds it). The
+weights of all of these are fitted (``model.py``); nothing here is a price.
 
 :func:`local_scores` gives the weighted sum of the per-character and per-word
 terms for each line of a text in one pass, for the per-line chooser.
@@ -69,9 +73,11 @@ WORD_FEATURES = (
 )  # fmt: skip
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
-    "utf8-runs", "utf8-run-characters",
+    "utf8-runs", "utf8-run-characters", "box-shapes-mixed",
 )  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
+#: Where each word feature stands in the vector.
+WORD_INDEX = {name: K + K * K + i for i, name in enumerate(WORD_FEATURES)}
 TEXT_SIZE = LOCAL + len(TEXT_FEATURES)
 
 
@@ -177,7 +183,7 @@ def _script(char: str) -> int:
 
 def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
     """The word features of one token holding a non-ASCII letter."""
-    lower = token.casefold()  # as wordfreq's lists are: "straße" is "strasse"
+    lower = fold(token)
     known = lower in known_words() or lower.isascii()  # the lists hold only non-ASCII words
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
@@ -190,6 +196,13 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
     ]
     seen = sum(1 for pair in pairs if pair in bigrams)
     return int(known), int(not known), int(len(scripts) > 1), capital, seen, len(pairs) - seen
+
+
+def fold(word: str) -> str:
+    """A word as wordfreq's lists hold it: casefolded (``straße`` is
+    ``strasse``), Turkish ``İ`` as ``i`` (``İstanbul`` is ``istanbul``, not
+    ``i`` and a combining dot)."""
+    return word.replace("İ", "i").casefold()
 
 
 @lru_cache(maxsize=8192)
@@ -256,6 +269,21 @@ def _repeated(text: str) -> float:
     return float(sum(n for n in seen.values() if n > 1))
 
 
+#: Box-drawing characters a drawn rule repeats (``─``, ``═``, ``━``).
+_RULES = frozenset("─━═")
+_BOX = re.compile("[\u2500-\u259f]{2,}")
+
+
+def _box_mixed(text: str) -> float:
+    """Neighbouring box-drawing or block characters that differ, neither a
+    rule: a table's frame joins a corner to a rule (``┌─``); a legacy code
+    page read as cp437 makes runs of mixed shapes (``╣╤╣╖╟╪▓``)."""
+    count = 0
+    for run in _BOX.findall(text):
+        count += sum(1 for a, b in pairwise(run) if a != b and a not in _RULES and b not in _RULES)
+    return float(count)
+
+
 @lru_cache(maxsize=2048)
 def text_features(text: str) -> F64:
     """The text's part of the feature vector (see the module docstring)."""
@@ -269,6 +297,7 @@ def text_features(text: str) -> F64:
     runs = utf8_runs().findall(text) if not text.isascii() else []
     out[LOCAL + 4] = len(runs)
     out[LOCAL + 5] = sum(map(len, runs)) / 4
+    out[LOCAL + 6] = _box_mixed(text) if not text.isascii() else 0.0
     out.setflags(write=False)
     return out
 
@@ -310,6 +339,21 @@ STORED_FAMILIES = {
     "utf-16": ("utf-16", "utf-16le", "utf-16be"),
     "cesu": ("cesu-8", "mutf-8"),
 }
+#: Codecs the oldest layer may have been written in besides UTF-8 (legacy
+#: code pages, UTF-16, CESU-8), and codecs bytes may be stored as: each has
+#: a prior of its own, fitted like every other weight.
+WRITER_WORDS = (
+    "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
+    "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2", "utf-16",
+    "utf-16le", "utf-16be", "cesu-8", "mutf-8",
+)  # fmt: skip
+STORED_WORDS = (
+    "windows-1252", "cp1251", "cp1250", "koi8-r", "iso-8859-2", "cp1253", "cp1254", "cp1255",
+    "cp1256", "cp1257", "cp874", "shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "cp437",
+    "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16", "cesu-8",
+    "mutf-8",
+)  # fmt: skip
+LEGACY_READER_WORDS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 GUESS_KINDS = (
     "dropped", "question mark", "U+FFFD", "no-break space became space",
     "cut inside a character", "no-break space lost",
@@ -320,6 +364,9 @@ CHAIN_FEATURES = (
     "written:legacy", "written:cjk", "written:utf-16", "written:cesu",
     *(f"stored:{f}" for f in STORED_FAMILIES), "stored:other",
     *(f"guess:{g}" for g in GUESS_KINDS), "per-line", "parts", "pieces", "repair-duplicates",
+    *(f"writer:{w}" for w in WRITER_WORDS), "writer:other",
+    *(f"stored-as:{c}" for c in STORED_WORDS), "stored-as:other",
+    *(f"legacy-read-as:{r}" for r in LEGACY_READER_WORDS), "legacy-read-as:other",
 )  # fmt: skip
 _CF = {name: i for i, name in enumerate(CHAIN_FEATURES)}
 NAMES = (
@@ -352,8 +399,13 @@ def chain_features(
             out[_CF["written:legacy"]] += 1
         if family in ("cjk", "utf-16", "cesu"):
             out[_CF[f"written:{family}"]] += 1
+        if layer.written != "utf-8":
+            out[_CF.get(f"writer:{layer.written}", _CF["writer:other"])] += 1
+            read = f"legacy-read-as:{layer.read_as}"
+            out[_CF.get(read, _CF["legacy-read-as:other"])] += 1
     if chain.stored_as != "utf-8":
         out[_CF[f"stored:{_family(chain.stored_as)}"]] += 1
+        out[_CF.get(f"stored-as:{chain.stored_as}", _CF["stored-as:other"])] += 1
     for kind in guesses:
         if f"guess:{kind}" in _CF:
             out[_CF[f"guess:{kind}"]] += 1
@@ -367,7 +419,7 @@ def chain_features(
 def _word_counts(text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for token in _tokens(text):
-        word = token.lower()
+        word = fold(token)
         counts[word] = counts.get(word, 0) + 1
     return counts
 

@@ -8,19 +8,26 @@ frequent words use more often is the better guess.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from functools import cache
 
 from mojiscope.core.mojibake.lexicon import known_words
 
 
+def _lettering(char: str) -> bool:
+    """A letter or a combining mark (Devanagari's virama is as much a part of
+    its words as a letter is)."""
+    return char.isalpha() or unicodedata.category(char)[0] == "M"
+
+
 @cache
 def _order() -> dict[str, int]:
-    counts = Counter(c for word in known_words() for c in word if c >= "\x80" and c.isalpha())
+    counts = Counter(c for word in known_words() for c in word if c >= "\x80" and _lettering(c))
     return {letter: rank for rank, (letter, _) in enumerate(counts.most_common())}
 
 
 def frequency_rank(letter: str) -> int:
-    """0 for the non-ASCII letter the frequent words use most, then 1, 2...;
-    -1 for a letter they do not use (lower case is looked up)."""
+    """0 for the non-ASCII letter (or combining mark) the frequent words use
+    most, then 1, 2...; -1 for one they do not use (lower case is looked up)."""
     return _order().get(letter.lower(), -1)

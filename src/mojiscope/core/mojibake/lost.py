@@ -4,24 +4,29 @@ When UTF-8 is read as a code page that leaves some bytes undefined (cp1252:
 81 8D 8F 90 9D), the reading program drops those bytes, writes ``?`` or
 U+FFFD for them; some also turn the no-break space A0 into a plain space
 ("Ã la carte"); a file may be cut inside a character. Undoing the misreading
-then gives UTF-8 with holes: a lead byte whose last continuation byte is
-missing, or replaced by ``?``, U+FFFD's stand-in or a space.
+then gives UTF-8 with holes: a lead byte one of whose continuation bytes
+is missing (the last, or one inside the character: Japanese kana lose the
+81 of E3 81 xx), or replaced by ``?``, U+FFFD's stand-in or a space.
 
 :func:`decode_with_holes` decodes such bytes, filling each hole with the
 likeliest byte (the candidates are the bytes the reader leaves undefined, or
 A0 for a space) and recording a :class:`Guess` with the alternatives. The
 likeliest is the one whose character is cheapest in its context and, better,
 already occurs elsewhere in the text (a Polish text with ``ł`` fills ``Ł``,
-a text with ``“`` closes with ``”``). A guess is never certain: the
-explainer prices each one.
+a text with ``“`` closes with ``”``); then a guess whose word the word lists
+do not know yields to an alternative that makes one they know. A guess is
+never certain: the explainer prices each one.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
+from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import frequency_rank
+from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
@@ -71,33 +76,48 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
     return count
 
 
-def _deeper(char: str, prev: str, following: str) -> str:
+def _deeper(char: str, before: str, following: str) -> str:
     """The character a guess is really about when the text was misread more
-    than once: a C1 control filled after ``prev`` (``Ã`` and U+0081 are ``Á``
-    misread as windows-1252), or a letter filled before ``following`` (``Ï``
-    and ``€`` are ``π``); else ``char`` itself."""
-    pair = prev + char if "\x80" <= char <= "\x9f" else char + following
-    if len(pair) < 2:
-        return char
-    try:
-        deeper = pair.encode(WHATWG_1252).decode("utf-8")
-    except UnicodeError:
-        return char
-    return deeper if len(deeper) == 1 else char
+    than once: a C1 control filled after the characters ``before`` it
+    (``Ã`` and U+0081 are ``Á`` misread as windows-1252; ``à¥`` and U+008D
+    are Devanagari's virama), or a letter filled before those ``following``
+    it (``Ï`` and ``€`` are ``π``); else ``char`` itself."""
+    if "\x80" <= char <= "\x9f":
+        tries = [before[-k:] + char for k in (1, 2, 3) if len(before) >= k]
+    else:
+        tries = [char + following[:k] for k in (1, 2, 3) if len(following) >= k]
+    for pair in tries:
+        try:
+            deeper = pair.encode(WHATWG_1252).decode("utf-8")
+        except UnicodeError:
+            continue
+        if len(deeper) == 1:
+            return deeper
+    return char
 
 
 def _rank(
-    prefix: bytes, fills: bytes, context: str, around: tuple[str, str] = ("", "")
+    prefix: bytes,
+    fills: bytes,
+    context: str,
+    around: tuple[str, str] = ("", ""),
+    behind: tuple[int, ...] = (0,),
 ) -> list[str]:
-    """The characters ``prefix + fill`` makes, likeliest first, each ranked
-    by the deeper character it makes with its neighbours (``around``: the
-    characters before and after the hole), if any."""
+    """The characters a fill makes with the bytes ``prefix`` holds of them,
+    likeliest first, each ranked by the deeper character it makes with its
+    neighbours (``around``: the characters before and after the hole), if
+    any. ``behind``: how many of ``prefix``'s last bytes may come after the
+    fill (0: the lost byte was the last; 1: the one before it...)."""
     chars = []
-    for fill in fills:
-        try:
-            chars.append((prefix + bytes([fill])).decode("utf-8"))
-        except UnicodeDecodeError:
-            continue
+    for tail in behind:
+        cut = len(prefix) - tail
+        for fill in fills:
+            try:
+                char = (prefix[:cut] + bytes([fill]) + prefix[cut:]).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            if char not in chars:
+                chars.append(char)
     if not chars:
         return []
     deeper = [_deeper(char, *around) for char in chars]
@@ -125,11 +145,11 @@ def decode_with_holes(
     while True:
         try:
             pieces.append(raw[pos:].decode("utf-8"))
-            return "".join(pieces), guesses
+            return by_words("".join(pieces), guesses) if guesses else ("".join(pieces), guesses)
         except UnicodeDecodeError as exc:
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
-            prev = next((p[-1] for p in reversed(pieces) if p), "")
+            prev = "".join(pieces)[-3:]
             step = _hole_at(raw, at, holes, allow_cut, context, prev)
             if step is None:
                 return None
@@ -140,8 +160,8 @@ def decode_with_holes(
 
 
 def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
-    """The characters before a hole and after where decoding resumes."""
-    return prev, raw[end : end + 4].decode("utf-8", "ignore")[:1]
+    """The (up to three) characters before a hole and after where decoding resumes."""
+    return prev, raw[end : end + 12].decode("utf-8", "ignore")[:3]
 
 
 def _hole_at(
@@ -158,13 +178,19 @@ def _hole_at(
         return None
     present = _continuations(raw, at, length)
     after = at + 1 + present
+    if present < length - 2:
+        return _inner_stand_in(raw, at, length, after, holes, context, prev)
     if present != length - 2:
         return None
     prefix = raw[at:after]
+    # A dropped byte may have been any of the character's continuation bytes.
+    anywhere = tuple(range(length - 1))
     if after >= len(raw):
         if allow_cut:
             return after, Guess(at, after, CUT, "\ufffd", ())
-        return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
+        return _fill(
+            after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere
+        )
     nxt = raw[after]
     if nxt == 0x3F:
         return _fill(
@@ -176,7 +202,28 @@ def _hole_at(
         )
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context)
-    return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev))
+    return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere)
+
+
+def _inner_stand_in(
+    raw: bytes, at: int, length: int, after: int, holes: bytes, context: str, prev: str
+) -> tuple[int, Guess] | None:
+    """A ``?`` or U+FFFD's stand-in where a continuation byte other than the
+    last stood (参, E5 8F 82, read with its 8F lost is ``å?`` and a low
+    quotation mark): the bytes after it must complete the character."""
+    if after >= len(raw) or raw[after] not in (0x3F, FFFD_STAND_IN):
+        return None
+    rest = length - 1 - (after - at)  # continuation bytes still to come after the stand-in
+    tail = raw[after + 1 : after + 1 + rest]
+    if len(tail) != rest or not all(0x80 <= b <= 0xBF for b in tail):
+        return None
+    end = after + 1 + rest
+    what = QUESTION_MARK if raw[after] == 0x3F else REPLACEMENT
+    prefix = raw[at:after] + tail
+    ranked = _rank(prefix, holes, context, _around(raw, end, prev), (len(tail),))
+    if not ranked:
+        return None
+    return end, Guess(at, end, what, ranked[0], tuple(ranked[1:]))
 
 
 def _fill(
@@ -187,8 +234,9 @@ def _fill(
     fills: bytes,
     context: str,
     around: tuple[str, str] = ("", ""),
+    behind: tuple[int, ...] = (0,),
 ) -> tuple[int, Guess] | None:
-    ranked = _rank(prefix, fills, context, around)
+    ranked = _rank(prefix, fills, context, around, behind)
     if not ranked:
         return None
     return end, Guess(start - len(prefix), end, what, ranked[0], tuple(ranked[1:]))
@@ -217,6 +265,54 @@ def _price_of(char: str, context: str) -> float:
         price -= 2.0
     rank = frequency_rank(char)
     return price + (0.001 * rank if rank >= 0 else 0.5)
+
+
+def _word_at(text: str, at: int) -> tuple[int, int]:
+    """The span of the word (letters and combining marks) around ``text[at]``."""
+    start, end = at, at + 1
+    while start > 0 and _lettering(text[start - 1]):
+        start -= 1
+    while end < len(text) and _lettering(text[end]):
+        end += 1
+    return start, end
+
+
+def _lettering(char: str) -> bool:
+    return char.isalpha() or unicodedata.category(char)[0] == "M"
+
+
+def _known(word: str) -> bool:
+    """Whether the word lists know ``word``, or the word it is one misreading deeper."""
+    if fold(word) in known_words():
+        return True
+    try:
+        deeper = word.encode(WHATWG_1252).decode("utf-8")
+    except UnicodeError:
+        return False
+    return deeper != word and fold(deeper) in known_words()
+
+
+def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
+    """Each guess whose word the word lists do not know switched to the first
+    alternative that makes a word they know (``Ã?`` in ``CAF?`` is ``É``,
+    whatever the commoner letter is); the others as they are."""
+    out = list(guesses)
+    for i, guess in enumerate(guesses):
+        at = guess.at_char
+        if at < 0 or not guess.alternatives or not _lettering(guess.char):
+            continue
+        start, end = _word_at(text, at)
+        word = text[start:end]
+        if len(word) < 2 or word.isascii() or _known(word):
+            continue
+        for other in guess.alternatives:
+            changed = word[: at - start] + other + word[at - start + 1 :]
+            if len(other) == 1 and _known(changed):
+                text = text[:at] + other + text[at + 1 :]
+                rest = tuple(c for c in guess.alternatives if c != other)
+                out[i] = replace(guess, char=other, alternatives=(guess.char, *rest))
+                break
+    return text, out
 
 
 def variants(

@@ -10,13 +10,15 @@ calibration that turns a reading's share of the evidence into a confidence.
   are", and ``partial_price``: taken from the score of a per-part reading
   (per line or per piece), both chosen on the validation split so that a
   repair must be clearly likelier than the text as it is (precision first);
-* ``calibration``, ``guess_calibration`` and ``identity_calibration``: the
-  knots of isotonic maps from the best reading's raw probability (the
-  softmax of the scores) to a lower bound of the share of such answers that
-  were right on the validation split: one for repairs, one for repairs that
-  guessed lost bytes, one for "fine as it is" (each kind of answer is wrong
-  in its own way: a repair by picking the wrong chain, a guess by picking the
-  wrong letter, "fine" by missing damage).
+* ``calibration``, ``guess_calibration``, ``legacy_calibration`` and
+  ``identity_calibration``: the knots of isotonic maps from the best
+  reading's raw probability (the softmax of the scores) to a lower bound of
+  the share of such answers that were right on the validation split: one for
+  repairs, one for repairs that guessed lost bytes, one for repairs whose
+  oldest text was a legacy code page or UTF-16 misread (bytes its reader
+  lost leave no trace there), one for "fine as it is" (each kind of answer
+  is wrong in its own way: a repair by picking the wrong chain, a guess by
+  picking the wrong letter, "fine" by missing damage).
 
 A reading's *price* is minus its score: the search keeps the cheapest.
 """
@@ -54,7 +56,7 @@ def use_model(model: dict[str, object] | None) -> None:
 
 
 @cache
-def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float, F64, F64]:
+def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float, F64, F64, F64, F64]:
     if _override:
         model = dict(_override)
     else:
@@ -68,9 +70,10 @@ def _loaded() -> tuple[F64, float, F64, F64, F64, F64, float, F64, F64]:
     bonus = float(model["identity_bonus"])  # type: ignore[arg-type]
     partial = float(model["partial_price"])  # type: ignore[arg-type]
     guess = np.asarray(model["guess_calibration"], np.float64).reshape(-1, 2)
+    legacy = np.asarray(model["legacy_calibration"], np.float64).reshape(-1, 2)
     return (
         weights, bonus, knots[:, 0], knots[:, 1], kept[:, 0], kept[:, 1], partial,
-        guess[:, 0], guess[:, 1],
+        guess[:, 0], guess[:, 1], legacy[:, 0], legacy[:, 1],
     )  # fmt: skip
 
 
@@ -123,13 +126,23 @@ def line_prices(lines: list[str]) -> F64:
     return -feats.local_scores(lines, weights())
 
 
-def calibrated(raw: float, *, unchanged: bool = False, guessed: bool = False) -> float:
+def calibrated(
+    raw: float, *, unchanged: bool = False, guessed: bool = False, legacy: bool = False
+) -> float:
     """The confidence for a best reading whose raw probability is ``raw``
     (``unchanged``: the reading is the text as it is; ``guessed``: it
-    guessed lost bytes)."""
-    _, _, xs, ys, kept_xs, kept_ys, _, guess_xs, guess_ys = _loaded()
+    guessed lost bytes; ``legacy``: its oldest text was a legacy code page or
+    UTF-16, see :func:`legacy_origin`), each kind by its own map."""
+    _, _, xs, ys, kept_xs, kept_ys, _, guess_xs, guess_ys, old_xs, old_ys = _loaded()
     if unchanged:
         return float(np.interp(raw, kept_xs, kept_ys))
     if guessed:
         return float(np.interp(raw, guess_xs, guess_ys))
+    if legacy:
+        return float(np.interp(raw, old_xs, old_ys))
     return float(np.interp(raw, xs, ys))
+
+
+def legacy_origin(chain: Chain) -> bool:
+    """Whether a chain's oldest text was misread legacy or UTF-16 bytes."""
+    return any(layer.written != "utf-8" for layer in chain.layers)

@@ -236,10 +236,12 @@ def _rank(chain: Chain) -> tuple[int, ...]:
 def _better(found: Hypothesis, known: Hypothesis) -> bool:
     """Two chains that give the same text: the shorter, then the one whose
     readers are commoner, wins; the text says nothing between them (cp1254
-    and windows-1252 read ``Ã©`` alike), so their fitted prices do not decide."""
+    and windows-1252 read ``Ã©`` alike, and guess the same lost byte alike),
+    so their fitted prices do not decide unless they guessed other kinds of
+    loss."""
     if len(found.chain.layers) != len(known.chain.layers):
         return len(found.chain.layers) < len(known.chain.layers)
-    if found.guesses != known.guesses:
+    if guess_kinds(found.guesses) != guess_kinds(known.guesses):
         return found.price < known.price
     return _rank(found.chain) < _rank(known.chain)
 
