@@ -57,7 +57,7 @@ KNOWN_CHAINS = 12
 #: An explanation less sure than this teaches no chain: its units keep its
 #: answer, and the next units are explained on their own.
 LEARN_CONFIDENCE = 0.6
-#: A unit with more than this share of control or undecodable bytes is binary.
+#: A unit with more than this share of control bytes (not TAB or line ends) is binary.
 BINARY_SHARE = 0.1
 
 _RUNS = RecordingHandler("mojiscope-judge-runs")
@@ -296,7 +296,7 @@ class Judge:
             if not runs or not all(self.fits(known.chain, data[a:b]) for a, b in runs):
                 continue
             rest = b"".join(data[b:a] for (_, b), (a, _) in _gaps(runs, len(data)))
-            if self.screen.holds_mojibake(rest):
+            if self.screen.holds_mojibake(rest) or self.screen.partial(data, reader):
                 continue
             found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in runs]
             return _tiled(unit, found)
@@ -305,8 +305,8 @@ class Judge:
     def _decide_invalid(self, unit: Unit) -> list[Segment] | None:
         data = unit.data
         runs = invalid_runs(data)
-        bad = sum(b - a for a, b in runs) + len(_CONTROLS.findall(data))
-        if bad > BINARY_SHARE * len(data) and bad > 8:
+        controls = len(_CONTROLS.findall(data))
+        if controls > BINARY_SHARE * len(data) and controls > 8:
             return [self._segment(unit, 0, len(data), SegmentKind.BINARY)]
         legacy = [k for k in self.known if not k.chain.layers]
         mixed = any(
@@ -340,8 +340,12 @@ class Judge:
         offset = 0
         for unit, probe in zip(units, probes, strict=True):
             segments = self.decide(unit)
-            if segments is None:
-                segments = self._answer(unit, best, offset) if valid else self._alone(unit)
+            if segments is None and valid:
+                segments = self._answer(unit, best, offset)
+                if self._left_misread(unit, segments):
+                    segments = self._alone(unit)
+            elif segments is None:
+                segments = self._alone(unit)
             decided.append((unit, segments))
             offset += len(probe)
         return decided
@@ -413,6 +417,17 @@ class Judge:
             kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
             return [self._segment(unit, 0, size, kind, Known(best.chain, best.confidence))]
         return self._alone(unit)
+
+    def _left_misread(self, unit: Unit, segments: list[Segment]) -> bool:
+        """Whether the group's answer leaves a pattern, or one cut short by a
+        lost byte, in bytes it keeps (the group was read one way, this line
+        another)."""
+        kept = [
+            unit.data[s.start - unit.start : s.end - unit.start]
+            for s in segments
+            if s.kind is SegmentKind.FINE
+        ]
+        return any(self.screen.holds_mojibake(b) or self.screen.partial(b) for b in kept)
 
     def _alone(self, unit: Unit) -> list[Segment]:
         """A unit the group's explanation did not cover: explained on its own;

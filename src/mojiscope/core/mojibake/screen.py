@@ -47,7 +47,7 @@ LATIN_LEADS = b"\xc3\xc4\xc5"
 #: reads C3 as Ă and C5 as Ĺ) opens a match (``Screen``).
 COMMON_LEADS = bytes([0xC3, 0xC5])
 #: Always suspicious: U+FFFD (a character lost before the bytes reached us) and NUL.
-MARKERS = (re.compile(b"\\xef\\xbf\\xbd"), re.compile(b"\\x00"))
+MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
 
 _LEAD, _CONT, _START = b"L", b"c", b"B"
 
@@ -98,6 +98,9 @@ class ReaderPattern:
     lead_bytes: frozenset[int]
     #: First bytes of the UTF-8 of its continuation characters.
     cont_bytes: frozenset[int]
+    #: A sequence missing its last continuation character, before ``?`` or
+    #: the end of a line: what a program that lost a byte leaves.
+    partial: re.Pattern[bytes]
 
 
 @cache
@@ -112,7 +115,18 @@ def reader_pattern(reader: str) -> ReaderPattern:
     )
     lead_bytes = frozenset(ch.encode()[0] for group in leads for ch in group)
     cont_bytes = frozenset(ch.encode()[0] for ch in cont)
-    return ReaderPattern(reader, re.compile(b"(?:" + one + b")+"), lead_bytes, cont_bytes)
+    partial = b"|".join(
+        utf8_class(lead) + c * (count - 1)
+        for lead, count in zip(leads, (1, 2, 3), strict=True)
+        if lead
+    )
+    return ReaderPattern(
+        reader,
+        re.compile(b"(?:" + one + b")+"),
+        lead_bytes,
+        cont_bytes,
+        re.compile(b"(?:" + partial + b")(?=\\?|\\r?\\n|\\Z)"),
+    )
 
 
 def _pooled(readers: list[str]) -> re.Pattern[bytes]:
@@ -293,6 +307,14 @@ class Screen:
             self.gated[i].pattern.search(data) is not None
             for i in self._gates.open(data, 0, len(data))
         )
+
+    def partial(self, data: bytes, reader: str | None = None) -> bool:
+        """Whether ``data`` holds one of ``reader``'s sequences (any Latin
+        reader's, by default) cut short before ``?`` or a line end (a byte
+        lost: ``â€?`` for ``”``)."""
+        if reader is not None:
+            return reader_pattern(reader).partial.search(data) is not None
+        return any(p.partial.search(data) is not None for p in self.latin)
 
     def runs(self, data: bytes, reader: str) -> list[tuple[int, int]]:
         """The runs of ``reader``'s mojibake sequences in ``data``, in order."""
