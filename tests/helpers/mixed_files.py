@@ -1,4 +1,3 @@
-
 """Mixed files for the segment map, with the truth about every line.
 
 A mixed file (issue 36) is what real mojibake mostly is: a CSV where some
@@ -33,6 +32,8 @@ from types import ModuleType
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from helpers.paths import DATA
 
+#: The columns of a mixed CSV (its first line).
+HEADER = ("id", "name", "text", "file", "amount")
 DEV_SEEDS = range(0, 200)
 HELDOUT_SEEDS = range(10_000, 10_200)
 WIN = "whatwg-windows-1252"
@@ -185,7 +186,13 @@ def mixed_file(seed: int, lines: int = 60, *, table: bool = True) -> MixedFile:
     pieces: list[bytes] = []
     originals: list[bytes] = []
     position = 0
-    for number in range(lines):
+    if delimiter is not None:
+        header = delimiter.join(HEADER).encode() + b"\n"
+        made.append(Line(0, len(header), "fine", (), header))
+        pieces.append(header)
+        originals.append(header)
+        position = len(header)
+    for number in range(lines - len(made)):
         kind, original, chain, damaged, column = _line(rng, number, delimiter)
         raw = damaged.encode("cp1252") if kind == "legacy" else damaged.encode("utf-8")
         made.append(Line(position, position + len(raw), kind, chain, original.encode(), column))

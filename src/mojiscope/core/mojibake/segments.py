@@ -328,6 +328,22 @@ def map_segments(
             return
 
 
+def batch_segments(batch: SegmentBatch, chains: list[Chain]) -> Iterator[Segment]:
+    """The segments of one batch, ``chains`` being the map's chain table
+    once the batch's new chains are in it."""
+    for i in range(len(batch)):
+        yield Segment(
+            int(batch.starts[i]),
+            int(batch.ends[i]),
+            KIND_CODES[int(batch.kinds[i])],
+            chains[int(batch.chains[i])],
+            round(float(batch.confidences[i]), 4),
+            int(batch.rows[i]),
+            int(batch.columns[i]),
+            batch.lost.get(i, ()),
+        )
+
+
 def table_of(source: Source) -> TableShape | None:
     """The table ``source`` starts, if it is one (as :func:`map_segments` sniffs it)."""
     return sniff_table(source.read(0, min(len(source), SNIFF_BYTES)))
@@ -504,6 +520,11 @@ def _batch_of(
 _TIMES = {1: "once", 2: "twice", 3: "three times"}
 
 
+def _plural(unit: str, count: int) -> str:
+    """``rows``, or ``row`` for one."""
+    return unit[:-1] if count == 1 and unit.endswith("s") else unit
+
+
 def reading_words(chain: Chain) -> str:
     """A chain as the counts say it: ``read as windows-1252 twice`` when
     every layer is UTF-8 read by one code page, else its steps."""
@@ -551,7 +572,7 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
     for reader, counts in by_reader.items():
         counts.sort()
         parts = [
-            f"{n:,} {unit} read as {reader} {_TIMES.get(layers, f'{layers} times')}"
+            f"{n:,} {_plural(unit, n)} read as {reader} {_TIMES.get(layers, f'{layers} times')}"
             if i == 0
             else f"{n:,} {_TIMES.get(layers, f'{layers} times')}"
             for i, (layers, n) in enumerate(counts)
@@ -559,7 +580,7 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
         phrases.append((sum(n for _, n in counts), ", ".join(parts)))
     phrases.sort(key=lambda p: -p[0])
     others.sort(key=lambda p: -p[0])
-    out = [p for _, p in phrases] + [f"{n:,} {unit} {w}" for n, w in others]
+    out = [p for _, p in phrases] + [f"{n:,} {_plural(unit, n)} {w}" for n, w in others]
     fine = rows.get(FINE_ROW, 0)
     if fine or not out:
         out.append(f"{fine:,} fine")

@@ -8,7 +8,8 @@ module knows the shape of such files, in bytes and byte offsets:
 * :func:`sniff_table` looks at the first lines and says whether the text is
   a table, with which delimiter (``,``, ``;``, TAB or ``|``: the one that
   cuts most lines into the same number of fields, at least two) and the
-  header's names;
+  header's names (none when the first record holds a number or non-ASCII
+  bytes: it is data, and columns go by number);
 * :func:`fields` cuts one record into fields, RFC 4180 style: a field in
   double quotes may hold the delimiter, line ends and doubled quotes; a
   stray quote inside an unquoted field is kept as text;
@@ -34,6 +35,7 @@ DELIMITERS = b",;\t|"
 #: Lines looked at to sniff a table.
 SNIFF_LINES = 50
 QUOTE = 0x22
+_NUMBER = re.compile(rb"[-+]?[0-9][0-9.,]*")
 _KEEP_QUOTES_AND_ENDS = bytes(b for b in range(256) if b not in (QUOTE, 0x0A))
 
 
@@ -158,10 +160,10 @@ def sniff_table(head: bytes) -> TableShape | None:
         return None
     delimiter = best[0]
     first = records[0]
-    header = tuple(
-        first[a:b].strip(b'"').decode("utf-8", "replace") for a, b in fields(first, delimiter)
-    )
-    return TableShape(delimiter, header)
+    names = [first[a:b].strip(b'"') for a, b in fields(first, delimiter)]
+    if any(_NUMBER.fullmatch(name.strip()) for name in names) or not first.isascii():
+        return TableShape(delimiter, ())  # a record of data, not names: columns go by number
+    return TableShape(delimiter, tuple(name.decode("utf-8", "replace") for name in names))
 
 
 def _records(data: bytes) -> list[bytes]:
