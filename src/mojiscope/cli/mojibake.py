@@ -236,7 +236,7 @@ def _print_segment(out: object, segment: Segment, found: SegmentMap, as_json: bo
         else None
     )
     if as_json:
-        print(json.dumps(segment_record(segment, column), ensure_ascii=False), file=out)  # type: ignore[arg-type]
+        print(json.dumps(segment_record(segment, column)), file=out)  # type: ignore[arg-type]
         return
     where = f"row {segment.row}" + (f", {column}" if column else "")
     words = "; ".join(segment.words)

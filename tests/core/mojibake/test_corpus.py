@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 
 import pytest
 from helpers.paths import DATA as TESTS_DATA

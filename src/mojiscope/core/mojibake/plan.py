@@ -146,7 +146,7 @@ def segment_of_record(record: object, where: str) -> Segment:
 def plan_lines(plan: RepairPlan) -> Iterator[str]:
     """The plan's text form, one JSON line per segment."""
     for segment in plan.segments:
-        yield json.dumps(segment_record(segment), ensure_ascii=False) + "\n"
+        yield json.dumps(segment_record(segment)) + "\n"
 
 
 def read_plan(path: str | Path) -> RepairPlan:

@@ -24,8 +24,12 @@ search for "lead, continuation, start of a continuation character"; only the
 lines with such a hit are checked with the readers' own patterns. The other
 code pages (Cyrillic, Greek, Hebrew, Arabic, Thai, DOS and Mac) are checked
 only in text that holds the bytes their lead characters start with, and
-there with their patterns over the text: text in those scripts is screened
-more slowly, never less exactly.
+there with their patterns over the text, a line counting when it holds two
+of their sequences (:data:`GATED_AT_LEAST`: their letters are a script's
+own, and correct text pairs them now and then): text in those scripts is
+screened more slowly. The DOS and Mac Latin code pages (cp850, mac-roman)
+read the lead bytes of Cyrillic and Greek as Latin letters and common signs,
+so they are looked for where Latin text was misread.
 """
 
 from __future__ import annotations
@@ -42,14 +46,21 @@ from mojiscope.core.mojibake.search import READERS
 #: Lead characters of these code pages start with one of these bytes in
 #: UTF-8: they are screened through the translated-letters search.
 LATIN_LEADS = b"\xc3\xc4\xc5"
-#: The lead bytes of the commonest accented Latin letters in UTF-8 (é, ł): a
-#: Latin reader's character for one of them that is no Latin-1 letter (cp1250
-#: reads C3 as Ă and C5 as Ĺ) opens a match (``Screen``).
-COMMON_LEADS = bytes([0xC3, 0xC5])
+#: The lead bytes of the commonest letters in UTF-8 (é, ł, Cyrillic): a Latin
+#: reader's character for one of them that is no Latin-1 letter (cp1250 reads
+#: C3 as Ă, C5 as Ĺ and D0 as Đ) opens a match (``Screen``).
+COMMON_LEADS = bytes([0xC3, 0xC5, 0xD0, 0xD1])
 #: Always suspicious: U+FFFD (a character lost before the bytes reached us) and NUL.
 MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
 
 _LEAD, _CONT, _START = b"L", b"c", b"B"
+#: The first two bytes of box-drawing characters (U+2500..U+257F): the DOS
+#: code pages' readings of most lead bytes, and rare in text.
+_BOX_DRAWING = (b"\xe2\x94", b"\xe2\x95")
+#: A reader of another script counts only where a line holds two of its
+#: sequences: its lead and continuation characters are that script's
+#: letters, and correct text pairs them now and then (Russian ``щё``).
+GATED_AT_LEAST = 2
 
 
 def _chars(reader: str, lo: int, hi: int) -> set[str]:
@@ -248,9 +259,11 @@ class Screen:
             leads = {b for r in members for b in reader_pattern(r).lead_bytes}
             if leads & {0xC2, 0xE2}:
                 needles = {
-                    bytes([b]).decode(python_codec(r)).encode()
+                    char.encode()
                     for r in members
-                    for b in (0xC3, 0xC4, 0xC5)
+                    for b in (0xC3, 0xC4, 0xC5, 0xCE, 0xCF, 0xD0, 0xD1)
+                    if (char := bytes([b]).decode(python_codec(r)))
+                    and (b in (0xC3, 0xC4, 0xC5) or char.encode()[:2] in _BOX_DRAWING)
                 }
             else:
                 needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
@@ -271,7 +284,7 @@ class Screen:
             if data.find(gate.pattern[:1], start, stop) >= 0:
                 _pattern_lines(gate, data, start, stop, found, union)
         for i in sorted(self._gates.open(data, start, stop)):
-            _pattern_lines(self.gated[i].pattern, data, start, stop, found)
+            _pattern_lines(self.gated[i].pattern, data, start, stop, found, twice=True)
         for marker in MARKERS:
             if data.find(marker.pattern[:1], start, stop) >= 0:
                 _pattern_lines(marker, data, start, stop, found)
@@ -303,10 +316,12 @@ class Screen:
             return True
         if b"\xef\xbf\xbd" in data or b"\x00" in data:
             return True
-        return any(
-            self.gated[i].pattern.search(data) is not None
-            for i in self._gates.open(data, 0, len(data))
-        )
+        found: set[int] = set()
+        for i in self._gates.open(data, 0, len(data)):
+            _pattern_lines(self.gated[i].pattern, data, 0, len(data), found, twice=True)
+            if found:
+                return True
+        return False
 
     def partial(self, data: bytes, reader: str | None = None) -> bool:
         """Whether ``data`` holds one of ``reader``'s sequences (any Latin
@@ -328,9 +343,12 @@ def _pattern_lines(
     stop: int,
     found: set[int],
     confirm: re.Pattern[bytes] | None = None,
+    *,
+    twice: bool = False,
 ) -> None:
     """Lines where ``pattern`` matches (and, with ``confirm``, where
-    ``confirm`` matches at the same place)."""
+    ``confirm`` matches at the same place; with ``twice``, where it matches
+    twice, apart: see :data:`GATED_AT_LEAST`)."""
     position = start
     while True:
         match = pattern.search(data, position, stop)
@@ -339,9 +357,13 @@ def _pattern_lines(
         if confirm is not None and confirm.match(data, match.start()) is None:
             position = match.start() + 1
             continue
-        found.add(max(data.rfind(b"\n", start, match.start()) + 1, start))
         end = data.find(b"\n", match.start(), stop)
-        position = stop if end < 0 else end + 1
+        end = stop if end < 0 else end + 1
+        if not twice or pattern.search(data, match.end(), end) is not None:
+            found.add(max(data.rfind(b"\n", start, match.start()) + 1, start))
+            position = end
+        else:
+            position = match.end()
 
 
 @cache
