@@ -12,7 +12,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -c requirements.lock -e '.[test,dev]'
+	$(PY) -m pip install -c requirements.lock -e '.[test,dev,dask]'
 	touch $@
 
 test: $(STAMP)

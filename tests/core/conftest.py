@@ -134,6 +134,12 @@ UTF16_UNITS: list[tuple[str, bytes]] = [
     ("utf-16be pair", _hex("D8 3D DC A9")),
     ("odd length", _hex("41 00 42")),
     ("odd length lead", _hex("3D D8 41")),
+    # issue 33: a lead cut short by the end is one error in the strict forms
+    ("lead cut short 00 D8 41", _hex("00 D8 41")),
+    ("lead cut short D8 00 41", _hex("D8 00 41")),
+    ("text then lead cut short", _hex("41 00 3D D8 41")),
+    ("lone trail then odd byte", _hex("A9 DC 41")),
+    ("lone trail then odd byte be", _hex("DC A9 41")),
     ("utf-16le bom", _hex("FF FE 41 00")),
     ("utf-16be bom", _hex("FE FF 00 41")),
 ]

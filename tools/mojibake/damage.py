@@ -25,8 +25,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import mojiscope.core.mojibake.extra_codecs
-import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers the whatwg-windows-1252 codec
+import mojiscope.core.codecs.legacy.whatwg  # registers the whatwg-windows-1252 codec
+import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers the CESU-8 and modified UTF-8 writers
 
 WIN = "whatwg-windows-1252"
 CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")

@@ -14,6 +14,8 @@
                       [--segments] [--fix -o OUT [--errors strict|replace] [--journal J]]
     mojiscope mojibake --undo JOURNAL -o OUT [REPAIRED]
     mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
+    mojiscope scan PATH... [--json | --csv | --sarif] [--fail-on KIND,...]
+                   [--engine local|dask] ...    (see mojiscope.cli.scan)
     mojiscope FILE      # the same as: mojiscope gui FILE
     mojiscope           # the GUI on the bundled demo
 
@@ -52,7 +54,7 @@ from mojiscope.core.conversion.convert import ConversionLossError
 from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
-COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare", "scan")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -308,6 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_command(commands)
     _add_mojibake_command(commands)
     _add_compare_command(commands)
+    from mojiscope.cli.scan import add_scan_command
+
+    add_scan_command(commands)
     return parser
 
 

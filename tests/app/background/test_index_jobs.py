@@ -213,7 +213,7 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
     ticks = []
 
     def chunk_done(counts: object) -> None:
-        keeper._chunk_done("gb18030", growing, counts)
+        keeper._add_chunk("gb18030", growing, counts)
         keeper._tell_grown()  # as the coalescing timer would, after every chunk
         ticks.append(1)
 

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from mojiscope.app.dialogs.export_dialog import ExportDialog
+from mojiscope.app.model.document import Document
 
 LOSSY = b"hi \xff " + "中".encode() + b" end"  # a bad byte at 3, 中 at 5..8
 
@@ -229,3 +230,29 @@ def test_a_missing_folder_is_one_sentence_naming_the_path(
     )
     assert shown_messages[-1].title == "Export failed"
     assert sorted(os.listdir(tmp_path)) == ["lossy.txt", "settings"]
+
+
+def test_the_default_output_is_absolute_however_the_file_was_opened(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """A file opened by a relative path (as a command line gives it) once
+    offered a relative default, written wherever the working folder was."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "notes.txt").write_bytes("héllo".encode())
+    monkeypatch.chdir(tmp_path)
+    dialog = open_dialog(window, os.path.join("in", "notes.txt"))
+    assert window.document.path.is_absolute()
+    assert dialog.output_edit.text() == str(tmp_path / "in" / "notes.utf-8.txt")
+    choose(qtbot, dialog, "utf-16le")
+    assert dialog.output_edit.text() == str(tmp_path / "in" / "notes.utf-16le.txt")
+    dialog.close()
+    monkeypatch.chdir(tmp_path / "in")
+    window.selection.select_range(0, 2)
+    selection = open_dialog(window, "notes.txt", whole=False)
+    assert selection.output_edit.text() == str(tmp_path / "in" / "notes-selection.utf-8.txt")
+    selection.close()
+    window.open_document(Document.from_bytes(b"abc"))  # pasted: the working folder
+    window.export_as()
+    pasted = window.export_dialog
+    assert isinstance(pasted, ExportDialog)
+    assert pasted.output_edit.text() == str(tmp_path / "in" / "exported.utf-8.txt")

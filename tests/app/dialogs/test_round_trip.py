@@ -185,3 +185,6 @@ def test_after_a_dialog_closes_the_window_opens_reloads_and_pastes(
     assert window.open_path(second)
     assert window.document.name == "second.txt"
     QApplication.processEvents()
+    # and no dialog stays behind, hidden among the window's children, per use
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert [type(d).__name__ for d in window.findChildren(QDialog)] == []

@@ -22,32 +22,36 @@ from mojiscope.app.window.main_window import MainWindow
 LEFT = Qt.MouseButton.LeftButton
 
 
-def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_screen_painted(
+def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_jump_prepared(
     qtbot,  # type: ignore[no-untyped-def]
     window: MainWindow,
     tmp_path: Path,
 ) -> None:
-    """The mouse resting on a mark: the grid paints the screen a click
-    would centre there; the click stamps it (no row painted), and the
-    pages around it are painted ahead again once the mouse leaves."""
+    """The mouse resting on a mark: the views prepare the jump a click there
+    makes (the cursor on the mark's first anomaly, the grid scrolled as for
+    any jump); the click then paints no row and builds no text; moving on
+    aims elsewhere, and leaving the strip forgets the target."""
     size = open_indexed_with_anomalies(qtbot, window, tmp_path, [1 / 4, 3 / 4])
     grid, strip = window.grid, window.overview
     grid.setFocus()
     rest_until_prepared(qtbot, window)
-    mark = strip.point_of_offset(3 * size // 4)
+    anomaly = int(size * 3 / 4)
+    mark = strip.point_of_offset(anomaly)
     qtbot.mouseMove(strip, mark)
-    expected_top = 3 * size // 4 // grid.bytes_per_row - grid.visible_rows() // 2
-    qtbot.waitUntil(lambda: strip.likely_tops() == [expected_top], timeout=5000)
+    qtbot.waitUntil(lambda: window.jump_target.offsets() == [anomaly], timeout=5000)
+    assert strip.aimed_at() == anomaly
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(strip, LEFT, pos=mark)
     assert_shown_as_prepared(window, before)
-    assert grid.top_row() == expected_top
-    assert strip.likely_tops() == []  # used: the pages around it come next
+    assert window.selection.cursor == anomaly
+    expected_top = anomaly // grid.bytes_per_row - grid.visible_rows() // 3
+    assert grid.top_row() == expected_top  # a jump's place: a third of the way down
+    assert window.jump_target.offsets() == []  # used: the pages around it come next
     qtbot.mouseMove(strip, mark + QPoint(0, 40))
-    qtbot.waitUntil(lambda: strip.likely_tops() != [], timeout=5000)
+    qtbot.waitUntil(lambda: window.jump_target.offsets() != [], timeout=5000)
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
-    qtbot.waitUntil(lambda: strip.likely_tops() == [], timeout=5000)
+    qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)
 
 
 def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(

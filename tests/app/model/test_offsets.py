@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mojiscope.app.model.offsets import OffsetError, parse_offset, parse_range
+from mojiscope.app.model.offsets import ECHO_CHARS, OffsetError, parse_offset, parse_range
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,23 @@ def test_size_suffixes_reach_far_into_large_files() -> None:
 def test_bad_offsets_get_a_short_reason(text: str, says: str) -> None:
     with pytest.raises(OffsetError, match=says):
         parse_offset(text.encode().decode("unicode_escape"), current=0, size=2000)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "z" * 300,  # a paste that is no offset
+        "f" * 300,  # bare hex digits, echoed in the hint
+        "9" * 300,  # an offset whose digits would fill lines
+        "end-" + "z" * 300,
+        "+" + "1" * 300,
+    ],
+)
+def test_a_long_paste_makes_a_short_message(text: str) -> None:
+    """Go to's words wrap at spaces: a message repeating a long paste was
+    one unbreakable line wider than the dialog."""
+    with pytest.raises(OffsetError) as info:
+        parse_offset(text, current=0, size=2000)
+    message = str(info.value)
+    assert len(message) < 120, message
+    assert max(len(word) for word in message.split()) <= ECHO_CHARS + 6, message

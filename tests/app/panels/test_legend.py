@@ -57,8 +57,10 @@ def test_legend_redraws_its_swatches_in_a_dark_palette(qtbot) -> None:  # type: 
     assert len(legend.rows) == len(grid_palette(dark_palette()).kinds)
 
 
-def test_legend_in_the_window_opens_from_the_view_menu(window) -> None:  # type: ignore[no-untyped-def]
-    window.legend_dock.hide()
-    window.show_legend()
+def test_legend_in_the_window_opens_from_the_view_menu(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.legend_dock.close()
+    (entry,) = [a for a in window.view_menu.actions() if a.text() == "&Legend"]
+    assert not entry.isChecked()
+    entry.trigger()
     assert window.legend_dock.isVisible()
-    assert window.legend.isVisible()
+    qtbot.waitUntil(lambda: not window.legend.visibleRegion().isEmpty(), timeout=3000)

@@ -1,9 +1,13 @@
-"""The overview strip's marks: merged runs, drawn once per change of the index."""
+"""The overview strip's marks: merged runs, drawn once per change of the index;
+a click moves the cursor there, as a click in the hex does."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.panels.overview import MIN_MARK, Mark, strip_marks
@@ -109,3 +113,78 @@ def test_scrolling_repaints_the_strip_from_its_image_and_a_new_index_redraws_it(
     y = int(strip.y_of_offset(3_000_000)) + 1
     picture = strip.grab().toImage()
     assert picture.pixelColor(strip.width() // 2, y) != picture.pixelColor(strip.width() // 2, 5)
+
+
+def open_indexed_damaged(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    window.set_formats(["utf-8"], persist=False)
+    assert window.open_path(damaged_file(tmp_path))
+    keeper = window.indexes
+
+    def indexed() -> bool:
+        index = keeper.current_index()
+        return index is not None and index.complete and not keeper.running()
+
+    qtbot.waitUntil(indexed, timeout=30_000)
+
+
+def cursor_shown_everywhere(qtbot: QtBot, window: MainWindow, offset: int) -> None:
+    """The cursor is at ``offset``, the grid has the keyboard, and the
+    Inspector and the text pane show that byte."""
+    assert window.selection.cursor == offset
+    assert window.grid.hasFocus()
+    assert window.inspector.lines[0].endswith(f"at byte {offset} (0x{offset:X})")
+    text_view = window.text_view
+    qtbot.waitUntil(lambda: not text_view.text_pending(), timeout=5000)
+    position = text_view.position_of_byte(offset)
+    assert position is not None
+    assert text_view.textCursor().selectionStart() == position
+    grid = window.grid
+    top = grid.top_row() * grid.bytes_per_row
+    assert top <= offset < top + grid.visible_rows() * grid.bytes_per_row
+
+
+def test_a_click_on_the_strip_moves_the_cursor_and_the_views_follow(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """As a click on a byte in the hex does: the cursor goes there, so the
+    Inspector and the text pane show it (the click used only to scroll)."""
+    open_indexed_damaged(qtbot, window, tmp_path)
+    strip = window.overview
+    window.problems.list.setFocus()  # the keyboard is elsewhere before the click
+    mark = strip.point_of_offset(3_000_000)
+    qtbot.mouseClick(strip, Qt.MouseButton.LeftButton, pos=mark)
+    cursor_shown_everywhere(qtbot, window, 3_000_000)  # a mark: its first anomaly
+    plain = QPoint(strip.width() // 2, strip.height() // 2)
+    assert strip.anomaly_near(plain.y()) is None
+    qtbot.mouseClick(strip, Qt.MouseButton.LeftButton, pos=plain)
+    cursor_shown_everywhere(qtbot, window, strip.offset_at_y(plain.y()))
+
+
+def test_a_drag_on_the_strip_scrolls_and_leaves_the_cursor_where_it_ends(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_indexed_damaged(qtbot, window, tmp_path)
+    strip = window.overview
+    start, end = (
+        QPoint(strip.width() // 2, strip.height() // 4),
+        QPoint(strip.width() // 2, strip.height() * 3 // 5),
+    )
+    assert strip.anomaly_near(start.y()) is None
+    qtbot.mousePress(strip, Qt.MouseButton.LeftButton, pos=start)
+    assert window.selection.cursor == strip.offset_at_y(start.y())
+    QApplication.sendEvent(
+        strip,
+        QMouseEvent(
+            QEvent.Type.MouseMove,
+            QPointF(end),
+            QPointF(strip.mapToGlobal(end)),
+            Qt.MouseButton.NoButton,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        ),
+    )
+    grid = window.grid
+    assert grid.top_row() == strip.top_row_centring(strip.offset_at_y(end.y()))
+    assert window.selection.cursor == strip.offset_at_y(start.y())  # dragging only scrolls
+    qtbot.mouseRelease(strip, Qt.MouseButton.LeftButton, pos=end)
+    cursor_shown_everywhere(qtbot, window, strip.offset_at_y(end.y()))

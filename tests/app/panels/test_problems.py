@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
 
@@ -150,3 +150,52 @@ def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_fo
     window.findChild(QDockWidget, "dock-problems").raise_()  # its tab, clicked
     qtbot.waitUntil(lambda: not panel.visibleRegion().isEmpty())
     assert panel.regions.rowCount() == 10  # refreshed as it showed
+
+
+def test_each_row_names_its_regions_first_anomaly_at_its_exact_offset(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Rows once showed the start of their index chunk (0x00480000 for an
+    anomaly at 0x4A011A); they name the anomaly itself, and a click goes there."""
+    full = open_indexed(qtbot, window, tmp_path)
+    panel = window.problems
+    panel.refresh()
+    damaged = list(range(50_000, 2_000_000, 200_000))
+    rows = [panel.regions.index(row) for row in range(panel.regions.rowCount())]
+    texts = [str(row.data()) for row in rows]
+    assert [text.split()[0] for text in texts] == [f"0x{at:08X}" for at in damaged]
+    assert all(at % full.chunk_size for at in damaged)  # not where a chunk starts
+    assert all(text.endswith("1 invalid (1 invalid-byte)") for text in texts)
+    chunk_start = damaged[3] - damaged[3] % full.chunk_size
+    tip = str(rows[3].data(Qt.ItemDataRole.ToolTipRole))
+    chunk_end = chunk_start + full.chunk_size
+    assert tip == (
+        f"An anomaly at 0x{damaged[3]:X}, in the index chunk 0x{chunk_start:X}..0x{chunk_end:X}"
+    )
+    panel.list.scrollTo(rows[3])
+    qtbot.mouseClick(
+        panel.list.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=panel.list.visualRect(rows[3]).center(),
+    )
+    assert (window.selection.start, window.selection.end) == (damaged[3], damaged[3] + 1)
+
+
+def test_a_region_of_several_anomalies_names_its_first_and_tells_its_last(qtbot: QtBot) -> None:
+    data = bytearray(b"a" * (3 * CHUNK))
+    for at in (CHUNK + 100, CHUNK + 300, CHUNK + 2000):
+        data[at] = 0xFF
+    fmt = get_format("utf-8")
+    index, source = FileIndex(fmt, len(data), chunk_size=CHUNK), BytesSource(bytes(data))
+    for k in range(len(index.chunks)):
+        index.add(count_chunk(fmt, source, *index.chunk_range(k)))
+    model = RegionList()
+    model.set_regions(regions_of(index))
+    row = model.index(0)
+    assert model.rowCount() == 1
+    assert row.data() == f"0x{CHUNK + 100:08X}  3 invalid (3 invalid-byte)"
+    assert row.data(Qt.ItemDataRole.ToolTipRole) == (
+        f"Anomalies from 0x{CHUNK + 100:X} to 0x{CHUNK + 2000:X}, "
+        f"in the index chunk 0x{CHUNK:X}..0x{2 * CHUNK:X}"
+    )
+    assert row.data(Qt.ItemDataRole.UserRole) == CHUNK + 100

@@ -118,3 +118,42 @@ def test_copying_a_huge_selection_is_refused_before_anything_is_read(
     assert [m.title for m in shown_messages] == ["Selection too large"] * 2
     assert "2,147,483,648 bytes" in shown_messages[0].text
     assert peak_after - peak_before < 256 << 10  # far less than the 2 GiB a read would take
+
+
+def status(window: MainWindow) -> str:
+    return window.statusBar().currentMessage()
+
+
+def test_copy_as_text_says_what_it_put_on_the_clipboard(window: MainWindow) -> None:
+    """A lone surrogate became U+FFFD on the clipboard without a word; the
+    status bar says so now, and counts in English."""
+    window.set_formats(["wtf-8", "utf-8"], persist=False)
+    data = b"a" + "\ud800".encode("utf-8", "surrogatepass") + b"b\xff" + "\ufffd".encode()
+    window.open_document(Document.from_bytes(data, "surrogate"))
+    window.shown.set_current("wtf-8")
+    window.selection.select_range(0, 1)
+    window.copy_text()
+    assert (clipboard_text(), status(window)) == ("a", "Copied 1 character")
+    window.selection.select_range(0, 4)  # a, then the lone surrogate's three bytes
+    window.copy_text()
+    assert clipboard_text() == "a\ufffd"
+    assert status(window) == (
+        "Copied 2 characters: 1 lone surrogate as U+FFFD (no clipboard holds one)"
+    )
+    window.select_all()  # ... b, an ill-formed FF, and a U+FFFD the bytes hold
+    window.copy_text()
+    assert clipboard_text() == "a\ufffdb\ufffd\ufffd"
+    assert status(window) == (
+        "Copied 5 characters: 1 U+FFFD for ill-formed bytes; "
+        "1 lone surrogate as U+FFFD (no clipboard holds one)"
+    )
+    window.shown.set_current("utf-8")  # in UTF-8 the surrogate's bytes are ill-formed
+    window.copy_text()
+    assert status(window) == "Copied 7 characters: 4 U+FFFD for ill-formed bytes"
+
+
+def test_copy_as_hex_counts_its_characters_in_english(window: MainWindow) -> None:
+    window.open_document(Document.from_bytes(b"\x41\x42", "hex"))
+    window.selection.select_range(0, 1)
+    window.copy_hex()
+    assert (clipboard_text(), status(window)) == ("41", "Copied 2 characters")

@@ -4,6 +4,9 @@
   (start, end) of each ``UnicodeDecodeError`` CPython raises, collected with
   an error handler of our own, are our ``invalid`` spans' byte ranges;
 * ``utf-8b``: CPython's ``surrogateescape`` gives our text, and encodes back;
+* ``utf-16le`` / ``utf-16be``: CPython's ``replace`` gives our text and its
+  error ranges are our ``invalid`` spans, on any bytes (odd lengths too: a
+  lead surrogate cut short by the end is one error, as in WHATWG's decoder);
 * WTF-8 / WTF-16: Python's ``utf-16-le`` with ``surrogatepass`` joins valid
   pairs and keeps lone surrogates, and ``utf-8`` with ``surrogatepass``
   writes the generalized UTF-8 the WTF-8 spec defines; our conversions
@@ -58,11 +61,11 @@ _recorders: list[_ErrorRanges] = []
 codecs.register_error("tests-core-oracle-record", lambda e: _recorders[-1](e))
 
 
-def cpython_error_ranges(data: bytes) -> list[tuple[int, int]]:
+def cpython_error_ranges(data: bytes, codec: str = "utf-8") -> list[tuple[int, int]]:
     recorder = _ErrorRanges()
     _recorders.append(recorder)
     try:
-        data.decode("utf-8", "tests-core-oracle-record")
+        data.decode(codec, "tests-core-oracle-record")
     finally:
         _recorders.pop()
     return recorder.ranges
@@ -168,3 +171,35 @@ def test_utf16_decode_equals_cpython_where_cpython_succeeds(units):
     if expected is not None:
         assert decode(wtf16, "utf-16le", "strict").text == expected
     assert decode(wtf16, "utf-16le").text == wtf16.decode("utf-16-le", "replace")
+
+
+#: Bytes rich in UTF-16 corners (leads, trails, pairs), of any length.
+utf16ish_bytes = st.one_of(
+    st.binary(max_size=33),
+    st.lists(
+        st.one_of(
+            st.sampled_from([b"\x00\xd8", b"\xff\xdb", b"\x00\xdc", b"\x3d\xd8\xa9\xdc", b"A\x00"]),
+            st.binary(max_size=3),
+        ),
+        max_size=12,
+    ).map(b"".join),
+)
+
+
+@ORACLE
+@given(utf16ish_bytes)
+def test_utf16_text_and_invalid_spans_equal_cpython_on_any_bytes(data):
+    """Both byte orders; a trailing odd byte after a lead (``00 D8 41``) is
+    the case where Mojiscope once made two errors of one."""
+    for format_id, codec, swap in (
+        ("utf-16le", "utf-16-le", False),
+        ("utf-16be", "utf-16-be", True),
+    ):
+        raw = data
+        if swap:  # the same units, written big-endian
+            even = len(data) - len(data) % 2
+            raw = bytes(b for i in range(0, even, 2) for b in (data[i + 1], data[i])) + data[even:]
+        decoding = decode(raw, format_id)
+        assert decoding.text == raw.decode(codec, "replace")
+        ours = [(s.byte_start, s.byte_end) for s in decoding.spans if s.kind == "invalid"]
+        assert ours == cpython_error_ranges(raw, codec)

@@ -78,9 +78,10 @@ class FilePasses(QObject):
     def _watch(self, handle: JobHandle | None) -> None:
         if handle is not None and handle.running:
             self._running = handle
-            handle.finished.connect(lambda: self._ended(handle))
+            # A method of this object, never a closure: Qt drops it with it.
+            handle.finished.connect(self._ended)
 
-    def _ended(self, handle: JobHandle) -> None:
-        if self._running is handle:
+    def _ended(self) -> None:
+        if self._running is not None and self.sender() is self._running:
             self._running = None
             self._run_next()

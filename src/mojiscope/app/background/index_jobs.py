@@ -74,6 +74,8 @@ class IndexKeeper(QObject):
         self.document: Document | None = None
         self.indexes: dict[str, FileIndex] = {}
         self._handles: dict[str, JobHandle] = {}
+        self._jobs: dict[JobHandle, tuple[str, FileIndex]] = {}
+        """Each running job's format id and the index it fills, until it ends."""
         self._grown: set[str] = set()
         self._reached: dict[str, set[tuple[str, int]]] = {}
         """Per format id: the document's decoded windows its index had reached
@@ -158,13 +160,32 @@ class IndexKeeper(QObject):
             f"index:{fmt.id}", job, document.size, label=f"Indexing {fmt.id}"
         )
         self._handles[fmt.id] = handle
-        handle.partial.connect(lambda counts: self._chunk_done(fmt.id, shown, counts))
-        handle.succeeded.connect(lambda result: self._completed(fmt.id, shown, result))
-        handle.progressed.connect(lambda _permille: self._show_status())
-        handle.finished.connect(lambda: self._finished(fmt.id, handle))
+        self._jobs[handle] = (fmt.id, shown)
+        # Methods of the keeper, never closures: Qt drops them with it (and
+        # the window, whose status bar they write to), which may go before
+        # the job ends.
+        handle.partial.connect(self._chunk_done)
+        handle.succeeded.connect(self._completed)
+        handle.progressed.connect(self._progressed)
+        handle.finished.connect(self._finished)
         return handle
 
-    def _chunk_done(self, fid: str, shown: FileIndex, counts: object) -> None:
+    def _progressed(self, _permille: int) -> None:
+        self._show_status()
+
+    def _job(self) -> tuple[str, FileIndex] | None:
+        """The format id and index of the job whose signal is being handled."""
+        handle = self.sender()
+        return self._jobs.get(handle) if isinstance(handle, JobHandle) else None
+
+    def _chunk_done(self, counts: object) -> None:
+        job = self._job()
+        if job is not None:
+            self._add_chunk(*job, counts)
+
+    def _add_chunk(self, fid: str, shown: FileIndex, counts: object) -> None:
+        """Add a chunk's ``counts`` to ``shown``, the index of ``fid`` being
+        built, if it is still the one kept."""
         if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:
             shown.add(counts)
             self._grown.add(fid)
@@ -216,15 +237,22 @@ class IndexKeeper(QObject):
     def _forget_guessed_windows(self, fid: str) -> bool:
         return self.document is not None and self.document.forget_guessed_windows(fid)
 
-    def _completed(self, fid: str, shown: FileIndex, result: object) -> None:
+    def _completed(self, result: object) -> None:
+        job = self._job()
+        if job is None:
+            return
+        fid, shown = job
         if isinstance(result, FileIndex) and self.indexes.get(fid) is shown:
             self.indexes[fid] = result
             if self._forget_guessed_windows(fid):  # complete: it knows every window
                 self.columns_changed.emit()
             self.changed.emit(fid)
 
-    def _finished(self, fid: str, handle: JobHandle) -> None:
-        if self._handles.get(fid) is handle:
+    def _finished(self) -> None:
+        handle = self.sender()
+        job = self._jobs.pop(handle, None) if isinstance(handle, JobHandle) else None
+        fid = job[0] if job is not None else None
+        if fid is not None and self._handles.get(fid) is handle:
             del self._handles[fid]  # a failed index stays partial: F3 scans past it
         self._start_missing()
         self._show_status()

@@ -363,27 +363,41 @@ class JobRunner(QObject):
         self.jobs_changed.emit()
 
 
+class JobProgressDialog(QProgressDialog):
+    """A non-modal progress dialog that follows one job (see
+    :func:`show_progress_dialog`). Its slots are its own methods: Qt drops
+    their connections with the dialog, which may go before the job ends (its
+    parent closed and deleted), where a closure would reach a deleted dialog."""
+
+    def __init__(self, handle: JobHandle, parent: QWidget, delay_ms: int) -> None:
+        super().__init__(handle.label, "Cancel", 0, 1000, parent)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setMinimumDuration(delay_ms)
+        self.setAutoClose(False)
+        self.setAutoReset(False)
+        self.setValue(0)
+        self.canceled.connect(handle.cancel)
+        self.rejected.connect(handle.cancel)  # Escape hides the dialog without "canceled"
+        handle.progressed.connect(self.setValue)
+        handle.finished.connect(self._job_ended)
+
+    def _job_ended(self) -> None:
+        """The job ended: close (a close says "canceled": not to the job).
+        The handle is the signal's sender, not kept: a reference held here
+        would make a cycle through the handle's connection, which the
+        collector might break on a worker thread (see ``_KEPT``)."""
+        handle = self.sender()
+        if isinstance(handle, JobHandle):
+            self.canceled.disconnect(handle.cancel)
+            self.rejected.disconnect(handle.cancel)
+        self.close()
+        self.deleteLater()
+
+
 def show_progress_dialog(
     handle: JobHandle, parent: QWidget, delay_ms: int = 300
 ) -> QProgressDialog:
     """A non-modal progress dialog for ``handle``: it appears only if the job
     is still running after ``delay_ms``, its Cancel (or Escape) cancels the job, and it
     closes itself when the job ends."""
-    dialog = QProgressDialog(handle.label, "Cancel", 0, 1000, parent)
-    dialog.setWindowModality(Qt.WindowModality.NonModal)
-    dialog.setMinimumDuration(delay_ms)
-    dialog.setAutoClose(False)
-    dialog.setAutoReset(False)
-    dialog.setValue(0)
-    dialog.canceled.connect(handle.cancel)
-    dialog.rejected.connect(handle.cancel)  # Escape hides the dialog without "canceled"
-    handle.progressed.connect(dialog.setValue)
-
-    def close() -> None:
-        dialog.canceled.disconnect(handle.cancel)
-        dialog.rejected.disconnect(handle.cancel)
-        dialog.close()
-        dialog.deleteLater()
-
-    handle.finished.connect(close)
-    return dialog
+    return JobProgressDialog(handle, parent, delay_ms)

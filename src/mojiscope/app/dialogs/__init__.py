@@ -1,1 +1,2 @@
-"""Dialogs: paste hex, go to offset, find, choose formats."""
+"""Dialogs: paste hex, go to offset, find, choose formats, export, and Scan
+Folder (a verdict per file of a folder, in a table that fills as it goes)."""

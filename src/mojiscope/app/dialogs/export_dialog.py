@@ -364,7 +364,7 @@ class ExportDialog(QDialog):
         box = QMessageBox(QMessageBox.Icon.Warning, "Replace file?", text, parent=self)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         box.setDefaultButton(QMessageBox.StandardButton.No)
-        answer = messages.exec_dialog(box)
+        answer = messages.ask(box)
         return answer in (QDialog.DialogCode.Accepted.value, QMessageBox.StandardButton.Yes.value)
 
     def _written(self, outcome: ExportOutcome) -> None:

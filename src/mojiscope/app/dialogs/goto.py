@@ -1,5 +1,12 @@
 """Ctrl+G: go to an offset, checked live (:mod:`mojiscope.app.model.offsets` says
-what it accepts)."""
+what it accepts).
+
+What the text says (the target, or why it is not an offset) is shown below
+the field, wrapped: the dialog is wide enough for the longest help to take
+two lines, keeps room for two from the start (the usual words never move the
+buttons), and grows to show a longer one whole, never clipped under the
+buttons, whatever the style and font.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +21,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mojiscope.app.grid.palette import is_dark
 from mojiscope.app.model.offsets import OffsetError, parse_offset
+
+PLACEHOLDER = "1234, 0x4D2, 512K, +16, -0x10, end, end-100, 50%"
+ERROR_RED = "#c62828"
+ERROR_RED_ON_DARK = "#ff8a80"
+"""Why the text is not an offset, in a red that reads on a dark window."""
+#: Lines of words the dialog keeps room for before any are shown.
+STATUS_LINES = 2
 
 
 class GotoDialog(QDialog):
@@ -33,7 +48,7 @@ class GotoDialog(QDialog):
         self._size = size
         self._target: int | None = None
         self.editor = QLineEdit(self)
-        self.editor.setPlaceholderText("1234, 0x4D2, 512K, +16, -0x10, end, end-100, 50%")
+        self.editor.setPlaceholderText(PLACEHOLDER)
         self.status_label = QLabel(self)
         self.status_label.setWordWrap(True)
         self.buttons = QDialogButtonBox(
@@ -48,6 +63,9 @@ class GotoDialog(QDialog):
         layout.addWidget(self.editor)
         layout.addWidget(self.status_label)
         layout.addWidget(self.buttons)
+        metrics = self.status_label.fontMetrics()
+        self.setMinimumWidth(int(metrics.horizontalAdvance(PLACEHOLDER) * 1.4))
+        self.status_label.setMinimumHeight(metrics.lineSpacing() * STATUS_LINES)
         self.editor.textChanged.connect(self._check)
         self._check("")
 
@@ -69,6 +87,19 @@ class GotoDialog(QDialog):
                 self.status_label.setStyleSheet("")
             except OffsetError as error:
                 self.status_label.setText(str(error))
-                self.status_label.setStyleSheet("color: #c62828;")
+                red = ERROR_RED_ON_DARK if is_dark(self.palette()) else ERROR_RED
+                self.status_label.setStyleSheet(f"color: {red};")
+        self._make_room()
         self.ok_button.setEnabled(self._target is not None)
         self.target_changed.emit(self._target)
+
+    def _make_room(self) -> None:
+        """Grow to the height the wrapped words need at the present width
+        (a dialog's layout gives it only its minimum size, which does not
+        count the lines a wrapped label needs)."""
+        layout = self.layout()
+        layout.activate()
+        needed = layout.totalHeightForWidth(self.width())
+        self.setMinimumHeight(max(needed, layout.totalMinimumSize().height()))
+        if self.height() < needed:
+            self.resize(self.width(), needed)

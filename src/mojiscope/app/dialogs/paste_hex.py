@@ -11,7 +11,6 @@ text such as ``deadbeef`` is valid as both.
 
 from __future__ import annotations
 
-import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -53,7 +52,8 @@ class PasteHexDialog(QDialog):
         self.error: HexParseError | None = None
         self.jobs = _paste_runner()
         self._pending: JobHandle | None = None
-        self._readings = 0
+        self._pending_text = ""
+        """The text the reading under way reads."""
         intro = QLabel(
             "Hex in any common shape: 48 65 6C, 0x48,0x65, \\x48\\x65, %48%65, "
             "b'He\\x6c', xxd or hexdump -C output, a C or C++ array "
@@ -147,21 +147,21 @@ class PasteHexDialog(QDialog):
             "paste", lambda _control: read_paste(text, form), len(text), label="Reading the paste"
         )
         self._pending = handle
-        self._readings += 1
-        reading = self._readings  # a number, not the handle: no cycle through its signal
-        handle.succeeded.connect(lambda result: self._read(reading, text, result))
+        self._pending_text = text
+        # A method of the dialog, never a closure: Qt drops it with the
+        # dialog, which may be closed and deleted before the reading ends.
+        handle.succeeded.connect(self._read)
 
-    def _read(self, reading: int, text: str, result: object) -> None:
+    def _read(self, result: object) -> None:
         if (
-            not shiboken6.isValid(self)
-            or self._pending is None
-            or reading != self._readings
+            self._pending is None
+            or self.sender() is not self._pending
             or not isinstance(result, tuple)
         ):
             return  # the text or the form changed since: a newer reading follows
         self._pending = None
         self._data, self.error = result
-        self._show_status(text)
+        self._show_status(self._pending_text)
 
     @property
     def reading(self) -> bool:

@@ -54,8 +54,10 @@ class Document:
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
         """Map a file. Raises :class:`OSError` (or ValueError for a file that
-        cannot be mapped) with the reason; reads nothing yet."""
-        p = Path(path)
+        cannot be mapped) with the reason; reads nothing yet. The document's
+        :attr:`path` is absolute however ``path`` was given (a relative path
+        on the command line names the file as the working folder is now)."""
+        p = Path(os.path.abspath(path))
         if p.is_dir():
             raise IsADirectoryError(21, "Is a directory", str(p))
         return cls(FileSource(p), p.name, p)

@@ -13,8 +13,9 @@ Decisions (where the issue was silent):
   are exported from memory. A selection is read as that byte range only,
   and a loss row's offsets are mapped back to the whole file.
 * The output path starts as the source's name with the target format in it
-  (``notes.utf-16le.txt``) in the source's folder, so the default never
-  overwrites the source; choosing the source itself asks first.
+  (``notes.utf-16le.txt``) in the source's folder, as an absolute path, so
+  the default never overwrites the source and says where it writes; choosing
+  the source itself asks first.
 * Both jobs compute in a child process (:mod:`mojiscope.core.conversion.jobs`
   through :func:`~mojiscope.core.system.child_job.run_in_child`): the job thread
   only waits on a pipe, so a conversion never holds the window's event loop.
@@ -132,8 +133,10 @@ class ExportChoices:
 
 
 def default_output(source: ExportSource, target: str) -> str:
-    """Beside the source, named for the target format; never the source."""
-    folder = source.path.parent if source.path is not None else Path.cwd()
+    """Beside the source (pasted bytes: in the working folder), named for the
+    target format; never the source. Always an absolute path, however the
+    source's path was given."""
+    folder = Path(os.path.abspath(source.path.parent if source.path is not None else Path.cwd()))
     stem, suffix = os.path.splitext(source.path.name if source.path else "exported.txt")
     part = "-selection" if not source.whole else ""
     return str(folder / f"{stem}{part}.{target}{suffix or '.txt'}")

@@ -165,6 +165,8 @@ class InspectorPanel(QWidget):
         self._failures: dict[tuple[str, int, int], str] = {}
         self._measuring: JobHandle | None = None
         self._measuring_what: tuple[str, int, int] | None = None
+        self._measures: dict[JobHandle, tuple[Document, FormatChoice, tuple[str, int, int]]] = {}
+        """Each measurement under way: its document, format and run, until it ends."""
         self._wanted: tuple[Document, FormatChoice, Span] | None = None
         """The cut run to measure once the cursor rests."""
         self._rest = QTimer(self, singleShot=True, interval=MEASURE_AFTER_MS)
@@ -322,19 +324,36 @@ class InspectorPanel(QWidget):
         handle = self.jobs.start(
             "inspector-extent", job, document.size, label="Measuring a text run"
         )
-
-        def measured(extent: object) -> None:
-            if self.document is document and isinstance(extent, tuple):
-                self._show_extent(choice, extent)
-
-        def not_measured(message: str) -> None:
-            if self.document is document:
-                self._failures[what] = message
-                self.refresh()
-
-        handle.succeeded.connect(measured)
-        handle.failed.connect(not_measured)
+        self._measures[handle] = (document, choice, what)
+        # The panel's own methods, never closures: Qt drops them with the
+        # panel, which may go before the measurement ends.
+        handle.succeeded.connect(self._measured)
+        handle.failed.connect(self._not_measured)
+        handle.finished.connect(self._measure_ended)
         return handle
+
+    def _measure_of_sender(self) -> tuple[Document, FormatChoice, tuple[str, int, int]] | None:
+        """What the measurement whose signal is being handled measures, if
+        it measures a run of the document shown now."""
+        handle = self.sender()
+        measure = self._measures.get(handle) if isinstance(handle, JobHandle) else None
+        return measure if measure is not None and measure[0] is self.document else None
+
+    def _measured(self, extent: object) -> None:
+        measure = self._measure_of_sender()
+        if measure is not None and isinstance(extent, tuple):
+            self._show_extent(measure[1], extent)
+
+    def _not_measured(self, message: str) -> None:
+        measure = self._measure_of_sender()
+        if measure is not None:
+            self._failures[measure[2]] = message
+            self.refresh()
+
+    def _measure_ended(self) -> None:
+        handle = self.sender()
+        if isinstance(handle, JobHandle):
+            self._measures.pop(handle, None)
 
     def _stop_measuring(self, wait: bool = False) -> None:
         self._rest.stop()

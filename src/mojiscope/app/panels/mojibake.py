@@ -158,8 +158,13 @@ class MojibakePanel(QWidget):
             return data, run_in_child(explain_watched, (data,), control)
 
         handle = self.runner.start("mojibake", job, total=max(1, stop - start), label="Explaining")
+        # The panel's own methods, never closures: Qt drops them with the
+        # panel, which may go (its window closed) before the job ends.
         handle.succeeded.connect(self._show_results)
-        handle.failed.connect(lambda message: self.status.setText(f"Could not explain: {message}"))
+        handle.failed.connect(self._explain_failed)
+
+    def _explain_failed(self, message: str) -> None:
+        self.status.setText(f"Could not explain: {message}")
 
     def _show_results(self, result: object) -> None:
         assert isinstance(result, tuple)
@@ -255,9 +260,15 @@ class MojibakePanel(QWidget):
         handle = self.runner.start(
             "mojibake-verify", job, total=max(1, len(source)), label="Verifying the chain"
         )
-        handle.succeeded.connect(lambda message: self.status.setText(str(message)))
-        handle.cancelled.connect(lambda: self.status.setText("Verifying was cancelled."))
+        handle.succeeded.connect(self._verified)
+        handle.cancelled.connect(self._verify_cancelled)
         show_progress_dialog(handle, self)
+
+    def _verified(self, words: object) -> None:
+        self.status.setText(str(words))
+
+    def _verify_cancelled(self) -> None:
+        self.status.setText("Verifying was cancelled.")
 
 
 class _WindowLike(Protocol):

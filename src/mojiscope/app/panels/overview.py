@@ -5,11 +5,16 @@ current format's index (:class:`~mojiscope.core.index.file_index.FileIndex`, per
 is drawn with the colour *and* the non-colour cue the columns use for its
 kind (:mod:`mojiscope.app.grid.cues`), at least :data:`MIN_MARK` pixels high
 so that one bad byte in a gigabyte still shows. Parts the index has not
-reached are dimmed; the rows on screen are outlined. Click or drag to centre
-the view there (a click on a mark centres its first anomaly); hovering tells
-the counts of the region under the pointer. Where the mouse rests, the grid
-paints ahead the screen a click would bring (:data:`HOVER_REST_MS`), so
-that the click only stamps it.
+reached are dimmed; the rows on screen are outlined. A click puts the
+cursor there, as a click on a byte in the hex does, so the Inspector and
+the text pane follow, and the grid scrolls as for any jump (a click on a
+mark goes to its first anomaly); a drag centres the view as it goes, and
+the cursor comes to where it ends. Hovering tells the counts of the region
+under the pointer. Where the mouse rests (:data:`HOVER_REST_MS`), the strip
+says where a click would go (:attr:`OverviewStrip.aimed`): the window hands
+that to its :class:`~mojiscope.app.background.jump_ahead.JumpTarget`, so the
+grid paints and the text pane builds the jump ahead, and the click only
+shows it.
 
 The marks are drawn into an image once per change of the index (which the
 :class:`~mojiscope.app.background.index_jobs.IndexKeeper` signals at most ten times a
@@ -25,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -40,9 +45,9 @@ from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
 STRIP_WIDTH = 16
 MIN_MARK = 4.0
 HOVER_REST_MS = 25
-"""How long the mouse rests on the strip before the grid paints ahead the
-screen a click there would bring: a hand aiming at a mark slows and stops
-before it clicks, while a hand passing over the strip paints nothing. A
+"""How long the mouse rests on the strip before the views prepare the jump
+a click there would make: a hand aiming at a mark slows and stops before
+it clicks, while a hand passing over the strip prepares nothing. A
 quick hand clicks some 30 ms after it stops: at 40 ms the click found
 nothing painted (16 ms median on dense content), at 25 ms most of it (7 ms)."""
 #: Which kind a region is drawn as when it holds several: errors first.
@@ -156,6 +161,11 @@ def counts_words(counts: dict[tuple[int, int], int]) -> str:
 class OverviewStrip(QWidget):
     """The strip for ``grid``'s document, reading the current format's index."""
 
+    aimed = Signal(object)
+    """The byte a click where the mouse rests would put the cursor on, or
+    None (the mouse moved on, left the strip or clicked): for the views to
+    prepare that jump (:class:`~mojiscope.app.background.jump_ahead.JumpTarget`)."""
+
     def __init__(self, grid: GridView, keeper: IndexKeeper, palette: GridPalette) -> None:
         super().__init__(grid)
         self.setObjectName("overview-strip")
@@ -169,11 +179,12 @@ class OverviewStrip(QWidget):
         self._drawn_from: FileIndex | None = None
         self._kinds = _KindCache()
         self._hover_y = 0.0
-        self._rested_top: int | None = None
-        """The top row a click where the mouse rests would scroll to."""
+        self._rested_at: int | None = None
+        """The byte a click where the mouse rests would put the cursor on."""
+        self._dragged = False
+        """The left button moved since it was pressed (the view followed it)."""
         self._rest = QTimer(self, singleShot=True, interval=HOVER_REST_MS)
         self._rest.timeout.connect(self._mouse_rested)
-        grid.ahead.scroll_targets = self.likely_tops
         keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
@@ -264,11 +275,26 @@ class OverviewStrip(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         if event.button() == Qt.MouseButton.LeftButton:
-            self.centre_on(self.click_target(event.position().y()))
+            self._dragged = False
+            self.go_to(self.click_target(event.position().y()))
             self._set_rested(None)  # shown now: the pages around it come next
 
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        """A drag only scrolled: the cursor comes to where it ended."""
+        if event.button() == Qt.MouseButton.LeftButton and self._dragged:
+            self._dragged = False
+            self.go_to(self.offset_at_y(event.position().y()))
+
+    def go_to(self, offset: int) -> None:
+        """Put the cursor on ``offset``, as a click on its byte in the hex
+        would: the Inspector and the text pane follow, the grid scrolls as
+        for any jump (as little as it must; from further than a page away,
+        the byte a third of the way down), and takes the keyboard."""
+        self.grid.selection.move_cursor(offset)
+        self.grid.setFocus(Qt.FocusReason.MouseFocusReason)
+
     def click_target(self, y: float) -> int:
-        """The offset a click at ``y`` centres: the first anomaly of a mark
+        """The offset a click at ``y`` goes to: the first anomaly of a mark
         there, else the offset the height stands for."""
         mark = self.anomaly_near(y)
         return mark if mark is not None else self.offset_at_y(y)
@@ -290,6 +316,7 @@ class OverviewStrip(QWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         y = event.position().y()
         if event.buttons() & Qt.MouseButton.LeftButton:
+            self._dragged = True
             self.centre_on(self.offset_at_y(y))
         else:
             self._hover_y = y
@@ -303,17 +330,18 @@ class OverviewStrip(QWidget):
 
     def _mouse_rested(self) -> None:
         if self.grid.document is not None:
-            self._set_rested(self.top_row_centring(self.click_target(self._hover_y)))
+            self._set_rested(self.click_target(self._hover_y))
 
-    def _set_rested(self, top: int | None) -> None:
-        if top != self._rested_top:
-            self._rested_top = top
-            self.grid.ahead.guesses_changed()
+    def _set_rested(self, at: int | None) -> None:
+        """A click would now go to byte ``at`` (None: the mouse is not resting here)."""
+        if at != self._rested_at:
+            self._rested_at = at
+            self.aimed.emit(at)
 
-    def likely_tops(self) -> list[int]:
-        """Where a click would scroll the grid (the mouse resting on the
-        strip), for the grid to paint ahead; empty when it is not there."""
-        return [] if self._rested_top is None else [self._rested_top]
+    def aimed_at(self) -> int | None:
+        """Where a click would put the cursor (the mouse resting on the
+        strip), or None when it is not resting there."""
+        return self._rested_at
 
     def top_row_centring(self, offset: int) -> int:
         grid = self.grid

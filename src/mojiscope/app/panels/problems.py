@@ -1,10 +1,11 @@
 """The Problems dock: every region of the file where the current format found
-anomalies, from its index, with the counts; a click selects the region's
-first anomaly.
+anomalies, from its index, with the counts; each row names the exact offset
+of its region's first anomaly (the index keeps it per chunk), and a click
+selects that anomaly.
 
 One row per indexed chunk that holds anomalies (a chunk is about a
 thousandth of the file), so the list stays short on any file, however many
-anomalies it holds; F3 walks the anomalies one by one inside a region. The
+anomalies it holds; F8 walks the anomalies one by one inside a region. The
 list follows the index as it grows (looked at again at most every
 :data:`REFRESH_MS`) and the current format. It is a model over the regions,
 whose words are made only for the rows on screen: a thousand list items
@@ -40,9 +41,25 @@ REFRESH_MS = 250
 MAX_ROWS = 5000
 
 
+def region_words(counts: ChunkCounts) -> str:
+    """A region's row: where its first anomaly starts (the exact offset, not
+    the start of its index chunk) and its counts in words."""
+    return f"0x{counts.first:08X}  {counts_words(counts.counts)}"
+
+
+def region_tooltip(counts: ChunkCounts) -> str:
+    """Where a region's anomalies lie, and the index chunk that holds them."""
+    if counts.last > counts.first:
+        where = f"Anomalies from 0x{counts.first:X} to 0x{counts.last:X}"
+    else:
+        where = f"An anomaly at 0x{counts.first:X}"
+    return f"{where}, in the index chunk 0x{counts.start:X}..0x{counts.end:X}"
+
+
 class RegionList(QAbstractListModel):
     """The regions (indexed chunks holding anomalies) as list rows: the
-    chunk's start and its counts in words; ``UserRole`` is its first anomaly."""
+    offset of the region's first anomaly and its counts in words;
+    ``UserRole`` is that first anomaly."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -89,7 +106,9 @@ class RegionList(QAbstractListModel):
             return None
         counts = self.regions[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"0x{counts.start:08X}  {counts_words(counts.counts)}"
+            return region_words(counts)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return region_tooltip(counts)
         if role == Qt.ItemDataRole.UserRole:
             return counts.first
         return None

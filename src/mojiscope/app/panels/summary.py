@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -28,6 +29,12 @@ from mojiscope.core import formats
 from mojiscope.core.index.summary import Summary, summarize, summarize_file
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
+
+RANK, FORMAT, VERDICT, BUTTON = range(4)
+#: What a row's button says: the widest sets the button column's width.
+BUTTON_WORDS = ("Add column", "Shown")
+#: Characters of the verdict a narrow dock still shows (the rest elided).
+VERDICT_MIN_CHARS = 8
 
 
 class SummaryPanel(QWidget):
@@ -56,6 +63,7 @@ class SummaryPanel(QWidget):
         self.table = QTreeWidget()
         self.table.setHeaderLabels(["Rank", "Format", "Verdict", ""])
         self.table.setRootIsDecorated(False)
+        self._fit_columns()
         layout = QVBoxLayout(self)
         layout.addWidget(self.words)
         layout.addWidget(self.table)
@@ -102,16 +110,28 @@ class SummaryPanel(QWidget):
 
         total = document.size * (len(formats()) + 1)
         handle = self.runner.start("summary", job, total, label="Summarising")
-        handle.succeeded.connect(lambda result: self._show(handle, result))
-        handle.progressed.connect(
-            lambda permille: self.words.setText(f"Summarising… {permille / 10:.0f}%")
-        )
-        handle.failed.connect(lambda message: self.words.setText(f"Summary failed: {message}"))
+        # The panel's own methods, never closures: Qt drops them with the
+        # panel, which may go (its window closed) before the job ends.
+        handle.succeeded.connect(self._show)
+        handle.progressed.connect(self._progressed)
+        handle.failed.connect(self._failed)
         self._handle = handle
         return handle
 
-    def _show(self, handle: JobHandle, result: object) -> None:
-        if handle is not self._handle or not isinstance(result, Summary):
+    def _ours(self) -> bool:
+        """Whether the signal being handled comes from the summary shown now."""
+        return self._handle is not None and self.sender() is self._handle
+
+    def _progressed(self, permille: int) -> None:
+        if self._ours():
+            self.words.setText(f"Summarising… {permille / 10:.0f}%")
+
+    def _failed(self, message: str) -> None:
+        if self._ours():
+            self.words.setText(f"Summary failed: {message}")
+
+    def _show(self, result: object) -> None:
+        if not self._ours() or not isinstance(result, Summary):
             return
         self.summary = result
         self.words.setText(result.words[:1].upper() + result.words[1:])
@@ -126,10 +146,44 @@ class SummaryPanel(QWidget):
             button.setObjectName(f"add-{item.format_id}")
             button.clicked.connect(lambda _=False, fid=item.format_id: self.add_requested.emit(fid))
             self.table.setItemWidget(row, 3, button)
-        for column in range(3):
-            self.table.resizeColumnToContents(column)
+        for item, row in zip(result.formats, rows, strict=True):
+            row.setToolTip(VERDICT, item.verdict)  # the column may elide it
+        self._hold_the_buttons_in_view()
         self._sync_buttons()
         self.summary_ready.emit(result)
+
+    def _fit_columns(self) -> None:
+        """Rank and format as wide as their words, the button column as wide
+        as its widest button, and the verdict the rest, elided (its tooltip
+        says it whole): in a narrow dock the verdict gives way, and the
+        buttons are never pushed past the edge and clipped."""
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(RANK, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(FORMAT, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(VERDICT, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(BUTTON, QHeaderView.ResizeMode.Fixed)
+        probe = QPushButton()
+        widths = []
+        for words in BUTTON_WORDS:
+            probe.setText(words)
+            widths.append(probe.sizeHint().width())
+        probe.deleteLater()
+        header.resizeSection(BUTTON, max(widths) + 2 * self.table.frameWidth() + 4)
+
+    def _hold_the_buttons_in_view(self) -> None:
+        """The table is never narrower than its rank, format and button
+        columns and a little of the verdict, so that a narrow dock elides
+        the verdict rather than clip the buttons."""
+        table = self.table
+        fixed = sum(
+            max(table.sizeHintForColumn(column), table.header().sectionSizeHint(column))
+            for column in (RANK, FORMAT)
+        )
+        fixed += table.header().sectionSize(BUTTON)
+        room = table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth()
+        verdict = table.fontMetrics().horizontalAdvance("x" * VERDICT_MIN_CHARS)
+        table.setMinimumWidth(fixed + verdict + room)
 
     def button_for(self, format_id: str) -> QPushButton | None:
         found = self.table.findChild(QPushButton, f"add-{format_id}")

@@ -50,6 +50,8 @@ class SearchCommands(QObject):
         super().__init__(window)
         self.window = window
         self.handle: JobHandle | None = None
+        self._tag = ""
+        """What the running scan looks for: "find" or "anomaly"."""
         self.last_needle: bytes | None = None
         self._last_text = ""
         self._last_mode = TEXT_MODE
@@ -77,11 +79,13 @@ class SearchCommands(QObject):
 
     def _start(self, tag: str, job: Callable[[Control], Any], total: int, label: str) -> None:
         handle = self.window.jobs.start(SEARCH_JOB, job, total, label=label)
-        self.handle = handle
+        self.handle, self._tag = handle, tag
         show_progress_dialog(handle, self.window)
-        handle.succeeded.connect(lambda result: self._finished(handle, tag, result))
-        handle.failed.connect(lambda message: self._failed(handle, tag, message))
-        handle.cancelled.connect(lambda: self._cancelled(handle, tag))
+        # Methods of this object, never closures: Qt drops them with it (and
+        # the window), which may go before the scan ends.
+        handle.succeeded.connect(self._finished)
+        handle.failed.connect(self._failed)
+        handle.cancelled.connect(self._cancelled)
 
     # -- find ------------------------------------------------------------------------
 
@@ -95,7 +99,7 @@ class SearchCommands(QObject):
         dialog.needle_changed.connect(self._look_as_typed)
         self._look_as_typed(dialog.needle())
         try:
-            accepted = messages.exec_dialog(dialog)
+            accepted = messages.ask(dialog)
         finally:
             self._typed = None
             window.jump_target.set(None)
@@ -190,9 +194,13 @@ class SearchCommands(QObject):
 
     # -- results --------------------------------------------------------------------------
 
-    def _finished(self, handle: JobHandle, tag: str, result: object) -> None:
-        if handle is self.handle:
-            self.show_result(tag, result)
+    def _ours(self) -> bool:
+        """Whether the signal being handled comes from the scan running now."""
+        return self.handle is not None and self.sender() is self.handle
+
+    def _finished(self, result: object) -> None:
+        if self._ours():
+            self.show_result(self._tag, result)
 
     def show_result(self, tag: str, result: object) -> None:
         """Select what a scan found (or say nothing was): also for an answer
@@ -214,12 +222,13 @@ class SearchCommands(QObject):
             self._say(f"No further anomaly in {self.window.shown.current.label}")
         self.finished.emit(tag, result)
 
-    def _failed(self, handle: JobHandle, tag: str, message: str) -> None:
-        if handle is not self.handle:
+    def _failed(self, message: str) -> None:
+        if not self._ours():
             return
+        tag = self._tag
         messages.show_message(self.window, "error", f"{tag.capitalize()} failed", message)
         self.finished.emit(tag, None)
 
-    def _cancelled(self, handle: JobHandle, tag: str) -> None:
-        if handle is self.handle:
-            self._say(f"{tag.capitalize()} cancelled")
+    def _cancelled(self) -> None:
+        if self._ours():
+            self._say(f"{self._tag.capitalize()} cancelled")

@@ -1,7 +1,9 @@
 """The window's docks: the text view, the inspector and the legend below the
 grid, and the whole-file panels (Summary, Problems) tabbed with the legend.
 
-Every dock can be moved, floated, closed and tabbed; the window remembers
+Every dock can be moved, floated, closed and tabbed; the View menu lists
+each one, checked while it is open, and brings a closed one back
+(:func:`~mojiscope.app.window.menus.add_dock_actions`); the window remembers
 where they are (``MainWindow`` saves and restores its state by the docks'
 object names, ``dock-<title>``)."""
 

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWidget
 from shiboken6 import isValid
 
 from mojiscope.app.background.collector import keep_collector_out_of_frames
@@ -49,10 +49,22 @@ from mojiscope.app.panels.problems import ProblemsPanel
 from mojiscope.app.panels.summary import SummaryPanel
 from mojiscope.app.panels.text_view import TextView
 from mojiscope.app.window import messages, settings
-from mojiscope.app.window.clipboard import as_bytes_literal, as_hex, as_text, copy_selection
+from mojiscope.app.window.clipboard import (
+    Copied,
+    as_bytes_literal,
+    as_hex,
+    as_text,
+    copy_selection,
+)
 from mojiscope.app.window.commands import SearchCommands
 from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
-from mojiscope.app.window.menus import build_actions, build_menus, build_toolbar, context_actions
+from mojiscope.app.window.menus import (
+    add_dock_actions,
+    build_actions,
+    build_menus,
+    build_toolbar,
+    context_actions,
+)
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
@@ -96,6 +108,7 @@ class MainWindow(QMainWindow):
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
         self.format_menu: QMenu | None = None
+        self.view_menu: QMenu | None = None
         self.actions_ = build_actions(self)
         self.recent_menu = build_menus(self, self.actions_)
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
@@ -114,11 +127,14 @@ class MainWindow(QMainWindow):
         self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
+        self.overview.aimed.connect(self.jump_target.set)
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
+        assert self.view_menu is not None
+        add_dock_actions(self.view_menu, self.findChildren(QDockWidget))
         self.addToolBarBreak()
         self.addToolBar(self.reloader.bar)
         self.format_box.activated.connect(self._format_box_chosen)
@@ -198,7 +214,7 @@ class MainWindow(QMainWindow):
     def paste_hex(self) -> None:
         clipboard = QGuiApplication.clipboard()
         dialog = PasteHexDialog(self, clipboard.text() if clipboard else "")
-        if messages.exec_dialog(dialog) and dialog.data():
+        if messages.ask(dialog) and dialog.data():
             self.open_document(Document.from_bytes(dialog.data() or b""))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
@@ -299,7 +315,7 @@ class MainWindow(QMainWindow):
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
         dialog.target_changed.connect(self.jump_target.set)
         try:
-            if messages.exec_dialog(dialog) and dialog.target() is not None:
+            if messages.ask(dialog) and dialog.target() is not None:
                 self.go_to(dialog.target() or 0)
         finally:
             self.jump_target.set(None)
@@ -338,7 +354,9 @@ class MainWindow(QMainWindow):
 
     # -- copying -------------------------------------------------------------------------------
 
-    def _copy(self, make_text: Callable[[Document, int, int], str], *, as_text: bool) -> None:
+    def _copy(
+        self, make_text: Callable[[Document, int, int], str | Copied], *, as_text: bool
+    ) -> None:
         """Copy the selection as ``make_text(document, start, end)`` makes it."""
         document, start, end = self.document, self.selection.start, self.selection.end
         if document is not None:
@@ -359,7 +377,7 @@ class MainWindow(QMainWindow):
 
     def choose_formats(self) -> None:
         dialog = FormatsDialog(available_keys(), self.shown.keys, self)
-        if messages.exec_dialog(dialog):
+        if messages.ask(dialog):
             self.set_formats(dialog.chosen_keys(), persist=True)
 
     def set_formats(self, keys: list[str], *, persist: bool) -> bool:
@@ -383,14 +401,10 @@ class MainWindow(QMainWindow):
         self._sync_row_controls()
 
     def show_shortcuts(self) -> None:
-        messages.exec_dialog(ShortcutsDialog(self.actions_.values(), self))
+        messages.ask(ShortcutsDialog(self.actions_.values(), self))
 
     def show_about(self) -> None:
-        messages.exec_dialog(AboutDialog(self))
-
-    def show_legend(self) -> None:
-        self.legend_dock.show()
-        self.legend_dock.raise_()
+        messages.ask(AboutDialog(self))
 
     def _sync_row_controls(self) -> None:
         number = self.grid.bytes_per_row

@@ -1,16 +1,20 @@
 """The main window's actions, menus, toolbar and context menu.
 
-Every action calls a method of the window; nothing here holds state.
+Every action calls a method of the window, but the View menu's entry for
+each dock, which is the dock's own toggle; nothing here holds state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMenu
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu
 
+from mojiscope.app.dialogs.scan_dialog import open_scan_dialog
 from mojiscope.app.window import settings
 from mojiscope.app.window.settings import BYTES_PER_ROW_CHOICES
 
@@ -37,6 +41,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
     a = {
         "open": _action(window, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open),
         "demo": _action(window, "Open &Demo", window.open_demo),
+        "scan_folder": _action(window, "S&can Folder…", lambda: open_scan_dialog(window)),
         "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
         "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
@@ -59,7 +64,6 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
             window, "&Previous Anomaly", window.previous_anomaly, "Shift+F8"
         ),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
-        "legend": _action(window, "&Legend", window.show_legend),
         "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
         "about": _action(window, "&About Mojiscope", window.show_about),
     }
@@ -75,13 +79,15 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
 
 
 def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
-    """Fill the menu bar; return the recent-files menu (rebuilt on show)."""
+    """Fill the menu bar; return the recent-files menu (rebuilt on show).
+    The View menu's docks are added once they exist (:func:`add_dock_actions`)."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
     file_menu.addAction(a["open"])
     recent = file_menu.addMenu("Open &Recent")
     recent.aboutToShow.connect(lambda: fill_recent_menu(window, recent))
     file_menu.addAction(a["demo"])
+    file_menu.addAction(a["scan_folder"])
     file_menu.addSeparator()
     file_menu.addAction(a["export"])
     file_menu.addAction(a["export_selection"])
@@ -98,10 +104,10 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     for key in ("go_to", "find", "find_next", "find_previous", "next_anomaly", "previous_anomaly"):
         search.addAction(a[key])
     view = bar.addMenu("&View")
+    view.setObjectName("view-menu")
     for number in BYTES_PER_ROW_CHOICES:
         view.addAction(a[f"bpr_{number}"])
-    view.addSeparator()
-    view.addAction(a["legend"])
+    window.view_menu = view
     formats = bar.addMenu("F&ormats")
     formats.addAction(a["formats"])
     window.format_menu = formats
@@ -109,6 +115,32 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     help_menu.addAction(a["shortcuts"])
     help_menu.addAction(a["about"])
     return recent
+
+
+def add_dock_actions(menu: QMenu, docks: list[QDockWidget]) -> None:
+    """One entry per dock, by title, checked while the dock is open: it
+    closes an open dock and brings a closed one back, in front of the docks
+    tabbed with it (Qt's toggle shows it, but may leave it behind a tab)."""
+    menu.addSeparator()
+    for dock in sorted(docks, key=lambda d: d.windowTitle()):
+        action = dock.toggleViewAction()
+        action.setText(f"&{dock.windowTitle()}")
+        action.setStatusTip(f"Show or close the {dock.windowTitle()} dock")
+        # The action is the dock's child: the connection goes with the dock.
+        action.triggered.connect(_raiser(dock))
+        menu.addAction(action)
+
+
+def _raiser(dock: QDockWidget) -> Callable[[bool], None]:
+    """What the dock's toggle does besides Qt's: once shown, bring ``dock``
+    in front of the docks tabbed with it, when the window has put it back
+    among them (a turn of the event loop later)."""
+
+    def shown_or_closed(shown: bool) -> None:
+        if shown:
+            QTimer.singleShot(0, dock, dock.raise_)
+
+    return shown_or_closed
 
 
 def fill_recent_menu(window: MainWindow, menu: QMenu) -> None:

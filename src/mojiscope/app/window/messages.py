@@ -3,7 +3,9 @@
 Everything that would block on a modal dialog goes through :func:`show_message`
 or :func:`exec_dialog`, so tests (and the headless screenshot path) can
 replace them: tests monkeypatch these names, and with :data:`headless` set
-messages are printed to stderr instead of shown.
+messages are printed to stderr instead of shown. A dialog made for one
+question goes through :func:`ask`, which deletes it afterwards: kept as a
+hidden child of the window after each use, they added up.
 """
 
 from __future__ import annotations
@@ -27,8 +29,19 @@ def show_message(parent: QWidget | None, level: str, title: str, text: str) -> N
     }.get(level, QMessageBox.Icon.Information)
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
     box.exec()
+    box.deleteLater()
 
 
 def exec_dialog(dialog: QDialog) -> int:
     """Run a modal dialog and return its result code."""
     return int(dialog.exec())
+
+
+def ask(dialog: QDialog) -> int:
+    """Run ``dialog`` (through :func:`exec_dialog`) and return its result
+    code; the dialog is deleted once the event loop runs again, so its
+    answers may be read until then."""
+    try:
+        return exec_dialog(dialog)
+    finally:
+        dialog.deleteLater()

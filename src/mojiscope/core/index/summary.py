@@ -46,6 +46,7 @@ from mojiscope.core.index.text_model import text_cost
 from mojiscope.core.spans.event import ERROR_KINDS, KIND_CODES, REASON_CODES, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import Source
+from mojiscope.core.words.describe import plural
 from mojiscope.core.words.notices import Notice, notice_words
 
 SAMPLE_BYTES = 1 << 18
@@ -122,10 +123,6 @@ def display_name(fmt: Format) -> str:
     return fid
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
 def verdict(fmt: Format, size: int, kinds: dict[str, int], reasons: dict[str, int]) -> str:
     """The summary in words (see the module docstring for examples)."""
     name = display_name(fmt)
@@ -135,25 +132,25 @@ def verdict(fmt: Format, size: int, kinds: dict[str, int], reasons: dict[str, in
     escapes = kinds.get(SpanKind.ESCAPE.value, 0)
     collisions = kinds.get(SpanKind.COLLISION.value, 0)
     if escapes or (collisions and errors == collisions):
-        return f"{name}: {_plural(escapes, 'escape')}, " + (
-            "no collisions" if not collisions else _plural(collisions, "collision")
+        return f"{name}: {plural(escapes, 'escape')}, " + (
+            "no collisions" if not collisions else plural(collisions, "collision")
         )
     if errors:
         non_ascii = reasons.get(Reason.NON_ASCII.value, 0)
         if non_ascii and non_ascii * 2 >= errors:
-            return f"not {name}: {_plural(non_ascii, 'byte')} above 7F"
+            return f"not {name}: {plural(non_ascii, 'byte')} above 7F"
         top = sorted(
             ((n, r) for r, n in reasons.items() if r not in _NOT_ERROR_REASONS), reverse=True
         )[:3]
         detail = ", ".join(f"{n:,} {r}" for n, r in top)
-        return f"not {name}: {_plural(errors, 'invalid sequence')}" + (
+        return f"not {name}: {plural(errors, 'invalid sequence')}" + (
             f" ({detail})" if detail else ""
         )
     extras = []
     if kinds.get(SpanKind.SURROGATE.value):
-        extras.append(_plural(kinds[SpanKind.SURROGATE.value], "lone surrogate"))
+        extras.append(plural(kinds[SpanKind.SURROGATE.value], "lone surrogate"))
     if kinds.get(SpanKind.WARNING.value):
-        extras.append(_plural(kinds[SpanKind.WARNING.value], "warning"))
+        extras.append(plural(kinds[SpanKind.WARNING.value], "warning"))
     if kinds.get(SpanKind.SIGNATURE.value):
         extras.append("a signature")
     return f"valid {name}" + (f" with {' and '.join(extras)}" if extras else "")

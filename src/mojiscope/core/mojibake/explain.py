@@ -27,7 +27,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, variants
@@ -46,6 +45,7 @@ from mojiscope.core.mojibake.search import (
     search,
     stored_readings,
 )
+from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source
 
 SAMPLE_BYTES = WINDOW * WINDOWS

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.letters import frequency_rank
 from mojiscope.core.mojibake.plausibility import isolated_price
-from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
 #: What stood where the byte was lost (``Guess.what``).
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (

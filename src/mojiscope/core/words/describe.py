@@ -23,6 +23,7 @@ __all__ = [
     "describe_chars",
     "describe_value",
     "hex_bytes",
+    "plural",
 ]
 
 #: Plain words for each span kind (legend, inspector, reports).
@@ -92,3 +93,12 @@ def hex_bytes(data: bytes, limit: int = 16, total: int | None = None) -> str:
     length = len(data) if total is None else total
     shown = data[:limit].hex(" ").upper()
     return shown + (f" ... ({length} bytes)" if length > limit else "")
+
+
+def plural(count: int, noun: str) -> str:
+    """A count and its noun, ``s`` added unless the count is one.
+
+    >>> plural(1, "character"), plural(2, "character"), plural(1024, "byte")
+    ('1 character', '2 characters', '1,024 bytes')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -287,7 +287,8 @@ def test_converting_big_endian_utf16_to_utf16_writes_little_endian_with_its_mark
 
 def read_unit_by_unit(data: bytes, byteorder: str, wobbly: bool) -> tuple[str, list[tuple]]:
     """What UTF-16 (or WTF-16, ``wobbly``) makes of ``data``, worked out a
-    unit at a time as the standard words it: ``(text, [(kind, byte range,
+    unit at a time as the standard words it (a lead cut short by the end as
+    WHATWG's decoder reads it: see FORMATS.md): ``(text, [(kind, byte range,
     character, reason, value)]`` of every span that is not text)."""
     units = [int.from_bytes(data[i : i + 2], byteorder) for i in range(0, len(data) - 1, 2)]  # type: ignore[arg-type]
     text: list[str] = []
@@ -308,7 +309,11 @@ def read_unit_by_unit(data: bytes, byteorder: str, wobbly: bool) -> tuple[str, l
                 marks.append(("invalid", (2 * i, 2 * i + 2), len(text), "lone-surrogate", unit))
         text.append(chr(unit) if wobbly or not 0xD800 <= unit < 0xE000 else "\ufffd")
         i += 1
-    if len(data) % 2:
+    cut = (len(data) - 3, len(data) - 1)
+    if len(data) % 2 and not wobbly and marks and marks[-1][1] == cut and units[-1] < 0xDC00:
+        # a lead, then the first byte of its trail: one error (WHATWG's decoder)
+        marks[-1] = ("invalid", (cut[0], len(data)), marks[-1][2], "truncated", None)
+    elif len(data) % 2:
         marks.append(("invalid", (len(data) - 1, len(data)), len(text), "truncated", None))
         text.append("\ufffd")
     return "".join(text), marks
@@ -360,3 +365,99 @@ def test_a_megabyte_of_lone_surrogates_reads_one_span_each() -> None:
     assert decoding.text == "\ud800" * (1 << 19)
     assert decoding.counts() == {("surrogate", "unpaired-lead"): 1 << 19}
     assert len(decoding.spans) == 1 << 19
+
+
+# -- a lead cut short by the end (issue 33: 00 D8 41) ------------------------------------
+
+#: ``(format, bytes, the text before the lead)``: a lead surrogate, then one
+#: byte (the first of its trail) and the end of the input.
+CUT_LEADS = [
+    ("utf-16le", bytes.fromhex("00 D8 41"), ""),
+    ("utf-16be", bytes.fromhex("D8 00 41"), ""),
+    ("utf-16le", bytes.fromhex("41 00 3D D8 41"), "A"),
+    ("utf-16be", bytes.fromhex("00 41 DB FF 00"), "A"),
+    ("utf-16", bytes.fromhex("FF FE 00 D8 41"), "\ufeff"),
+    ("utf-16", bytes.fromhex("FE FF D8 00 41"), "\ufeff"),
+]
+
+
+@pytest.mark.parametrize(("format_id", "data", "before"), CUT_LEADS)
+def test_a_lead_cut_short_by_the_end_is_one_error_as_whatwg_reads_it(format_id, data, before):
+    """WHATWG's decoder, encoding_rs, Node, the JDK and CPython all read
+    ``00 D8 41`` as UTF-16LE as one U+FFFD: the lead and the byte that began
+    its trail are one error."""
+    decoding = decode(data, format_id)
+    assert decoding.text == before + "\ufffd"
+    last = decoding.spans[-1]
+    assert (last.kind, last.reason, last.byte_start, last.byte_end) == (
+        SpanKind.INVALID,
+        "truncated",
+        len(data) - 3,
+        len(data),
+    )
+    assert (last.char_start, last.char_end) == (len(before), len(before) + 1)
+    with pytest.raises(DecodeError) as info:
+        decode(data, format_id, "strict")
+    assert (info.value.offset, info.value.span.reason) == (len(data) - 3, "truncated")
+    assert info.value.data == data[-3:]
+    codec = {"utf-16le": "utf-16-le", "utf-16be": "utf-16-be", "utf-16": "utf-16"}[format_id]
+    # CPython's own decoder agrees (its utf-16 drops the byte order mark)
+    assert decoding.text.removeprefix("\ufeff") == data.decode(codec, "replace")
+
+
+@pytest.mark.parametrize(("format_id", "data", "before"), CUT_LEADS)
+def test_a_lead_cut_short_streams_split_anywhere_and_windows_as_the_whole(format_id, data, before):
+    """Split between any of its bytes (and at two places at once), the
+    incremental decoder holds the lead and the odd byte until the end; a
+    window starting on any of the three bytes steps back to the lead."""
+    fmt = get_format(format_id)
+    whole = fmt.decode(data)
+    cuts = [(i, j) for i in range(len(data) + 1) for j in range(i, len(data) + 1)]
+    for i, j in cuts:
+        decoder = fmt.incremental_decoder()
+        parts = [decoder.decode(piece) for piece in (data[:i], data[i:j], data[j:])]
+        parts.append(decoder.decode(b"", final=True))
+        assert "".join(p.text for p in parts) == whole.text, (i, j)
+        spans = [s for p in parts for s in p.spans if s.byte_start < s.byte_end]
+        assert spans[-1] == whole.spans[-1], (i, j)
+    cut = whole.spans[-1]
+    for start in range(len(data) - 3, len(data)):
+        last = fmt.decode_window(BytesSource(data), start, start + 1).spans[-1]
+        assert (last.kind, last.reason, last.byte_start, last.byte_end) == (
+            cut.kind,
+            cut.reason,
+            cut.byte_start,
+            cut.byte_end,
+        ), start
+
+
+@pytest.mark.parametrize(
+    ("format_id", "data"),
+    [("wtf-16le", bytes.fromhex("00 D8 41")), ("wtf-16be", bytes.fromhex("D8 00 41"))],
+)
+def test_wtf16_carries_the_lead_before_an_odd_final_byte(format_id, data):
+    """In WTF-16 a lone lead is legitimate: it stays its ``surrogate`` span,
+    and the odd byte after it is ``truncated`` on its own."""
+    decoding = decode(data, format_id)
+    assert decoding.text == "\ud800\ufffd"
+    assert [(s.kind, s.reason, s.byte_start, s.byte_end) for s in decoding.spans] == [
+        (SpanKind.SURROGATE, "unpaired-lead", 0, 2),
+        (SpanKind.INVALID, "truncated", 2, 3),
+    ]
+    with pytest.raises(DecodeError) as info:
+        decode(data, format_id, "strict")
+    assert info.value.offset == 2
+
+
+@pytest.mark.parametrize(
+    ("format_id", "data"),
+    [("utf-16le", bytes.fromhex("00 DC 41")), ("utf-16be", bytes.fromhex("DC 00 41"))],
+)
+def test_a_trail_before_an_odd_final_byte_is_two_errors(format_id, data):
+    """A trail is lone whatever follows it: two U+FFFD, as in WHATWG's decoder."""
+    decoding = decode(data, format_id)
+    assert decoding.text == "\ufffd\ufffd"
+    assert [(s.reason, s.byte_start, s.byte_end) for s in decoding.spans] == [
+        ("lone-surrogate", 0, 2),
+        ("truncated", 2, 3),
+    ]

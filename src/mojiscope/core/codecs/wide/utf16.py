@@ -4,7 +4,9 @@ WTF-16 is UTF-16 without the well-formedness constraint: an unpaired
 surrogate code unit is a ``surrogate`` span holding that code point, with
 the reason ``unpaired-lead`` or ``unpaired-trail``. The ``utf-16le``/
 ``utf-16be`` formats are the strict forms, where it is ``invalid``
-(``lone-surrogate``). An odd final byte is ``invalid`` (``truncated``);
+(``lone-surrogate``). An odd final byte is ``invalid`` (``truncated``); in
+the strict forms a lead surrogate just before it joins it in that one span
+(one U+FFFD, as WHATWG's decoder reads ``00 D8 41``: see :func:`_ends_in_lead`);
 ``FF FE``/``FE FF`` at offset 0 is a ``signature``. In ``utf-16le``/
 ``utf-16be`` a first character U+FFFE is a ``warning`` (``swapped-bom``): it
 is what a byte order mark looks like read in the other byte order.
@@ -115,6 +117,17 @@ def _surrogates(
     return (lead & ~paired_lead) | (trail & ~paired_trail), paired_trail
 
 
+def _ends_in_lead(units: npt.NDArray[np.uint16]) -> bool:
+    """Whether the last unit is a lead surrogate. Before an odd final byte
+    (the first half of its trail, cut off), the strict forms read the lead
+    and that byte as one ``invalid`` (``truncated``) span, one U+FFFD, as
+    WHATWG's decoder, encoding_rs, Node, the JDK and CPython do; WTF-16
+    carries the lead as its ``surrogate`` span and the byte is ``truncated``
+    on its own. A trail surrogate before the odd byte is lone in every form
+    and stays its own span."""
+    return len(units) > 0 and 0xD800 <= int(units[-1]) <= 0xDBFF
+
+
 class _Utf16Like(Format):
     byteorder: ClassVar[Literal["little", "big"]]
     codec: ClassVar[str]
@@ -147,8 +160,11 @@ class _Utf16Like(Format):
             text = _str_of(_code_points(units, paired_trail))
         else:
             text = np.where(lone, 0xFFFD, units).astype(dtype).tobytes().decode(self.codec)
-        text += "\ufffd" if whole < len(data) else ""
+        cut_lead = whole < len(data) and not self.wobbly and _ends_in_lead(units)
+        text += "\ufffd" if whole < len(data) and not cut_lead else ""
         index = np.flatnonzero(lone)
+        if cut_lead:
+            index = index[:-1]  # the lead is in the truncated span
         # A character per unit, and one per pair: a unit's character is its
         # index less the paired trails before it.
         trails_before: npt.NDArray[np.int64] = np.cumsum(paired_trail) - paired_trail
@@ -170,7 +186,9 @@ class _Utf16Like(Format):
         opening = self._opening_event(text) if at_start and whole and not lone[0] else None
         if opening is not None:
             events.insert(0, _one_event(0, *opening, char=0))
-        if whole < len(data):
+        if cut_lead:
+            events.append(_one_event(whole - 2, 3, _INVALID, _TRUNCATED, char=len(text) - 1))
+        elif whole < len(data):
             events.append(_one_event(whole, 1, _INVALID, _TRUNCATED, char=len(text) - 1))
         return text, _table(events, len(data), len(text))
 
@@ -197,10 +215,15 @@ class _Utf16Like(Format):
         return cut
 
     def resync(self, source: Source, offset: int) -> int:
+        """The unit holding ``offset``, or the lead before it when that unit
+        is a trail (a pair) or, in the strict forms, the odd final byte (a
+        lead cut short: see :func:`_ends_in_lead`)."""
         start = offset - offset % 2
         if start >= 2:
-            unit = int.from_bytes(source.read(start, start + 2), self.byteorder)
-            if 0xDC00 <= unit <= 0xDFFF and self._is_lead(source.read(start - 2, start)):
+            unit_bytes = source.read(start, start + 2)
+            unit = int.from_bytes(unit_bytes, self.byteorder)
+            joins = 0xDC00 <= unit <= 0xDFFF if len(unit_bytes) == 2 else not self.wobbly
+            if joins and self._is_lead(source.read(start - 2, start)):
                 return start - 2
         return start
 
