@@ -283,7 +283,7 @@ class LossBatch(Sequence[Loss]):
         c0, c1 = int(a.char_start[i]) - c.char_start, int(a.char_end[i]) - c.char_start
         value = int(a.value[i])
         kind = _LOSS_KINDS[int(a.kind[i])]
-        others = ()
+        others: tuple[str, ...] = ()
         if kind is LossKind.GUESS and c.alternatives is not None:
             others = c.alternatives(s0)
         return Loss(

@@ -313,9 +313,9 @@ class Judge:
             _VALID_NON_ASCII.search(data, b, a) for (_, b), (a, _) in _gaps(runs, len(data))
         )
         if not mixed:
-            for known in legacy:
-                if _decodes(known.chain.stored_as, data):
-                    return [self._segment(unit, 0, len(data), SegmentKind.LEGACY, known)]
+            for each in legacy:
+                if _decodes(each.chain.stored_as, data):
+                    return [self._segment(unit, 0, len(data), SegmentKind.LEGACY, each)]
             return None
         found = []
         for a, b in runs:

@@ -78,9 +78,10 @@ def fields(record: bytes, delimiter: int) -> list[tuple[int, int]]:
         end -= 2 if record.endswith(b"\r\n") else 1
     pieces = record[:end].split(bytes([delimiter]))
     if QUOTE in record:
-        pieces = _requoted(pieces, delimiter)
-        if pieces is None:
+        requoted = _requoted(pieces, delimiter)
+        if requoted is None:
             return _fields_by_pattern(record, delimiter, end)
+        pieces = requoted
     out: list[tuple[int, int]] = []
     position = 0
     for value in pieces:
