@@ -64,7 +64,9 @@ from mojiscope.core.mojibake.plan import RepairPlan, segment_record
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.segments import SegmentMap, batch_segments, map_segments, table_of
+from mojiscope.core.mojibake.wording import chain_words
 from mojiscope.core.system.atomic_write import atomic_output
+from mojiscope.core.words.describe import byte_range
 
 #: Characters of each candidate's text shown in plain output.
 SHOWN = 72
@@ -196,11 +198,6 @@ def segment_map(source: Source) -> SegmentMap:
     return found
 
 
-def hex_range(start: int, end: int) -> str:
-    """``0x1A..0x1F``: bytes ``[start, end)`` inclusive, as the window shows them."""
-    return f"0x{start:X}..0x{max(end - 1, start):X}"
-
-
 def _segments(name: str | None, args: argparse.Namespace) -> None:
     with _whole(name, args.hex) as (label, source, _path):
         found = SegmentMap(len(source), table_of(source))
@@ -239,11 +236,11 @@ def _print_segment(out: object, segment: Segment, found: SegmentMap, as_json: bo
         print(json.dumps(segment_record(segment, column)), file=out)  # type: ignore[arg-type]
         return
     where = f"row {segment.row}" + (f", {column}" if column else "")
-    words = "; ".join(segment.words)
+    words = "; ".join(chain_words(segment.chain))
     reading = segment.kind.value + (f": {words}" if words else "")
     guesses = f", {len(segment.lost)} guessed" if segment.lost else ""
     print(
-        f"  {hex_range(segment.start, segment.end)}  {where}  {reading}"
+        f"  {byte_range(segment.start, segment.end)}  {where}  {reading}"
         f" ({segment.confidence:.2f}{guesses})",
         file=out,  # type: ignore[arg-type]
     )

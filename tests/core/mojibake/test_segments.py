@@ -107,7 +107,7 @@ def test_counts_in_words() -> None:
     from collections import Counter
 
     assert tally_words(Counter(rows), chains) == (
-        "312 rows read as windows-1252 once, 9 twice, 2 rows in cp1251, 9,680 fine"
+        "312 rows read as windows-1252 once, 9 twice, 2 rows in windows-1251, 9,680 fine"
     )
     assert reading_words(Chain((Misreading("shift_jis", "windows-1252"),))) == (
         "shift_jis read as windows-1252"

@@ -29,9 +29,7 @@ misread values each column holds (:class:`~mojiscope.core.mojibake.segment.RowTa
 child process that makes them) and answers what the views ask: the
 segment at an offset, the damaged ones, the counts in words
 (:meth:`SegmentMap.words`: "312 rows read as windows-1252 once, 9 twice,
-9,680 fine") and per column. :func:`segment_file` is the form
-:func:`~mojiscope.core.system.child_job.run_in_child` runs: it emits each
-batch through the control.
+9,680 fine") and per column. ``jobs.py`` runs the map in a child process.
 """
 
 from __future__ import annotations
@@ -64,8 +62,9 @@ from mojiscope.core.mojibake.table import (
     fields,
     sniff_table,
 )
+from mojiscope.core.mojibake.wording import chain_words, codec_name
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import FileSource, Source
+from mojiscope.core.system.source import Source
 
 #: Bytes read per chunk (cut back to a line end).
 CHUNK = 4 << 20
@@ -349,16 +348,6 @@ def table_of(source: Source) -> TableShape | None:
     return sniff_table(source.read(0, min(len(source), SNIFF_BYTES)))
 
 
-def segment_file(control: Control, path: str) -> int:
-    """The map of the file at ``path``, each batch emitted through
-    ``control`` (the form :func:`~mojiscope.core.system.child_job.run_in_child`
-    runs); returns the file's size."""
-    with FileSource(path) as source:
-        for batch in map_segments(source, control=control):
-            control.emit(batch)
-        return len(source)
-
-
 # -- the whole map -----------------------------------------------------------------------
 
 
@@ -535,11 +524,11 @@ def reading_words(chain: Chain) -> str:
         and len(readers) == 1
         and all(layer.written == "utf-8" for layer in chain.layers)
     ):
-        reader = readers.pop()
+        reader = codec_name(readers.pop())
         return f"read as {reader} {_TIMES.get(len(chain.layers), f'{len(chain.layers)} times')}"
     if not chain.layers and not chain.is_identity:
-        return f"in {chain.stored_as}"
-    return ", then ".join(chain.words)
+        return f"in {codec_name(chain.stored_as)}"
+    return ", then ".join(chain_words(chain))
 
 
 def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") -> str:
