@@ -32,6 +32,7 @@ from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
+from mojiscope.app.background.segment_jobs import SegmentKeeper
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
@@ -68,6 +69,7 @@ from mojiscope.app.window.menus import (
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
+from mojiscope.core.mojibake.segments import SegmentMap
 from mojiscope.core.system.child_job import start_forkserver
 
 APP_TITLE = "Mojiscope"
@@ -104,6 +106,9 @@ class MainWindow(QMainWindow):
         self._retiring = Retirement(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
         self.legend_dock = self.bottom_docks[2]
+        self.passes = FilePasses(self)
+        self.segments = SegmentKeeper(self.jobs, self.passes, self)
+        """The open document's segment map, made as one of the window's passes."""
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
@@ -114,7 +119,6 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.passes = FilePasses(self)
         self.indexes = IndexKeeper(
             self.jobs, self.passes, self.shown, self.selection, self.statusBar()
         )
@@ -128,8 +132,10 @@ class MainWindow(QMainWindow):
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.overview.aimed.connect(self.jump_target.set)
+        self.overview.show_segments(self.segments)
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
+        self.segments.completed.connect(self._segments_completed)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
@@ -150,6 +156,10 @@ class MainWindow(QMainWindow):
         self._restored = self._restore_window_state()
         keep_collector_out_of_frames()
 
+    def _segments_completed(self, found: SegmentMap) -> None:
+        """The Summary says what the segment map counted."""
+        self.summary_panel.show_segments(found.words())
+
     def add_format_column(self, format_id: str) -> None:
         """Show ``format_id`` as one more decoded column (the Summary's one click)."""
         if format_id not in self.shown.keys:
@@ -167,6 +177,8 @@ class MainWindow(QMainWindow):
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
         self.summary_panel.set_document(document)
+        self.summary_panel.show_segments("")
+        self.segments.set_document(document)
         self.problems.set_document(document)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
@@ -259,6 +271,7 @@ class MainWindow(QMainWindow):
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
         self.summary_panel.set_document(None)
+        self.segments.set_document(None)
         self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
         # Cancelled, not waited for: the window goes at once. A write in
