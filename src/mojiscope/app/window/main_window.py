@@ -38,6 +38,7 @@ from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.dialogs.undo_repair import open_undo_dialog
 from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.model.document import Document
@@ -312,6 +313,11 @@ class MainWindow(QMainWindow):
     def export_selection_as(self) -> None:
         """File > Export Selection As…: the selected bytes only."""
         open_export_dialog(self, whole=False)
+
+    def undo_repair(self) -> None:
+        """File > Undo a Repair…: write a repaired file's original bytes back
+        from its undo journal."""
+        open_undo_dialog(self)
 
     def export_repaired(self, reading: str, start: int, end: int) -> None:
         """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
