@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers.mixed_files import DEV_SEEDS, mixed_file
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.background.jobs import JobRunner
@@ -17,11 +19,16 @@ from mojiscope.app.panels.mojibake import (
     PREVIEW_CHARS,
     MojibakePanel,
     chain_steps,
+    head_plan,
     preview_text,
 )
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
+from mojiscope.core.mojibake.jobs import preview, shown_bytes
+from mojiscope.core.mojibake.plan import RepairPlan
+from mojiscope.core.mojibake.plan_reading import PlanReading
+from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
 
 DAMAGED = "Le café crème, thé à la menthe".encode().decode("cp1252").encode()
 
@@ -247,3 +254,22 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
     assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
     window.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(DEV_SEEDS), st.integers(min_value=0, max_value=8192))
+def test_the_preview_of_the_segment_map_is_the_start_of_its_whole_repair(
+    seed: int, length: int
+) -> None:
+    # The panel previews through the map's first segments only (a large
+    # map's whole plan is made for Export and Verify, never per click).
+    data = mixed_file(seed).data
+    source = BytesSource(data)
+    found = SegmentMap(len(data), table_of(source))
+    for batch in map_segments(source):
+        found.add(batch)
+    # What the panel shows: the first bytes, cut after a line end.
+    shown = data[: data.rfind(b"\n", 0, length) + 1] if length else shown_bytes(source)
+    whole = PlanReading(RepairPlan(tuple(found), found.size))
+    expected = whole.incremental_decoder("replace").decode(data, final=True).text
+    assert expected.startswith(preview(head_plan(found, len(shown)), shown))

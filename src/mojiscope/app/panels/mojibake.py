@@ -42,6 +42,7 @@ from __future__ import annotations
 import atexit
 import shutil
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -145,6 +146,20 @@ def repair_format(plan: RepairPlan) -> str:
     return saved_plan(plan)
 
 
+def head_plan(found: SegmentMap, cut: int) -> RepairPlan:
+    """The map's plan over its first ``cut`` bytes only (the preview's): the
+    segments that begin before ``cut``, the last one cut there."""
+    last = found.index_at(cut - 1) if cut else -1
+    segments = []
+    for i in range(last + 1):
+        segment = found.segment(i)
+        if segment.end > cut:
+            lost = tuple(x for x in segment.lost if x.end <= cut)
+            segment = replace(segment, end=cut, lost=lost)
+        segments.append(segment)
+    return RepairPlan(tuple(segments), cut)
+
+
 class SegmentList(QAbstractListModel):
     """The damaged segments of a map, one row each, made only when shown."""
 
@@ -220,6 +235,9 @@ class MojibakePanel(QWidget):
         self._end = 0
         self._whole = False
         self._plan: RepairPlan | None = None
+        #: The segment map whose plan is the chosen reading (made into a plan
+        #: only for Export and Verify: a large map's plan is a long tuple).
+        self._whole_map: SegmentMap | None = None
         self.status = QLabel("Select bytes to explain.")
         self.status.setWordWrap(True)
         self.whole_button = QPushButton("Whole file")
@@ -407,6 +425,7 @@ class MojibakePanel(QWidget):
         if explained is None or row < 0:
             return
         self.verify_result.setText("")
+        self._whole_map = None
         shown = explained.shown
         self.original.setPlainText(preview_text(shown.decode("utf-8", "replace")))
         self.ranges.clear()
@@ -448,14 +467,14 @@ class MojibakePanel(QWidget):
     def _show_segment_plan(self, shown: bytes) -> None:
         found = self.segments
         assert found is not None
-        self._plan = RepairPlan(tuple(found), found.size)
+        self._plan, self._whole_map = None, found
         damaged = found.damaged()
         self.steps.setText(
             f"Segment by segment: each part undone with its own chain, the rest kept byte for "
             f"byte.\n\n{found.words()}.\n\n{len(damaged):,} segments to repair: see the "
             "Segments tab."
         )
-        self.repaired.setPlainText(preview_text(preview(self._plan, shown)))
+        self.repaired.setPlainText(preview_text(preview(head_plan(found, len(shown)), shown)))
         for i in damaged[:200].tolist():
             segment = found.segment(i)
             words = "; ".join(chain_words(segment.chain)) or segment.kind.value
@@ -470,14 +489,25 @@ class MojibakePanel(QWidget):
         self.export_button.setToolTip(
             refusal or "Export the repair through the export dialog (every loss shown first)"
         )
-        self.verify_button.setEnabled(
-            self._source is not None and self._plan is not None and not unchanged
-        )
+        self.verify_button.setEnabled(self._source is not None and self._chosen() and not unchanged)
+
+    def _chosen(self) -> bool:
+        return self._plan is not None or self._whole_map is not None
+
+    def _chosen_plan(self) -> RepairPlan | None:
+        """The chosen reading's plan over all the bytes explained (the
+        segment map's made now, when it is the chosen one)."""
+        found = self._whole_map
+        if found is not None:
+            return RepairPlan(tuple(found), found.size)
+        return self._plan
 
     def _export_refusal(self, unchanged: bool) -> str | None:
         """Why the chosen reading cannot be exported, or ``None``."""
         if self._source is None or unchanged:
             return "Nothing to repair: the bytes are fine as they are."
+        if self._whole_map is not None:
+            return None
         if self._plan is None:
             return (
                 "Explained from a sample, and read part by part: wait for the segment map "
@@ -548,16 +578,17 @@ class MojibakePanel(QWidget):
     def export_repaired(self) -> None:
         """Ask for the export dialog over the bytes explained, read through the
         chosen reading's repair (see the module docstring)."""
-        if self._plan is None:
+        plan = self._chosen_plan()
+        if plan is None:
             return
-        self.export_requested.emit(repair_format(self._plan), self._base, self._end)
+        self.export_requested.emit(repair_format(plan), self._base, self._end)
 
     # -- verifying ---------------------------------------------------------------------
 
     def verify(self) -> None:
         """Read every byte explained through the chosen repair (a child
         process, with progress and Cancel); the result goes beside the button."""
-        plan, source = self._plan, self._source
+        plan, source = self._chosen_plan(), self._source
         if plan is None or source is None:
             return
         path = self._path
