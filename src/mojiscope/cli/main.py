@@ -12,7 +12,8 @@
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
                   [--compare]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
-                      [--fix -o OUT [--errors strict|replace]]
+                      [--segments] [--fix -o OUT [--errors strict|replace] [--journal J]]
+    mojiscope mojibake --undo JOURNAL -o OUT [REPAIRED]
     mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
     mojiscope diff A B [-f ID [-f ID]] [--json]
     mojiscope diff --textconv FILE
@@ -253,13 +254,29 @@ def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.Argument
     parser.add_argument(
         "--candidates", type=int, default=5, metavar="N", help="show at most N (default 5)"
     )
-    parser.add_argument("--fix", action="store_true", help="write the best repair to -o OUT")
-    parser.add_argument("-o", "--output", metavar="OUT", help="where --fix writes")
+    parser.add_argument(
+        "--segments",
+        action="store_true",
+        help="the segment map of the whole input: which parts were misread how",
+    )
+    parser.add_argument(
+        "--fix", action="store_true", help="write the repair, segment by segment, to -o OUT"
+    )
+    parser.add_argument("-o", "--output", metavar="OUT", help="where --fix and --undo write")
     parser.add_argument(
         "--errors",
         choices=("strict", "replace"),
         default="strict",
-        help="--fix over a large file: strict stops where the chain does not fit",
+        help="--fix: strict refuses bytes no chain undoes and guessed bytes; replace writes "
+        "U+FFFD and the guesses, and reports each",
+    )
+    parser.add_argument(
+        "--journal", metavar="JOURNAL", help="--fix: write the undo journal of the repair here"
+    )
+    parser.add_argument(
+        "--undo",
+        metavar="JOURNAL",
+        help="write the original bytes back from a repaired file and its journal to -o OUT",
     )
     parser.set_defaults(run=_lazy("mojibake", "run_mojibake"))
 

@@ -34,11 +34,13 @@ from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
 from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
+from mojiscope.app.background.segment_jobs import SegmentKeeper
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.dialogs.undo_repair import open_undo_dialog
 from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.model.document import Document
@@ -79,6 +81,7 @@ from mojiscope.app.window.menus import (
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
+from mojiscope.core.mojibake.segments import SegmentMap
 from mojiscope.core.system.child_job import start_forkserver
 
 APP_TITLE = "Mojiscope"
@@ -115,6 +118,9 @@ class MainWindow(QMainWindow):
         self._retiring = Retirement(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
         self.legend_dock = self.bottom_docks[2]
+        self.passes = FilePasses(self)
+        self.segments = SegmentKeeper(self.jobs, self.passes, self)
+        """The open document's segment map, made as one of the window's passes."""
         self.mojibake_dock = attach_mojibake_panel(self)
         self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
         self.search = SearchCommands(self)
@@ -125,7 +131,6 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.passes = FilePasses(self)
         self.indexes = IndexKeeper(
             self.jobs, self.passes, self.shown, self.selection, self.statusBar()
         )
@@ -139,6 +144,7 @@ class MainWindow(QMainWindow):
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
         self.overview.aimed.connect(self.jump_target.set)
+        self.overview.show_segments(self.segments)
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
         self.format_choice = FormatChoice(self.shown, self.jobs, self._set_current_quietly, self)
@@ -147,6 +153,7 @@ class MainWindow(QMainWindow):
         self.summary_panel.summary_ready.connect(self.format_choice.follow_summary)
         self.summary_panel.summary_ready.connect(lambda _summary: self._sync_format_box())
         self.format_choice.looked.connect(lambda _look: self._sync_format_box())
+        self.segments.completed.connect(self._segments_completed)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.problems.pointed.connect(self.jump_target.select)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
@@ -177,6 +184,10 @@ class MainWindow(QMainWindow):
         self._restored = self._restore_window_state()
         keep_collector_out_of_frames()
 
+    def _segments_completed(self, found: SegmentMap) -> None:
+        """The Summary says what the segment map counted."""
+        self.summary_panel.show_segments(found.words())
+
     def add_format_column(self, format_id: str) -> None:
         """Show ``format_id`` as one more decoded column (the Summary's one click)."""
         if format_id not in self.shown.keys:
@@ -197,6 +208,8 @@ class MainWindow(QMainWindow):
             view.set_document(document)
         self.differences.set_document(document)
         self.summary_panel.set_document(document)
+        self.summary_panel.show_segments("")
+        self.segments.set_document(document)
         self.problems.set_document(document)
         self.format_choice.document_opened(document, follow=follow_evidence)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
@@ -311,6 +324,7 @@ class MainWindow(QMainWindow):
         self.indexes.set_document(None)  # first: it would start the next format's job
         self.differences.set_document(None)
         self.summary_panel.set_document(None)
+        self.segments.set_document(None)
         self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
         # Cancelled, not waited for: the window goes at once. A write in
@@ -351,6 +365,11 @@ class MainWindow(QMainWindow):
     def export_selection_as(self) -> None:
         """File > Export Selection As…: the selected bytes only."""
         open_export_dialog(self, whole=False)
+
+    def undo_repair(self) -> None:
+        """File > Undo a Repair…: write a repaired file's original bytes back
+        from its undo journal."""
+        open_undo_dialog(self)
 
     def export_repaired(self, reading: str, start: int, end: int) -> None:
         """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""

@@ -47,6 +47,7 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
         "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
         "compare_with": _action(window, "Compare &With…", window.compare_with_dialog),
+        "undo_repair": _action(window, "&Undo a Repair…", window.undo_repair),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
         "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
         "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
@@ -108,6 +109,7 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     file_menu.addSeparator()
     file_menu.addAction(a["export"])
     file_menu.addAction(a["export_selection"])
+    file_menu.addAction(a["undo_repair"])
     file_menu.addSeparator()
     file_menu.addAction(a["compare_with"])
     file_menu.addSeparator()

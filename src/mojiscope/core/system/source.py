@@ -203,6 +203,26 @@ class WindowSource(Source):
         return self.data[lo:hi]
 
 
+class SliceSource(Source):
+    """Bytes ``[start, end)`` of another source as a source of their own,
+    offsets counted from ``start`` (a selection explained or exported as if
+    it were a file); nothing is read until asked for, and closing it leaves
+    the other source open."""
+
+    def __init__(self, inner: Source, start: int, end: int) -> None:
+        self.inner = inner
+        self.start = max(0, min(start, len(inner)))
+        self.end = max(self.start, min(end, len(inner)))
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def read(self, start: int, end: int) -> bytes:
+        lo = self.start + min(max(start, 0), len(self))
+        hi = self.start + min(max(end, 0), len(self))
+        return self.inner.read(lo, max(lo, hi))
+
+
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:
     """Wrap bytes-like data in a :class:`BytesSource`; pass a Source through."""
     if isinstance(data, Source):
