@@ -1,7 +1,7 @@
 """Navigation keys: key event to the end of the whole window's paint. Not a test.
 
     QT_QPA_PLATFORM=offscreen python tests/bench/bench_keys.py [--rounds 30] [--size-mb 1024]
-        [--only demo|mixed|sparse] [--no-index] [--rest-ms 250]
+        [--only demo|mixed|sparse] [--no-index] [--rest-ms 250] [--compare]
 
 Opens the real main window (1400x900, the default formats, grid focused) on
 (a) the demo, (b) 16 MiB of text mixed with random bytes (made as in
@@ -34,6 +34,10 @@ Two mouse jumps close each file: a click on the overview strip at a random
 height and one on a random row of the Problems list (once the index has
 found regions), each after the mouse rested there for the rest below (the
 window prepares what the click shows meanwhile), timed from the click.
+
+With ``--compare`` compare mode is on from the start (View > Compare
+Formats): each file is swept in the formats on show, and the grid draws
+the differences' marks over every screen the keys bring.
 
 Before each timed key the window runs its event loop for ``--rest-ms``
 (untimed), as it does between a user's keypresses: 250 ms by default (keys
@@ -566,12 +570,17 @@ def main() -> int:
     parser.add_argument(
         "--no-index", action="store_true", help="start no background index job (see above)"
     )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="compare mode on (View > Compare Formats): the sweep runs, the grid draws its marks",
+    )
     args = parser.parse_args()
     if args.no_index:
         keep_indexes_idle()
     print(
         f"background index: {'off (--no-index)' if args.no_index else 'on'}; "
-        f"rest before each key: {args.rest_ms} ms"
+        f"rest before each key: {args.rest_ms} ms; compare mode {'on' if args.compare else 'off'}"
     )
     global PROFILER
     PROFILER = cProfile.Profile() if args.profile else None
@@ -591,6 +600,8 @@ def main() -> int:
         window.resize(1400, 900)
         window.show()
         app.processEvents()
+        if args.compare:
+            window.set_compare_mode(True)
         openers = {
             "demo": Document.demo,
             "mixed": lambda: Document.open_file(mixed),

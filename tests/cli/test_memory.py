@@ -10,13 +10,11 @@ them (a memory map, or holding the spans or the text, would add tens of MB).
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.memory import peak_rss_mb
 
 #: The issue's limit is 200 MB for 1 GB; these inputs must stay well under it.
 LIMIT_MB = 150
@@ -35,40 +33,6 @@ def write_sample(path, megabytes: int) -> None:
         out.write(random.Random(1).randbytes(1 << 20))
         for _ in range(megabytes - 1):
             out.write(block)
-
-
-#: Runs the real command line (``mojiscope.cli.main``) and, at exit, prints
-#: the peak resident set of this process's own address space (VmHWM). Not
-#: ``ru_maxrss``: Linux carries the high-water mark of the process *before*
-#: exec into it, and a child forked from a large pytest starts that large.
-_REPORT_OWN_PEAK = """
-import atexit, sys
-def report():
-    for line in open("/proc/self/status"):
-        if line.startswith("VmHWM:"):
-            sys.stderr.write("peak-kb " + line.split()[1] + "\\n")
-atexit.register(report)
-from mojiscope.cli.main import main
-sys.argv = ["mojiscope", *sys.argv[1:]]
-sys.exit(main())
-"""
-
-
-def peak_rss_mb(args: list[str]) -> float:
-    """Run the command line with ``args``, stdout discarded; its peak RSS in MB."""
-    if not os.path.exists("/proc/self/status"):
-        pytest.skip("needs /proc/self/status (Linux) to read a process's own peak memory")
-    result = subprocess.run(
-        [sys.executable, "-c", _REPORT_OWN_PEAK, *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    peak_kb = [line for line in result.stderr.splitlines() if line.startswith("peak-kb ")]
-    assert peak_kb, result.stderr
-    return int(peak_kb[-1].split()[1]) / 1024
 
 
 @pytest.fixture(scope="module")

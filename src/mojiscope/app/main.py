@@ -1,13 +1,15 @@
 """Starting the window: ``mojiscope``, ``mojiscope FILE``, ``mojiscope gui ...``.
 
 :func:`run_gui` takes the command line's argparse namespace (``file``,
-``screenshot``, ``select``, ``formats``, and ``more_files``: further files,
-each opened in a window of its own) and returns the exit code.
+``screenshot``, ``select``, ``formats``, ``compare``: compare mode on, and
+``more_files``: further files, each opened in a window of its own) and
+returns the exit code.
 ``select`` may be ``"START:END"`` or a ``(start, end)`` pair; ``formats``
 ``"ID,ID"`` or a list of keys (pseudo-ids like ``utf-8/per-byte`` included). With
 ``screenshot`` it lays the window out (offscreen when there is no display),
-applies ``--select`` and ``--formats``, saves ``window.grab()`` as a PNG and
-returns without entering the event loop.
+applies ``--select`` and ``--formats``, waits for the first look (and, with
+``--compare``, the sweep) at most :data:`FIRST_LOOK_WAIT_S`, saves
+``window.grab()`` as a PNG and returns without entering the event loop.
 """
 
 from __future__ import annotations
@@ -15,9 +17,16 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from argparse import Namespace
 
-from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QMessageLogContext,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -96,6 +105,8 @@ def _apply_arguments(window: MainWindow, args: Namespace) -> int:
             return 1
     else:
         window.open_demo()
+    if getattr(args, "compare", False):
+        window.set_compare_mode(True)
     select = getattr(args, "select", None)
     if select and window.document is not None:
         size = window.document.size
@@ -113,11 +124,31 @@ def _apply_arguments(window: MainWindow, args: Namespace) -> int:
     return 0
 
 
+FIRST_LOOK_WAIT_S = 30.0
+"""How long a screenshot waits for the first look at its file (the format it
+opens in) and, in compare mode, for the sweep of the formats on show."""
+
+
 def take_screenshot(app: QApplication, window: MainWindow, path: str) -> int:
     window.resize(*SCREENSHOT_SIZE)
     window.show()
     for _ in range(3):
         app.processEvents()
+    deadline = time.monotonic() + FIRST_LOOK_WAIT_S
+    while window.format_choice.looking() and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.01)
+    while (
+        window.differences.enabled
+        and len(window.shown.choices) > 1
+        and window.differences.result is None
+        and time.monotonic() < deadline
+    ):
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.01)
+    if window.differences.enabled:
+        window.differences_panel.refresh()  # now, not a refresh interval later
+    app.processEvents()
     grid = window.grid
     row = window.selection.cursor // grid.bytes_per_row
     rows = grid.visible_rows()

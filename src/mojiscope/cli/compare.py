@@ -25,7 +25,7 @@ import sys
 from mojiscope.cli.errors import EXIT_OK, UsageError
 from mojiscope.cli.summary import open_source
 from mojiscope.core import get_format
-from mojiscope.core.compare.formats import Difference, PairCounts, differences
+from mojiscope.core.compare.formats import PairCounts, differences
 from mojiscope.core.index.file_index import build_index
 
 #: Characters of each reading a text line shows.
@@ -48,22 +48,8 @@ def run_compare(args: argparse.Namespace) -> int:
             if args.json:
                 out.write(json.dumps(difference.as_json(), ensure_ascii=True) + "\n")
             else:
-                out.write(difference_line(difference) + "\n")
+                out.write(difference.line(SHOWN_CHARS) + "\n")
         if not args.json:
             out.write(f"{name}: {len(source):,} bytes\n")
             out.write("".join(line + "\n" for line in counts.lines()))
     return EXIT_OK
-
-
-def difference_line(difference: Difference) -> str:
-    """``0x00000003..0x00000006 (3..6)  utf-8: '...' invalid  wtf-8: '\\ud800' surrogate``."""
-    where = (
-        f"0x{difference.start:08X}..0x{difference.end:08X} ({difference.start}..{difference.end})"
-    )
-    parts = []
-    for reading in difference.readings:
-        text = reading.text
-        shown = ascii(text[:SHOWN_CHARS]) + ("..." if len(text) > SHOWN_CHARS else "")
-        kinds = ",".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
-        parts.append(f"{reading.format_id}: {shown} {kinds}")
-    return f"{where}  " + "  ".join(parts)

@@ -5,6 +5,7 @@ line on stderr, never a traceback (``main`` catches at the top):
 
 * 0 — done;
 * 1 — a decode or encode error, or a conversion loss, under ``--errors strict``;
+  what ``--fail-on`` gates on was found; ``diff``: the files differ;
 * 2 — bad usage, an unknown format, an unreadable or unwritable file (a
   closed standard output too), bad hex;
 * 130 — interrupted (Ctrl-C, SIGINT), as a shell reports 128 + SIGINT;

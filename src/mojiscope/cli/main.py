@@ -10,9 +10,13 @@
     mojiscope convert (FILE | - | --hex HEX) --from ID --to ID [-o OUT]
                       [--errors strict|replace] [--signature] [--report] [--json] [--verify]
     mojiscope gui [FILE...] [--screenshot OUT.png] [--select START:END] [--formats ID,...]
+                  [--compare]
     mojiscope mojibake (FILE... | --hex HEX) [--json] [--candidates N]
-                      [--fix -o OUT [--errors strict|replace]]
+                      [--segments] [--fix -o OUT [--errors strict|replace] [--journal J]]
+    mojiscope mojibake --undo JOURNAL -o OUT [REPAIRED]
     mojiscope compare (FILE | - | --hex HEX) -f ID -f ID [-f ID]... [--json]
+    mojiscope diff A B [-f ID [-f ID]] [--json]
+    mojiscope diff --textconv FILE
     mojiscope scan PATH... [--json | --csv | --sarif] [--fail-on KIND,...]
                    [--engine local|dask] ...    (see mojiscope.cli.scan)
     mojiscope FILE      # the same as: mojiscope gui FILE
@@ -53,7 +57,7 @@ from mojiscope.core.conversion.convert import ConversionLossError
 from mojiscope.core.conversion.input import SourceChangedError
 from mojiscope.core.system.allocator import keep_freed_memory
 
-COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare", "scan")
+COMMANDS = ("formats", "inspect", "convert", "gui", "mojibake", "compare", "diff", "scan")
 _POLICIES = ("maximal-subpart", "per-byte", "per-run")
 _LOOKS_LIKE_A_COMMAND = re.compile(r"[a-z][a-z-]*\Z")
 _DECIMAL = re.compile(r"[0-9]+")
@@ -232,6 +236,11 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     parser.add_argument(
         "--formats", type=parse_format_list, metavar="ID,ID,...", help="the formats to show"
     )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="compare mode on: outline where the formats on show disagree (F7 / Shift+F7)",
+    )
     parser.set_defaults(run=_lazy("gui", "run_gui"))
 
 
@@ -245,13 +254,29 @@ def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.Argument
     parser.add_argument(
         "--candidates", type=int, default=5, metavar="N", help="show at most N (default 5)"
     )
-    parser.add_argument("--fix", action="store_true", help="write the best repair to -o OUT")
-    parser.add_argument("-o", "--output", metavar="OUT", help="where --fix writes")
+    parser.add_argument(
+        "--segments",
+        action="store_true",
+        help="the segment map of the whole input: which parts were misread how",
+    )
+    parser.add_argument(
+        "--fix", action="store_true", help="write the repair, segment by segment, to -o OUT"
+    )
+    parser.add_argument("-o", "--output", metavar="OUT", help="where --fix and --undo write")
     parser.add_argument(
         "--errors",
         choices=("strict", "replace"),
         default="strict",
-        help="--fix over a large file: strict stops where the chain does not fit",
+        help="--fix: strict refuses bytes no chain undoes and guessed bytes; replace writes "
+        "U+FFFD and the guesses, and reports each",
+    )
+    parser.add_argument(
+        "--journal", metavar="JOURNAL", help="--fix: write the undo journal of the repair here"
+    )
+    parser.add_argument(
+        "--undo",
+        metavar="JOURNAL",
+        help="write the original bytes back from a repaired file and its journal to -o OUT",
     )
     parser.set_defaults(run=_lazy("mojibake", "run_mojibake"))
 
@@ -274,6 +299,29 @@ def _add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     parser.set_defaults(run=_lazy("compare", "run_compare"))
 
 
+def _add_diff_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "diff",
+        help="compare two files with their encodings in mind: identical, the same text in "
+        "another encoding, a byte order mark, line ends, a misreading, or where the text differs",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="A and B (one with --textconv)")
+    parser.add_argument(
+        "-f",
+        "--format",
+        action="append",
+        metavar="ID",
+        help="read A (the first -f) and B (the second; one -f for both) in this format",
+    )
+    parser.add_argument("--json", action="store_true", help="the comparison as one JSON object")
+    parser.add_argument(
+        "--textconv",
+        action="store_true",
+        help="print FILE's text as UTF-8, for git's textconv (docs/COMPARE.md)",
+    )
+    parser.set_defaults(run=_lazy("diff", "run_diff"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="mojiscope",
@@ -293,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_gui_command(commands)
     _add_mojibake_command(commands)
     _add_compare_command(commands)
+    _add_diff_command(commands)
     from mojiscope.cli.scan import add_scan_command
 
     add_scan_command(commands)

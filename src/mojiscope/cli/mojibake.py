@@ -1,9 +1,11 @@
-"""``mojiscope mojibake``: which chain of misreadings made these bytes, and the repair.
+"""``mojiscope mojibake``: which chain of misreadings made these bytes, where, and the repair.
 
 ::
 
     mojiscope mojibake FILE... | --hex HEX [--json] [--candidates N]
-    mojiscope mojibake FILE --fix -o OUT [--errors strict|replace]
+    mojiscope mojibake FILE --segments [--json]
+    mojiscope mojibake FILE --fix -o OUT [--errors strict|replace] [--json] [--journal JOURNAL]
+    mojiscope mojibake --undo JOURNAL -o OUT [REPAIRED]
 
 The explaining is :mod:`mojiscope.core.mojibake`'s; this module reads the
 inputs and prints. An input of at most 32 KiB is explained whole; a larger
@@ -16,38 +18,77 @@ never read whole to be explained), standard input from its first 32 KiB.
   "candidates": [{"text", "chain", "confidence", "ranges", "lost", "parts",
   "differs"}, ...], "sampled": bool}``; when the bytes are most likely fine
   the first candidate is their text unchanged with an empty chain.
-* ``--fix -o OUT`` (one input): writes the best repair as UTF-8, atomically.
-  An input explained whole is written as the repaired text shown (lost
-  bytes guessed, each part with its own chain); a larger one is repaired by
-  streaming the chain over the whole file, strict by default like
-  ``convert``: the first byte the chain does not apply to stops it with
-  exit 1 and no OUT; ``--errors replace`` writes U+FFFD there instead.
+* ``--segments``: the segment map of the whole input (which parts were
+  misread how): plain, a line per segment, ``0x1A..0x1F`` (inclusive, as the
+  window shows ranges), its rows, kind, chain and confidence, then the counts
+  and, for a CSV or TSV, the misread values per column; ``--json``, one
+  object per segment (:func:`~mojiscope.core.mojibake.plan.segment_record`:
+  ``"bytes": [start, end]``, ``"kind"``, ``"chain"``, ``"confidence"``,
+  ``"row"``, ``"column"``, ``"lost"``), the segments tiling the input. That
+  output is a repair plan: ``mojiscope convert --from "repair:plan:FILE"``
+  writes its repair.
+* ``--fix -o OUT`` (one input): the repair of the segment map, each segment
+  undone with its own chain and the rest kept byte for byte, written as
+  UTF-8 through the one conversion run, atomically. Strict by default:
+  bytes no chain undoes and bytes the explainer guessed are losses, and the
+  first one stops it (exit 1, no OUT); ``--errors replace`` writes U+FFFD
+  for the first and the guess for the second, and reports each as
+  ``convert`` does (a count and the first ones, or with ``--json`` one
+  JSON object on stderr's last line listing every one).
+* ``--journal JOURNAL`` (with ``--fix``): the undo journal of the repair
+  (:mod:`~mojiscope.core.mojibake.journal`); ``--undo JOURNAL -o OUT
+  [REPAIRED]`` writes the original bytes back from the repaired file (the
+  journal's output path when REPAIRED is not given), refusing a file the
+  journal was not made for.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+from mojiscope.cli.convert_report import CappedLines, JsonLine, ReportFormat
 from mojiscope.cli.errors import EXIT_OK, EXIT_STRICT, UsageError
 from mojiscope.cli.inputs import open_input
-from mojiscope.core import FileSource, Source
-from mojiscope.core.mojibake import ChainError, Explanation, explain, verify_chain
+from mojiscope.core import BytesSource, FileSource, Source
+from mojiscope.core.conversion.convert import ConversionLossError, run_conversion
+from mojiscope.core.conversion.loss_report import ConversionReport
+from mojiscope.core.mojibake import Explanation, explain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
+from mojiscope.core.mojibake.journal import undo_repair, write_journal
+from mojiscope.core.mojibake.plan import RepairPlan, segment_record
+from mojiscope.core.mojibake.plan_reading import PlanReading
+from mojiscope.core.mojibake.segment import Segment, SegmentKind
+from mojiscope.core.mojibake.segments import SegmentMap, batch_segments, map_segments, table_of
+from mojiscope.core.mojibake.wording import chain_words
 from mojiscope.core.system.atomic_write import atomic_output
+from mojiscope.core.words.describe import byte_range
 
 #: Characters of each candidate's text shown in plain output.
 SHOWN = 72
+#: Standard input (or hex) held in memory for --segments and --fix at most.
+MEMORY_INPUT = 64 << 20
 
 
 def _check(args: argparse.Namespace) -> None:
+    if args.undo:
+        if not args.output or len(args.files) > 1 or args.hex or args.fix or args.segments:
+            raise UsageError("--undo JOURNAL needs -o OUT and at most one REPAIRED file")
+        return
     if bool(args.files) == bool(args.hex):
         raise UsageError("give FILE... or --hex HEX (not both)")
     if args.fix and (not args.output or len(args.files) > 1):
         raise UsageError("--fix needs one input and -o OUT")
     if args.output and not args.fix:
-        raise UsageError("-o OUT goes with --fix")
+        raise UsageError("-o OUT goes with --fix or --undo")
+    if args.journal and not args.fix:
+        raise UsageError("--journal goes with --fix")
+    if args.fix and args.segments:
+        raise UsageError("--fix and --segments are two commands: run one, then the other")
     if args.candidates < 1:
         raise UsageError("--candidates must be at least 1")
 
@@ -60,16 +101,21 @@ def _head(name: str | None, hex_text: str | None) -> tuple[str, bytes]:
 
 def run_mojibake(args: argparse.Namespace) -> int:
     _check(args)
+    if args.undo:
+        return _undo(args)
+    if args.fix:
+        return _fix(args.files[0] if args.files else None, args)
     inputs = args.files or [None]
     for name in inputs:
+        if args.segments:
+            _segments(name, args)
+            continue
         label, head = _head(name, args.hex)
         if len(head) > SAMPLE_BYTES and name not in (None, "-"):
             with FileSource(name) as source:  # read where its bytes are interesting
                 explanations = explain_source(source, limit=args.candidates)
         else:
             explanations = explain(head, limit=args.candidates)
-        if args.fix:
-            return _fix(name, head, explanations[0], args)
         if args.json:
             print(json.dumps(as_json(label, explanations)))
         else:
@@ -124,36 +170,148 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
     out.flush()
 
 
-def _fix(name: str | None, head: bytes, best: Explanation, args: argparse.Namespace) -> int:
-    """Write the best repair to ``args.output`` (see the module docstring)."""
-    if not best.sampled:
-        with atomic_output(args.output) as out:
-            out.write(best.text.encode("utf-8"))
-        _say_fixed(best)
-        return EXIT_OK
-    if name in (None, "-"):
-        raise UsageError(f"--fix on more than {SAMPLE_BYTES} bytes of standard input: give a file")
-    if best.parts or best.lost:
-        raise UsageError(
-            "the best repair holds per-part chains or guessed bytes, found on the first "
-            f"{SAMPLE_BYTES} bytes only; repair a selection instead"
-        )
-    source: Source = FileSource(name)
-    try:
-        with atomic_output(args.output) as out:
-            verify_chain(best.chain, source, out.write, errors=args.errors)
-    except ChainError as error:
-        print(
-            f"mojiscope: {error}; nothing was written (--errors replace writes U+FFFD there)",
-            file=sys.stderr,
-        )
-        return EXIT_STRICT
-    finally:
-        source.close()
-    _say_fixed(best)
+# -- the whole input: segments and the repair ------------------------------------------
+
+
+@contextlib.contextmanager
+def _whole(name: str | None, hex_text: str | None) -> Iterator[tuple[str, Source, str | None]]:
+    """The whole input as a source: a file mapped (its path too), or
+    standard input and hex held in memory (up to :data:`MEMORY_INPUT`)."""
+    if name not in (None, "-"):
+        assert name is not None
+        with FileSource(name) as source:
+            yield name, source, name
+        return
+    with open_input(name, hex_text) as stream:
+        data = stream.stream.read(MEMORY_INPUT + 1)
+        if len(data) > MEMORY_INPUT:
+            raise UsageError(f"more than {MEMORY_INPUT >> 20} MB on standard input: give a FILE")
+        yield stream.name, BytesSource(data), None
+
+
+def segment_map(source: Source) -> SegmentMap:
+    """The segment map of all of ``source`` (the pages read are let go as it goes)."""
+    found = SegmentMap(len(source), table_of(source))
+    for batch in map_segments(source):
+        found.add(batch)
+        source.release(0, batch.done)
+    return found
+
+
+def _segments(name: str | None, args: argparse.Namespace) -> None:
+    with _whole(name, args.hex) as (label, source, _path):
+        found = SegmentMap(len(source), table_of(source))
+        held: Segment | None = None
+        out = sys.stdout
+        table = found.table
+        for batch in map_segments(source):
+            found.add(batch)
+            source.release(0, batch.done)
+            for segment in batch_segments(batch, found.chains):
+                if held is not None and held.joins(segment):
+                    held = held.joined(segment)
+                    continue
+                if held is not None:
+                    _print_segment(out, held, found, args.json)
+                held = segment
+        if held is not None:
+            _print_segment(out, held, found, args.json)
+        if not args.json:
+            what = f"{table.name}, " if table is not None else ""
+            out.write(f"{label}: {what}{found.words()}\n")
+            columns = found.columns()
+            if columns:
+                counts = ", ".join(f"{c.name} {c.misread:,}" for c in columns)
+                out.write(f"misread values per column: {counts}\n")
+        out.flush()
+
+
+def _print_segment(out: object, segment: Segment, found: SegmentMap, as_json: bool) -> None:
+    column = (
+        found.table.column_name(segment.column)
+        if found.table is not None and segment.column >= 0
+        else None
+    )
+    if as_json:
+        print(json.dumps(segment_record(segment, column)), file=out)  # type: ignore[arg-type]
+        return
+    where = f"row {segment.row}" + (f", {column}" if column else "")
+    words = "; ".join(chain_words(segment.chain))
+    reading = segment.kind.value + (f": {words}" if words else "")
+    guesses = f", {len(segment.lost)} guessed" if segment.lost else ""
+    print(
+        f"  {byte_range(segment.start, segment.end)}  {where}  {reading}"
+        f" ({segment.confidence:.2f}{guesses})",
+        file=out,  # type: ignore[arg-type]
+    )
+
+
+def _fix(name: str | None, args: argparse.Namespace) -> int:
+    """Repair the input segment by segment into ``args.output`` (see the module)."""
+    strict = args.errors == "strict"
+    shape: type[ReportFormat] = JsonLine if args.json else CappedLines
+    with _whole(name, args.hex) as (label, source, path):
+        found = segment_map(source)
+        plan = RepairPlan(tuple(found), len(source))
+        reading = PlanReading(plan, f"repair of {label}")
+        report = ConversionReport(reading, "utf-8", keep=shape.keep)
+        told = shape(report, sys.stderr, strict=strict)
+        try:
+            with atomic_output(args.output) as out:
+                run_conversion(
+                    path if path is not None else source,
+                    reading,
+                    "utf-8",
+                    errors=args.errors,
+                    write=out.write,
+                    report=report,
+                    each_loss=told.loss if shape.every_loss else None,
+                    report_all=shape.every_loss,
+                )
+        except ConversionLossError as refused:
+            if not shape.every_loss:
+                raise  # one line from the command's error handler
+            print(
+                f"mojiscope: {refused}; nothing was written "
+                "(--errors replace writes and reports every loss)",
+                file=sys.stderr,
+            )
+            told.finish(0)
+            return EXIT_STRICT
+        _say_fixed(found, plan)
+        if args.journal:
+            count = write_journal(
+                source, reading, args.output, args.journal, source_name=str(Path(path or label))
+            )
+            print(f"mojiscope: journal {args.journal}: {count:,} changed ranges", file=sys.stderr)
+        told.finish(report.bytes_written)  # last: a JSON report stays stderr's last line
     return EXIT_OK
 
 
-def _say_fixed(best: Explanation) -> None:
-    chain = "; ".join(best.words) if best.words else "fine as it is, written unchanged"
-    print(f"mojiscope: repaired ({chain}), confidence {best.confidence:.2f}", file=sys.stderr)
+def _say_fixed(found: SegmentMap, plan: RepairPlan) -> None:
+    repaired = [s for s in plan.segments if s.repairs]
+    guessed = sum(len(s.lost) for s in plan.segments)
+    if not repaired:
+        print("mojiscope: fine as it is, written unchanged", file=sys.stderr)
+        return
+    kinds = sorted({s.kind.value for s in repaired if s.kind is not SegmentKind.FINE})
+    print(
+        f"mojiscope: repaired {len(repaired):,} segment{'s' if len(repaired) != 1 else ''} "
+        f"({', '.join(kinds)}): {found.words()}"
+        + (f"; {guessed:,} guessed byte{'s' if guessed != 1 else ''}" if guessed else ""),
+        file=sys.stderr,
+    )
+
+
+def _undo(args: argparse.Namespace) -> int:
+    from mojiscope.core.mojibake.journal import read_head
+
+    journal = args.undo
+    repaired = args.files[0] if args.files else read_head(journal).output_path
+    head = undo_repair(journal, repaired, args.output)
+    print(
+        f"mojiscope: wrote the original {head.source_size:,} bytes back to {args.output} "
+        "(SHA-256 checked)",
+        file=sys.stderr,
+    )
+    return EXIT_OK

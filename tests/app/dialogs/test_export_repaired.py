@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from mojiscope.app.dialogs.export_dialog import ExportDialog
 from mojiscope.app.panels.mojibake import MojibakePanel
 from mojiscope.app.window.main_window import MainWindow
+from mojiscope.core.words.describe import byte_range
 
 TEXT = "Produit;Prix\nCafé crème;2,50 €\nThé à la menthe;3,00 €\n"
 DAMAGED = TEXT.encode().decode("cp1252").encode()  # "CafÃ© crÃ¨me", and € as three letters
@@ -30,7 +31,8 @@ def explain_and_export(qtbot: QtBot, window: MainWindow, start: int, end: int) -
     # The panel explains the file once in sight; let that end first.
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20_000)
     panel.explain_range(window.document.source, start, end)
-    qtbot.waitUntil(lambda: panel.status.text().startswith(f"Bytes {start:,}-"), timeout=20_000)
+    words = f"Bytes {byte_range(start, end)} "
+    qtbot.waitUntil(lambda: panel.status.text().startswith(words), timeout=20_000)
     qtbot.waitUntil(panel.export_button.isEnabled, timeout=20_000)
     panel.export_button.click()
     dialog = window.export_dialog
@@ -104,21 +106,6 @@ def test_bytes_that_are_fine_offer_no_repair_to_export(
     assert "fine as they are" in panel.export_button.toolTip()
 
 
-def test_lines_with_chains_of_their_own_offer_no_single_repair_to_export(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
-) -> None:
-    path = tmp_path / "half.txt"
-    path.write_bytes("Café déjà ok\n".encode() + DAMAGED)  # only the later lines misread
-    assert window.open_path(path)
-    panel = panel_of(window)
-    assert window.document is not None
-    panel.explain_range(window.document.source, 0, window.document.size)
-    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20_000)
-    assert panel.explanations[0].parts
-    assert not panel.export_button.isEnabled()
-    assert "Each line has its own chain" in panel.export_button.toolTip()
-
-
 def test_with_only_the_cursor_placed_the_panel_explains_and_exports_the_whole_file(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -131,7 +118,7 @@ def test_with_only_the_cursor_placed_the_panel_explains_and_exports_the_whole_fi
     panel = panel_of(window)
     window.selection.move_cursor(DAMAGED.index(b"\xc3"))  # one byte under the cursor
     qtbot.waitUntil(panel.export_button.isEnabled, timeout=20_000)
-    assert panel.status.text() == f"Bytes 0-{len(DAMAGED)}"
+    assert panel.status.text() == f"The whole file ({len(DAMAGED)} bytes)"
     assert panel.repaired.toPlainText() == TEXT
     panel.export_button.click()
     assert isinstance(window.export_dialog, ExportDialog) and window.export_dialog.source.whole

@@ -1,5 +1,7 @@
-"""The Mojibake panel: candidates best first from a background job, the chain
-step by step, original beside repaired, and ranges that select bytes."""
+"""The Mojibake panel: readings best first from a child process, the steps on
+the bytes, ranges in hex and inclusive that select without losing the
+explanation, Verify's result beside its button, the segment map's list, and
+readable at the dock's default size (issues 14 and 36)."""
 
 from __future__ import annotations
 
@@ -7,14 +9,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.mixed_files import DEV_SEEDS, mixed_file
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.background.jobs import JobRunner
-from mojiscope.app.panels.mojibake import PREVIEW_CHARS, MojibakePanel, chain_steps, preview
+from mojiscope.app.panels.mojibake import (
+    PREVIEW_CHARS,
+    MojibakePanel,
+    chain_steps,
+    head_plan,
+    preview_text,
+)
 from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
+from mojiscope.core.mojibake.jobs import preview, shown_bytes
+from mojiscope.core.mojibake.plan import RepairPlan
+from mojiscope.core.mojibake.plan_reading import PlanReading
+from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
 
 DAMAGED = "Le café crème, thé à la menthe".encode().decode("cp1252").encode()
 
@@ -38,10 +53,38 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
     assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
     # QPlainTextEdit hands back a no-break space as a space
     assert panel.original.toPlainText() == DAMAGED.decode().replace("\xa0", " ")
-    assert panel.steps.toPlainText().startswith(
-        "1. the text was written as utf-8\n2. read as windows-1252"
+    steps = panel.steps.text()
+    assert steps.startswith("On the bytes: é → C3 A9 → read as windows-1252: Ã© → saved as UTF-8")
+    assert "1. the text was written as utf-8\n2. read as windows-1252" in steps
+    assert (
+        "On the bytes: é → C3 A9 → read as windows-1252: Ã© → saved as UTF-8: C3 83 C2 A9" in steps
     )
-    assert panel.ranges.item(0).text() == "bytes 11-15"
+    assert panel.ranges.item(0).text() == "0xB..0xE"  # bytes 11-15, inclusive and in hex
+    assert panel.status.text().startswith("Bytes 0x5..0x")
+
+
+def test_the_next_reading_is_told_apart_by_characters_and_their_names(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    panel.explain_range(BytesSource(DAMAGED), 0, len(DAMAGED))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 1, timeout=10000)
+    steps = panel.steps.text()
+    assert "At character" in steps and "LATIN SMALL LETTER E WITH ACUTE" in steps
+    assert "\\x" not in steps and "'Caf" not in steps  # no Python escapes or reprs
+
+
+def test_one_name_per_code_page() -> None:
+    strict = Chain((Misreading("utf-8", "cp1252"),))
+    assert "windows-1252" in chain_steps(strict) and "cp1252" not in chain_steps(strict)
+    assert chain_steps(IDENTITY).startswith("The bytes are fine")
+    two = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "latin-1")))
+    assert chain_steps(two).splitlines() == [
+        "1. the text was written as utf-8",
+        "2. read as windows-1252",
+        "3. saved as utf-8",
+        "4. read as latin-1",
+        "5. saved as utf-8",
+    ]
 
 
 def test_a_long_sample_shows_its_first_characters_and_says_so(
@@ -51,61 +94,53 @@ def test_a_long_sample_shows_its_first_characters_and_says_so(
     data = DAMAGED * 400  # 13,600 bytes, no newline
     panel.explain_range(BytesSource(data), 0, len(data))
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20000)
-    shown = panel.original.toPlainText()
-    assert shown.startswith(DAMAGED.decode()[:20].replace("\xa0", " "))
-    assert shown.endswith(f"(the first {PREVIEW_CHARS:,} of {len(data.decode()):,} characters)")
-    assert len(shown) < PREVIEW_CHARS + 60
     assert panel.repaired.toPlainText().startswith("Le café crème")
-    assert preview("short") == "short"
+    long = "x" * (PREVIEW_CHARS + 10)
+    assert preview_text(long).endswith(f"(the first {PREVIEW_CHARS:,} of {len(long):,} characters)")
+    assert preview_text("short") == "short"
 
 
-def test_clicking_a_range_selects_its_absolute_bytes(qtbot: QtBot, panel: MojibakePanel) -> None:
+def test_a_selection_larger_than_32_kib_is_explained_from_where_it_is_interesting(
+    qtbot: QtBot, panel: MojibakePanel, tmp_path: Path
+) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"ascii only, nothing here\n" * 4000 + DAMAGED + b"\n" + b"tail\n" * 100)
+    source = FileSource(path)
+    panel.explain_range(source, 0, len(source))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20000)
+    assert panel.candidates.item(0).text().endswith("utf-8 read as windows-1252")
+    assert "explained from" in panel.status.text()
+    source.close()
+
+
+def test_clicking_a_range_selects_its_absolute_bytes_and_holds_the_explanation(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
     panel.explain_range(BytesSource(b"head " + DAMAGED), 5, 5 + len(DAMAGED))
     qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
     with qtbot.waitSignal(panel.range_chosen) as chosen:
         panel.ranges.itemClicked.emit(panel.ranges.item(0))
     assert chosen.args == [11, 15]
+    assert panel.held == (11, 15)
 
 
-def test_verify_streams_the_chain_over_the_whole_file(
+def test_verify_reads_every_byte_and_says_so_beside_its_button(
     qtbot: QtBot, panel: MojibakePanel, tmp_path: Path
 ) -> None:
     path = tmp_path / "big.txt"
-    path.write_bytes(DAMAGED * 3000 + b"\n")
+    path.write_bytes((DAMAGED + b"\n") * 3000)
     source = FileSource(path)
     panel.explain_range(source, 0, 4096)
-    qtbot.waitUntil(lambda: panel.verify_button.isEnabled(), timeout=10000)
+    qtbot.waitUntil(panel.verify_button.isEnabled, timeout=10000)
     panel.verify_button.click()
-    qtbot.waitUntil(lambda: panel.status.text().startswith("The chain fits"), timeout=20000)
-    assert f"all {len(DAMAGED) * 3000 + 1:,} bytes" in panel.status.text()
+    qtbot.waitUntil(
+        lambda: panel.verify_result.text().startswith("The repair reads"), timeout=20000
+    )
+    assert panel.verify_result.text() == "The repair reads all 4,096 bytes with no loss."
     source.close()
 
 
-def test_chain_steps_in_words() -> None:
-    assert chain_steps(IDENTITY).startswith("The bytes are fine")
-    two = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "latin-1")))
-    assert chain_steps(two).splitlines() == [
-        "1. the text was written as utf-8",
-        "2. read as windows-1252",
-        "3. saved as utf-8",
-        "4. the text was written as utf-8",
-        "5. read as latin-1",
-        "6. saved as utf-8",
-    ]
-
-
-def test_screenshot_of_the_panel(qtbot: QtBot, panel: MojibakePanel) -> None:
-    panel.resize(520, 640)
-    panel.show()
-    panel.explain_range(BytesSource(DAMAGED), 0, len(DAMAGED))
-    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
-    assert panel.grab().save("/tmp/mojibake_panel.png")
-
-
-def window_on_the_csv(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    """A shown window on a CSV whose second line is :data:`DAMAGED`."""
-    path = tmp_path / "export.csv"
-    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
+def window_on(qtbot: QtBot, path: Path) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
@@ -113,22 +148,87 @@ def window_on_the_csv(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return window
 
 
+def panel_of(window: MainWindow) -> MojibakePanel:
+    panel = window.mojibake_dock.findChild(MojibakePanel)
+    assert isinstance(panel, MojibakePanel)
+    return panel
+
+
 def test_the_window_docks_the_panel_and_explains_the_selection(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = window_on_the_csv(qtbot, tmp_path)
+    path = tmp_path / "export.csv"
+    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
+    window = window_on(qtbot, path)
     window.mojibake_dock.raise_()
     qtbot.waitUntil(window.mojibake_dock.isVisible, timeout=5000)
-    panel = window.mojibake_dock.findChild(MojibakePanel)
-    assert isinstance(panel, MojibakePanel)
+    panel = panel_of(window)
     window.selection.select_range(8, 8 + len(DAMAGED))
-    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
+    qtbot.waitUntil(lambda: panel.status.text().startswith("Bytes 0x8"), timeout=10000)
     assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
+    explained = panel.explained
     panel.ranges.itemClicked.emit(panel.ranges.item(0))
     assert (window.selection.start, window.selection.end) == (14, 18)
-    window.grab().save("/tmp/mojibake_window.png")
-    panel.runner.cancel_all()
-    panel.runner.wait_all(5000)
+    qtbot.wait(3 * 400)
+    assert panel.explained is explained  # the click did not throw the explanation away
+    window.close()
+
+
+def test_the_segments_tab_lists_every_damaged_segment_and_a_click_selects_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    mixed = mixed_file(DEV_SEEDS[6])
+    path = tmp_path / "mixed.csv"
+    path.write_bytes(mixed.data)
+    window = window_on(qtbot, path)
+    window.mojibake_dock.raise_()
+    panel = panel_of(window)
+    qtbot.waitUntil(
+        lambda: window.segments.map is not None and window.segments.map.complete, timeout=60000
+    )
+    qtbot.waitUntil(lambda: panel.segment_model.rowCount() > 0, timeout=5000)
+    found = window.segments.map
+    assert found is not None
+    assert panel.segment_model.rowCount() == len(found.damaged())
+    assert panel.segment_counts.text() == found.words()
+    assert panel.column_counts.text().startswith("Misread values per column: ")
+    qtbot.waitUntil(lambda: panel.explained is not None, timeout=20000)
+    explained = panel.explained  # the whole file's
+    first = panel.segment_model.index(0)
+    start, end = panel.segment_model.data(first, 256)
+    panel.segment_list.clicked.emit(first)
+    assert (window.selection.start, window.selection.end) == (start, end)
+    qtbot.wait(3 * 400)
+    assert panel.explained is explained  # the click kept the whole-file explanation
+    text = panel.segment_model.data(first)
+    assert text.startswith(f"0x{start:X}..0x{end - 1:X}")
+    window.close()
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (1024, 700)])
+def test_screenshots_of_the_panel_at_the_docks_default_size(
+    qtbot: QtBot, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    mixed = mixed_file(DEV_SEEDS[7])
+    path = tmp_path / "mixed.csv"
+    path.write_bytes(mixed.data)
+    window = window_on(qtbot, path)
+    window.resize(*size)
+    window.mojibake_dock.raise_()
+    panel = panel_of(window)
+    qtbot.waitUntil(
+        lambda: window.segments.map is not None and window.segments.map.complete, timeout=60000
+    )
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=20000)
+    qtbot.waitUntil(
+        lambda: panel.candidates.item(0).text().strip().startswith("segment by"), timeout=20000
+    )
+    assert panel.export_button.isEnabled()
+    qtbot.wait(200)
+    assert window.grab().save(f"/tmp/mojibake_panel_{size[0]}x{size[1]}.png")
+    panel.tabs.setCurrentIndex(1)
+    qtbot.wait(100)
+    assert window.grab().save(f"/tmp/mojibake_segments_{size[0]}x{size[1]}.png")
     window.close()
 
 
@@ -138,17 +238,37 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     # Behind the tab it explained every selection all the same: a child
     # process each time, and the GUI thread's time to fill lists no one
     # could see. The wait for the selection to settle is over at once here.
-    window = window_on_the_csv(qtbot, tmp_path)
+    path = tmp_path / "export.csv"
+    path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
+    window = window_on(qtbot, path)
     started: list[str] = []
     window.jobs.jobs_changed.connect(
         lambda: started.extend(h.name for h in window.jobs.active() if h.name == "mojibake")
     )
     with timers.at_once():
         window.selection.select_range(8, 8 + len(DAMAGED))
-    panel = window.mojibake_dock.findChild(MojibakePanel)
-    assert isinstance(panel, MojibakePanel)
+    panel = panel_of(window)
     assert started == [] and panel.candidates.count() == 0
     window.mojibake_dock.raise_()
     qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
     assert panel.repaired.toPlainText() == "Le café crème, thé à la menthe"
     window.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(DEV_SEEDS), st.integers(min_value=0, max_value=8192))
+def test_the_preview_of_the_segment_map_is_the_start_of_its_whole_repair(
+    seed: int, length: int
+) -> None:
+    # The panel previews through the map's first segments only (a large
+    # map's whole plan is made for Export and Verify, never per click).
+    data = mixed_file(seed).data
+    source = BytesSource(data)
+    found = SegmentMap(len(data), table_of(source))
+    for batch in map_segments(source):
+        found.add(batch)
+    # What the panel shows: the first bytes, cut after a line end.
+    shown = data[: data.rfind(b"\n", 0, length) + 1] if length else shown_bytes(source)
+    whole = PlanReading(RepairPlan(tuple(found), found.size))
+    expected = whole.incremental_decoder("replace").decode(data, final=True).text
+    assert expected.startswith(preview(head_plan(found, len(shown)), shown))

@@ -9,7 +9,8 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
 
-from mojiscope.app.panels.problems import RegionList
+from mojiscope.app.panels.problems import Region, RegionList
+from mojiscope.app.panels.problems import regions_of as rows_of
 from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, get_format
@@ -28,8 +29,8 @@ def damaged_chunks(every: int = 3, chunks: int = 30) -> tuple[FileIndex, BytesSo
     return FileIndex(fmt, len(data), chunk_size=CHUNK), BytesSource(bytes(data))
 
 
-def regions_of(index: FileIndex) -> list[ChunkCounts]:
-    return [c for c in index.chunks if c is not None and c.first >= 0]
+def regions_of(index: FileIndex) -> list[Region]:
+    return rows_of(index.chunks)
 
 
 def listed_whole() -> tuple[FileIndex, RegionList]:
@@ -81,7 +82,7 @@ def test_regions_found_later_are_inserted_in_order_without_a_reset(
     model.set_regions(regions_of(index))
     assert resets == []
     assert inserted[:3] == [(0, 0), (1, 1), (0, 0)]  # 12; 27 after it; 0 before both
-    assert [c.start for c in model.regions] == [k * CHUNK for k in range(0, 30, 3)]
+    assert [r.counts.start for r in model.regions] == [k * CHUNK for k in range(0, 30, 3)]
     assert model.total == 10  # one invalid byte per region, added up as rows came
     qtmodeltester.check(model)
 
@@ -89,12 +90,13 @@ def test_regions_found_later_are_inserted_in_order_without_a_reset(
 def test_a_region_whose_counts_changed_is_updated_in_place(qtbot: QtBot) -> None:
     _, model = listed_whole()
     updated = list(model.regions)
-    updated[2] = ChunkCounts(updated[2].start, updated[2].end, {(1, 1): 5}, updated[2].first)
+    was = updated[2].counts
+    updated[2] = Region(ChunkCounts(was.start, was.end, {(1, 1): 5}, was.first))
     changed: list[int] = []
     model.dataChanged.connect(lambda top, _bottom: changed.append(top.row()))
     model.set_regions(updated)
     assert changed == [2]
-    assert model.regions[2].counts == {(1, 1): 5}
+    assert model.regions[2].counts.counts == {(1, 1): 5}
     assert model.total == 9 + 5
 
 
@@ -117,7 +119,7 @@ def test_the_users_current_row_stays_while_the_index_grows(
     keeper.indexes["utf-8"] = partial
     panel.refresh()
     assert 0 < panel.regions.rowCount() < 10
-    chosen = panel.regions.regions[-1].start
+    chosen = panel.regions.regions[-1].counts.start
     panel.list.selectionModel().setCurrentIndex(
         panel.regions.index(panel.regions.rowCount() - 1),
         QItemSelectionModel.SelectionFlag.ClearAndSelect,
@@ -126,7 +128,7 @@ def test_the_users_current_row_stays_while_the_index_grows(
     panel.refresh()
     assert panel.regions.rowCount() == 10
     current = panel.list.currentIndex()
-    assert current.isValid() and panel.regions.regions[current.row()].start == chosen
+    assert current.isValid() and panel.regions.regions[current.row()].counts.start == chosen
     assert panel.list.selectionModel().isSelected(current)
 
 

@@ -188,7 +188,8 @@ def test_the_toolbar_format_box_scrolls_its_choice_into_view(qtbot, window: Main
     grid, box = window.grid, window.format_box
     assert grid.horizontalScrollBar().value() == 0
     box.setFocus()
-    qtbot.keyClick(box, Qt.Key.Key_End)
+    for _ in keys[1:]:  # down to the last format on show (every other format follows it)
+        qtbot.keyClick(box, Qt.Key.Key_Down)
     assert window.shown.current.key == keys[-1] == box.currentData()
     assert grid.horizontalScrollBar().value() > 0
     assert 0 < grid.point_of("column", len(keys) - 1, 0).x() < grid.viewport().width()

@@ -62,7 +62,9 @@ def test_formats_dialog_choice_is_shown_and_persists(window: MainWindow, answer_
     expected = ["cp1252", "utf-8/per-run", "utf-8"]
     assert window.shown.keys == expected
     assert settings.shown_formats() == expected
-    assert [window.format_box.itemData(i) for i in range(window.format_box.count())] == expected
+    offered = [window.format_box.itemData(i) for i in range(window.format_box.count())]
+    assert offered[:4] == [*expected, None]  # the formats on show, a separator,
+    assert {"wtf-8", "utf-16le", "shift_jis"} <= set(offered[4:])  # then every other one
     assert len(window.grid.visible_layout()[0].columns) == 3
     again = MainWindow()
     assert again.shown.keys == expected

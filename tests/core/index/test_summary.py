@@ -85,6 +85,15 @@ def test_a_plain_format_ranks_ahead_of_its_superset_which_is_still_listed() -> N
     assert ids[0] == "gb18030"
 
 
+def test_utf16le_with_a_signature_ranks_ahead_of_wtf16le() -> None:
+    """The three read it alike (score for score); the plain one comes first
+    however the scores round."""
+    text = "Ärger façade café über und café"
+    data = "\ufeff".encode("utf-16-le") + text.encode("utf-16-le")
+    ids = [s.format_id for s in summarize(BytesSource(data)).formats]
+    assert ids.index("utf-16le") < ids.index("wtf-16le")
+
+
 def test_a_declared_charset_counts() -> None:
     from mojiscope.core.index.summary import declared_charset
 

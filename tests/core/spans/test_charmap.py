@@ -40,3 +40,20 @@ def test_a_sequence_of_two_characters_keeps_its_bytes_on_the_first() -> None:
     assert decoding.text == "A\u00ca\u0304"
     assert [decoding.bytes_of_char(c) for c in range(3)] == [(0, 1), (1, 3), (3, 3)]
     assert decoding.char_of_byte(2) == (1, 2)
+
+
+@given(
+    st.text(alphabet=st.sampled_from("aé日😀\n"), min_size=0, max_size=3000),
+    st.sampled_from(["utf-8", "utf-16le", "gb18030"]),
+    st.data(),
+)
+def test_byte_of_char_measures_only_a_chunk_and_agrees_with_bytes_of_char(
+    text: str, format_id: str, data: st.DataObject
+) -> None:
+    from mojiscope.core.spans.charmap import byte_of_char
+
+    decoding = get_format(format_id).decode(get_format(format_id).encode(text))
+    if not decoding.text:
+        return
+    offset = data.draw(st.integers(0, len(decoding.text) - 1))
+    assert byte_of_char(decoding, offset) == decoding.bytes_of_char(offset)[0]

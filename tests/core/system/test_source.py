@@ -155,3 +155,27 @@ def test_asking_whether_a_page_is_in_memory_leaves_the_files_position(tmp_path: 
         page_in_memory(f.fileno(), 8000)
         page_in_memory(f.fileno(), 50_000)  # past the end: ENXIO
         assert f.tell() == 100
+
+
+def test_read_once_hands_out_the_bytes_in_order_and_they_stay_readable(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from mojiscope.core.system.source import FileSource, read_once
+
+    data = bytes(range(256)) * 100
+    path = tmp_path / "once.bin"
+    path.write_bytes(data)
+    with FileSource(path) as source:
+        read = read_once(source, 10)
+        parts = [read(4096) for _ in range(8)]
+        assert b"".join(parts) == data[10:]
+        assert read(10) == b""
+        assert source.read(0, 20) == data[:20]  # let go of, not lost
+
+
+def test_a_slice_is_a_source_of_its_own_with_offsets_from_its_start() -> None:
+    from mojiscope.core.system.source import SliceSource
+
+    inner = BytesSource(b"0123456789")
+    part = SliceSource(inner, 3, 8)
+    assert len(part) == 5 and part.read(0, 5) == b"34567"
+    assert part.read(2, 100) == b"567" and part.read(-4, 1) == b"3"
+    assert len(SliceSource(inner, 8, 3)) == 0 and len(SliceSource(inner, 5, 99)) == 5

@@ -10,7 +10,8 @@ overview strip, the Problems list); when the job ends, the index it built
 (with a code page's alignment) replaces it. A status-bar label says what is
 being indexed and how far it got.
 
-Next/previous anomaly asks :meth:`IndexKeeper.anomaly_at_once` first: where
+Next/previous anomaly asks :meth:`IndexKeeper.anomaly_at_once` first (and
+next/previous notice :meth:`IndexKeeper.notice_at_once`): where
 the index already knows which chunk holds the answer, one small decode on
 the GUI thread finds it; otherwise the search command scans in the background.
 """
@@ -29,7 +30,16 @@ from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import SteadyLabel
 from mojiscope.app.window.timers import Later
 from mojiscope.core import Decoding, FileSource, Format, Span
-from mojiscope.core.index.file_index import FileIndex, build_index, index_file, uses_a_pool
+from mojiscope.core.index.file_index import (
+    FileIndex,
+    NoticeRange,
+    build_index,
+    index_file,
+    next_notice,
+    notice_answers_at_once,
+    previous_notice,
+    uses_a_pool,
+)
 from mojiscope.core.index.scan import ALIGN_STEP, ChunkCounts
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
@@ -291,6 +301,20 @@ class IndexKeeper(QObject):
         cursor = self.selection.cursor
         found = (index.next_anomaly_start(cursor), index.previous_anomaly_start(cursor))
         return [offset for offset in found if offset is not None]
+
+    def notice_at_once(self, *, forward: bool) -> tuple[bool, NoticeRange | None]:
+        """The next (or previous) notice of the current format from the
+        cursor, if the index can find it at once: ``(True, notice or
+        None)``; ``(False, None)`` when a background scan is needed."""
+        document, index = self.document, self.current_index()
+        if document is None or index is None or document.size == 0:
+            return False, None
+        cursor = self.selection.cursor
+        if not notice_answers_at_once(index, cursor, forward=forward):
+            return False, None
+        if forward:
+            return True, next_notice(index, document.source, cursor)
+        return True, previous_notice(index, document.source, cursor)
 
     def anomaly_at_once(self, *, forward: bool) -> tuple[bool, Span | None]:
         """The next (or previous) anomaly of the current format from the

@@ -52,7 +52,10 @@ from mojiscope.app.model.export import (
     WriteRecord,
     default_output,
     find_format,
+    is_repair,
     is_same_file,
+    journal_path,
+    journal_refusal,
     refusal,
     report_job,
     target_names,
@@ -122,6 +125,7 @@ class ExportDialog(QDialog):
         self._report_timer.timeout.connect(self._start_report)
         self._build(source_format)
         self._show_source_words()
+        self._show_journal_choice()
         self._recompute()
         # The first report needs no pause for more changes: start it as soon
         # as the dialog is up (from the event loop, not from the constructor).
@@ -142,6 +146,11 @@ class ExportDialog(QDialog):
         self.replace_button = QRadioButton("Replace: write and report every loss", self)
         self.strict_button.setChecked(True)
         self.signature_box = QCheckBox("Begin with the target's signature (BOM)", self)
+        self.journal_box = QCheckBox(
+            "Write an undo journal beside it (File > Undo a Repair…)", self
+        )
+        self.journal_box.setChecked(True)
+        self.journal_box.setVisible(False)
         self.output_edit = QLineEdit(default_output(self.source, "utf-8"), self)
         self._output_is_default = True
         browse = QPushButton("Browse…", self)
@@ -195,6 +204,7 @@ class ExportDialog(QDialog):
         policy.addWidget(self.replace_button)
         form.addRow("Losses:", policy)
         form.addRow("", self.signature_box)
+        form.addRow("", self.journal_box)
         where = QHBoxLayout()
         where.addWidget(self.output_edit, 1)
         where.addWidget(browse)
@@ -221,6 +231,9 @@ class ExportDialog(QDialog):
             STRICT if self.strict_button.isChecked() else REPLACE,
             self.signature_box.isChecked() and self.signature_box.isEnabled(),
             self.output_edit.text().strip(),
+            journal_path(self.output_edit.text().strip())
+            if self.journal_box.isChecked() and self.journal_box.isEnabled()
+            else "",
         )
 
     def _browse(self) -> None:
@@ -233,9 +246,22 @@ class ExportDialog(QDialog):
         self._show_source_words()
         target = find_format(self.target_box.currentText())
         self.signature_box.setEnabled(target is not None and target.signature_bytes is not None)
+        self._show_journal_choice()
         if target is not None and self._output_is_default:
             self.output_edit.setText(default_output(self.source, target.id))
         self._recompute()
+
+    def _show_journal_choice(self) -> None:
+        """The journal choice, for a mojibake repair only; off (saying why)
+        where no journal can be written."""
+        choices = self.choices()
+        self.journal_box.setVisible(is_repair(choices.source_format))
+        reason = journal_refusal(choices)
+        self.journal_box.setEnabled(reason is None)
+        self.journal_box.setToolTip(
+            reason
+            or f"Records each byte range the repair changes in {journal_path(choices.output)}"
+        )
 
     def _show_source_words(self) -> None:
         """Under the source box, a mojibake repair's chain in words."""
@@ -336,7 +362,7 @@ class ExportDialog(QDialog):
         handle = self.runner.start(
             "export-write",
             write_job(self.source, choices, record, known),
-            write_total(self.source),
+            write_total(self.source, journal=bool(choices.journal)),
             label=f"Writing {choices.output}…",
         )
         self._follow(handle)
@@ -371,10 +397,18 @@ class ExportDialog(QDialog):
         written = outcome.report.bytes_written
         verdict = outcome.verification
         changed = outcome.report.changed
+        record = self._write_record[0] if self._write_record is not None else None
+        changes = record.journal_changes if record is not None else None
+        journal = (
+            f" Undo journal: {self.choices().journal} ({changes:,} changed ranges)."
+            if changes is not None
+            else ""
+        )
         self.outcome.setText(
             f"Wrote {written:,} bytes to {self.choices().output}. "
             + ("Verified." if verdict.ok else f"NOT verified: {verdict.message}")
             + (f" Warning: {changed}." if changed is not None else "")
+            + journal
         )
         self.verify_button.setEnabled(True)
         self.written.emit(outcome)

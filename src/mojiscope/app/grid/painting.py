@@ -1,5 +1,5 @@
 """Painting the grid: the header, the visible rows through kept row strips,
-and the selection and the cursor over them.
+and compare mode's marks, the selection and the cursor over them.
 
 :class:`GridPainting` is owned by one :class:`~mojiscope.app.grid.view.GridView`
 and reads it only through its public face (document, shown formats, bytes per
@@ -7,8 +7,9 @@ row, cell geometry, top row, focus area, selection). It keeps what repaints
 can reuse: the layout of the visible rows, computed once per scroll position
 (and formats, bytes per row, document), from the rows laid out before where
 it has them; and each row painted once into a strip keyed by the row alone
-(see :mod:`~mojiscope.app.grid.row_strips`), since the selection and the
-cursor are painted over the strips at each paint. A key that moves the
+(see :mod:`~mojiscope.app.grid.row_strips`), since the marks
+(:mod:`~mojiscope.app.grid.marks`), the selection and the cursor are
+painted over the strips at each paint. A key that moves the
 cursor on screen paints no row; a new screen lays out and paints its rows
 once, unless it was painted ahead (:mod:`~mojiscope.app.grid.ahead`). The
 view tells it when what it kept goes stale (:meth:`rebuild`,
@@ -29,6 +30,7 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.header import GridHeader
 from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
+from mojiscope.app.grid.marks import paint_marks
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.row_strips import RowStrips
 
@@ -161,8 +163,9 @@ class GridPainting:
 
     def paint(self, painter: QPainter) -> None:
         """The whole viewport: background, header, then the visible rows:
-        their strips' grounds, the selection, their inks and the cursor,
-        shifted by the horizontal scroll bar."""
+        their strips' grounds, the view's marks (:mod:`.marks`), the
+        selection, their inks and the cursor, shifted by the horizontal
+        scroll bar."""
         view = self._view
         if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
@@ -183,6 +186,8 @@ class GridPainting:
         top, row_h = int(g.header_h), int(g.row_h)
         for i, strip in enumerate(kept):
             painter.drawPixmap(0, top + i * row_h, strip.ground)
+        if view.marked_ranges is not None:  # compare mode's outlines
+            paint_marks(painter, g, rows, top, view.marked_ranges, self._palette.dark)
         self._paint_selection(painter, rows, top)
         for i, strip in enumerate(kept):
             painter.drawPixmap(0, top + i * row_h, strip.ink)

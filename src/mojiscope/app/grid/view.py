@@ -39,6 +39,7 @@ from mojiscope.app.grid.ahead import PaintAhead
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.interaction import GridInput
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
+from mojiscope.app.grid.marks import Ranges
 from mojiscope.app.grid.painting import GridPainting, GridStats
 from mojiscope.app.grid.scrolling import GridScrolling
 from mojiscope.app.model.document import Document
@@ -74,6 +75,9 @@ class GridView(QAbstractScrollArea):
         self.scrolling = GridScrolling(self)
         self.input = GridInput(self)
         self.ahead = PaintAhead(self, forecast)
+        self.marked_ranges: Ranges | None = None
+        """Byte ranges outlined over the rows on screen, asked at each paint
+        (compare mode's differences; set by the window): see :mod:`.marks`."""
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
         shown.current_changed.connect(self._current_format_changed)

@@ -27,6 +27,11 @@ Decisions (where the issue was silent):
   temporary file. Once the file is renamed into place it has been written:
   a cancel then stops only the verification, and the dialog says the file
   was written and not verified (:class:`WriteRecord`).
+* A mojibake repair written as UTF-8 gets an undo journal beside it
+  (``OUT.journal``, :func:`journal_path`) unless the user turns it off: it
+  is written in the same job, after the export is verified, by another
+  child process that checks every byte of the output against it
+  (:mod:`mojiscope.core.mojibake.journal`).
 """
 
 from __future__ import annotations
@@ -52,6 +57,9 @@ from mojiscope.core.conversion.jobs import (
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.conversion.losses import describe_loss
 from mojiscope.core.conversion.verify import Verification
+from mojiscope.core.mojibake import ChainReading
+from mojiscope.core.mojibake.jobs import journal_export
+from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Cancelled, Control
 from mojiscope.core.system.source import Source
@@ -126,10 +134,33 @@ class ExportChoices:
     errors: str = STRICT
     signature: bool = False
     output: str = ""
+    #: Where the undo journal of a mojibake repair goes ("": none; see :func:`journal_path`).
+    journal: str = ""
 
     def report_key(self) -> tuple[str, str, bool]:
         """What the loss report depends on (not the policy, not the path)."""
         return (self.source_format, self.target_format, self.signature)
+
+
+def is_repair(name: str) -> bool:
+    """Whether a source format name is a mojibake repair (a chain's reading or a plan)."""
+    return isinstance(find_format(name), ChainReading | PlanReading)
+
+
+def journal_path(output: str) -> str:
+    """Where the undo journal of a repair written to ``output`` goes: beside it."""
+    return f"{output}.journal" if output else ""
+
+
+def journal_refusal(choices: ExportChoices) -> str | None:
+    """Why no undo journal can be written for ``choices`` (a journal records
+    a mojibake repair written as UTF-8), or ``None``."""
+    if not is_repair(choices.source_format):
+        return "A journal records a mojibake repair."
+    target = find_format(choices.target_format)
+    if target is None or target.id != "utf-8":
+        return "A journal records a repair written as UTF-8."
+    return None
 
 
 def default_output(source: ExportSource, target: str) -> str:
@@ -191,6 +222,8 @@ class WriteRecord:
 
     written: int | None = None
     outcome: ExportOutcome | None = None
+    #: The changes the undo journal holds, once it is written.
+    journal_changes: int | None = None
 
 
 def write_job(
@@ -228,6 +261,19 @@ def write_job(
                 record.written = after[2]
             raise
         record.written, record.outcome = outcome.report.bytes_written, outcome
+        if choices.journal and outcome.verification.ok:
+            given = source.input()
+            journal_args = (
+                given.path,
+                given.data,
+                given.start if given.path is not None else 0,
+                given.end if given.path is not None else given.size,
+                choices.source_format,
+                choices.output,
+                choices.journal,
+            )
+            later = control.offset(write_total(source))  # after the write and the verification
+            record.journal_changes = run_in_child(journal_export, journal_args, later)
         return outcome
 
     return job
@@ -249,7 +295,8 @@ def verify_job(source: ExportSource, choices: ExportChoices) -> Callable[[Contro
     return job
 
 
-def write_total(source: ExportSource) -> int:
+def write_total(source: ExportSource, *, journal: bool = False) -> int:
     """What the write job's progress counts to: the source read while
-    writing, plus about as much reread while verifying."""
-    return 2 * max(source.size, 1)
+    writing, plus about as much reread while verifying (and read once more
+    for the undo journal)."""
+    return (3 if journal else 2) * max(source.size, 1)

@@ -16,6 +16,12 @@ that to its :class:`~mojiscope.app.window.forecast.Forecast`, so the grid
 paints and the text pane builds the jump ahead, and the click only shows
 it.
 
+Down its left edge, :data:`BAND_WIDTH` pixels wide, the strip shows the
+segment map (:mod:`mojiscope.app.background.segment_jobs`): a band per run
+of segments read one way, in the reading's colour, the colours of the
+Mojibake panel's Segments list (:mod:`mojiscope.app.model.segment_bands`),
+and hovering names the readings under the pointer.
+
 The marks are drawn into an image once per change of the index (which the
 :class:`~mojiscope.app.background.index_jobs.IndexKeeper` signals at most ten times a
 second), never per paint: scrolling repaints the image and the outline of
@@ -35,15 +41,20 @@ from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QR
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from mojiscope.app.background.index_jobs import IndexKeeper
+from mojiscope.app.background.segment_jobs import SegmentKeeper
 from mojiscope.app.grid.cues import paint_cue
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.view import GridView
+from mojiscope.app.model.segment_bands import reading_keys, readings, segment_bands
 from mojiscope.app.window.timers import Later
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.scan import ChunkCounts
+from mojiscope.core.mojibake.segments import SegmentMap
 from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
 
 STRIP_WIDTH = 16
+#: The segment map's column, at the strip's left edge.
+BAND_WIDTH = 5
 MIN_MARK = 4.0
 HOVER_REST_MS = 25
 """How long the mouse rests on the strip before the views prepare the jump
@@ -184,6 +195,7 @@ class OverviewStrip(QWidget):
         self._dragged = False
         """The left button moved since it was pressed (the view followed it)."""
         self._rest = Later(self, HOVER_REST_MS, self._mouse_rested)
+        self.segments: SegmentKeeper | None = None
         keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
         grid.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
@@ -194,6 +206,15 @@ class OverviewStrip(QWidget):
         changes nothing here, so it is not redrawn for it."""
         if format_id == self.keeper.shown.current.format.id:
             self.marks_changed()
+
+    def show_segments(self, segments: SegmentKeeper) -> None:
+        """Draw ``segments``' map as bands, again whenever it grows."""
+        self.segments = segments
+        segments.changed.connect(self.marks_changed)
+
+    def _segment_map(self) -> SegmentMap | None:
+        keeper = self.segments
+        return keeper.map if keeper is not None and self.grid.document is not None else None
 
     def marks_changed(self) -> None:
         """The index grew or another one is current: draw the marks again."""
@@ -255,11 +276,25 @@ class OverviewStrip(QWidget):
                     height = max(mark.bottom - mark.top, 1.0)
                     painter.fillRect(QRectF(0, mark.top, self.width(), height), dim)
                 elif style is not None:
-                    rect = QRectF(1, mark.top, self.width() - 2, mark.bottom - mark.top)
+                    left = BAND_WIDTH + 1
+                    rect = QRectF(left, mark.top, self.width() - left - 1, mark.bottom - mark.top)
                     paint_cue(painter, rect, style)
+            self._draw_bands(painter)
         finally:
             painter.end()
         return image
+
+    def _draw_bands(self, painter: QPainter) -> None:
+        found = self._segment_map()
+        if found is None or not len(found):
+            return
+        colours = {key: QColor(r.colour) for key, r in readings(found).items()}
+        for band in segment_bands(
+            found, self.height(), self.grid.document.size if self.grid.document else None
+        ):
+            painter.fillRect(
+                QRectF(0, band.top, BAND_WIDTH, band.bottom - band.top), colours[band.key]
+            )
 
     def _paint_view_box(self, painter: QPainter) -> None:
         grid = self.grid
@@ -362,7 +397,29 @@ class OverviewStrip(QWidget):
             c is not None
             for c in index.chunks[lo // index.chunk_size : (hi - 1) // index.chunk_size + 1]
         )
-        return f"{where}: {counts_words(counts)}" + ("" if known else " (not indexed yet)")
+        words = f"{where}: {counts_words(counts)}" + ("" if known else " (not indexed yet)")
+        return words + self._segments_at(lo, hi)
+
+    def _segments_at(self, lo: int, hi: int) -> str:
+        """``; segments: 3 read as windows-1252 once``: the damaged segments
+        of bytes ``[lo, hi)``, by reading."""
+        found = self._segment_map()
+        if found is None or not len(found):
+            return ""
+        arrays = found.arrays()
+        first = max(int(np.searchsorted(arrays["ends"], lo, side="right")), 0)
+        last = int(np.searchsorted(arrays["starts"], hi, side="left"))
+        keys = reading_keys(found)[first:last]
+        keys = keys[keys >= 0]
+        if not len(keys):
+            return "; segments: fine" if found.done >= hi else ""
+        labels = readings(found)
+        values, counts = np.unique(keys, return_counts=True)
+        said = ", ".join(
+            f"{n:,} {labels[int(k)].label}"
+            for k, n in zip(values.tolist(), counts.tolist(), strict=True)
+        )
+        return f"; segments: {said}"
 
     def point_of_offset(self, offset: int) -> QPoint:
         """Where ``offset`` is on the strip (for tests and tools)."""

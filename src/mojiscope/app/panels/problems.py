@@ -1,7 +1,10 @@
 """The Problems dock: every region of the file where the current format found
 anomalies, from its index, with the counts; each row names the exact offset
 of its region's first anomaly (the index keeps it per chunk), and a click
-selects that anomaly.
+selects that anomaly. Notices (bidi controls, invisible characters...: valid
+text worth a look, :mod:`mojiscope.core.words.notices`) are rows of their
+own, "notices: 4 bidi controls", after the region's anomalies, named by the
+exact offset of the region's first notice; a click selects that notice.
 
 One row per indexed chunk that holds anomalies (a chunk is about a
 thousandth of the file), so the list stays short on any file, however many
@@ -17,6 +20,8 @@ go (another file or format).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -27,13 +32,16 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.panels.overview import counts_words
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.timers import Later
+from mojiscope.core.index.file_index import next_notice
 from mojiscope.core.index.scan import ChunkCounts
+from mojiscope.core.words.notices import NOTICE_WORDS, Notice
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -41,51 +49,110 @@ REFRESH_MS = 250
 MAX_ROWS = 5000
 
 
-def region_words(counts: ChunkCounts) -> str:
-    """A region's row: where its first anomaly starts (the exact offset, not
-    the start of its index chunk) and its counts in words."""
-    return f"0x{counts.first:08X}  {counts_words(counts.counts)}"
+#: The role whose data says a row is a region's notices (True) or its anomalies.
+NOTICE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-def region_tooltip(counts: ChunkCounts) -> str:
-    """Where a region's anomalies lie, and the index chunk that holds them."""
-    if counts.last > counts.first:
-        where = f"Anomalies from 0x{counts.first:X} to 0x{counts.last:X}"
+class Region(NamedTuple):
+    """A row: an indexed chunk's anomalies, or (``notice``) its notices."""
+
+    counts: ChunkCounts
+    notice: bool = False
+
+    @property
+    def key(self) -> int:
+        """Orders the rows: by chunk, its anomalies before its notices."""
+        return self.counts.start * 2 + self.notice
+
+    @property
+    def first(self) -> int:
+        return self.counts.notice_first if self.notice else self.counts.first
+
+    @property
+    def last(self) -> int:
+        return self.counts.notice_last if self.notice else self.counts.last
+
+    @property
+    def total(self) -> int:
+        return self.counts.notice_count if self.notice else self.counts.anomalies
+
+
+def regions_of(chunks: list[ChunkCounts | None]) -> list[Region]:
+    """The rows an index's chunks make: one for the anomalies of each chunk
+    that has any, one for its notices, in order."""
+    rows = []
+    for counts in chunks:
+        if counts is not None:
+            if counts.first >= 0:
+                rows.append(Region(counts))
+            if counts.notice_first >= 0:
+                rows.append(Region(counts, notice=True))
+    return rows
+
+
+def region_words(region: Region) -> str:
+    """A region's row: where its first anomaly (or notice) starts (the exact
+    offset, not the start of its index chunk) and its counts in words."""
+    counts = region.counts
+    if region.notice:
+        return f"0x{region.first:08X}  notices: {notices_words(counts.notices)}"
+    return f"0x{region.first:08X}  {counts_words(counts.counts)}"
+
+
+def region_tooltip(region: Region) -> str:
+    """Where a region's anomalies (or notices) lie, and the index chunk that
+    holds them."""
+    counts = region.counts
+    what = "Notices" if region.notice else "Anomalies"
+    if region.last > region.first:
+        where = f"{what} from 0x{region.first:X} to 0x{region.last:X}"
     else:
-        where = f"An anomaly at 0x{counts.first:X}"
+        where = f"{'A notice' if region.notice else 'An anomaly'} at 0x{region.first:X}"
     return f"{where}, in the index chunk 0x{counts.start:X}..0x{counts.end:X}"
 
 
 class RegionList(QAbstractListModel):
-    """The regions (indexed chunks holding anomalies) as list rows: the
-    offset of the region's first anomaly and its counts in words;
-    ``UserRole`` is that first anomaly."""
+    """The regions (indexed chunks holding anomalies, or notices) as list
+    rows: the offset of the region's first anomaly (or notice) and its counts
+    in words; ``UserRole`` is that first anomaly (or notice),
+    :data:`NOTICE_ROLE` whether the row is notices."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.regions: list[ChunkCounts] = []
+        self.regions: list[Region] = []
         self.total = 0
         """Anomalies in the regions shown."""
+        self.notices = 0
+        """Notices in the regions shown."""
 
-    def set_regions(self, regions: list[ChunkCounts]) -> None:
-        """Show ``regions`` (ordered by start): the new ones are inserted
+    def _count(self, region: Region, sign: int = 1) -> None:
+        if region.notice:
+            self.notices += sign * region.total
+        else:
+            self.total += sign * region.total
+
+    def set_regions(self, regions: list[Region]) -> None:
+        """Show ``regions`` (ordered by key): the new ones are inserted
         and the changed ones updated when every region shown is among them;
         otherwise the model is reset. Which are new is found on arrays of
-        starts, so a growing index of thousands of regions costs little."""
-        old = np.fromiter((c.start for c in self.regions), np.int64, len(self.regions))
-        new = np.fromiter((c.start for c in regions), np.int64, len(regions))
+        keys, so a growing index of thousands of regions costs little."""
+        old = np.fromiter((r.key for r in self.regions), np.int64, len(self.regions))
+        new = np.fromiter((r.key for r in regions), np.int64, len(regions))
         if not np.isin(old, new).all():
             self.beginResetModel()
             self.regions = list(regions)
-            self.total = sum(c.anomalies for c in regions)
+            self.total = self.notices = 0
+            for region in regions:
+                self._count(region)
             self.endResetModel()
             return
         kept = np.flatnonzero(np.isin(new, old))
         for row, (shown, region) in enumerate(
             zip(self.regions, (regions[k] for k in kept), strict=True)
         ):
-            if shown is not region and shown != region:
-                self.total += region.anomalies - shown.anomalies
+            if shown.counts is not region.counts and shown != region:
+                self._count(shown, -1)
+                self._count(region)
                 self.regions[row] = region
                 self.dataChanged.emit(self.index(row), self.index(row))
         added = np.diff(np.concatenate(([0], np.isin(new, old, invert=True), [0])).astype(np.int8))
@@ -95,7 +162,8 @@ class RegionList(QAbstractListModel):
             run = regions[first:stop]
             self.beginInsertRows(QModelIndex(), int(first), int(stop) - 1)
             self.regions[first:first] = run
-            self.total += sum(c.anomalies for c in run)
+            for region in run:
+                self._count(region)
             self.endInsertRows()
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: N802, B008 - Qt override
@@ -104,14 +172,30 @@ class RegionList(QAbstractListModel):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self.regions):
             return None
-        counts = self.regions[index.row()]
+        region = self.regions[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return region_words(counts)
+            return region_words(region)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return region_tooltip(counts)
+            return region_tooltip(region)
         if role == Qt.ItemDataRole.UserRole:
-            return counts.first
+            return region.first
+        if role == NOTICE_ROLE:
+            return region.notice
+        if role == Qt.ItemDataRole.ForegroundRole and region.notice:
+            return QBrush(QColor(NOTICE_COLOUR))
         return None
+
+
+NOTICE_COLOUR = "#1f6fb2"
+"""Notice rows are drawn in this blue: no error, unlike the rows around them."""
+
+
+def notices_words(notices: dict[str, int]) -> str:
+    """``4 bidi controls, 1 invisible character``."""
+    return ", ".join(
+        f"{n:,} {NOTICE_WORDS[Notice(name)].one if n == 1 else NOTICE_WORDS[Notice(name)].many}"
+        for name, n in sorted(notices.items())
+    )
 
 
 class ProblemsPanel(QWidget):
@@ -144,8 +228,9 @@ class ProblemsPanel(QWidget):
         """Whether the list can be seen (its dock says: see :meth:`set_shown`)."""
         self._stale = False
         """The current format's index grew while the list was not shown."""
-        self._hovered: int | None = None
-        """The first anomaly of the row under the mouse, until it leaves or clicks."""
+        self._hovered: tuple[int, bool] | None = None
+        """The first anomaly (or notice) of the row under the mouse, and
+        whether it is a notice, until the mouse leaves or clicks."""
         keeper.changed.connect(self._index_grew)
         keeper.shown.current_changed.connect(self.refresh)
         self.list.activated.connect(self._chosen)
@@ -172,27 +257,31 @@ class ProblemsPanel(QWidget):
             self._tell()
 
     def _mouse_entered(self, row: QModelIndex) -> None:
-        first = row.data(Qt.ItemDataRole.UserRole)
-        self._mouse_on(first if isinstance(first, int) else None)
+        self._mouse_on(_row_target(row))
 
-    def _mouse_on(self, first: int | None) -> None:
-        if first != self._hovered:
-            self._hovered = first
+    def _mouse_on(self, target: tuple[int, bool] | None) -> None:
+        if target != self._hovered:
+            self._hovered = target
             self._tell()
 
     def _tell(self) -> None:
         """Emit :attr:`pointed`: the mouse's row, else the keyboard's."""
-        first = self._hovered
-        if first is None and self.list.hasFocus():
-            current = self.list.currentIndex().data(Qt.ItemDataRole.UserRole)
-            first = current if isinstance(current, int) else None
-        self.pointed.emit(None if first is None else self._jump_of(first))
+        target = self._hovered
+        if target is None and self.list.hasFocus():
+            target = _row_target(self.list.currentIndex())
+        self.pointed.emit(None if target is None else self._jump_of(*target))
 
-    def _jump_of(self, first: int) -> tuple[int, int] | None:
-        """The bytes a jump to the anomaly at ``first`` selects: its span."""
+    def _jump_of(self, first: int, notice: bool = False) -> tuple[int, int] | None:
+        """The bytes a jump to the anomaly at ``first`` selects: its span;
+        to the notice there: its character's bytes."""
         document = self.keeper.document
         if document is None:
             return None
+        index = self.keeper.current_index()
+        if notice and index is not None:
+            found = next_notice(index, document.source, first - 1)
+            if found is not None:
+                return found[0], found[1]
         span = document.span_at(self.keeper.shown.current, first)
         end = span.byte_end if span is not None else first + 1
         return first, max(end, first + 1)
@@ -227,17 +316,29 @@ class ProblemsPanel(QWidget):
             self.heading.setText("No file indexed.")
             return
         chunks = index.chunks
-        regions = [c for c in chunks if c is not None and c.first >= 0]
+        regions = regions_of(chunks)
         self.regions.set_regions(regions[:MAX_ROWS])
         known = len(chunks) - chunks.count(None)
         state = "" if known == len(chunks) else f" (indexed {known / len(chunks):.0%})"
-        shown, total = self.regions.rowCount(), self.regions.total
-        more = f" (the first {shown:,} listed)" if len(regions) > shown else ""
-        self.heading.setText(f"{fid}: {total:,} anomalies in {shown:,} regions{state}{more}")
+        listed = self.regions.regions
+        shown = sum(not r.notice for r in listed)
+        total = self.regions.total
+        more = f" (the first {len(listed):,} rows listed)" if len(regions) > len(listed) else ""
+        words = f"{fid}: {total:,} anomalies in {shown:,} regions"
+        if self.regions.notices:
+            notices = len(listed) - shown
+            words += f"; {self.regions.notices:,} notices in {notices:,} regions"
+        self.heading.setText(f"{words}{state}{more}")
 
     def _chosen(self, row: QModelIndex) -> None:
-        first = row.data(Qt.ItemDataRole.UserRole)
-        jump = self._jump_of(first) if isinstance(first, int) else None
+        target = _row_target(row)
+        jump = self._jump_of(*target) if target is not None else None
         if jump is not None:
             self.selection.select_range(*jump)
             self._mouse_on(None)  # shown now: the keys' places come next
+
+
+def _row_target(row: QModelIndex) -> tuple[int, bool] | None:
+    """A row's first anomaly (or notice) and whether it is a notice."""
+    first = row.data(Qt.ItemDataRole.UserRole)
+    return (first, bool(row.data(NOTICE_ROLE))) if isinstance(first, int) else None

@@ -1,4 +1,5 @@
-"""Find (Ctrl+F), Find Next/Previous (F3 / Shift+F3) and next/previous anomaly (F8 / Shift+F8).
+"""Find (Ctrl+F), Find Next/Previous (F3 / Shift+F3), next/previous anomaly
+(F8 / Shift+F8), difference (F7 / Shift+F7) and notice (F9 / Shift+F9).
 
 Each command builds a scan from :mod:`mojiscope.app.model.search` and starts it on
 the window's :class:`~mojiscope.app.background.jobs.JobRunner` under one name,
@@ -28,7 +29,10 @@ from mojiscope.app.model.document import Document
 from mojiscope.app.model.search import next_anomaly, previous_anomaly
 from mojiscope.app.window import messages
 from mojiscope.core import Span
+from mojiscope.core.compare.formats import Difference, next_difference, previous_difference
+from mojiscope.core.index.file_index import FileIndex, next_notice, previous_notice
 from mojiscope.core.system.control import Control
+from mojiscope.core.words.notices import NOTICE_WORDS
 
 if TYPE_CHECKING:
     from mojiscope.app.window.main_window import MainWindow
@@ -45,7 +49,9 @@ def _controlled(scan: Callable[..., Any], *args: object) -> Callable[[Control], 
 class SearchCommands(QObject):
     finished = Signal(str, object)
     """``(tag, result)`` after a scan: "find" with an offset or None, "anomaly"
-    with a Span or None (None too after a failure)."""
+    with a Span or None, "notice" with ``(start, end, Notice)`` or None,
+    "difference" with ``(start, end)`` (or a Difference) or None (None too
+    after a failure)."""
     typed_target = Signal(object)
     """The bytes ``(start, end)`` Enter in the open Find dialog would select,
     as found ahead for the needle typed so far; None when there are none."""
@@ -196,6 +202,40 @@ class SearchCommands(QObject):
         job = _controlled(scan, choice, document.source, cursor)
         self._start("anomaly", job, total, f"Looking for the {way} anomaly in {choice.label}…")
 
+    def notice(self, *, forward: bool) -> None:
+        """Select the next (or previous) notice of the current format, from
+        its index where it has one (scanning the chunks not indexed yet)."""
+        window = self.window
+        document = window.document
+        if document is None or document.size == 0:
+            return
+        fmt = window.shown.current.format
+        index = window.indexes.index_of(fmt) or FileIndex(fmt, document.size)
+        cursor = window.selection.cursor
+        scan = next_notice if forward else previous_notice
+        total = document.size - cursor if forward else cursor
+        way = "next" if forward else "previous"
+        job = _controlled(scan, index, document.source, cursor)
+        self._start("notice", job, total, f"Looking for the {way} notice in {fmt.id}…")
+
+    def difference(self, *, forward: bool) -> None:
+        """Select the next (or previous) range where the formats on show
+        read the bytes differently."""
+        window = self.window
+        document = window.document
+        keeper = window.differences
+        formats = keeper.formats()
+        if document is None or document.size == 0 or len(formats) < 2:
+            self._say("Compare needs at least two formats on show")
+            return
+        indexes = [window.indexes.index_of(fmt) for fmt in formats]
+        cursor = window.selection.cursor
+        scan = next_difference if forward else previous_difference
+        total = document.size - cursor if forward else cursor
+        way = "next" if forward else "previous"
+        job = _controlled(scan, formats, document.source, cursor, indexes)
+        self._start("difference", job, total, f"Looking for the {way} difference…")
+
     # -- results --------------------------------------------------------------------------
 
     def _ours(self) -> bool:
@@ -218,6 +258,21 @@ class SearchCommands(QObject):
                 self._look_around()
             else:
                 self._say("Not found")
+        elif tag == "notice":
+            if isinstance(result, tuple):
+                start, end, notice = result
+                selection.select_range(start, end)
+                self._say(f"{NOTICE_WORDS[notice].one} at 0x{start:X}")
+            else:
+                self._say(f"No further notice in {self.window.shown.current.label}")
+        elif tag == "difference":
+            if isinstance(result, Difference):
+                result = (result.start, result.end)
+            if isinstance(result, tuple):
+                selection.select_range(*result)
+                self._say(f"The formats differ at 0x{result[0]:X}..0x{result[1]:X}")
+            else:
+                self._say("No further difference between the formats on show")
         elif isinstance(result, Span):
             selection.select_range(result.byte_start, result.byte_end)
             reason = f" ({result.reason.value})" if result.reason else ""

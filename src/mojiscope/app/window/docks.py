@@ -1,5 +1,6 @@
 """The window's docks: the text view, the inspector and the legend below the
-grid, and the whole-file panels (Summary, Problems) tabbed with the legend.
+grid, and the whole-file panels (Summary, Problems, and compare mode's
+Differences) tabbed with the legend.
 
 Every dock can be moved, floated, closed and tabbed; the View menu lists
 each one, checked while it is open, and brings a closed one back
@@ -64,6 +65,27 @@ def add_index_docks(
         if widget is problems:
             dock.visibilityChanged.connect(problems.set_shown)
     inspector.raise_()
+
+
+def add_differences_dock(
+    window: QMainWindow, view_docks: list[QDockWidget], differences: QWidget
+) -> QDockWidget:
+    """The Differences dock (compare mode's list), tabbed with the legend
+    of ``view_docks``; hidden until compare mode is turned on."""
+    dock = _dock(window, "Differences", differences)
+    window.tabifyDockWidget(view_docks[2], dock)
+    dock.hide()
+    view_docks[1].raise_()
+    return dock
+
+
+def bring_forward(dock: QDockWidget) -> None:
+    """``dock`` in front of the docks tabbed with it. ``raise_`` alone does
+    nothing once Qt has the dock last among its siblings (as a raise before
+    the window was shown leaves it) although another tab is in front; a
+    ``lower`` first makes the raise reach the tab bar."""
+    dock.lower()
+    dock.raise_()
 
 
 def give_rows_to_the_grid(

@@ -30,20 +30,25 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QWid
 from shiboken6 import isValid
 
 from mojiscope.app.background.collector import keep_collector_out_of_frames
+from mojiscope.app.background.difference_jobs import DifferenceKeeper
 from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.file_watch import FileReloader
 from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.background.retirement import Retirement
+from mojiscope.app.background.segment_jobs import SegmentKeeper
+from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
 from mojiscope.app.dialogs.help import AboutDialog, ShortcutsDialog
 from mojiscope.app.dialogs.paste_hex import PasteHexDialog
+from mojiscope.app.dialogs.undo_repair import open_undo_dialog
 from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import available_keys
+from mojiscope.app.panels.differences import DifferencesPanel
 from mojiscope.app.panels.inspector import InspectorPanel
 from mojiscope.app.panels.legend import Legend
 from mojiscope.app.panels.mojibake import attach_to_window as attach_mojibake_panel
@@ -60,18 +65,27 @@ from mojiscope.app.window.clipboard import (
     copy_selection,
 )
 from mojiscope.app.window.commands import SearchCommands
-from mojiscope.app.window.docks import add_index_docks, add_view_docks, give_rows_to_the_grid
+from mojiscope.app.window.docks import (
+    add_differences_dock,
+    add_index_docks,
+    add_view_docks,
+    bring_forward,
+    give_rows_to_the_grid,
+)
 from mojiscope.app.window.forecast import Forecast
+from mojiscope.app.window.format_choice import FormatChoice
 from mojiscope.app.window.menus import (
     add_dock_actions,
     build_actions,
     build_menus,
     build_toolbar,
     context_actions,
+    fill_format_box,
 )
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
+from mojiscope.core.mojibake.segments import SegmentMap
 from mojiscope.core.system.child_job import start_forkserver
 
 APP_TITLE = "Mojiscope"
@@ -119,6 +133,8 @@ class MainWindow(QMainWindow):
         self.legend = Legend(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
         self.legend_dock = self.bottom_docks[2]
+        self.segments = SegmentKeeper(self.jobs, self.passes, self)
+        """The open document's segment map, made as one of the window's passes."""
         self.mojibake_dock = attach_mojibake_panel(self)
         self.format_menu: QMenu | None = None
         self.view_menu: QMenu | None = None
@@ -129,14 +145,32 @@ class MainWindow(QMainWindow):
         self.reloader = FileReloader(self)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
+        self.overview.show_segments(self.segments)
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
+        self.format_choice = FormatChoice(self.shown, self.jobs, self._set_current_quietly, self)
+        """Which format the open document is read in (the evidence, the user's choice)."""
+        self.summary_panel.use_requested.connect(self.use_format)
+        self.summary_panel.summary_ready.connect(self.format_choice.follow_summary)
+        self.summary_panel.summary_ready.connect(lambda _summary: self._sync_format_box())
+        self.format_choice.looked.connect(lambda _look: self._sync_format_box())
+        self.segments.completed.connect(self._segments_completed)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
         self.search.ahead.found.connect(self.forecast.likely_changed)
         self.search.typed_target.connect(self.forecast.foresee)
         self.overview.aimed.connect(self.forecast.foresee_offset)
         self.problems.pointed.connect(self.forecast.foresee)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
+        self.differences = DifferenceKeeper(self.jobs, self.passes, self.shown, self.indexes, self)
+        """Compare mode: where the formats on show disagree. The grid asks
+        :meth:`~mojiscope.app.background.difference_jobs.DifferenceKeeper.ranges_between`
+        for the rows on screen and repaints on its ``changed``."""
+        self.grid.marked_ranges = self.differences.ranges_between
+        self.differences.changed.connect(self.grid.viewport().update)
+        self.differences_panel = DifferencesPanel(self.differences, self.selection, self)
+        self.differences_dock = add_differences_dock(
+            self, self.bottom_docks, self.differences_panel
+        )
         assert self.view_menu is not None
         add_dock_actions(self.view_menu, self.findChildren(QDockWidget))
         self.addToolBarBreak()
@@ -154,6 +188,10 @@ class MainWindow(QMainWindow):
         self._restored = self._restore_window_state()
         keep_collector_out_of_frames()
 
+    def _segments_completed(self, found: SegmentMap) -> None:
+        """The Summary says what the segment map counted."""
+        self.summary_panel.show_segments(found.words())
+
     def add_format_column(self, format_id: str) -> None:
         """Show ``format_id`` as one more decoded column (the Summary's one click)."""
         if format_id not in self.shown.keys:
@@ -161,8 +199,10 @@ class MainWindow(QMainWindow):
 
     # -- opening --------------------------------------------------------------------------
 
-    def open_document(self, document: Document) -> None:
-        """Show ``document`` in every view (closing the one shown before)."""
+    def open_document(self, document: Document, *, follow_evidence: bool = True) -> None:
+        """Show ``document`` in every view (closing the one shown before), in
+        the format the evidence names unless not ``follow_evidence`` (see
+        :mod:`~mojiscope.app.window.format_choice`)."""
         self.search.stop()
         old = self.document
         readers = self._stop_readers_of_old()
@@ -171,8 +211,12 @@ class MainWindow(QMainWindow):
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
+        self.differences.set_document(document)
         self.summary_panel.set_document(document)
+        self.summary_panel.show_segments("")
+        self.segments.set_document(document)
         self.problems.set_document(document)
+        self.format_choice.document_opened(document, follow=follow_evidence)
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:
@@ -189,6 +233,9 @@ class MainWindow(QMainWindow):
         for dialog in self.export_dialogs():
             if dialog.job is None or dialog.job.name != "export-write":
                 dialog.close()
+        for compared in self.findChildren(CompareFilesDialog):
+            if isValid(compared):
+                compared.close()
         for handle in self.jobs.active():
             if handle.name != "export-write":
                 handle.cancel()
@@ -209,7 +256,24 @@ class MainWindow(QMainWindow):
         return True
 
     def open_demo(self) -> None:
-        self.open_document(Document.demo())
+        """The demo, in the formats on show: it was made to show them."""
+        self.open_document(Document.demo(), follow_evidence=False)
+
+    def compare_with_dialog(self) -> None:
+        """File > Compare With…: choose a file to compare the open one with."""
+        if self.document is None:
+            self.statusBar().showMessage("Open a file to compare first", 5000)
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Compare With")
+        if path:
+            self.compare_with(path)
+
+    def compare_with(self, path: str | os.PathLike[str]) -> CompareFilesDialog | None:
+        """Compare the open file with the file at ``path``, in a dialog."""
+        for dialog in self.findChildren(CompareFilesDialog):
+            if isValid(dialog):
+                dialog.close()
+        return open_compare_dialog(self, Path(path))
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open File")
@@ -263,7 +327,9 @@ class MainWindow(QMainWindow):
         settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
+        self.differences.set_document(None)
         self.summary_panel.set_document(None)
+        self.segments.set_document(None)
         self.inspector.set_document(None)  # its rest timer would start a measuring
         self.inspector.hint.stop()
         # Cancelled, not waited for: the window goes at once. A write in
@@ -304,6 +370,11 @@ class MainWindow(QMainWindow):
     def export_selection_as(self) -> None:
         """File > Export Selection As…: the selected bytes only."""
         open_export_dialog(self, whole=False)
+
+    def undo_repair(self) -> None:
+        """File > Undo a Repair…: write a repaired file's original bytes back
+        from its undo journal."""
+        open_undo_dialog(self)
 
     def export_repaired(self, reading: str, start: int, end: int) -> None:
         """The Mojibake panel's "Export repaired…": bytes [start, end) read as ``reading``."""
@@ -347,6 +418,52 @@ class MainWindow(QMainWindow):
 
     def previous_anomaly(self) -> None:
         self._anomaly(forward=False)
+
+    def next_difference(self) -> None:
+        self._difference(forward=True)
+
+    def previous_difference(self) -> None:
+        self._difference(forward=False)
+
+    def _difference(self, *, forward: bool) -> None:
+        """At once where compare mode's sweep knows, else a background scan."""
+        known, found = self.differences.difference_at_once(self.selection.cursor, forward=forward)
+        if known:
+            self.search.show_result("difference", found)
+        else:
+            self.search.difference(forward=forward)
+
+    def next_notice(self) -> None:
+        self._notice(forward=True)
+
+    def previous_notice(self) -> None:
+        self._notice(forward=False)
+
+    def _notice(self, *, forward: bool) -> None:
+        """At once where the index knows the chunk, else a background scan."""
+        known, found = self.indexes.notice_at_once(forward=forward)
+        if known:
+            self.search.show_result("notice", found)
+        else:
+            self.search.notice(forward=forward)
+
+    def set_compare_mode(self, on: bool) -> None:
+        """View > Compare Formats: sweep the file for where the formats on
+        show disagree, and show the Differences dock (hide it when off)."""
+        self.differences.set_enabled(on)
+        action = self.actions_["compare"]
+        if action.isChecked() != on:
+            action.setChecked(on)
+        if on:
+            self.differences_dock.show()
+            # A turn later: the window puts a dock shown again behind the
+            # docks tabbed with it.
+            QTimer.singleShot(0, self.differences_dock, self._differences_forward)
+        else:
+            self.differences_dock.hide()
+
+    def _differences_forward(self) -> None:
+        bring_forward(self.differences_dock)
 
     def _anomaly(self, *, forward: bool) -> None:
         """At once where the index knows the chunk, else a background scan;
@@ -393,6 +510,7 @@ class MainWindow(QMainWindow):
         if persist:
             settings.set_shown_formats(self.shown.keys)
         else:
+            self.format_choice.fixed = True
             self._remember_current = False
             try:
                 self.shown.set_current(self.shown.keys[0])
@@ -418,17 +536,32 @@ class MainWindow(QMainWindow):
                 action.setChecked(key == f"bpr_{number}")
         self.row_box.setCurrentIndex(max(self.row_box.findData(number), 0))
 
+    def use_format(self, key: str) -> None:
+        """Read the open document in ``key`` (its column added if it is not
+        on show), remembered for its file: the user's choice."""
+        self.format_choice.use(key)
+
+    def _set_current_quietly(self, key: str) -> None:
+        """Make ``key`` current without remembering it as the format of every
+        window to come (the evidence's choice, or one remembered per file)."""
+        self._remember_current = False
+        try:
+            self.shown.set_current(key)
+        finally:
+            self._remember_current = True
+
     def _sync_format_box(self) -> None:
-        box = self.format_box
-        box.blockSignals(True)
-        box.clear()
-        for choice in self.shown.choices:
-            box.addItem(choice.label, choice.key)
-        box.setCurrentIndex(max(box.findData(self.shown.current.key), 0))
-        box.blockSignals(False)
+        """The formats on show, then every other format the window can
+        read the document in (see :func:`~mojiscope.app.window.menus.format_box_keys`)."""
+        look, summary = self.format_choice.look, self.summary_panel.summary
+        extra = list(look.readings) if look is not None else []
+        extra += [s.format_id for s in summary.formats] if summary is not None else []
+        fill_format_box(self.format_box, self.shown, extra)
 
     def _format_box_chosen(self, index: int) -> None:
-        self.shown.set_current(str(self.format_box.itemData(index)))
+        key = self.format_box.itemData(index)
+        if isinstance(key, str):
+            self.use_format(key)
 
     def _current_format_changed(self) -> None:
         self.format_box.setCurrentIndex(max(self.format_box.findData(self.shown.current.key), 0))

@@ -15,8 +15,10 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu
 
 from mojiscope.app.dialogs.scan_dialog import open_scan_dialog
+from mojiscope.app.model.formats import available_keys, resolve
 from mojiscope.app.window import settings
 from mojiscope.app.window.settings import BYTES_PER_ROW_CHOICES
+from mojiscope.app.window.shown_formats import ShownFormats
 
 if TYPE_CHECKING:
     from mojiscope.app.window.main_window import MainWindow
@@ -44,6 +46,8 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "scan_folder": _action(window, "S&can Folder…", lambda: open_scan_dialog(window)),
         "export": _action(window, "&Export As…", window.export_as, "Ctrl+Shift+S"),
         "export_selection": _action(window, "Export &Selection As…", window.export_selection_as),
+        "compare_with": _action(window, "Compare &With…", window.compare_with_dialog),
+        "undo_repair": _action(window, "&Undo a Repair…", window.undo_repair),
         "quit": _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit),
         "paste_hex": _action(window, "Paste &Hex…", window.paste_hex, "Ctrl+Shift+V"),
         "copy_hex": _action(window, "Copy as &Hex", window.copy_hex, "Ctrl+C"),
@@ -63,6 +67,14 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         "previous_anomaly": _action(
             window, "&Previous Anomaly", window.previous_anomaly, "Shift+F8"
         ),
+        # F7 / Shift+F7: "next difference" in VS Code's and other editors' diff views.
+        "next_difference": _action(window, "Next &Difference", window.next_difference, "F7"),
+        "previous_difference": _action(
+            window, "Previous Di&fference", window.previous_difference, "Shift+F7"
+        ),
+        # F9 / Shift+F9: beside F8, the notices being the lesser problems.
+        "next_notice": _action(window, "Next &Notice", window.next_notice, "F9"),
+        "previous_notice": _action(window, "Previous No&tice", window.previous_notice, "Shift+F9"),
         "formats": _action(window, "&Choose Formats…", window.choose_formats),
         "shortcuts": _action(window, "&Keyboard Shortcuts", window.show_shortcuts, "F1"),
         "about": _action(window, "&About Mojiscope", window.show_about),
@@ -75,6 +87,12 @@ def build_actions(window: MainWindow) -> dict[str, QAction]:
         )
         action.setCheckable(True)
         a[f"bpr_{number}"] = action
+    compare = QAction("&Compare Formats", window)
+    compare.setCheckable(True)
+    compare.setToolTip("Find where the formats on show read the bytes differently")
+    compare.toggled.connect(window.set_compare_mode)
+    window.addAction(compare)
+    a["compare"] = compare
     return a
 
 
@@ -91,6 +109,9 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     file_menu.addSeparator()
     file_menu.addAction(a["export"])
     file_menu.addAction(a["export_selection"])
+    file_menu.addAction(a["undo_repair"])
+    file_menu.addSeparator()
+    file_menu.addAction(a["compare_with"])
     file_menu.addSeparator()
     file_menu.addAction(a["quit"])
     edit = bar.addMenu("&Edit")
@@ -103,10 +124,15 @@ def build_menus(window: MainWindow, a: dict[str, QAction]) -> QMenu:
     search = bar.addMenu("&Search")
     for key in ("go_to", "find", "find_next", "find_previous", "next_anomaly", "previous_anomaly"):
         search.addAction(a[key])
+    search.addSeparator()
+    for key in ("next_difference", "previous_difference", "next_notice", "previous_notice"):
+        search.addAction(a[key])
     view = bar.addMenu("&View")
     view.setObjectName("view-menu")
     for number in BYTES_PER_ROW_CHOICES:
         view.addAction(a[f"bpr_{number}"])
+    view.addSeparator()
+    view.addAction(a["compare"])
     window.view_menu = view
     formats = bar.addMenu("F&ormats")
     formats.addAction(a["formats"])
@@ -175,7 +201,10 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
     bar.addSeparator()
     bar.addWidget(QLabel(" Current format: "))
     format_box = QComboBox(bar)
-    format_box.setToolTip("The format the text view, inspector, status bar and F8 use")
+    format_box.setToolTip(
+        "The format the text view, inspector, status bar and F8 use; "
+        "a format not on show is added as a column"
+    )
     bar.addWidget(format_box)
     bar.addWidget(QLabel("  Row: "))
     row_box = QComboBox(bar)
@@ -189,6 +218,30 @@ def build_toolbar(window: MainWindow, a: dict[str, QAction]) -> tuple[QComboBox,
         if not action.isSeparator() and action.text():
             action.setToolTip(tooltip(action))
     return format_box, row_box
+
+
+def format_box_keys(shown: list[str], extra: list[str]) -> list[str]:
+    """What the current-format box offers after the formats on show: the
+    ``extra`` ones (the readings the evidence found for the document),
+    then every format the chooser offers, each once."""
+    return [key for key in dict.fromkeys([*extra, *available_keys()]) if key not in shown]
+
+
+def fill_format_box(box: QComboBox, shown: ShownFormats, extra: list[str]) -> None:
+    """The formats on show, a separator, then every other format (see
+    :func:`format_box_keys`); choosing one of those adds its column. The
+    current format is selected; no signal is emitted."""
+    box.blockSignals(True)
+    box.clear()
+    for choice in shown.choices:
+        box.addItem(choice.label, choice.key)
+    others = format_box_keys(shown.keys, [k for k in extra if resolve(k) is not None])
+    if others:
+        box.insertSeparator(box.count())
+        for key in others:
+            box.addItem(key, key)
+    box.setCurrentIndex(max(box.findData(shown.current.key), 0))
+    box.blockSignals(False)
 
 
 def tooltip(action: QAction) -> str:

@@ -166,6 +166,38 @@ def set_current_format(key: str) -> None:
     _write({"formats/current": key})
 
 
+MAX_FILE_FORMATS = 200
+"""Files whose format the user chose that are remembered (the latest)."""
+
+
+def _read_mapping(key: str) -> dict[str, str]:
+    raw = _value(key)
+    if not isinstance(raw, str):
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return {}
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def format_for_file(path: str) -> str | None:
+    """The format key the user chose for the file at ``path`` (resolved), if any."""
+    return _read_mapping("formats/per_file").get(path)
+
+
+def set_format_for_file(path: str, key: str) -> None:
+    """Remember ``key`` for the file at ``path`` (resolved); the oldest of
+    more than :data:`MAX_FILE_FORMATS` files is forgotten."""
+    chosen = _read_mapping("formats/per_file")
+    chosen.pop(path, None)
+    chosen[path] = key
+    kept = dict(list(chosen.items())[-MAX_FILE_FORMATS:])
+    _write({"formats/per_file": json.dumps(kept)})
+
+
 def recent_files() -> list[str]:
     return _read_list("files/recent") or []
 

@@ -177,6 +177,13 @@ class Format(ABC):
         del lead
         return span.byte_end - span.byte_start
 
+    def alternatives_at(self, offset: int) -> tuple[str, ...]:
+        """For a reading that guesses (a repair plan's lost bytes, an
+        ``invalid`` span with the reason ``guessed`` at byte ``offset``):
+        the other characters the guess could have been. Others guess nothing."""
+        del offset
+        return ()
+
     def char_byte_lengths(self, chars: str) -> list[int]:
         """Encoded length of each character of a well-formed run."""
         return [len(self.encode_spans(c).data) for c in chars]

@@ -4,7 +4,9 @@ The registry holds the built-in formats; any other name that Python's
 ``codecs`` knows (``cp1252``, ``shift_jis``, ...) becomes a legacy format on
 first use. Names are matched case-insensitively, with ``_`` and ``-`` alike.
 A name ``repair:<chain words>`` (``repair:utf-8 read as windows-1252``) is a
-mojibake repair read as a format (:mod:`mojiscope.core.mojibake.reading`).
+mojibake repair read as a format (:mod:`mojiscope.core.mojibake.reading`);
+``repair:plan:PATH`` is a repair plan saved at PATH, each segment read
+through its own chain (:mod:`mojiscope.core.mojibake.plan_reading`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ def get_format(name: str | Format) -> Format:
     key = _key(name)
     if key in _BY_NAME:
         return _BY_NAME[key]
+    if key.startswith("repair:plan:"):  # a mojibake repair plan, segment by segment
+        from mojiscope.core.mojibake.plan_reading import plan_reading_for_name
+
+        return plan_reading_for_name(name.strip())
     if key.startswith("repair:"):  # a mojibake repair read as a format
         from mojiscope.core.mojibake.reading import reading_for_name
 

@@ -1,7 +1,8 @@
 """Where formats disagree about the same bytes.
 
 Two formats *agree* on a run of bytes when both read it as the same
-characters in ``text`` spans. Everything else is a *difference*: different
+characters in ``text`` spans, or find the same anomaly there (the same
+kind, reason and text). Everything else is a *difference*: different
 characters for the same bytes, or text in one and an anomaly in the other
 (an invalid sequence, a lone surrogate, an escape, a signature...), or
 anomalies of different kinds. :func:`differences` walks a byte range
@@ -9,35 +10,42 @@ window by window and yields each differing range (maximal: neighbouring
 differences are merged) with what every format makes of it.
 
 Ranges are cut at *common boundaries*: offsets where every format starts a
-character or a span. A window whose formats decode to the same text with
-the same spans agrees at once; the others are compared character by
-character between common boundaries.
+character or a span. A window of ASCII bytes (after an ASCII byte) agrees
+at once, unread by any format, when every format reads ASCII as itself
+(:func:`~mojiscope.core.compare.windows.reads_ascii_as_itself`: the UTF-8
+family and the code pages); a
+window whose formats decode to the same text with the same spans agrees
+at once; the others are compared unit by unit between common boundaries,
+in arrays (:mod:`~mojiscope.core.compare.units`).
 
 From the index: where every format's :class:`~mojiscope.core.index.file_index.FileIndex`
 says a chunk holds no anomaly and the formats read well-formed UTF-8 alike
 (:data:`~mojiscope.core.index.scan.VALID_UTF8_IS_CLEAN`), the chunk cannot
 differ and is skipped unread, so comparing UTF-8 with WTF-8 over a large
-file reads only the chunks that hold anomalies.
+file reads only the chunks that hold anomalies; inside those, well-formed
+UTF-8 is passed at the speed of CPython's decoder checking it, and only
+a few bytes are decoded where it stops (:mod:`~mojiscope.core.compare.windows`
+walks the windows).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
-import numpy as np
-
-from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.format import Format
+from mojiscope.core.compare.windows import (
+    WINDOW,
+    Window,
+    mask_words,
+    may_differ,
+    skippable,
+    walk,
+)
 from mojiscope.core.index.file_index import FileIndex
-from mojiscope.core.index.scan import VALID_UTF8_IS_CLEAN
-from mojiscope.core.spans.event import SpanKind
+from mojiscope.core.spans.event import KIND_CODE, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import Source
-
-WINDOW = 1 << 16
-"""Bytes compared at once."""
 
 
 @dataclass(frozen=True)
@@ -64,134 +72,41 @@ class Difference:
     def as_json(self) -> dict[str, object]:
         return {"bytes": [self.start, self.end], "formats": [r.as_json() for r in self.readings]}
 
+    def line(self, shown: int = 24) -> str:
+        """``0x00000003..0x00000006 (3..6)  utf-8: '...' invalid  wtf-8: '\\ud800' surrogate``:
+        the range, then what each format makes of it (``shown`` characters
+        of each reading, as a literal) and the kinds of its spans."""
+        where = f"0x{self.start:08X}..0x{self.end:08X} ({self.start}..{self.end})"
+        parts = []
+        for reading in self.readings:
+            text = reading.text
+            seen = ascii(text[:shown]) + ("..." if len(text) > shown else "")
+            kinds = ",".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
+            parts.append(f"{reading.format_id}: {seen} {kinds}")
+        return f"{where}  " + "  ".join(parts)
+
     def what(self, a: int = 0, b: int = 1) -> str:
         """Why readings ``a`` and ``b`` differ here, in a few words: the
         anomaly kind one of them found (``lone surrogates`` where one reads
         a surrogate), else ``different text``."""
-        names = {k.split(":")[0] for k in set(self.readings[a].kinds) ^ set(self.readings[b].kinds)}
-        names.discard(SpanKind.TEXT.value)
-        if len(names) > 1:
-            names.discard(SpanKind.INVALID.value)  # the other side says what it is
-        if not names:
-            return "different text"
-        return ", ".join(sorted(_KIND_WORDS.get(k, k) for k in names))
+        return ", ".join(sorted(self.what_words(a, b)))
+
+    def what_words(self, a: int = 0, b: int = 1) -> frozenset[str]:
+        """:meth:`what`, as a set of words (``{"lone surrogates"}``)."""
+        return _what_words(self.readings[a].kinds, self.readings[b].kinds)
 
 
-_KIND_WORDS = {
-    "surrogate": "lone surrogates",
-    "invalid": "invalid sequences",
-    "escape": "escaped bytes",
-    "collision": "collisions",
-    "signature": "a signature",
-    "reserved": "reserved sequences",
-    "beyond": "values beyond Unicode",
-    "warning": "warnings",
-}
+def _what_words(kinds_a: tuple[str, ...], kinds_b: tuple[str, ...]) -> frozenset[str]:
+    """Why readings of these kinds differ (see :meth:`Difference.what`)."""
+    return mask_words(_mask(kinds_a), _mask(kinds_b))
 
 
-class _Units:
-    """One decoding as units: a character of a ``text`` span, or a whole
-    span of another kind; each with its byte start and a token to compare."""
-
-    def __init__(self, decoding: Decoding) -> None:
-        starts: list[int] = []
-        tokens: list[str | tuple[str, str]] = []
-        base = decoding.spans.char_start
-        text = decoding.text
-        for span in decoding.spans:
-            if span.kind == SpanKind.TEXT:
-                offsets = decoding.char_byte_offsets(span)
-                chars = text[span.char_start - base : span.char_end - base]
-                starts.extend(offsets[:-1])
-                tokens.extend(chars)
-            else:
-                reason = span.reason.value if span.reason else ""
-                chars = text[span.char_start - base : span.char_end - base]
-                starts.append(span.byte_start)
-                tokens.append((f"{span.kind.value}:{reason}".rstrip(":"), chars))
-        self.starts = np.asarray(starts, np.int64)
-        self.tokens = tokens
-        self.end = decoding.byte_end
-
-    def between(self, lo: int, hi: int) -> tuple[int, int]:
-        i = int(np.searchsorted(self.starts, lo, side="left"))
-        j = int(np.searchsorted(self.starts, hi, side="left"))
-        return i, j
-
-    def reading(self, format_id: str, lo: int, hi: int) -> Reading:
-        i, j = self.between(lo, hi)
-        text = []
-        kinds: list[str] = []
-        for token in self.tokens[i:j]:
-            if isinstance(token, tuple):
-                name, chars = token
-                text.append(chars)
-                if name not in kinds:
-                    kinds.append(name)
-            else:
-                text.append(token)
-                if SpanKind.TEXT.value not in kinds:
-                    kinds.append(SpanKind.TEXT.value)
-        return Reading(format_id, "".join(text), tuple(kinds))
-
-
-def _same(decodings: Sequence[Decoding]) -> bool:
-    """Whether the decodings read their bytes alike at once: the same text
-    and the same spans (kinds and byte starts)."""
-    first = decodings[0]
-    for other in decodings[1:]:
-        if other.text != first.text or other.byte_start != first.byte_start:
-            return False
-        a, b = first.spans, other.spans
-        if len(a) != len(b) or other.byte_end != first.byte_end:
-            return False
-        if not (np.array_equal(a.kinds, b.kinds) and np.array_equal(a.byte_starts, b.byte_starts)):
-            return False
-        if not np.array_equal(a.reasons, b.reasons):
-            return False
-    return True
-
-
-def _window_differences(
-    formats: Sequence[Format], decodings: Sequence[Decoding], lo: int, cut: int
-) -> Iterator[Difference]:
-    """The differences in ``[lo, cut)``, where ``cut`` is a common boundary."""
-    units = [_Units(d) for d in decodings]
-    common = units[0].starts
-    for other in units[1:]:
-        common = np.intersect1d(common, other.starts, assume_unique=True)
-    common = common[(common >= lo) & (common < cut)]
-    bounds = np.concatenate((common, [cut])).tolist()
-    open_start = -1
-    for a, b in pairwise(bounds):
-        pieces = []
-        for u in units:
-            i, j = u.between(a, b)
-            pieces.append(u.tokens[i:j])
-        differs = any(p != pieces[0] for p in pieces[1:]) or any(
-            isinstance(t, tuple) for p in pieces for t in p
-        )
-        if differs and open_start < 0:
-            open_start = a
-        elif not differs and open_start >= 0:
-            yield _difference(formats, units, open_start, a)
-            open_start = -1
-    if open_start >= 0:
-        yield _difference(formats, units, open_start, cut)
-
-
-def _difference(formats: Sequence[Format], units: list[_Units], lo: int, hi: int) -> Difference:
-    return Difference(
-        lo, hi, tuple(u.reading(f.id, lo, hi) for f, u in zip(formats, units, strict=True))
-    )
-
-
-def _skippable(formats: Sequence[Format], indexes: Sequence[FileIndex | None]) -> bool:
-    return (
-        all(f.id in VALID_UTF8_IS_CLEAN for f in formats)
-        and all(i is not None for i in indexes)
-        and len({i.chunk_size for i in indexes if i is not None}) == 1
-    )
+def _mask(kinds: tuple[str, ...]) -> int:
+    """Span kind names (``invalid:truncated``) as bits ``1 << kind code``."""
+    mask = 0
+    for name in kinds:
+        mask |= 1 << KIND_CODE[SpanKind(name.split(":")[0])]
+    return mask
 
 
 def differences(
@@ -202,70 +117,58 @@ def differences(
     *,
     indexes: Sequence[FileIndex | None] | None = None,
     control: Control = UNCONTROLLED,
+    known: Callable[[int], None] | None = None,
 ) -> Iterator[Difference]:
     """Every range of ``[start, end)`` the formats read differently, in
     order, each with what every format makes of it (see the module
     docstring). ``indexes`` (one per format, complete or not) lets chunks
     that cannot differ be skipped. Progress counts bytes; memory is one
-    window per format."""
+    window per format. ``known`` hears, after each window, the offset
+    before which every range starts that has been yielded (a range still
+    growing across windows is yielded once whole)."""
     if len(formats) < 2:
         raise ValueError("comparing takes at least two formats")
-    size = len(source)
-    end = size if end is None else min(end, size)
-    skip = indexes is not None and _skippable(formats, indexes)
+    end = len(source) if end is None else min(end, len(source))
     pending: Difference | None = None
-    lo = start
-    while lo < end:
-        if skip and indexes is not None:
-            lo = _next_unclean(indexes, lo, end)
-            if lo >= end:
-                break
-        hi = min(end, lo + WINDOW)
-        decodings = [f.decode_window(source, lo, hi) for f in formats]
-        cut = min(min(d.byte_end for d in decodings), end)
-        if _same(decodings):
-            found: list[Difference] = []
-        else:
-            found = list(_window_differences(formats, decodings, lo, cut))
-        for diff in found:
+    for window in walk(formats, source, start, end, indexes, control):
+        for diff in window_differences(formats, window):
             if pending is not None and pending.end == diff.start:
-                pending = _joined(pending, diff)
+                pending = joined(pending, diff)
                 continue
             if pending is not None:
                 yield pending
             pending = diff
-        lo = max(cut, lo + 1)
-        control.step(lo - start)
+        if known is not None:
+            known(pending.start if pending is not None else window.cut)
     if pending is not None:
         yield pending
 
 
-def _joined(a: Difference, b: Difference) -> Difference:
+def window_differences(
+    formats: Sequence[Format], window: Window, first: int = 0, stop: int | None = None
+) -> list[Difference]:
+    """The ranges ``first..stop`` of ``window`` as differences, with what
+    each format makes of them."""
+    los, his = window.los[first:stop], window.his[first:stop]
+    if not len(los):
+        return []
+    per_format = [
+        [Reading(fmt.id, text, kinds) for text, kinds in u.readings(los, his)]
+        for fmt, u in zip(formats, window.units, strict=True)
+    ]
+    return [
+        Difference(lo, hi, tuple(readings[k] for readings in per_format))
+        for k, (lo, hi) in enumerate(zip(los.tolist(), his.tolist(), strict=True))
+    ]
+
+
+def joined(a: Difference, b: Difference) -> Difference:
+    """``a`` and ``b``, which ``b`` goes on from, as one range."""
     readings = tuple(
         Reading(x.format_id, x.text + y.text, tuple(dict.fromkeys((*x.kinds, *y.kinds))))
         for x, y in zip(a.readings, b.readings, strict=True)
     )
     return Difference(a.start, b.end, readings)
-
-
-def _next_unclean(indexes: Sequence[FileIndex | None], lo: int, end: int) -> int:
-    """The first offset at or after ``lo`` in a chunk that some index has
-    not indexed or found an anomaly in (the chunks before it cannot differ)."""
-    first = indexes[0]
-    assert first is not None
-    size = first.chunk_size
-    k = lo // size
-    n = len(first.chunks)
-    while k < n and k * size < end:
-        if any(_may_differ(i, k) for i in indexes if i is not None):
-            return max(lo, k * size)
-        k += 1
-    return end
-
-
-def _may_differ(index: FileIndex, k: int) -> bool:
-    counts = index.chunks[k]
-    return counts is None or counts.first >= 0
 
 
 def ranges_in(
@@ -279,6 +182,101 @@ def ranges_in(
     highlights for the rows on screen (``[start, end)`` a few windows at
     most). The grid calls this with the formats on show and their indexes."""
     return [(d.start, d.end) for d in differences(formats, source, start, end, indexes=indexes)]
+
+
+def next_difference(
+    formats: Sequence[Format],
+    source: Source,
+    after: int,
+    indexes: Sequence[FileIndex | None] | None = None,
+    control: Control = UNCONTROLLED,
+) -> Difference | None:
+    """The first range the formats read differently that starts after byte
+    ``after`` (chunks the indexes say cannot differ skipped unread), as the
+    whole file's list has it: not the rest of a range that holds ``after``."""
+    start = after + 1
+    holding = _holding(formats, source, after, indexes)
+    if holding is not None:
+        start = holding.end
+    for difference in differences(formats, source, start, indexes=indexes, control=control):
+        if difference.start >= start:
+            return difference
+    return None
+
+
+def _holding(
+    formats: Sequence[Format],
+    source: Source,
+    offset: int,
+    indexes: Sequence[FileIndex | None] | None,
+) -> Difference | None:
+    """The range that holds byte ``offset``, if one starts at most a
+    window before it (whole: read on from where it starts)."""
+    if offset < 0:
+        return None
+    near = differences(formats, source, max(0, offset - WINDOW), offset + 1, indexes=indexes)
+    held = [d for d in near if d.start <= offset < d.end]
+    return _whole(formats, source, held[-1].start, indexes) if held else None
+
+
+def _whole(
+    formats: Sequence[Format],
+    source: Source,
+    start: int,
+    indexes: Sequence[FileIndex | None] | None,
+) -> Difference | None:
+    """The range that starts at ``start`` (a common boundary), whole."""
+    for difference in differences(formats, source, start, indexes=indexes):
+        return difference if difference.start == start else None
+    return None
+
+
+def previous_difference(
+    formats: Sequence[Format],
+    source: Source,
+    before: int,
+    indexes: Sequence[FileIndex | None] | None = None,
+    control: Control = UNCONTROLLED,
+) -> Difference | None:
+    """The last range the formats read differently that starts before byte
+    ``before``: windows read backwards, growing, from ``before`` (chunks the
+    indexes say cannot differ skipped unread); the range found is read
+    again from further back and on past the window, so that it is whole."""
+    skip = indexes is not None and skippable(formats, indexes)
+    hi, step = min(before, len(source)), WINDOW
+    while hi > 0:
+        if skip and indexes is not None:
+            hi = _previous_unclean(indexes, hi)
+            if hi <= 0:
+                return None
+        lo = max(0, hi - step)
+        found = [
+            d for d in differences(formats, source, lo, hi, indexes=indexes) if d.start < before
+        ]
+        if found:
+            last = found[-1]
+            if last.start <= lo + 4 and lo > 0:  # perhaps cut where the window began
+                again = differences(formats, source, max(0, lo - WINDOW), hi, indexes=indexes)
+                last = [d for d in again if d.start < before][-1]
+            whole = _whole(formats, source, last.start, indexes)  # not cut at hi
+            return whole if whole is not None else last
+        control.step(before - lo)
+        hi, step = lo, min(step * 4, 1 << 24)
+    return None
+
+
+def _previous_unclean(indexes: Sequence[FileIndex | None], hi: int) -> int:
+    """The end (at most ``hi``) of the last chunk before ``hi`` that some
+    index has not indexed or found an anomaly in; 0 if there is none."""
+    first = indexes[0]
+    assert first is not None
+    size = first.chunk_size
+    k = min((hi - 1) // size, len(first.chunks) - 1)
+    while k >= 0:
+        if any(may_differ(i, k) for i in indexes if i is not None):
+            return min(hi, (k + 1) * size)
+        k -= 1
+    return 0
 
 
 class PairCounts:
@@ -298,7 +296,7 @@ class PairCounts:
             x, y = readings[a], readings[b]
             if (x.text, x.kinds) != (y.text, y.kinds):
                 self.places[(a, b)] += 1
-                self.what[(a, b)].add(difference.what(a, b))
+                self.what[(a, b)] |= difference.what_words(a, b)
 
     def lines(self) -> list[str]:
         """One sentence per pair (see :func:`pair_words`)."""

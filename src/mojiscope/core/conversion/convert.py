@@ -57,6 +57,11 @@ What counts as a loss (:class:`~mojiscope.core.conversion.losses.LossKind`)
     the target (XTF-8, UTF-8b) wrote escape characters whose bytes, side by
     side, form well-formed UTF-8, so they read back as that text, not as
     escapes.
+``guess``
+    a source span of kind ``invalid`` with the reason ``guessed``: a mojibake
+    repair plan guessed a character whose byte the misreading lost (its
+    text is the guess, and the loss's ``alternatives`` what else it could
+    be). Replace writes the guess; strict refuses it like any loss.
 
 Under ``errors="strict"`` every kind refuses the conversion: strict means the
 output decodes back to exactly the decoded source text, or nothing is written.

@@ -285,6 +285,7 @@ class _Converter:
             self.char0,
             self.source_format.id,
             self.target_format.id,
+            self.source_format.alternatives_at,
         )
         signature = SignatureChange(self.source_signature, prefix) if opening else None
         converted = ConvertedBlock(

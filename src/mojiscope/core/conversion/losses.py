@@ -42,6 +42,7 @@ class LossKind(StrEnum):
     UNENCODABLE = "unencodable"
     JOINED_SURROGATES = "joined-surrogates"
     ESCAPES_FORM_UTF8 = "escapes-form-utf8"
+    GUESS = "guess"
 
 
 _LOSS_KINDS: tuple[LossKind, ...] = tuple(LossKind)
@@ -70,6 +71,8 @@ class Loss(NamedTuple):
     target_bytes: bytes
     source_format: str
     target_format: str
+    #: For a ``guess``: the other characters the guessed one could have been.
+    alternatives: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
@@ -103,6 +106,15 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
     return (
         f"{_where(loss)}: {loss.source_format} cannot decode {_source_hex(loss)} "
         f"({why}{meant}); {_written(loss, strict)} (U+FFFD)"
+    )
+
+
+def _describe_guess(loss: Loss, strict: bool) -> str:
+    others = ", ".join(describe_chars(c) for c in loss.alternatives) or "nothing else"
+    return (
+        f"{_where(loss)}: bytes {_source_hex(loss)} are a character the misreading lost a "
+        f"byte of; the repair guessed {describe_chars(loss.chars)} (it may also be {others}); "
+        f"{_written(loss, strict)}"
     )
 
 
@@ -154,6 +166,7 @@ _DESCRIBE: dict[LossKind, Callable[[Loss, bool], str]] = {
     LossKind.UNENCODABLE: _describe_unencodable,
     LossKind.JOINED_SURROGATES: _describe_joined,
     LossKind.ESCAPES_FORM_UTF8: _describe_reformed,
+    LossKind.GUESS: _describe_guess,
 }
 
 
@@ -182,6 +195,8 @@ class BlockContext:
     char_start: int
     source_format: str
     target_format: str
+    #: The source format's :meth:`~mojiscope.core.codecs.format.Format.alternatives_at`.
+    alternatives: Callable[[int], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -267,8 +282,12 @@ class LossBatch(Sequence[Loss]):
         t0, t1 = int(a.target_start[i]), int(a.target_end[i])
         c0, c1 = int(a.char_start[i]) - c.char_start, int(a.char_end[i]) - c.char_start
         value = int(a.value[i])
+        kind = _LOSS_KINDS[int(a.kind[i])]
+        others: tuple[str, ...] = ()
+        if kind is LossKind.GUESS and c.alternatives is not None:
+            others = c.alternatives(s0)
         return Loss(
-            _LOSS_KINDS[int(a.kind[i])],
+            kind,
             s0,
             s1,
             t0,
@@ -280,6 +299,7 @@ class LossBatch(Sequence[Loss]):
             c.out[t0 - c.out_start : t1 - c.out_start],
             c.source_format,
             c.target_format,
+            others,
         )
 
     def groups(self, first: int) -> list[tuple[LossKind, Reason | None, int, list[int]]]:
@@ -316,6 +336,7 @@ _BEYOND = KIND_CODE[K.BEYOND]
 _IS_REPLACED = np.zeros(256, np.bool_)
 _IS_REPLACED[[KIND_CODE[k] for k in (K.INVALID, K.COLLISION, K.RESERVED)]] = True
 _SURROGATE_PAIR = REASON_CODE[Reason.SURROGATE_PAIR]
+_GUESSED = REASON_CODE[Reason.GUESSED]
 _ESCAPES_FORM_UTF8 = REASON_CODE[Reason.ESCAPES_FORM_UTF8]
 
 
@@ -357,11 +378,18 @@ def _source_losses(block: ConvertedSpans) -> tuple[_LossArrays, BoolArray]:
     replaced, beyond, escape = _lossy_source(block)
     lossy = replaced | beyond | escape
     idx = np.flatnonzero(lossy)
+    guessed = src.reasons[idx] == _GUESSED
     kind = np.where(
-        replaced[idx],
-        _LOSS_CODE[LossKind.REPLACEMENT],
+        replaced[idx] & guessed,
+        _LOSS_CODE[LossKind.GUESS],
         np.where(
-            beyond[idx], _LOSS_CODE[LossKind.BEYOND_UNICODE], _LOSS_CODE[LossKind.DROPPED_ESCAPE]
+            replaced[idx],
+            _LOSS_CODE[LossKind.REPLACEMENT],
+            np.where(
+                beyond[idx],
+                _LOSS_CODE[LossKind.BEYOND_UNICODE],
+                _LOSS_CODE[LossKind.DROPPED_ESCAPE],
+            ),
         ),
     )
     ch0, ch1 = src.char_starts[idx], src.char_starts[idx + 1]

@@ -5,6 +5,8 @@
 * :mod:`.scan`: counting one chunk's spans; :mod:`.pool`: counting the
   chunks of a large file on every core;
 * :mod:`.summary`: each format's verdict over a whole source, ranked;
+* :mod:`.first_look`: the same ranking from a sample of the start, at once
+  (the format a file opens in);
 * :mod:`.navigation`: the next and previous anomaly from any offset.
 
 Contract: memory is bounded whatever the file size and however many

@@ -356,6 +356,12 @@ SUPERSETS: tuple[tuple[str, str], ...] = (
 )
 
 
+SUPERSET_MARGIN = 2e-6
+"""What a superset scores more than its plain format: enough to stay apart
+once :func:`rank` rounds scores to six decimals (less could round to a tie,
+which the order formats were given in would then break)."""
+
+
 def _canonical(fid: str) -> str:
     try:
         return get_format(fid).id
@@ -375,7 +381,7 @@ def _plain_first(summaries: list[FormatSummary]) -> list[FormatSummary]:
             if i is None or j is None or out[i].errors:
                 continue
             if out[i].score <= out[j].score + 1e-6 or _reads_alike(out[i], out[j]):
-                out[j] = replace(out[j], score=max(out[j].score, out[i].score + 1e-6))
+                out[j] = replace(out[j], score=max(out[j].score, out[i].score + SUPERSET_MARGIN))
     return out
 
 

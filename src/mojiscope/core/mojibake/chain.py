@@ -152,6 +152,19 @@ def _source_offset(texts: list[str], chain: Chain, level: int, index: int, at_by
     return len(texts[0][:index].encode(python_codec(chain.stored_as), "replace"))
 
 
+def try_repair(chain: Chain, data: bytes) -> str | None:
+    """``chain``'s strict repair of ``data``, or ``None`` where a step fails:
+    :func:`repair_text` without locating the failure (for a caller that
+    tries many chains and only wants the ones that fit)."""
+    try:
+        text = data.decode(python_codec(chain.stored_as))
+        for layer in reversed(chain.layers):
+            text = text.encode(python_codec(layer.read_as)).decode(python_codec(layer.written))
+    except UnicodeError:
+        return None
+    return text
+
+
 def repair_text(chain: Chain, data: bytes, errors: str = "strict") -> str:
     """Replay ``chain.repair_plan()`` on ``data``. Under ``errors="strict"``
     a step that fails raises :class:`ChainError` naming the source byte

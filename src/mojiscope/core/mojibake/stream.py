@@ -13,7 +13,7 @@ that byte's offset; nothing is written past it (the caller writes through
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from mojiscope.core.mojibake.chain import (
@@ -24,7 +24,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source
+from mojiscope.core.system.source import Source, read_once
 
 CHUNK = 1 << 20
 
@@ -57,12 +57,17 @@ class _Pipeline:
         ]
         self.out = codecs.getincrementalencoder(python_codec(output))(errors)
 
-    def feed(self, data: bytes, final: bool, *, output: bool = True) -> tuple[bytes, int]:
-        """The repaired bytes of ``data`` (empty unless ``output``) and how
-        many characters of text they hold."""
+    def text(self, data: bytes, final: bool) -> str:
+        """The repaired text of ``data``."""
         text = self.first.decode(data, final)
         for encoder, decoder in self.layers:
             text = decoder.decode(encoder.encode(text, final), final)
+        return text
+
+    def feed(self, data: bytes, final: bool, *, output: bool = True) -> tuple[bytes, int]:
+        """The repaired bytes of ``data`` (empty unless ``output``) and how
+        many characters of text they hold."""
+        text = self.text(data, final)
         return (self.out.encode(text, final) if output else b""), len(text)
 
 
@@ -97,6 +102,26 @@ def verify_chain(
             write(repaired)
         control.step(min(total, start + chunk_size))
     return Verified(total, chars_out, written if write is not None else None)
+
+
+def repaired_texts(
+    chain: Chain, source: Source, *, control: Control = UNCONTROLLED, chunk_size: int = CHUNK
+) -> Iterator[str]:
+    """The text of ``chain``'s repair of all of ``source``, chunk by chunk
+    (the same steps as :func:`verify_chain`, strict): raises
+    :class:`ChainError` at the first byte the chain does not apply to."""
+    pipeline = _Pipeline(chain, "strict", "utf-8")
+    total = len(source)
+    read = read_once(source)
+    for start in range(0, max(total, 1), chunk_size):
+        final = start + chunk_size >= total
+        try:
+            text = pipeline.text(read(chunk_size), final)
+        except UnicodeError:
+            raise _locate(chain, source, start, start + chunk_size, "strict", "utf-8") from None
+        control.step(min(total, start + chunk_size))
+        if text:
+            yield text
 
 
 def _locate(

@@ -76,3 +76,25 @@ def char_offsets(decoding: Decoding, span: Span, lo: int, hi: int) -> tuple[int,
     if not run_map.exact:
         return 0, decoding.char_byte_offsets(span)
     return run_map.offsets(decoding, span, lo, hi)
+
+
+def byte_of_char(decoding: Decoding, offset: int) -> int:
+    """The byte where character ``offset`` of ``decoding`` starts (as
+    :meth:`Decoding.bytes_of_char` says), measuring only the chunk of a long
+    run that holds it (the run's :class:`RunMap`, kept with the decoding)."""
+    span = decoding.span_at_char(offset)
+    index = min(max(offset - span.char_start, 0), max(span.char_end - span.char_start - 1, 0))
+    if decoding.one_byte_a_char(span):
+        return span.byte_start + index
+    if span.char_end - span.char_start <= 2 * CHUNK_CHARS or span.kind not in _MEASURED_KINDS:
+        return decoding.bytes_of_char(offset)[0]
+    run_map = decoding.run_maps.get(span.byte_start)
+    if run_map is None:
+        run_map = decoding.run_maps[span.byte_start] = RunMap(decoding, span)
+    if not run_map.exact:
+        return decoding.bytes_of_char(offset)[0]
+    chunk = index // CHUNK_CHARS
+    base = decoding.spans.char_start
+    first = span.char_start + chunk * CHUNK_CHARS
+    before = decoding.text[first - base : span.char_start + index - base]
+    return run_map.chunk_byte_starts[chunk] + sum(decoding.format.char_byte_lengths(before))

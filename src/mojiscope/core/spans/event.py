@@ -73,6 +73,8 @@ class Reason(StrEnum):
     NON_CANONICAL = "non-canonical"
     # a repaired reading (mojibake): bytes its chain of misreadings cannot have made
     NOT_FROM_CHAIN = "not-from-chain"
+    # a repair plan (mojibake): a character whose lost byte the explainer guessed
+    GUESSED = "guessed"
 
 
 #: Kinds at which ``errors="strict"`` decoding raises.
@@ -136,6 +138,8 @@ REASON_WORDS: dict[Reason, str] = {
     "bytes (a duplicate mapping): encoding the text back does not give these bytes",
     Reason.NOT_FROM_CHAIN: "bytes this chain of misreadings cannot have made, so it cannot "
     "undo them",
+    Reason.GUESSED: "a character the misreading lost a byte of: the repair guessed which one "
+    "it was, and the bytes cannot say",
 }
 
 

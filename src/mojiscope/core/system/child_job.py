@@ -89,6 +89,7 @@ FORKSERVER.set_forkserver_preload(
         "mojiscope.core.index.summary",
         "mojiscope.core.index.file_index",
         "mojiscope.core.conversion.jobs",
+        "mojiscope.core.mojibake.jobs",
     ]
 )
 

@@ -12,6 +12,7 @@ import mmap
 import os
 import stat
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, Self
 
@@ -38,10 +39,12 @@ class Source(ABC):
         first (a source held in memory: always)."""
         return True
 
-    def release(self, start: int, end: int) -> None:  # noqa: B027 - a no-op by default
+    def release(self, start: int, end: int, *, keep_cached: bool = False) -> None:  # noqa: B027 - a no-op by default
         """The caller is done with bytes ``[start, end)`` for now (a scan has
         passed them): a source backed by a file lets the operating system
-        drop their pages. Reading them again stays correct, only slower."""
+        drop their pages (from this process only, when ``keep_cached``: the
+        system's cache keeps them for whoever reads them next). Reading them
+        again stays correct, only slower."""
 
     def __enter__(self) -> Self:
         return self
@@ -110,11 +113,15 @@ class FileSource(Source):
         """:func:`page_in_memory` for this file."""
         return page_in_memory(self._file.fileno(), offset)
 
-    def release(self, start: int, end: int) -> None:
+    def release(self, start: int, end: int, *, keep_cached: bool = False) -> None:
         """Drop the pages of ``[start, end)`` (widened to whole pages) from this
-        process's mapping and from the page cache, where no other process
-        maps them (see :mod:`~mojiscope.core.system.page_cache`), so that a
-        pass over a file larger than memory reuses the same few pages."""
+        process's mapping and, unless ``keep_cached``, from the page cache,
+        where no other process maps them (see
+        :mod:`~mojiscope.core.system.page_cache`), so that a pass over a file
+        larger than memory reuses the same few pages. Kept cached, they
+        leave this process's resident memory only: a pass over two files
+        holds neither in its memory however large they are, and the files
+        stay cached for the next reader."""
         if self._map is None:
             return
         page = mmap.PAGESIZE
@@ -125,7 +132,8 @@ class FileSource(Source):
         if hasattr(mmap, "MADV_DONTNEED"):
             with contextlib.suppress(OSError):  # advice only: else it reads as before
                 self._map.madvise(mmap.MADV_DONTNEED, lo, hi - lo)
-        forget_cached(self._file.fileno(), lo, hi)
+        if not keep_cached:
+            forget_cached(self._file.fileno(), lo, hi)
 
     def close(self) -> None:
         if self._map is not None:
@@ -195,8 +203,46 @@ class WindowSource(Source):
         return self.data[lo:hi]
 
 
+class SliceSource(Source):
+    """Bytes ``[start, end)`` of another source as a source of their own,
+    offsets counted from ``start`` (a selection explained or exported as if
+    it were a file); nothing is read until asked for, and closing it leaves
+    the other source open."""
+
+    def __init__(self, inner: Source, start: int, end: int) -> None:
+        self.inner = inner
+        self.start = max(0, min(start, len(inner)))
+        self.end = max(self.start, min(end, len(inner)))
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def read(self, start: int, end: int) -> bytes:
+        lo = self.start + min(max(start, 0), len(self))
+        hi = self.start + min(max(end, 0), len(self))
+        return self.inner.read(lo, max(lo, hi))
+
+
 def as_source(data: bytes | bytearray | memoryview | Source) -> Source:
     """Wrap bytes-like data in a :class:`BytesSource`; pass a Source through."""
     if isinstance(data, Source):
         return data
     return BytesSource(bytes(data))
+
+
+def read_once(source: Source, start: int = 0) -> Callable[[int], bytes]:
+    """``read(size)`` over ``source`` from ``start`` on, for a pass that
+    reads each byte once: what it has handed out leaves this process's
+    memory as it goes (:meth:`Source.release`, kept cached), so the pass
+    holds no more of a mapped file than the chunk it reads."""
+    position = start
+
+    def read(size: int) -> bytes:
+        nonlocal position
+        data = source.read(position, position + size)
+        if data:
+            source.release(position, position + len(data), keep_cached=True)
+        position += len(data)
+        return data
+
+    return read

@@ -19,6 +19,7 @@ from mojiscope.core.words.charclass import char_name
 __all__ = [
     "KIND_WORDS",
     "REASON_WORDS",
+    "byte_range",
     "describe_char",
     "describe_chars",
     "describe_value",
@@ -93,6 +94,18 @@ def hex_bytes(data: bytes, limit: int = 16, total: int | None = None) -> str:
     length = len(data) if total is None else total
     shown = data[:limit].hex(" ").upper()
     return shown + (f" ... ({length} bytes)" if length > limit else "")
+
+
+def byte_range(start: int, end: int) -> str:
+    """Bytes ``[start, end)`` as the window shows a range: in hex and
+    inclusive (an empty range as its start alone).
+
+    >>> byte_range(0x1A, 0x20), byte_range(5, 6), byte_range(7, 7)
+    ('0x1A..0x1F', '0x5', '0x7')
+    """
+    if end - start <= 1:
+        return f"0x{start:X}"
+    return f"0x{start:X}..0x{end - 1:X}"
 
 
 def plural(count: int, noun: str) -> str:

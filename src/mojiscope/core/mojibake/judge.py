@@ -1,0 +1,515 @@
+"""Reading one suspicious unit of a file (a line or a table record) into segments.
+
+The segment map (``segments.py``) hands every unit the screen flagged, or
+that is no UTF-8, to a :class:`Judge`. Asking the explainer about each one
+would take hours for a large file, and the lines of one file are mostly
+misread the same few ways, so the judge keeps the chains the explainer has
+found so far (:class:`Known`, most recently useful first) and tries them
+first, from the cheapest cut to the finest:
+
+1. the whole unit (a line or record misread once, twice...);
+2. in a table, each field that holds the pattern (one column went through
+   Excel, the others did not);
+3. each run of the chain's last reader's pattern inside the line (a word
+   pasted from elsewhere), the rest of the line fine.
+
+A chain *fits* bytes when its strict repair succeeds, the chain's damage of
+the repair gives back exactly those bytes (it never changes text it would
+not make again), and the repair holds no pattern of any misreading (a line
+read twice is not "repaired" by undoing one layer). Bytes that are no
+UTF-8 are tried with the known legacy code pages, only where they are no
+UTF-8: a line holding both valid UTF-8 letters and a stray ``E9`` keeps
+its UTF-8 as it is.
+
+Units no known chain fits wait in a group (valid UTF-8 and not, apart);
+a group of :data:`GROUP_UNITS` units or :data:`GROUP_BYTES` bytes is
+explained at once (neighbouring lines share one explanation, and the
+explainer sees them in context), its chains are learnt when the
+explanation is confident enough (:data:`LEARN_CONFIDENCE`), and its units
+are judged again; what still fits nothing takes the explanation's own
+answer for its bytes (its parts, its guesses, or "fine as it is").
+
+The confidence of a segment is the confidence of the explanation its chain
+came from.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from mojiscope.core.codecs.recording import RecordingHandler
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, damage, python_codec, try_repair
+from mojiscope.core.mojibake.explain import Explanation, explain
+from mojiscope.core.mojibake.screen import Screen
+from mojiscope.core.mojibake.search import MAX_LAYERS
+from mojiscope.core.mojibake.segment import Segment, SegmentKind
+from mojiscope.core.mojibake.table import TableShape, fields
+
+#: A group waiting for the explainer is explained once it has this many units...
+GROUP_UNITS = 8
+#: ... or this many bytes.
+GROUP_BYTES = 4096
+#: Chains kept to try on the next units.
+KNOWN_CHAINS = 12
+#: An explanation less sure than this teaches no chain: its units keep its
+#: answer, and the next units are explained on their own.
+LEARN_CONFIDENCE = 0.6
+#: A unit with more than this share of control bytes (not TAB or line ends) is binary.
+BINARY_SHARE = 0.1
+
+_RUNS = RecordingHandler("mojiscope-judge-runs")
+_C1 = re.compile("[\x80-\x9f]")
+_CONTROLS = re.compile(b"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ufffd]")
+_VALID_NON_ASCII = re.compile(
+    b"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A chain found by the explainer, and that explanation's confidence."""
+
+    chain: Chain
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A suspicious line or record: its absolute ``start``, bytes, row, and
+    whether its bytes are UTF-8."""
+
+    start: int
+    data: bytes
+    row: int
+    valid: bool
+
+
+Decided = tuple[Unit, list[Segment]]
+
+
+def invalid_runs(data: bytes) -> list[tuple[int, int]]:
+    """The runs of bytes of ``data`` that are no UTF-8 (neighbouring errors joined)."""
+    runs: list[tuple[int, int]] = []
+
+    def record(error: UnicodeDecodeError) -> tuple[str, int]:
+        if runs and runs[-1][1] == error.start:
+            runs[-1] = (runs[-1][0], error.end)
+        else:
+            runs.append((error.start, error.end))
+        return "", error.end
+
+    _RUNS.decode(data, "utf-8", record)
+    return runs
+
+
+def _readable(text: str) -> bool:
+    """Text a legacy code page could have meant: no control but TAB and
+    line ends, no C1 control, no U+FFFD."""
+    return _TEXT_CONTROLS.search(text) is None
+
+
+class Judge:
+    """Decides units into segments, learning chains as it goes (see the module)."""
+
+    def __init__(self, screen: Screen, table: TableShape | None = None) -> None:
+        self.screen = screen
+        self.table = table
+        self.known: list[Known] = []
+        self._pending: dict[bool, list[Unit]] = {True: [], False: []}
+        #: How many times the explainer was asked (for tests and the benchmark).
+        self.explained = 0
+        #: Grows each time a chain is learnt.
+        self.learnt = 0
+
+    # -- the units -------------------------------------------------------------------
+
+    def take_all(self, units: list[Unit]) -> list[Decided]:
+        """Decide ``units`` (in file order), then every unit still waiting.
+        The known chains are tried on all the valid units at once (one
+        repair of their joined bytes, split where it fails), and again
+        each time the explainer teaches a new one."""
+        decided: list[Decided] = []
+        rest = list(units)
+        while rest:
+            fitted, rest = self._fit_batch(rest)
+            decided += fitted
+            learnt = self.learnt
+            while rest and self.learnt == learnt:
+                decided += self.take(rest.pop(0))
+        return decided + self.flush()
+
+    def _fit_batch(self, units: list[Unit]) -> tuple[list[Decided], list[Unit]]:
+        """The valid units a known chain fits whole, decided; and the rest."""
+        decided: list[Decided] = []
+        rest = [u for u in units if u.valid and b"\x00" not in u.data]
+        others = [u for u in units if not (u.valid and b"\x00" not in u.data)]
+        for known in list(self.known):
+            if not rest or not known.chain.layers:
+                continue
+            fit = self._fits_each([u.data for u in rest], known.chain)
+            for unit, ok in zip(rest, fit, strict=True):
+                if ok:
+                    size = len(unit.data)
+                    decided.append(
+                        (unit, [self._segment(unit, 0, size, SegmentKind.MISREAD, known)])
+                    )
+            rest = [u for u, ok in zip(rest, fit, strict=True) if not ok]
+        left = sorted(rest + others, key=lambda u: u.start)
+        return decided, left
+
+    def _fits_each(self, datas: list[bytes], chain: Chain) -> list[bool]:
+        """Whether ``chain`` fits each of ``datas`` (whole lines or pieces cut
+        after an ASCII byte): their joined bytes are repaired at once, and
+        halved where the repair fails; a repair that succeeds is screened
+        once, and only the lines that still hold a pattern are refused."""
+        joined = b"".join(datas)
+        text = try_repair(chain, joined)
+        exact = False
+        if text is not None:
+            try:
+                exact = damage(chain, text) == joined
+            except UnicodeError:
+                exact = False
+        if not exact or text is None or _C1.search(text) is not None:
+            if len(datas) == 1:
+                return [False]
+            middle = len(datas) // 2
+            return self._fits_each(datas[:middle], chain) + self._fits_each(datas[middle:], chain)
+        repaired = text.encode("utf-8", "surrogatepass")
+        dirty = self.screen.suspicious(repaired) if not repaired.isascii() else []
+        if not dirty:
+            return [True] * len(datas)
+        # Each unit's lines are its own: map the dirty lines back by counting line ends.
+        ends = []
+        count = 0
+        for data in datas:
+            count += data.count(b"\n")
+            ends.append(count)
+        bad = set()
+        seen, lines = 0, 0
+        for position in dirty:
+            lines += repaired.count(b"\n", seen, position)
+            seen = position
+            bad.add(bisect.bisect_right(ends, lines))
+        return [i not in bad for i in range(len(datas))]
+
+    def take(self, unit: Unit) -> list[Decided]:
+        """Decide ``unit`` now if a known chain reads it; else let it wait
+        for its group, and return the units of a group explained now."""
+        decided = self.decide(unit)
+        if decided is not None:
+            return [(unit, decided)]
+        pending = self._pending[unit.valid]
+        pending.append(unit)
+        if len(pending) >= GROUP_UNITS or sum(len(u.data) for u in pending) >= GROUP_BYTES:
+            return self._explain_group(unit.valid)
+        return []
+
+    def flush(self) -> list[Decided]:
+        """Explain and decide every unit still waiting."""
+        return self._explain_group(True) + self._explain_group(False)
+
+    def decide(self, unit: Unit) -> list[Segment] | None:
+        """The unit's segments from the known chains, or ``None``."""
+        if b"\x00" in unit.data:
+            return [self._segment(unit, 0, len(unit.data), SegmentKind.BINARY)]
+        if not unit.valid:
+            return self._decide_invalid(unit)
+        whole = self._fitting(unit.data)
+        if whole is not None:
+            return [self._segment(unit, 0, len(unit.data), SegmentKind.MISREAD, whole)]
+        if self.table is not None:
+            by_field = self._by_field(unit)
+            if by_field is not None:
+                return by_field
+        by_run = self._by_run(unit)
+        if by_run is not None:
+            return by_run
+        return None
+
+    def _segment(
+        self,
+        unit: Unit,
+        start: int,
+        end: int,
+        kind: SegmentKind,
+        known: Known | None = None,
+        column: int = -1,
+        confidence: float | None = None,
+    ) -> Segment:
+        chain = known.chain if known is not None else IDENTITY
+        if confidence is None:
+            confidence = known.confidence if known is not None else 1.0
+        return Segment(
+            unit.start + start, unit.start + end, kind, chain, confidence, unit.row, column
+        )
+
+    # -- known chains ----------------------------------------------------------------
+
+    def fits(self, chain: Chain, data: bytes) -> bool:
+        """Whether ``chain`` fits ``data`` (see the module docstring)."""
+        text = try_repair(chain, data)
+        if text is None:
+            return False
+        try:
+            if damage(chain, text) != data:
+                return False
+        except UnicodeError:
+            return False
+        if _C1.search(text) is not None:
+            return False
+        return not self.screen.holds_mojibake(text.encode("utf-8", "surrogatepass"))
+
+    def _fitting(self, data: bytes) -> Known | None:
+        for i, known in enumerate(self.known):
+            if known.chain.layers and self.fits(known.chain, data):
+                if i:  # most recently useful first
+                    self.known.insert(0, self.known.pop(i))
+                return known
+        return None
+
+    def _by_field(self, unit: Unit) -> list[Segment] | None:
+        assert self.table is not None
+        data = unit.data
+        found: list[Segment] = []
+        for column, (a, b) in enumerate(fields(data, self.table.delimiter)):
+            value = data[a:b]
+            if value.isascii() or not self.screen.holds_mojibake(value):
+                continue
+            known = self._fitting(value)
+            if known is None:
+                return None
+            found.append(self._segment(unit, a, b, SegmentKind.MISREAD, known, column))
+        return _tiled(unit, found) if found else None
+
+    def _by_run(self, unit: Unit) -> list[Segment] | None:
+        data = unit.data
+        for known in list(self.known):
+            if not known.chain.layers:
+                continue
+            reader = known.chain.layers[-1].read_as
+            runs = self.screen.runs(data, reader)
+            if not runs or not all(self.fits(known.chain, data[a:b]) for a, b in runs):
+                continue
+            rest = b"".join(data[b:a] for (_, b), (a, _) in _gaps(runs, len(data)))
+            if self.screen.holds_mojibake(rest) or self.screen.partial(data, reader):
+                continue
+            found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in runs]
+            return _tiled(unit, found)
+        return None
+
+    def _decide_invalid(self, unit: Unit) -> list[Segment] | None:
+        data = unit.data
+        runs = invalid_runs(data)
+        controls = len(_CONTROLS.findall(data))
+        if controls > BINARY_SHARE * len(data) and controls > 8:
+            return [self._segment(unit, 0, len(data), SegmentKind.BINARY)]
+        legacy = [k for k in self.known if not k.chain.layers]
+        mixed = any(
+            _VALID_NON_ASCII.search(data, b, a) for (_, b), (a, _) in _gaps(runs, len(data))
+        )
+        if not mixed:
+            for each in legacy:
+                if _decodes(each.chain.stored_as, data):
+                    return [self._segment(unit, 0, len(data), SegmentKind.LEGACY, each)]
+            return None
+        found = []
+        for a, b in runs:
+            known = next((k for k in legacy if _decodes(k.chain.stored_as, data[a:b])), None)
+            if known is None:
+                return None
+            found.append(self._segment(unit, a, b, SegmentKind.LEGACY, known))
+        return _tiled(unit, found)
+
+    # -- asking the explainer --------------------------------------------------------
+
+    def _explain_group(self, valid: bool) -> list[Decided]:
+        units = self._pending[valid]
+        if not units:
+            return []
+        self._pending[valid] = []
+        probes = [u.data if valid else _legacy_probe(u.data) for u in units]
+        joined = b"".join(probes)
+        best = self._explain(joined)
+        self._learn(best, joined if valid else None)
+        decided: list[Decided] = []
+        offset = 0
+        for unit, probe in zip(units, probes, strict=True):
+            segments = self.decide(unit)
+            if segments is None and valid:
+                segments = self._answer(unit, best, offset)
+                if self._left_misread(unit, segments):
+                    segments = self._alone(unit)
+            elif segments is None:
+                segments = self._alone(unit)
+            decided.append((unit, segments))
+            offset += len(probe)
+        return decided
+
+    def _explain(self, data: bytes) -> Explanation:
+        self.explained += 1
+        return explain(data, limit=2)[0]
+
+    def _learn(self, best: Explanation, data: bytes | None = None) -> None:
+        """Keep ``best``'s chains (its parts', deepened where a part was
+        read more than once, when ``data``, the bytes explained, is given)."""
+        if best.confidence < LEARN_CONFIDENCE or best.unchanged:
+            return
+        if best.parts:
+            chains = [
+                self.deepened(p.chain, data[p.start : p.end]) if data is not None else p.chain
+                for p in best.parts
+            ]
+        else:
+            chains = [best.chain]
+        for chain in chains:
+            if chain.is_identity:
+                continue
+            if not any(k.chain == chain for k in self.known):
+                self.learnt += 1
+            self.known = [k for k in self.known if k.chain != chain]
+            self.known.insert(0, Known(chain, best.confidence))
+        del self.known[KNOWN_CHAINS:]
+
+    def deepened(self, chain: Chain, data: bytes) -> Chain:
+        """``chain``, or the same misreading undone once or twice more when
+        that is what fits ``data`` (a word read twice, which the explainer's
+        piece-by-piece reading names with one layer)."""
+        if not chain.layers or self.fits(chain, data):
+            return chain
+        deeper = chain
+        for _ in range(MAX_LAYERS - len(chain.layers)):
+            deeper = deeper.undo_one(chain.layers[0])
+            if self.fits(deeper, data):
+                return deeper
+        return chain
+
+    def _answer(self, unit: Unit, best: Explanation, offset: int) -> list[Segment]:
+        """The group's explanation, read for the unit's bytes (at ``offset`` in it)."""
+        size = len(unit.data)
+        if best.unchanged:
+            return [self._as_it_is(unit, best.confidence)]
+        if best.parts:
+            found = []
+            for part in best.parts:
+                a, b = max(part.start - offset, 0), min(part.end - offset, size)
+                if a >= b or part.chain.is_identity:
+                    continue
+                kind = SegmentKind.MISREAD if part.chain.layers else SegmentKind.LEGACY
+                chain = self.deepened(part.chain, unit.data[a:b])
+                found.append(self._segment(unit, a, b, kind, Known(chain, best.confidence)))
+            return _tiled(unit, found, best.confidence)
+        lost = tuple(
+            replace(x, start=x.start - offset + unit.start, end=x.end - offset + unit.start)
+            for x in best.lost
+            if offset <= x.start < offset + size
+        )
+        if lost:
+            segment = self._segment(
+                unit, 0, size, SegmentKind.LOSSY, Known(best.chain, best.confidence)
+            )
+            return [replace(segment, lost=lost)]
+        if self.fits(best.chain, unit.data) or try_repair(best.chain, unit.data) is not None:
+            kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
+            return [self._segment(unit, 0, size, kind, Known(best.chain, best.confidence))]
+        return self._alone(unit)
+
+    def _left_misread(self, unit: Unit, segments: list[Segment]) -> bool:
+        """Whether the group's answer leaves a pattern, or one cut short by a
+        lost byte, in bytes it keeps (the group was read one way, this line
+        another)."""
+        kept = [
+            unit.data[s.start - unit.start : s.end - unit.start]
+            for s in segments
+            if s.kind is SegmentKind.FINE
+        ]
+        return any(self.screen.holds_mojibake(b) or self.screen.partial(b) for b in kept)
+
+    def _alone(self, unit: Unit) -> list[Segment]:
+        """A unit the group's explanation did not cover: explained on its own;
+        what still fits no chain is kept as it is."""
+        best = self._explain(unit.data)
+        if unit.valid:
+            segments = self._answer_alone(unit, best)
+            if segments is not None:
+                return segments
+            return [self._as_it_is(unit, best.confidence)]
+        if (
+            not best.chain.layers
+            and not best.chain.is_identity
+            and _decodes(best.chain.stored_as, unit.data)
+        ):
+            self._learn(best)
+            return [
+                self._segment(
+                    unit, 0, len(unit.data), SegmentKind.LEGACY, Known(best.chain, best.confidence)
+                )
+            ]
+        return [
+            self._segment(unit, 0, len(unit.data), SegmentKind.LOSSY, confidence=best.confidence)
+        ]
+
+    def _answer_alone(self, unit: Unit, best: Explanation) -> list[Segment] | None:
+        if best.unchanged:
+            return [self._as_it_is(unit, best.confidence)]
+        if best.parts or best.lost:
+            return self._answer(unit, best, 0)
+        if try_repair(best.chain, unit.data) is not None:
+            kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
+            return [
+                self._segment(unit, 0, len(unit.data), kind, Known(best.chain, best.confidence))
+            ]
+        return None
+
+    def _as_it_is(self, unit: Unit, confidence: float) -> Segment:
+        """Kept as it is: fine, or lossy when it holds U+FFFD already."""
+        kind = SegmentKind.LOSSY if b"\xef\xbf\xbd" in unit.data else SegmentKind.FINE
+        return self._segment(unit, 0, len(unit.data), kind, confidence=confidence)
+
+
+def _decodes(codec: str, data: bytes) -> bool:
+    """Whether ``data`` reads in the legacy ``codec`` as readable text and back."""
+    name = python_codec(codec)
+    try:
+        text = data.decode(name)
+        return _readable(text) and text.encode(name) == data
+    except UnicodeError:
+        return False
+
+
+def _gaps(
+    runs: list[tuple[int, int]], size: int
+) -> Iterator[tuple[tuple[int, int], tuple[int, int]]]:
+    """Pairs (run before, run after) around each gap between ``runs``."""
+    return zip([(0, 0), *runs], [*runs, (size, size)], strict=True)
+
+
+def _legacy_probe(data: bytes) -> bytes:
+    """What the explainer is shown of a unit that is no UTF-8: without its
+    valid UTF-8 letters, which would make it UTF-8 with holes."""
+    return _VALID_NON_ASCII.sub(b"", data)
+
+
+def _tiled(unit: Unit, found: list[Segment], confidence: float = 1.0) -> list[Segment]:
+    """``found`` (in order, inside the unit) with the gaps between them
+    filled by fine segments, so that the unit is tiled."""
+    out: list[Segment] = []
+    position = unit.start
+    for segment in found:
+        if segment.start > position:
+            out.append(
+                Segment(position, segment.start, SegmentKind.FINE, IDENTITY, confidence, unit.row)
+            )
+        out.append(segment)
+        position = segment.end
+    end = unit.start + len(unit.data)
+    if position < end:
+        out.append(Segment(position, end, SegmentKind.FINE, IDENTITY, confidence, unit.row))
+    return out
+
+
+__all__ = ["GROUP_BYTES", "GROUP_UNITS", "Judge", "Known", "Unit", "invalid_runs"]

@@ -1,0 +1,372 @@
+"""The cheap test: which lines of a large text may hold mojibake.
+
+The segment map (``segments.py``) cannot ask the explainer about every line
+of a gigabyte: most lines must be judged fine at the speed of C. UTF-8 read
+as a single-byte code page and saved again leaves a byte pattern behind:
+the code page's character for a lead byte (C2..F4), then its characters for
+as many continuation bytes (80..BF) as that lead byte needs, each character
+written as UTF-8 (``é`` is ``C3 A9``, read as windows-1252 ``Ã©``, saved
+``C3 83 C2 A9``). :class:`Screen` looks for that pattern, for each code page
+the explainer undoes (``search.READERS``), with a compiled bytes regex per
+reader; a line where one matches (or that holds U+FFFD or a NUL byte) is
+*suspicious* and goes to the slower judges. Text read twice or three times
+over shows the pattern of its last reading, so one pattern per reader is
+enough; legacy bytes on disk are no UTF-8 at all, which the caller learns
+from CPython's UTF-8 decoder, not from here.
+
+Speed. A regex whose first byte is one of many runs an order of magnitude
+slower than one with a literal first byte, and text is full of the lead
+bytes of its own script. So the code pages whose lead characters are all
+Latin letters (C3, C4 or C5 in UTF-8: windows-1252 and its relatives, the
+Central European and Baltic ones) are found through
+:meth:`bytes.translate` to one letter per byte class and a plain substring
+search for "lead, continuation, start of a continuation character"; only the
+lines with such a hit are checked with the readers' own patterns. The other
+code pages (Cyrillic, Greek, Hebrew, Arabic, Thai, DOS and Mac) are checked
+only in text that holds the bytes their lead characters start with, and
+there with their patterns over the text, a line counting when it holds two
+of their sequences (:data:`GATED_AT_LEAST`: their letters are a script's
+own, and correct text pairs them now and then): text in those scripts is
+screened more slowly. The DOS and Mac Latin code pages (cp850, mac-roman)
+read the lead bytes of Cyrillic and Greek as Latin letters and common signs,
+so they are looked for where Latin text was misread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.search import READERS
+
+#: Lead characters of these code pages start with one of these bytes in
+#: UTF-8: they are screened through the translated-letters search.
+LATIN_LEADS = b"\xc3\xc4\xc5"
+#: The lead bytes of the commonest letters in UTF-8 (é, ł, Cyrillic): a Latin
+#: reader's character for one of them that is no Latin-1 letter (cp1250 reads
+#: C3 as Ă, C5 as Ĺ and D0 as Đ) opens a match (``Screen``).
+COMMON_LEADS = bytes([0xC3, 0xC5, 0xD0, 0xD1])
+#: Always suspicious: U+FFFD (a character lost before the bytes reached us) and NUL.
+MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
+
+_LEAD, _CONT, _START = b"L", b"c", b"B"
+#: The first two bytes of box-drawing characters (U+2500..U+257F): the DOS
+#: code pages' readings of most lead bytes, and rare in text.
+_BOX_DRAWING = (b"\xe2\x94", b"\xe2\x95")
+#: A reader of another script counts only where a line holds two of its
+#: sequences: its lead and continuation characters are that script's
+#: letters, and correct text pairs them now and then (Russian ``щё``).
+GATED_AT_LEAST = 2
+
+
+def _chars(reader: str, lo: int, hi: int) -> set[str]:
+    """The characters ``reader`` reads bytes ``lo..hi`` as (those it defines)."""
+    codec = python_codec(reader)
+    found = set()
+    for byte in range(lo, hi + 1):
+        try:
+            found.add(bytes([byte]).decode(codec))
+        except UnicodeDecodeError:
+            continue
+    return found
+
+
+def utf8_class(chars: Iterable[str]) -> bytes:
+    """A bytes regex matching the UTF-8 encoding of any of ``chars``:
+    encodings grouped by all but their last byte, the last as a class."""
+    tree: dict[bytes, set[int]] = defaultdict(set)
+    for char in chars:
+        encoded = char.encode("utf-8")
+        tree[encoded[:-1]].add(encoded[-1])
+    branches = []
+    for prefix, lasts in sorted(tree.items()):
+        ordered = sorted(lasts)
+        ranges: list[tuple[int, int]] = []
+        for byte in ordered:
+            if ranges and byte == ranges[-1][1] + 1:
+                ranges[-1] = (ranges[-1][0], byte)
+            else:
+                ranges.append((byte, byte))
+        members = b"".join(
+            b"\\x%02x" % lo if lo == hi else b"\\x%02x-\\x%02x" % (lo, hi) for lo, hi in ranges
+        )
+        head = b"".join(b"\\x%02x" % byte for byte in prefix)
+        branches.append(head + b"[" + members + b"]")
+    return b"(?:" + b"|".join(branches) + b")"
+
+
+@dataclass(frozen=True)
+class ReaderPattern:
+    """What UTF-8 read as ``reader`` and saved as UTF-8 looks like."""
+
+    reader: str
+    pattern: re.Pattern[bytes]
+    #: First bytes of the UTF-8 of its lead characters.
+    lead_bytes: frozenset[int]
+    #: First bytes of the UTF-8 of its continuation characters.
+    cont_bytes: frozenset[int]
+    #: A sequence missing its last continuation character, before ``?`` or
+    #: the end of a line: what a program that lost a byte leaves.
+    partial: re.Pattern[bytes]
+
+
+@cache
+def reader_pattern(reader: str) -> ReaderPattern:
+    """The pattern of one or more mojibake sequences in a row for ``reader``
+    (a lead character and the continuation characters it needs)."""
+    leads = (_chars(reader, 0xC2, 0xDF), _chars(reader, 0xE0, 0xEF), _chars(reader, 0xF0, 0xF4))
+    cont = _chars(reader, 0x80, 0xBF)
+    c = utf8_class(cont)
+    one = b"|".join(
+        utf8_class(lead) + c * count for lead, count in zip(leads, (1, 2, 3), strict=True) if lead
+    )
+    lead_bytes = frozenset(ch.encode()[0] for group in leads for ch in group)
+    cont_bytes = frozenset(ch.encode()[0] for ch in cont)
+    partial = b"|".join(
+        utf8_class(lead) + c * (count - 1)
+        for lead, count in zip(leads, (1, 2, 3), strict=True)
+        if lead
+    )
+    return ReaderPattern(
+        reader,
+        re.compile(b"(?:" + one + b")+"),
+        lead_bytes,
+        cont_bytes,
+        re.compile(b"(?:" + partial + b")(?=\\?|\\r?\\n|\\Z)"),
+    )
+
+
+def _pooled(readers: list[str]) -> re.Pattern[bytes]:
+    """One sequence of any of ``readers``: their lead characters and their
+    continuation characters pooled (a little looser than each reader's own
+    pattern, and much faster to match than their alternation)."""
+    if not readers:
+        return re.compile(b"(?!)")
+    cont = utf8_class(set().union(*(_chars(r, 0x80, 0xBF) for r in readers)))
+    branches = []
+    for (lo, hi), count in zip(((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4)), (1, 2, 3), strict=True):
+        leads = set().union(*(_chars(r, lo, hi) for r in readers))
+        if leads:
+            branches.append(utf8_class(leads) + cont * count)
+    return re.compile(b"|".join(branches))
+
+
+def _latin(reader: str) -> bool:
+    return reader_pattern(reader).lead_bytes <= frozenset(LATIN_LEADS)
+
+
+def _prefixed(needles: Iterable[bytes]) -> re.Pattern[bytes]:
+    """One regex for ``needles`` that share a first byte (a literal first
+    byte: CPython's regex engine skips to it quickly)."""
+    ordered = sorted(set(needles))
+    first = {n[:1] for n in ordered}
+    assert len(first) == 1, first
+    head = re.escape(ordered[0][:1])
+    return re.compile(head + b"(?:" + b"|".join(re.escape(n[1:]) for n in ordered) + b")")
+
+
+def _gates(needles: Iterable[bytes]) -> tuple[re.Pattern[bytes], ...]:
+    """Literal-prefix regexes for ``needles``, one per first byte."""
+    by_first: dict[bytes, list[bytes]] = defaultdict(list)
+    for needle in needles:
+        by_first[needle[:1]].append(needle)
+    return tuple(_prefixed(group) for _, group in sorted(by_first.items()))
+
+
+@dataclass(frozen=True)
+class _Gated:
+    """Readers checked with their union pattern where one of ``needles`` stands."""
+
+    readers: tuple[str, ...]
+    pattern: re.Pattern[bytes]
+    needles: tuple[bytes, ...]
+
+
+class _Gates:
+    """Which groups of readers a stretch of bytes calls for: a single-byte
+    needle is looked for with ``bytes.find`` (memchr), the longer ones with
+    one literal-prefix regex per first byte, shared by every group."""
+
+    def __init__(self, groups: tuple[_Gated, ...]) -> None:
+        self.single: dict[bytes, set[int]] = defaultdict(set)
+        longer: dict[bytes, set[int]] = defaultdict(set)
+        for i, group in enumerate(groups):
+            for needle in group.needles:
+                (self.single if len(needle) == 1 else longer)[needle].add(i)
+        self.longer = longer
+        self.scans = _gates(longer)
+
+    def open(self, data: bytes, start: int, stop: int) -> set[int]:
+        opened: set[int] = set()
+        for needle, groups in self.single.items():
+            if not groups <= opened and data.find(needle, start, stop) >= 0:
+                opened |= groups
+        for scan in self.scans:
+            if data.find(scan.pattern[:1], start, stop) < 0:
+                continue
+            for match in scan.finditer(data, start, stop):
+                opened |= self.longer[match.group()]
+        return opened
+
+
+class Screen:
+    """The cheap test over chunks of text (see the module docstring)."""
+
+    def __init__(self, readers: tuple[str, ...] = READERS) -> None:
+        self.readers = readers
+        self.latin = tuple(reader_pattern(r) for r in readers if _latin(r))
+        #: One mojibake sequence of any Latin reader (their lead and
+        #: continuation characters pooled), matched where a search below hits.
+        self._latin_union = _pooled([p.reader for p in self.latin])
+        # "C3 xx" (a Latin-1 letter: windows-1252's and its relatives' lead
+        # characters), a continuation byte, then the first byte of one of
+        # their continuation characters: the letters "LcB" once translated.
+        starts = frozenset(b for p in self.latin for b in p.cont_bytes) - {0xC3}
+        table = bytearray(b"." * 256)
+        for byte in range(0x80, 0xC0):
+            table[byte] = _CONT[0]
+        for byte in starts:
+            table[byte] = _START[0]
+        table[0xC3] = _LEAD[0]
+        self._table = bytes(table)
+        # The Latin readers' characters for the commonest lead bytes that are
+        # no Latin-1 letter: where one stands, a match is tried.
+        self._lead_gates = _gates(
+            char.encode()
+            for p in self.latin
+            for char in (bytes([b]).decode(python_codec(p.reader), "replace") for b in COMMON_LEADS)
+            if char != "\ufffd" and char.encode()[0] != 0xC3
+        )
+        self.gated = tuple(self._gated([r for r in readers if not _latin(r)]))
+        self._gates = _Gates(self.gated)
+
+    @staticmethod
+    def _gated(others: list[str]) -> Iterator[_Gated]:
+        """The other readers, grouped by the script of their lead characters;
+        a group is checked where a byte its lead characters start with occurs
+        (for the DOS and Mac code pages, whose lead characters include
+        common signs, where one of their lead characters for C3, C4 or C5,
+        the commonest lead bytes, occurs)."""
+        groups: dict[frozenset[int], list[str]] = defaultdict(list)
+        for reader in others:
+            groups[reader_pattern(reader).lead_bytes & frozenset(range(0xC6, 0xFF))].append(reader)
+        for _, members in sorted(groups.items(), key=lambda kv: sorted(kv[0])):
+            pattern = re.compile(b"|".join(reader_pattern(r).pattern.pattern for r in members))
+            leads = {b for r in members for b in reader_pattern(r).lead_bytes}
+            if leads & {0xC2, 0xE2}:
+                needles = {
+                    char.encode()
+                    for r in members
+                    for b in (0xC3, 0xC4, 0xC5, 0xCE, 0xCF, 0xD0, 0xD1)
+                    if (char := bytes([b]).decode(python_codec(r)))
+                    and (b in (0xC3, 0xC4, 0xC5) or char.encode()[:2] in _BOX_DRAWING)
+                }
+            else:
+                needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
+            yield _Gated(tuple(members), pattern, tuple(sorted(needles)))
+
+    # -- asking ---------------------------------------------------------------------
+
+    def suspicious(self, data: bytes, start: int = 0, end: int | None = None) -> list[int]:
+        """Where lines of ``data[start:end]`` that may hold mojibake begin,
+        sorted (a line ends just after LF; the last may have none)."""
+        stop = len(data) if end is None else end
+        if data.isascii() and b"\x00" not in data:
+            return []
+        found: set[int] = set()
+        self._latin_lines(data, start, stop, found)
+        union = self._latin_union
+        for gate in self._lead_gates:
+            if data.find(gate.pattern[:1], start, stop) >= 0:
+                _pattern_lines(gate, data, start, stop, found, union)
+        for i in sorted(self._gates.open(data, start, stop)):
+            _pattern_lines(self.gated[i].pattern, data, start, stop, found, twice=True)
+        for marker in MARKERS:
+            if data.find(marker.pattern[:1], start, stop) >= 0:
+                _pattern_lines(marker, data, start, stop, found)
+        return sorted(found)
+
+    def _latin_lines(self, data: bytes, start: int, stop: int, found: set[int]) -> None:
+        if data.find(b"\xc3", start, stop) < 0:
+            return
+        letters = data[start:stop].translate(self._table)
+        union, hit = self._latin_union, _LEAD + _CONT + _START
+        at = letters.find(hit)
+        while at >= 0:
+            position = start + at
+            if union.match(data, position) is None:
+                at = letters.find(hit, at + 1)
+                continue
+            found.add(max(data.rfind(b"\n", start, position) + 1, start))
+            end = data.find(b"\n", position, stop)
+            if end < 0:
+                return
+            at = letters.find(hit, end + 1 - start)
+
+    def holds_mojibake(self, data: bytes) -> bool:
+        """Whether ``data`` (a line, a field, a repaired text: something
+        short) holds the pattern of any reader, U+FFFD or NUL."""
+        if data.isascii():
+            return b"\x00" in data
+        if self._latin_union.search(data) is not None:
+            return True
+        if b"\xef\xbf\xbd" in data or b"\x00" in data:
+            return True
+        found: set[int] = set()
+        for i in self._gates.open(data, 0, len(data)):
+            _pattern_lines(self.gated[i].pattern, data, 0, len(data), found, twice=True)
+            if found:
+                return True
+        return False
+
+    def partial(self, data: bytes, reader: str | None = None) -> bool:
+        """Whether ``data`` holds one of ``reader``'s sequences (any Latin
+        reader's, by default) cut short before ``?`` or a line end (a byte
+        lost: ``â€?`` for ``”``)."""
+        if reader is not None:
+            return reader_pattern(reader).partial.search(data) is not None
+        return any(p.partial.search(data) is not None for p in self.latin)
+
+    def runs(self, data: bytes, reader: str) -> list[tuple[int, int]]:
+        """The runs of ``reader``'s mojibake sequences in ``data``, in order."""
+        return [m.span() for m in reader_pattern(reader).pattern.finditer(data)]
+
+
+def _pattern_lines(
+    pattern: re.Pattern[bytes],
+    data: bytes,
+    start: int,
+    stop: int,
+    found: set[int],
+    confirm: re.Pattern[bytes] | None = None,
+    *,
+    twice: bool = False,
+) -> None:
+    """Lines where ``pattern`` matches (and, with ``confirm``, where
+    ``confirm`` matches at the same place; with ``twice``, where it matches
+    twice, apart: see :data:`GATED_AT_LEAST`)."""
+    position = start
+    while True:
+        match = pattern.search(data, position, stop)
+        if match is None:
+            return
+        if confirm is not None and confirm.match(data, match.start()) is None:
+            position = match.start() + 1
+            continue
+        end = data.find(b"\n", match.start(), stop)
+        end = stop if end < 0 else end + 1
+        if not twice or pattern.search(data, match.end(), end) is not None:
+            found.add(max(data.rfind(b"\n", start, match.start()) + 1, start))
+            position = end
+        else:
+            position = match.end()
+
+
+@cache
+def screen() -> Screen:
+    """The screen over every reader the explainer undoes (made once)."""
+    return Screen()

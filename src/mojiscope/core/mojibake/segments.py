@@ -1,0 +1,576 @@
+"""The segment map: which parts of a whole file were misread how.
+
+:func:`map_segments` reads a :class:`~mojiscope.core.system.source.Source`
+once, in chunks of :data:`CHUNK` bytes cut at line ends (at record ends in a
+table whose quoted fields hold line ends), and yields
+:class:`~mojiscope.core.mojibake.segment.SegmentBatch`\\ es whose segments
+tile the file in order. Memory is bounded by the chunk: nothing holds the
+file, and a batch holds only its chunk's segments.
+
+How a chunk is read, cheapest first:
+
+1. a chunk of ASCII without NUL (``bytes.isascii``) is fine;
+2. else CPython's UTF-8 decoder says whether it is UTF-8 (and, if not,
+   where it is not), and the screen (``screen.py``) finds the lines that
+   hold a misreading's pattern, U+FFFD or NUL, in C;
+3. only those lines (or table records: ``table.py``), and the lines that
+   are no UTF-8, are *units* for the judge (``judge.py``), which reads them
+   with the chains found so far and asks the explainer about the rest, a
+   group of neighbours at a time;
+4. everything between units is fine, one segment per stretch.
+
+Neighbouring segments that read the same way are one segment (fields and
+lossy repairs stay apart), so a file misread the same way throughout is a
+handful of segments. Rows are counted as the chunks go (table records, or
+lines), and each batch says how many rows read which way and how many
+misread values each column holds (:class:`~mojiscope.core.mojibake.segment.RowTally`).
+
+:class:`SegmentMap` gathers batches (in the window, as they arrive from the
+child process that makes them) and answers what the views ask: the
+segment at an offset, the damaged ones, the counts in words
+(:meth:`SegmentMap.words`: "312 rows read as windows-1252 once, 9 twice,
+9,680 fine") and per column. ``jobs.py`` runs the map in a child process.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from mojiscope.core.mojibake.chain import IDENTITY, Chain
+from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.judge import Judge, Unit, invalid_runs
+from mojiscope.core.mojibake.screen import screen
+from mojiscope.core.mojibake.segment import (
+    FINE_ROW,
+    KIND_CODES,
+    MIXED,
+    RowKey,
+    RowTally,
+    Segment,
+    SegmentBatch,
+    SegmentKind,
+    pack,
+)
+from mojiscope.core.mojibake.table import (
+    TableShape,
+    fields,
+    sniff_table,
+)
+from mojiscope.core.mojibake.wording import chain_words, codec_name
+from mojiscope.core.system.control import UNCONTROLLED, Control
+from mojiscope.core.system.source import Source
+
+#: Bytes read per chunk (cut back to a line end).
+CHUNK = 4 << 20
+#: A line longer than this is judged in pieces of at most this many bytes.
+UNIT_MAX = 16 << 10
+#: Bytes read at the start to tell a table.
+SNIFF_BYTES = 64 << 10
+
+
+class _Rows:
+    """The rows of a chunk: where each line ends, or each record when
+    quoted fields of a table hold line ends (found with numpy: a quote count
+    that is odd before a line end puts it inside a field). The chunk starts
+    outside quotes: chunks are cut at row ends."""
+
+    def __init__(self, data: bytes, first: int, table: TableShape | None) -> None:
+        arr = np.frombuffer(data, np.uint8)
+        ends = np.flatnonzero(arr == 0x0A)
+        if table is not None and b'"' in data:
+            quotes = np.flatnonzero(arr == 0x22)
+            inside = np.searchsorted(quotes, ends) % 2 == 1
+            if inside.any():
+                ends = ends[~inside]
+        self.ends: npt.NDArray[np.int64] = ends + 1
+        self.size = len(data)
+        self.first = first
+
+    def cut(self) -> int:
+        """Where a chunk that is not the file's last ends: after its last
+        row, or (a row longer than the chunk) at its end."""
+        return int(self.ends[-1]) if len(self.ends) else self.size
+
+    def trim(self, size: int) -> None:
+        self.ends = self.ends[self.ends <= size]
+        self.size = size
+
+    def at(self, offset: int) -> int:
+        """The row holding byte ``offset`` of the chunk."""
+        return self.first + int(np.searchsorted(self.ends, offset, side="right"))
+
+    def unit(self, offset: int) -> tuple[int, int]:
+        """The row holding byte ``offset``: ``(start, end)`` in the chunk."""
+        i = int(np.searchsorted(self.ends, offset, side="right"))
+        start = int(self.ends[i - 1]) if i else 0
+        end = int(self.ends[i]) if i < len(self.ends) else self.size
+        return start, end
+
+    def total(self, final: bool) -> int:
+        """Rows that end in the chunk (and, at the end of the file, the last
+        one, with or without a line end)."""
+        tail = (
+            1 if final and self.size and (not len(self.ends) or self.ends[-1] != self.size) else 0
+        )
+        return len(self.ends) + tail
+
+
+def _utf8_boundary(data: bytes, cut: int) -> int:
+    """``cut`` moved back so that no UTF-8 character is split there."""
+    for back in range(1, 4):
+        if cut - back >= 0 and data[cut - back] & 0xC0 != 0x80:
+            return cut - back if data[cut - back] >= 0xC0 else cut
+    return cut
+
+
+class _Mapper:
+    """The state of one pass: the judge, the chain table, rows so far."""
+
+    def __init__(self, table: TableShape | None) -> None:
+        self.table = table
+        self.judge = Judge(screen(), table)
+        self.numbers: dict[Chain, int] = {IDENTITY: 0}
+        self._by_id: dict[int, tuple[Chain, int]] = {}
+        self.row = 0
+
+    def chunk(self, data: bytes, base: int, rows: _Rows, final: bool) -> SegmentBatch:
+        known = len(self.numbers)
+        tally = RowTally()
+        chunk_rows = rows.total(final)
+        if data.isascii() and b"\x00" not in data:
+            segments = (
+                [Segment(base, base + len(data), SegmentKind.FINE, row=self.row)] if data else []
+            )
+            tally.rows[FINE_ROW] += chunk_rows
+        else:
+            segments = self._judged(data, base, rows, tally, chunk_rows)
+        self.row += chunk_rows
+        for segment in segments:
+            self.number(segment.chain)
+        new = tuple(list(self.numbers)[known:])
+        return pack(_joined(segments), self.numbers, new, tally, base + len(data))
+
+    def number(self, chain: Chain) -> int:
+        """``chain``'s number in the map's chain table (a new one is added)."""
+        found = self._by_id.get(id(chain))
+        if found is not None and found[0] is chain:
+            return found[1]
+        number = self.numbers.get(chain)
+        if number is None:
+            number = self.numbers[chain] = len(self.numbers)
+        self._by_id[id(chain)] = (chain, number)
+        return number
+
+    def rows(self, data: bytes) -> _Rows:
+        return _Rows(data, self.row, self.table)
+
+    def _units(self, data: bytes, base: int, rows: _Rows) -> list[tuple[Unit, bool]]:
+        """The suspicious rows of a chunk (cut in pieces when long), each with
+        whether it ends where its row ends."""
+        try:
+            data.decode("utf-8")
+            bad: list[tuple[int, int]] = []
+        except UnicodeDecodeError:
+            bad = invalid_runs(data)
+        flagged = screen().suspicious(data) + [a for a, _ in bad]
+        if not flagged:
+            return []
+        ends = rows.ends
+        index = np.unique(np.searchsorted(ends, np.array(flagged, np.int64), side="right"))
+        before = np.maximum(index - 1, 0)
+        starts = np.where(index > 0, ends[before] if len(ends) else 0, 0)
+        stops = np.where(
+            index < len(ends),
+            ends[np.minimum(index, len(ends) - 1)] if len(ends) else rows.size,
+            rows.size,
+        )
+        bad_starts = [a for a, _ in bad]
+        units: list[tuple[Unit, bool]] = []
+        for i, start, stop in zip(index.tolist(), starts.tolist(), stops.tolist(), strict=True):
+            row = rows.first + i
+            pieces = (
+                [(start, stop)] if stop - start <= UNIT_MAX else list(_pieces(data, start, stop))
+            )
+            for a, b in pieces:
+                valid = True
+                if bad:
+                    k = bisect.bisect_left(bad_starts, a)
+                    valid = not (k < len(bad) and bad[k][0] < b) and not (k and bad[k - 1][1] > a)
+                units.append((Unit(base + a, data[a:b], row, valid), b == stop))
+        return units
+
+    def _judged(
+        self, data: bytes, base: int, rows: _Rows, tally: RowTally, chunk_rows: int
+    ) -> list[Segment]:
+        units = self._units(data, base, rows)
+        ends_row = {unit.start: whole for unit, whole in units}
+        decided = self.judge.take_all([unit for unit, _ in units])
+        decided.sort(key=lambda pair: pair[0].start)
+        segments: list[Segment] = []
+        position, row = base, rows.first
+        damaged_rows: dict[int, set[RowKey]] = {}
+        fine = SegmentKind.FINE
+        for unit, found in decided:
+            if unit.start > position:
+                segments.append(Segment(position, unit.start, fine, row=row))
+            segments += found
+            position = unit.start + len(unit.data)
+            row = unit.row + (1 if ends_row[unit.start] else 0)
+            keys = damaged_rows.setdefault(unit.row, set())
+            damaged = [segment for segment in found if segment.kind is not fine]
+            for segment in damaged:
+                keys.add((segment.kind.value, self.number(segment.chain)))
+            if damaged and self.table is not None:
+                self._count_columns(unit, damaged, tally)
+        if position < base + len(data):
+            segments.append(Segment(position, base + len(data), fine, row=row))
+        damaged_count = 0
+        for keys in damaged_rows.values():
+            if keys:
+                damaged_count += 1
+                tally.rows[next(iter(keys)) if len(keys) == 1 else MIXED] += 1
+        tally.rows[FINE_ROW] += chunk_rows - damaged_count
+        return segments
+
+    def _count_columns(self, unit: Unit, damaged: list[Segment], tally: RowTally) -> None:
+        """Misread values per column: a field segment counts for its column;
+        a record read as one counts each field with bytes its repair changes
+        (every chain here passes ASCII through)."""
+        assert self.table is not None
+        damaged = [s for s in damaged if s.repairs]
+        if not damaged:
+            return
+        if all(s.column >= 0 for s in damaged):
+            tally.columns.update(s.column for s in damaged)
+            return
+        data = unit.data
+        delimiter = self.table.delimiter
+        whole = len(damaged) == 1 and damaged[0].end - damaged[0].start == len(data)
+        if whole and b'"' not in data:
+            for column, value in enumerate(data.split(bytes([delimiter]))):
+                if not value.isascii():
+                    tally.columns[column] += 1
+            return
+        for column, (a, b) in enumerate(fields(data, delimiter)):
+            if data[a:b].isascii():
+                continue
+            lo, hi = unit.start + a, unit.start + b
+            if whole or any(s.start < hi and lo < s.end for s in damaged):
+                tally.columns[column] += 1
+
+
+def _pieces(data: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """``data[start:end]`` (a line) in pieces of at most :data:`UNIT_MAX`
+    bytes, each but the last ending just after an ASCII byte where one is
+    near (else at a UTF-8 character boundary): every chain reads ASCII as
+    ASCII, so such pieces repair as the whole line would."""
+    while end - start > UNIT_MAX:
+        cut = start + UNIT_MAX
+        for back in range(cut, max(start, cut - 256), -1):
+            if data[back - 1] < 0x80:
+                cut = back
+                break
+        else:
+            while cut > start + 1 and data[cut] & 0xC0 == 0x80:
+                cut -= 1
+        yield start, cut
+        start = cut
+    yield start, end
+
+
+def _joined(segments: list[Segment]) -> list[Segment]:
+    out: list[Segment] = []
+    for segment in segments:
+        if segment.start == segment.end:
+            continue
+        if out and out[-1].joins(segment):
+            out[-1] = out[-1].joined(segment)
+        else:
+            out.append(segment)
+    return out
+
+
+def map_segments(
+    source: Source,
+    *,
+    control: Control = UNCONTROLLED,
+    chunk_size: int = CHUNK,
+    table: TableShape | bool | None = True,
+) -> Iterator[SegmentBatch]:
+    """The segment map of ``source``, batch by batch (see the module
+    docstring). ``table``: ``True`` to sniff whether the file is a table,
+    ``False`` (or ``None``) to read it as lines, or the table's shape."""
+    total = len(source)
+    shape = sniff_table(source.read(0, min(total, SNIFF_BYTES))) if table is True else table or None
+    mapper = _Mapper(shape)
+    position = 0
+    while position < total or (position == 0 and total == 0):
+        data = source.read(position, min(total, position + chunk_size))
+        final = position + len(data) >= total
+        rows = mapper.rows(data)
+        if not final:
+            cut = rows.cut()
+            if cut == len(data) and not len(rows.ends):
+                cut = _utf8_boundary(data, cut)
+            data = data[:cut]
+            rows.trim(cut)
+        yield mapper.chunk(data, position, rows, final)
+        position += len(data)
+        control.step(position)
+        if total == 0:
+            return
+
+
+def batch_segments(batch: SegmentBatch, chains: list[Chain]) -> Iterator[Segment]:
+    """The segments of one batch, ``chains`` being the map's chain table
+    once the batch's new chains are in it."""
+    for i in range(len(batch)):
+        yield Segment(
+            int(batch.starts[i]),
+            int(batch.ends[i]),
+            KIND_CODES[int(batch.kinds[i])],
+            chains[int(batch.chains[i])],
+            round(float(batch.confidences[i]), 4),
+            int(batch.rows[i]),
+            int(batch.columns[i]),
+            batch.lost.get(i, ()),
+        )
+
+
+def table_of(source: Source) -> TableShape | None:
+    """The table ``source`` starts, if it is one (as :func:`map_segments` sniffs it)."""
+    return sniff_table(source.read(0, min(len(source), SNIFF_BYTES)))
+
+
+# -- the whole map -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ColumnCount:
+    """Misread values in one column of a table."""
+
+    column: int
+    name: str
+    misread: int
+
+
+class SegmentMap:
+    """The segments of one file, gathered batch by batch (see the module)."""
+
+    def __init__(self, size: int, table: TableShape | None = None) -> None:
+        self.size = size
+        self.table = table
+        self.chains: list[Chain] = [IDENTITY]
+        self.tally = RowTally()
+        self.done = 0
+        self._parts: list[SegmentBatch] = []
+        self._arrays: dict[str, npt.NDArray[np.generic]] | None = None
+        self._lost: dict[int, tuple[Lost, ...]] = {}
+        self._count = 0
+
+    def add(self, batch: SegmentBatch) -> None:
+        """Take the next batch (its segments follow the last ones)."""
+        self.chains += batch.new_chains
+        self.tally.add(batch.tally)
+        self.done = batch.done
+        if not len(batch):
+            return
+        skip = 0
+        if self._count and self._joins(batch):
+            last = self._parts[-1]
+            last.ends[-1] = batch.ends[0]
+            last.confidences[-1] = min(last.confidences[-1], batch.confidences[0])
+            skip = 1
+        for i, lost in batch.lost.items():
+            self._lost[self._count + i - skip] = lost
+        if skip:
+            batch = _without_first(batch)
+        self._parts.append(batch)
+        self._count += len(batch)
+        self._arrays = None
+
+    def _joins(self, batch: SegmentBatch) -> bool:
+        last = self._parts[-1]
+        i = len(last) - 1
+        return (
+            int(last.ends[i]) == int(batch.starts[0])
+            and last.kinds[i] == batch.kinds[0]
+            and last.chains[i] == batch.chains[0]
+            and last.columns[i] < 0
+            and batch.columns[0] < 0
+            and (self._count - 1) not in self._lost
+            and 0 not in batch.lost
+        )
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def complete(self) -> bool:
+        return self.done >= self.size
+
+    def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
+        """The segments as whole arrays: ``starts``, ``ends``, ``kinds``,
+        ``chains``, ``confidences``, ``rows``, ``columns``."""
+        if self._arrays is None:
+            names = ("starts", "ends", "kinds", "chains", "confidences", "rows", "columns")
+            if len(self._parts) > 1:
+                merged = {n: np.concatenate([getattr(p, n) for p in self._parts]) for n in names}
+                self._parts = [_batch_of(merged, self._parts)]
+            part = self._parts[0] if self._parts else None
+            self._arrays = {
+                n: getattr(part, n) if part is not None else np.zeros(0, np.int64) for n in names
+            }
+        return self._arrays
+
+    def segment(self, i: int) -> Segment:
+        a = self.arrays()
+        return Segment(
+            int(a["starts"][i]),
+            int(a["ends"][i]),
+            KIND_CODES[int(a["kinds"][i])],
+            self.chains[int(a["chains"][i])],
+            round(float(a["confidences"][i]), 4),
+            int(a["rows"][i]),
+            int(a["columns"][i]),
+            self._lost.get(i, ()),
+        )
+
+    def __iter__(self) -> Iterator[Segment]:
+        for i in range(self._count):
+            yield self.segment(i)
+
+    def index_at(self, offset: int) -> int:
+        """The index of the segment holding byte ``offset`` (-1 if none yet)."""
+        starts = self.arrays()["starts"]
+        i = int(np.searchsorted(starts, offset, side="right")) - 1
+        if i < 0 or offset >= int(self.arrays()["ends"][i]):
+            return -1
+        return i
+
+    def damaged(self) -> npt.NDArray[np.int64]:
+        """Indices of the segments that are not fine, in order."""
+        return np.flatnonzero(self.arrays()["kinds"] != KIND_CODES.index(SegmentKind.FINE))
+
+    def columns(self) -> list[ColumnCount]:
+        """Misread values per column of a table, in column order."""
+        if self.table is None:
+            return []
+        return [
+            ColumnCount(c, self.table.column_name(c), n)
+            for c, n in sorted(self.tally.columns.items())
+        ]
+
+    def words(self) -> str:
+        """How many rows (or lines) read which way, in words (see :func:`tally_words`)."""
+        return tally_words(self.tally.rows, self.chains, "rows" if self.table else "lines")
+
+
+def _without_first(batch: SegmentBatch) -> SegmentBatch:
+    return SegmentBatch(
+        batch.starts[1:],
+        batch.ends[1:],
+        batch.kinds[1:],
+        batch.chains[1:],
+        batch.confidences[1:],
+        batch.rows[1:],
+        batch.columns[1:],
+        batch.new_chains,
+        {i - 1: v for i, v in batch.lost.items() if i},
+        batch.tally,
+        batch.done,
+    )
+
+
+def _batch_of(
+    arrays: dict[str, npt.NDArray[np.generic]], parts: list[SegmentBatch]
+) -> SegmentBatch:
+    return SegmentBatch(
+        arrays["starts"],  # type: ignore[arg-type]
+        arrays["ends"],  # type: ignore[arg-type]
+        arrays["kinds"],  # type: ignore[arg-type]
+        arrays["chains"],  # type: ignore[arg-type]
+        arrays["confidences"],  # type: ignore[arg-type]
+        arrays["rows"],  # type: ignore[arg-type]
+        arrays["columns"],  # type: ignore[arg-type]
+        (),
+        {},
+        RowTally(),
+        parts[-1].done,
+    )
+
+
+_TIMES = {1: "once", 2: "twice", 3: "three times"}
+
+
+def _plural(unit: str, count: int) -> str:
+    """``rows``, or ``row`` for one."""
+    return unit[:-1] if count == 1 and unit.endswith("s") else unit
+
+
+def reading_words(chain: Chain) -> str:
+    """A chain as the counts say it: ``read as windows-1252 twice`` when
+    every layer is UTF-8 read by one code page, else its steps."""
+    readers = {layer.read_as for layer in chain.layers}
+    if (
+        chain.layers
+        and chain.stored_as == "utf-8"
+        and len(readers) == 1
+        and all(layer.written == "utf-8" for layer in chain.layers)
+    ):
+        reader = codec_name(readers.pop())
+        return f"read as {reader} {_TIMES.get(len(chain.layers), f'{len(chain.layers)} times')}"
+    if not chain.layers and not chain.is_identity:
+        return f"in {codec_name(chain.stored_as)}"
+    return ", then ".join(chain_words(chain))
+
+
+def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") -> str:
+    """``312 rows read as windows-1252 once, 9 twice, 9,680 fine``: the
+    readings, most rows first (the same code page's once, twice... together),
+    then the other kinds, then the fine ones."""
+    by_reader: dict[str, list[tuple[int, int]]] = {}
+    others: list[tuple[int, str]] = []
+    for (kind, number), count in rows.items():
+        if (kind, number) == FINE_ROW or not count:
+            continue
+        if (kind, number) == MIXED:
+            others.append((count, "with parts read differently"))
+            continue
+        chain = chains[number] if 0 <= number < len(chains) else IDENTITY
+        if kind == SegmentKind.MISREAD.value:
+            words = reading_words(chain)
+            if words.startswith("read as ") and words.split()[-1] in ("once", "twice", "times"):
+                reader = words.split()[2]
+                by_reader.setdefault(reader, []).append((len(chain.layers), count))
+                continue
+            others.append((count, words))
+        elif kind == SegmentKind.LEGACY.value:
+            others.append((count, reading_words(chain)))
+        elif kind == SegmentKind.LOSSY.value:
+            others.append((count, "lossy" + (f" ({reading_words(chain)})" if chain.layers else "")))
+        else:
+            others.append((count, kind))
+    phrases: list[tuple[int, str]] = []
+    for reader, counts in by_reader.items():
+        counts.sort()
+        parts = [
+            f"{n:,} {_plural(unit, n)} read as {reader} {_TIMES.get(layers, f'{layers} times')}"
+            if i == 0
+            else f"{n:,} {_TIMES.get(layers, f'{layers} times')}"
+            for i, (layers, n) in enumerate(counts)
+        ]
+        phrases.append((sum(n for _, n in counts), ", ".join(parts)))
+    phrases.sort(key=lambda p: -p[0])
+    others.sort(key=lambda p: -p[0])
+    out = [p for _, p in phrases] + [f"{n:,} {_plural(unit, n)} {w}" for n, w in others]
+    fine = rows.get(FINE_ROW, 0)
+    if fine or not out:
+        out.append(f"{fine:,} fine")
+    return ", ".join(out)

@@ -1,0 +1,97 @@
+"""``mojiscope mojibake --fix``: each part repaired with its own chain, every
+U+FFFD and every guess written reported as ``convert`` reports them, the
+undo journal, and ``--undo`` (issue 36), run as real processes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from helpers.mixed_files import DEV_SEEDS, mixed_file
+
+Mojiscope = Callable[..., Any]  # conftest.run_mojiscope
+
+#: ” read by a program with Python's strict cp1252 that wrote ? for 9D.
+LOST = "“quoted”\n".encode().decode("cp1252", "replace").replace("\ufffd", "?").encode()
+
+
+def test_a_mixed_file_is_repaired_part_by_part(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    mixed = mixed_file(DEV_SEEDS[4])
+    path, out = tmp_path / "mixed.csv", tmp_path / "fixed.csv"
+    path.write_bytes(mixed.data)
+    run = mojiscope("mojibake", path, "--fix", "-o", out, "--errors", "replace")
+    assert run.returncode == 0, run.stderr
+    fixed = out.read_bytes().splitlines(keepends=True)
+    for line, got in zip(mixed.lines, fixed, strict=True):
+        if line.kind == "fine":
+            assert got == line.original  # byte for byte
+    right = sum(got == line.original for line, got in zip(mixed.lines, fixed, strict=True))
+    assert right >= len(mixed.lines) - 2
+    assert "mojiscope: repaired " in run.stderr
+
+
+def test_strict_refuses_a_guess_and_replace_writes_it_and_says_so(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path, out = tmp_path / "quotes.txt", tmp_path / "out.txt"
+    path.write_bytes(b"He said " + LOST)
+    strict = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert strict.returncode == 1 and not out.exists()
+    assert "the repair guessed U+201D" in strict.stderr and "nothing was written" in strict.stderr
+    run = mojiscope("mojibake", path, "--fix", "-o", out, "--errors", "replace", "--json")
+    assert run.returncode == 0, run.stderr
+    assert out.read_text("utf-8") == "He said “quoted”\n"
+    report = json.loads(run.stderr_lines[-1])
+    assert report["counts"] == {"guess": 1}
+    (guess,) = report["losses"]
+    assert guess["kind"] == "guess" and guess["becomes"] == "E2 80 9D (U+201D)"
+    assert guess["bytes"][1] == len(b"He said " + LOST) - 1
+
+
+def test_every_replacement_written_is_reported_with_its_offset(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    bad = b"fine\n" + b"junk \x01\x02\x03\x04\x05\x06\x07\x08\x0b\xff\xfe\n" * 30
+    path, out = tmp_path / "junk.txt", tmp_path / "out.txt"
+    path.write_bytes(bad)
+    run = mojiscope("mojibake", path, "--fix", "-o", out, "--errors", "replace")
+    assert run.returncode == 0, run.stderr
+    assert "mojiscope: 60 losses converting" in run.stderr
+    assert "byte offset 19 (0x13)" in run.stderr and "... and 40 more" in run.stderr
+    assert out.read_bytes().count("\ufffd".encode()) == 60
+    run = mojiscope("mojibake", path, "--fix", "-o", out, "--errors", "replace", "--json")
+    losses = json.loads(run.stderr_lines[-1])["losses"]
+    assert len(losses) == 60 and losses[0]["bytes"] == [19, 20]
+
+
+def test_journal_and_undo_give_the_original_back(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    mixed = mixed_file(DEV_SEEDS[5])
+    path, out, journal, back = (tmp_path / n for n in ("in.csv", "out.csv", "in.journal", "back"))
+    path.write_bytes(mixed.data + b"junk \x01\x02\x03\x04\x05\x06\x07\x08\x0b\xff\n")
+    run = mojiscope(
+        "mojibake", path, "--fix", "-o", out, "--errors", "replace", "--journal", journal
+    )
+    assert run.returncode == 0, run.stderr
+    assert "changed ranges" in run.stderr
+    head = json.loads(journal.read_text().splitlines()[0])
+    assert head["version"] == 1 and head["source"]["size"] == path.stat().st_size
+    run = mojiscope("mojibake", "--undo", journal, "-o", back)  # the output path from the journal
+    assert run.returncode == 0, run.stderr
+    assert back.read_bytes() == path.read_bytes()
+    out.write_bytes(out.read_bytes() + b"edited")
+    run = mojiscope("mojibake", "--undo", journal, "-o", tmp_path / "again", out)
+    assert run.returncode == 2 and len(run.stderr_lines) == 1
+    assert "is not the file this journal was made for" in run.stderr
+    assert not (tmp_path / "again").exists()
+
+
+def test_usage_of_the_new_options_is_one_line(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    for args in (
+        ("mojibake", "--undo", "j"),
+        ("mojibake", "x", "--journal", "j"),
+        ("mojibake", "x", "--fix", "--segments", "-o", "o"),
+    ):
+        run = mojiscope(*args)
+        assert run.returncode == 2 and len(run.stderr_lines) == 1, run.stderr

@@ -1,0 +1,108 @@
+"""The judge: known chains fit whole lines, fields or runs; a chain that
+would change text it would not make again does not fit; groups are
+explained once and teach their chains."""
+
+from __future__ import annotations
+
+import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
+from mojiscope.core.mojibake.chain import Chain, Misreading, try_repair
+from mojiscope.core.mojibake.judge import Judge, Known, Unit, invalid_runs
+from mojiscope.core.mojibake.screen import screen
+from mojiscope.core.mojibake.segment import SegmentKind
+from mojiscope.core.mojibake.table import sniff_table
+
+WIN = "whatwg-windows-1252"
+ONCE = Chain((Misreading("utf-8", "windows-1252"),))
+TWICE = Chain((Misreading("utf-8", "windows-1252"),) * 2)
+
+
+def misread(text: str, times: int = 1) -> bytes:
+    for _ in range(times):
+        text = text.encode("utf-8").decode(WIN)
+    return text.encode()
+
+
+def unit(data: bytes, start: int = 100, row: int = 3) -> Unit:
+    try:
+        data.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        valid = False
+    return Unit(start, data, row, valid)
+
+
+def judge_knowing(*chains: Chain, table: bytes | None = None) -> Judge:
+    judge = Judge(screen(), sniff_table(table) if table else None)
+    judge.known = [Known(chain, 0.95) for chain in chains]
+    return judge
+
+
+def test_a_chain_fits_only_where_its_repair_is_exact_and_clean() -> None:
+    judge = judge_knowing()
+    assert judge.fits(ONCE, misread("Größe\n"))
+    assert not judge.fits(ONCE, misread("Größe\n", 2))  # one layer left: still mojibake
+    assert judge.fits(TWICE, misread("Größe\n", 2))
+    assert not judge.fits(ONCE, "Größe\n".encode())  # correct text: the repair fails
+    assert not judge.fits(ONCE, misread("café") + " déjà".encode())  # would spoil "déjà"
+
+
+def test_whole_lines_then_fields_then_runs() -> None:
+    judge = judge_knowing(ONCE, table=b"a;b\n1;2\n3;4\n")
+    (whole,) = judge.decide(unit(misread("José;Málaga\n"))) or []
+    assert (whole.kind, whole.chain, whole.start, whole.row) == (SegmentKind.MISREAD, ONCE, 100, 3)
+    line = "Zoë;".encode() + misread("Málaga") + b"\n"
+    fields = judge.decide(unit(line)) or []
+    assert [(s.kind, s.column) for s in fields] == [
+        (SegmentKind.FINE, -1),
+        (SegmentKind.MISREAD, 1),
+        (SegmentKind.FINE, -1),
+    ]
+    prose = judge_knowing(ONCE)
+    runs = prose.decide(unit(b"Divis" + misread("\u00e3") + " Classificação\n".encode())) or []
+    assert [s.kind for s in runs] == [SegmentKind.FINE, SegmentKind.MISREAD, SegmentKind.FINE]
+
+
+def test_a_byte_lost_before_a_question_mark_is_no_run_to_undo() -> None:
+    judge = judge_knowing(ONCE)
+    lost = misread("“quoted”").replace(b"\xc2\x9d", b"?")
+    assert judge.decide(unit(lost + b"\n")) is None  # for the explainer, which guesses
+
+
+def test_bytes_that_are_no_utf8_read_as_a_legacy_code_page_only_where_they_are_no_utf8() -> None:
+    judge = judge_knowing(Chain((), "windows-1252"))
+    (whole,) = judge.decide(unit("Größe über\n".encode("cp1252"))) or []
+    assert whole.kind is SegmentKind.LEGACY
+    mixed = "déjà ".encode() + "été".encode("cp1252") + b"\n"
+    parts = judge.decide(unit(mixed)) or []
+    assert [s.kind for s in parts] == [
+        SegmentKind.FINE,
+        SegmentKind.LEGACY,
+        SegmentKind.FINE,
+        SegmentKind.LEGACY,
+        SegmentKind.FINE,
+    ]
+    assert invalid_runs(mixed) == [(7, 8), (9, 10)]
+    assert judge.decide(unit(b"\x00\x01\x02 binary\n"))[0].kind is SegmentKind.BINARY  # type: ignore[index]
+
+
+def test_groups_are_explained_once_and_teach_their_chains() -> None:
+    judge = Judge(screen())
+    lines = [misread(f"{i};José Muñoz;Málaga\n") for i in range(20)]
+    units = [unit(line, 1000 * i, i) for i, line in enumerate(lines)]
+    decided = judge.take_all(units)
+    assert len(decided) == 20
+    assert all(segments[0].chain == ONCE for _, segments in decided)
+    assert judge.explained == 1 and judge.known[0].chain == ONCE
+
+
+def test_a_line_its_group_reads_otherwise_is_explained_alone() -> None:
+    judge = Judge(screen())
+    lines = [misread(f"{i};Größe über Straße\n") for i in range(7)]
+    odd = "7;Größe über Straße\n".encode().decode("latin-1").encode()  # read as latin-1
+    units = [unit(line, 100 * i, i) for i, line in enumerate([*lines, odd])]
+    decided = {u.row: s for u, s in judge.take_all(units)}
+    (alone,) = decided[7]
+    assert alone.kind is SegmentKind.MISREAD
+    assert try_repair(alone.chain, odd) == "7;Größe über Straße\n"  # read as latin-1 (or either)
+    (first,) = decided[0]
+    assert try_repair(first.chain, lines[0]) == "0;Größe über Straße\n"

@@ -1,0 +1,100 @@
+"""The screen: lines holding a misreading's pattern are found, fine text is
+passed over, for every code page the explainer undoes."""
+
+from __future__ import annotations
+
+import pytest
+
+import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
+from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.screen import Screen, reader_pattern, screen, utf8_class
+from mojiscope.core.mojibake.search import READERS
+
+TEXTS = {
+    "fr": "Le café de la gare ouvre à sept heures, même le dimanche.",
+    "de": "Die Größe der Übersetzung hängt von der Qualität ab.",
+    "pl": "Zażółć gęślą jaźń, Łódź i Kraków.",
+    "cs": "Příliš žluťoučký kůň úpěl ďábelské ódy.",
+    "ru": "Съешь же ещё этих мягких французских булок.",
+    "el": "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία.",
+    "pt": "A informação sobre a reunião está no relatório.",
+}
+
+
+def misread(text: str, reader: str, times: int = 1) -> bytes:
+    for _ in range(times):
+        text = text.encode("utf-8").decode(python_codec(reader))
+    return text.encode("utf-8")
+
+
+@pytest.mark.parametrize("language", sorted(TEXTS))
+def test_correct_text_is_passed_over(language: str) -> None:
+    text = (TEXTS[language] + "\n").encode() * 3
+    assert screen().suspicious(text) == []
+    assert not screen().holds_mojibake(text)
+
+
+#: Readers whose lead characters for Cyrillic and Greek bytes are Latin
+#: letters or common signs (cp850 reads D0 as ð, mac-roman as an en dash): looked for
+#: in Latin text only.
+LATIN_TEXT_ONLY = ("cp850", "mac-roman")
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_utf8_read_as_each_code_page_is_found(reader: str) -> None:
+    for language, text in TEXTS.items():
+        if reader in LATIN_TEXT_ONLY and language in ("ru", "el"):
+            continue
+        try:
+            damaged = misread(text, reader)
+        except UnicodeDecodeError:
+            continue  # the code page leaves one of these bytes undefined
+        data = b"fine line\n" + damaged + b"\nanother fine line\n"
+        assert screen().suspicious(data) == [10], (reader, damaged)
+
+
+def test_a_line_read_twice_is_found_and_its_offset_is_the_line_start() -> None:
+    data = b"id;name\n1;ok\n" + misread("2;José Muñoz\n", "windows-1252", 2)
+    assert screen().suspicious(data) == [13]
+
+
+def test_markers_are_suspicious_wherever_they_stand() -> None:
+    data = b"a\nb\xef\xbf\xbdc\nd\x00e\nf"
+    assert screen().suspicious(data) == [2, 8]
+
+
+def test_a_range_of_the_data_is_screened_alone() -> None:
+    bad = misread("café\n", "windows-1252")
+    data = bad + b"ok\n" + bad
+    assert screen().suspicious(data, len(bad), len(data)) == [len(bad) + 3]
+
+
+def test_partial_sequences_are_what_a_lost_byte_leaves() -> None:
+    assert screen().partial(misread("“quoted”", "windows-1252").replace(b"\xc2\x9d", b"?"))
+    assert screen().partial("Ã?".encode(), "windows-1252")
+    assert not screen().partial(b"plain text? yes", "windows-1252")
+
+
+def test_runs_are_the_readers_sequences_in_a_row() -> None:
+    data = b"Divis" + misread("ão", "windows-1252") + " Classificação".encode()
+    (run,) = screen().runs(data, "windows-1252")
+    assert data[run[0] : run[1]] == misread("ã", "windows-1252")
+
+
+def test_the_utf8_class_matches_exactly_its_characters() -> None:
+    import re
+
+    chars = {"é", "€", "ł", "Ж"}
+    pattern = re.compile(utf8_class(chars) + b"\\Z")
+    for char in chars:
+        assert pattern.match(char.encode())
+    for other in ("è", "£", "Ł", "ж", "e"):
+        assert not pattern.match(other.encode())
+
+
+def test_every_reader_has_a_pattern_and_a_screen_of_fewer_readers_finds_less() -> None:
+    for reader in READERS:
+        assert reader_pattern(reader).pattern.search(misread("é", reader)) or reader in ("cp874",)
+    latin_only = Screen(("windows-1252",))
+    assert latin_only.suspicious(misread(TEXTS["ru"], "cp1251")) == []
+    assert screen().suspicious(misread(TEXTS["ru"], "cp1251")) == [0]
