@@ -64,12 +64,15 @@ def start_index(qtbot: QtBot, window: MainWindow) -> JobHandle:
     return window.indexes.running()[0]
 
 
+def running(runner: JobRunner, name: str) -> list[JobHandle]:
+    """The jobs called ``name`` running on ``runner`` now, oldest first."""
+    return [handle for handle in runner.active() if handle.name == name]
+
+
 def start_summary(qtbot: QtBot, window: MainWindow) -> JobHandle:
-    panel = window.summary_panel
     window.indexes.set_document(None)  # the summary's turn comes at once
-    qtbot.waitUntil(lambda: panel._handle is not None, timeout=10_000)
-    assert panel._handle is not None
-    return panel._handle
+    qtbot.waitUntil(lambda: bool(running(window.jobs, "summary")), timeout=10_000)
+    return running(window.jobs, "summary")[-1]
 
 
 def start_search(qtbot: QtBot, window: MainWindow) -> JobHandle:
@@ -146,8 +149,8 @@ def test_a_standalone_inspector_deleted_while_it_measures_a_run(
 def test_a_paste_hex_dialog_deleted_while_it_reads_a_long_paste(qtbot: QtBot) -> None:
     dialog = PasteHexDialog(None, "41 " * (DEBOUNCE_CHARS // 3 + 10))
     assert dialog.reading
-    handle = dialog._pending
-    assert handle is not None and handle.running
+    handle = running(dialog.jobs, "paste")[-1]  # the runner is shared: the newest is this one's
+    assert handle.running
     delete(dialog)
     let_every_job_end(qtbot)
     assert handle.outcome == "succeeded"
