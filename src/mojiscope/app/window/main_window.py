@@ -33,8 +33,8 @@ from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
-from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
 from mojiscope.app.background.segment_jobs import SegmentKeeper
+from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
 from mojiscope.app.dialogs.export_dialog import ExportDialog, open_export_dialog
 from mojiscope.app.dialogs.formats_dialog import FormatsDialog
 from mojiscope.app.dialogs.goto import GotoDialog
