@@ -53,8 +53,11 @@ def test_the_differences_dock_says_what_differs_and_a_click_selects_it(
     )
     assert panel.heading.text().splitlines()[1] == "2 differing ranges."
     row = panel.rows.index(1)
-    assert row.data().startswith(f"0x{places[1][0]:08X}..0x{places[1][1]:08X}")
-    assert "wtf-8: '\\ud800' surrogate" in row.data()
+    start, end = places[1]
+    assert (
+        row.data()
+        == f"0x{start:X}..0x{end - 1:X}  utf-8: ��� (invalid)  wtf-8: <U+D800> (surrogate)"
+    )
     rect = panel.list.visualRect(row)
     qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert (window.selection.start, window.selection.end) == places[1]

@@ -25,6 +25,14 @@ def test_lone_surrogates_are_where_utf8_and_wtf8_differ() -> None:
     assert counts.lines() == ["utf-8 and wtf-8 differ at 2 places: lone surrogates"]
 
 
+def test_a_difference_in_words_shows_characters_and_an_inclusive_hex_range() -> None:
+    data = b"caf\xc3\xa9 \xed\xa0\x80\x85"
+    found = list(differences([UTF8, CP1252], BytesSource(data)))
+    assert found[0].words() == "0x3..0x4  utf-8: é (text)  cp1252: Ã© (text)"
+    assert found[1].words().startswith("0x6..0x9  utf-8: ���� (invalid)  cp1252: í")
+    assert found[1].words().endswith("í<U+00A0>€… (text)")  # a no-break space by its code point
+
+
 def test_the_index_skips_what_cannot_differ_and_finds_the_same() -> None:
     data = b"x" * 300_000 + b"\xed\xa0\x80" + b"y" * 300_000 + b"\xff"
     source = BytesSource(data)

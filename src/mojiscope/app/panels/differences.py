@@ -65,7 +65,7 @@ class DifferenceRows(QAbstractListModel):
             return None
         difference = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return difference.line()
+            return difference.words()
         if role == Qt.ItemDataRole.UserRole:
             return (difference.start, difference.end)
         return None

@@ -46,6 +46,7 @@ from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.spans.event import KIND_CODE, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import Source
+from mojiscope.core.words.describe import byte_range, shown_text
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,19 @@ class Difference:
             kinds = ",".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
             parts.append(f"{reading.format_id}: {seen} {kinds}")
         return f"{where}  " + "  ".join(parts)
+
+    def words(self, shown: int = 24) -> str:
+        """``0x3..0x5  utf-8: <U+FFFD> (invalid)  wtf-8: <U+D800> (surrogate)``:
+        the range in hex and inclusive, as the window shows ranges, then what
+        each format makes of it (``shown`` characters of each reading, as they
+        show) and the kinds of its spans."""
+        parts = []
+        for reading in self.readings:
+            text = reading.text
+            seen = shown_text(text[:shown]) + ("…" if len(text) > shown else "")
+            kinds = ", ".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
+            parts.append(f"{reading.format_id}: {seen} ({kinds})")
+        return f"{byte_range(self.start, self.end)}  " + "  ".join(parts)
 
     def what(self, a: int = 0, b: int = 1) -> str:
         """Why readings ``a`` and ``b`` differ here, in a few words: the

@@ -19,10 +19,9 @@ reading reads the same everywhere:
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from mojiscope.core.mojibake.chain import Chain, damage, python_codec
-from mojiscope.core.words.describe import describe_char, hex_bytes
+from mojiscope.core.words.describe import describe_char, hex_bytes, shown_text
 
 _WINDOWS = re.compile(r"cp(125[0-8])\Z")
 
@@ -70,7 +69,7 @@ def damage_steps(chain: Chain, text: str) -> str:
     for i, layer in enumerate(chain.layers):
         raw = current.encode(python_codec(layer.written))
         current = raw.decode(python_codec(layer.read_as))
-        steps.append(f"read as {codec_name(layer.read_as)}: {_shown(current)}")
+        steps.append(f"read as {codec_name(layer.read_as)}: {shown_text(current)}")
         writer = chain.layers[i + 1].written if i + 1 < len(chain.layers) else chain.stored_as
         saved = current.encode(python_codec(writer))
         steps.append(f"saved as {_codec_label(writer)}: {hex_bytes(saved, limit=24)}")
@@ -82,14 +81,6 @@ def damage_steps(chain: Chain, text: str) -> str:
 
 def _codec_label(word: str) -> str:
     return "UTF-8" if word == "utf-8" else codec_name(word)
-
-
-def _shown(text: str) -> str:
-    """Characters as they show, invisible ones (C1 controls) as U+XXXX."""
-    return "".join(
-        c if unicodedata.category(c)[0] not in "CZ" or c == " " else f"<U+{ord(c):04X}>"
-        for c in text
-    )
 
 
 def difference(here: str, there: str, there_words: list[str]) -> str:

@@ -108,6 +108,20 @@ def byte_range(start: int, end: int) -> str:
     return f"0x{start:X}..0x{end - 1:X}"
 
 
+def shown_text(text: str) -> str:
+    """Characters as they show, those that do not print (controls,
+    surrogates, private use, format and separator characters other than the
+    space) as ``<U+XXXX>``.
+
+    >>> shown_text("caf\\xe9 \\ud800\\x85")
+    'café <U+D800><U+0085>'
+    """
+    return "".join(
+        c if unicodedata.category(c)[0] not in "CZ" or c == " " else f"<U+{ord(c):04X}>"
+        for c in text
+    )
+
+
 def plural(count: int, noun: str) -> str:
     """A count and its noun, ``s`` added unless the count is one.
 
