@@ -4,6 +4,9 @@
   QApplication exists); those that use ``qapp`` or ``qtbot`` are marked
   ``gui`` by the suite's own conftest (``tests/conftest.py``).
 * Settings go to a fresh temporary INI file per test, never the user's.
+* A test ends with no mouse button held (``tests/helpers/mouse.py`` says
+  why); one that leaves a button held fails, and the button is released
+  for the tests after it.
 * Modal dialogs and message boxes never block: messages are recorded in
   ``shown_messages`` and a test that expects a modal dialog replaces
   ``exec_dialog`` itself (see the ``answer_dialog`` fixture).
@@ -21,12 +24,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from helpers.mouse import release_held_buttons
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from mojiscope.app.background.jobs import JobRunner, wait_for_every_job
 from mojiscope.app.panels.text_view import TextView
-from mojiscope.app.window import messages
+from mojiscope.app.window import messages, timers
 from mojiscope.app.window.main_window import MainWindow
 
 
@@ -64,6 +68,13 @@ def shown_messages(monkeypatch: pytest.MonkeyPatch) -> list[ShownMessage]:
 
 
 @pytest.fixture(autouse=True)
+def no_mouse_button_held() -> Iterator[None]:
+    yield
+    held = release_held_buttons()
+    assert held == Qt.MouseButton.NoButton, f"{held} left held (see tests/helpers/mouse.py)"
+
+
+@pytest.fixture(autouse=True)
 def every_job_ends() -> Iterator[None]:
     """After each test, every job it started has ended (a closed window only
     cancels its jobs): none runs on into the next test."""
@@ -93,15 +104,25 @@ def answer_dialog(
 @pytest.fixture
 def text_shown(qtbot) -> Callable[[MainWindow], TextView]:  # type: ignore[no-untyped-def]
     """``text_shown(window)``: the window's text view, once it shows the
-    document just opened (its text comes a turn of the event loop after the
-    grid's first screen: ``mojiscope.app.panels.text_view.FIRST_TEXT_AFTER_MS``)."""
+    document just opened or the selection made last (it follows them a turn
+    of the event loop after the grid: ``mojiscope.app.window.timers.FOLLOW_MS``)."""
 
     def shown(window: MainWindow) -> TextView:
         view = window.text_view
-        qtbot.waitUntil(lambda: not view.text_pending(), timeout=5000)
+        qtbot.waitUntil(lambda: not view.following(), timeout=5000)
         return view
 
     return shown
+
+
+@pytest.fixture
+def timers_at_once() -> Iterator[None]:
+    """For a test about the order of things rather than their timing: every
+    wait of the window (a view following the grid a turn later, a look that
+    waits for the cursor to rest, work done while the user rests) is over at
+    once (:func:`mojiscope.app.window.timers.at_once`)."""
+    with timers.at_once():
+        yield
 
 
 @pytest.fixture

@@ -1,15 +1,17 @@
 """Windows opened on sample files and waited on: an indexed file with
-anomalies, the grid as painted and as painted from nothing."""
+anomalies, the grid as painted and as a grid that kept nothing paints it,
+the views that follow the grid a turn later, the work the views did."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from mojiscope.app.grid.header import GridHeader
+from mojiscope.app.grid.view import GridView
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.main_window import MainWindow
 
 LINE = "héllo wörld, ça va?\n".encode()
@@ -39,28 +41,36 @@ def grid_image(window: MainWindow) -> QImage:
 
 
 def fresh_grid_image(window: MainWindow) -> QImage:
-    """The grid as it looks painted from nothing (no kept rows, strips or
-    header); what it kept is put back afterwards, so stale strips would show."""
-    painting = window.grid.painting
-    kept = (
-        painting._layout_key,
-        painting._layout,
-        painting._strips,
-        painting._kept_rows,
-        painting._header,
+    """The grid as a grid that kept nothing paints it: a new grid on the same
+    selection, formats and document, as large, scrolled to the same place,
+    its keyboard in the same area (never shown on screen)."""
+    grid = window.grid
+    fresh = GridView(window.selection, window.shown, Forecast(list, list))
+    fresh.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    try:
+        fresh.set_bytes_per_row(grid.bytes_per_row)
+        fresh.set_document(grid.document)
+        fresh.setViewportMargins(grid.viewportMargins())
+        fresh.resize(grid.size())
+        fresh.show()
+        QApplication.processEvents()
+        fresh.scroll_to_row(grid.top_row())
+        fresh.horizontalScrollBar().setValue(grid.horizontalScrollBar().value())
+        fresh.set_focus_area(grid.focus_area)
+        assert fresh.viewport().size() == grid.viewport().size()
+        return fresh.viewport().grab().toImage()
+    finally:
+        fresh.close()
+        fresh.deleteLater()
+
+
+def followed(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the text view and the inspector to follow the last change
+    (they do a turn of the event loop after the grid)."""
+    qtbot.waitUntil(
+        lambda: not window.text_view.following() and not window.inspector.following(),
+        timeout=5000,
     )
-    painting._layout_key, painting._strips = None, None
-    painting._kept_rows, painting._header = OrderedDict(), GridHeader()
-    image = grid_image(window)
-    (
-        painting._layout_key,
-        painting._layout,
-        painting._strips,
-        painting._kept_rows,
-        painting._header,
-    ) = kept
-    window.grid.viewport().update()
-    return image
 
 
 def open_indexed_with_anomalies(
@@ -84,7 +94,10 @@ def open_indexed_with_anomalies(
 
 def rest_until_prepared(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     """Let the user rest until the grid has painted, and the text view
-    built, all they prepare ahead."""
+    built, all they prepare ahead (once they have followed the last change:
+    what they prepare depends on it)."""
+    grid_image(window)
+    followed(qtbot, window)
     qtbot.waitUntil(
         lambda: not window.grid.ahead.pending() and not window.text_view.building_ahead(),
         timeout=10_000,
@@ -92,18 +105,17 @@ def rest_until_prepared(qtbot, window: MainWindow) -> None:  # type: ignore[no-u
 
 
 def work_done(window: MainWindow) -> tuple[int, int, int]:
-    """Rows the grid has painted, text windows built and documents made so
+    """Rows the grid has painted, text windows built and documents filled so
     far: the same before and after a key, the key found all of it prepared."""
-    strips = window.grid.painting._strips
-    assert strips is not None
-    text = window.text_view
-    return strips.painted, text._windows.built, text._texts.made
+    grid, text = window.grid.stats, window.text_view.stats
+    return grid.rows_painted, text.windows_built, text.texts_filled
 
 
-def assert_shown_as_prepared(window: MainWindow, before: tuple[int, int, int]) -> None:
-    """Right after a key or a jump: the window has painted, built and made
-    nothing more than ``before`` (its :func:`work_done` then), and the grid
-    shows exactly what a fresh paint would."""
+def assert_shown_as_prepared(qtbot, window: MainWindow, before: tuple[int, int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Right after a key or a jump, once the views have followed it: the
+    window has painted, built and filled nothing more than ``before`` (its
+    :func:`work_done` then), and the grid shows exactly what a fresh paint would."""
     kept = grid_image(window)
-    assert work_done(window) == before
+    followed(qtbot, window)
+    assert work_done(window) == before, (work_done(window), before)
     assert kept == fresh_grid_image(window)

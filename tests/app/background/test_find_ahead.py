@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from mojiscope.app.background import find_ahead
 from mojiscope.app.background.find_ahead import FindQuestion, find_near
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
-from mojiscope.app.grid.ahead import ROWS_PER_SLICE, rows_shown_after_jump
+from mojiscope.app.grid.ahead import rows_shown_after_jump
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core.system.control import UNCONTROLLED
@@ -109,7 +109,7 @@ def test_the_screen_and_text_of_the_next_match_are_ready_after_a_rest(
     rest_until_found_ahead(qtbot, window)
     before = work_done(window)
     qtbot.keyClick(window.grid, Qt.Key.Key_F3)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert window.selection.start == where[1]
 
 
@@ -119,24 +119,16 @@ def test_after_a_find_the_next_matchs_screen_is_painted_ahead_first(
     tmp_path: Path,
 ) -> None:
     """A held F3 presses again 30-40 ms after the last: the next match's
-    screen, then its rows as F3 would select them, come before the pages
-    and the ends in what the grid paints ahead."""
+    screen comes before the pages and the ends in what the grid paints ahead."""
     where = open_with_matches(window, tmp_path, [0.1, 0.7])
     find_and_wait(qtbot, window)
     qtbot.waitUntil(lambda: bool(window.search.likely_finds()), timeout=5000)
     grid = window.grid
     visible, total = grid.visible_rows(), grid.total_rows()
     next_row = where[1] // grid.bytes_per_row
-    first, end = rows_shown_after_jump(next_row, grid.top_row(), visible, total)
-    expected = [
-        (row, min(row + ROWS_PER_SLICE, end), None) for row in range(first, end, ROWS_PER_SLICE)
-    ]
-    plan = grid.ahead._plan()
-    screen = plan[: len(expected)]
-    assert screen == expected
-    with_selection = plan[len(screen)]
-    assert with_selection[2] == (where[1], where[1] + len(NEEDLE))
-    assert with_selection[0] <= next_row < with_selection[1]
+    first = grid.ahead.screens()[0]
+    assert first == rows_shown_after_jump(next_row, grid.top_row(), visible, total)
+    assert first[0] <= next_row < first[1]
 
 
 def test_moving_away_from_the_match_drops_the_prepared_finds(
@@ -173,17 +165,17 @@ def test_the_find_dialog_finds_ahead_as_the_needle_is_typed(
     def type_and_rest(dialog: FindDialog) -> bool:  # type: ignore[override]
         dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
         qtbot.keyClicks(dialog.editor, NEEDLE.hex())
-        qtbot.waitUntil(lambda: window.jump_target.selections() == [hit], timeout=5000)
+        qtbot.waitUntil(lambda: window.forecast.foreseen() == [hit[0]], timeout=5000)
         rest_until_prepared(qtbot, window)
         seen.append(work_done(window))
         return True
 
     answer_dialog(type_and_rest)
     window.search.find_dialog()
-    assert_shown_as_prepared(window, seen[0])
+    assert_shown_as_prepared(qtbot, window, seen[0])
     assert window.search.handle is None  # answered, not searched
     assert (window.selection.start, window.selection.end) == hit
-    assert window.jump_target.selections() == []  # the dialog closed
+    assert window.forecast.foreseen() == []  # the dialog closed
 
 
 def test_a_cancelled_find_dialog_gives_find_next_and_previous_back_their_answers(
@@ -202,7 +194,7 @@ def test_a_cancelled_find_dialog_gives_find_next_and_previous_back_their_answers
     def type_another_and_cancel(dialog: FindDialog) -> bool:  # type: ignore[override]
         dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
         qtbot.keyClicks(dialog.editor, "c3a9")  # é: everywhere in the text
-        qtbot.waitUntil(lambda: bool(window.jump_target.selections()), timeout=5000)
+        qtbot.waitUntil(lambda: bool(window.forecast.foreseen()), timeout=5000)
         assert window.search.likely_finds() == []  # F3's answers are gone meanwhile
         return False
 
@@ -234,7 +226,7 @@ def test_a_match_further_than_a_look_reaches_is_searched_for_when_asked(
         dialog.mode_box.setCurrentIndex(dialog.mode_box.findData(HEX_MODE))
         qtbot.keyClicks(dialog.editor, NEEDLE.hex())
         qtbot.waitUntil(lambda: not window.search.ahead.looking(), timeout=5000)
-        assert window.jump_target.selections() == []
+        assert window.forecast.foreseen() == []
         return True
 
     answer_dialog(type_and_rest)

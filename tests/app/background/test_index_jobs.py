@@ -10,8 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from mojiscope.app.background.jobs import AFTER_OPEN_MS
+from mojiscope.app.grid.header import column_note
 from mojiscope.app.model.document import WINDOW, Document
 from mojiscope.app.model.formats import resolve_all
+from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 
 
@@ -136,8 +138,8 @@ def test_a_code_page_column_says_its_alignment_is_guessed_until_indexed(
     window.document.window(choice, 20)
     shown = window.indexes.indexes.get("gb18030")
     if shown is None or not shown.complete:  # the index may be quick: only then
-        assert window.grid.column_note(choice) == " (alignment guessed)"
-    assert window.grid.column_note(window.shown.choices[0]) == ""
+        assert column_note(window.document, choice) == " (alignment guessed)"
+    assert column_note(window.document, window.shown.choices[0]) == ""
     document.close()
 
 
@@ -147,10 +149,10 @@ def test_once_indexed_a_code_page_window_decodes_as_the_whole_file(qtbot, window
     assert window.open_path(path)
     wait_indexed(qtbot, window)
     choice = window.shown.choices[0]
-    qtbot.waitUntil(lambda: window.grid.column_note(choice) == "", timeout=10_000)
+    qtbot.waitUntil(lambda: column_note(window.document, choice) == "", timeout=10_000)
     whole = data.decode("gb18030")
     for k in (3, 20, 41):
-        cells = window.document.cells(choice, k * WINDOW, k * WINDOW + 64)
+        cells = window.document.chars(choice, k * WINDOW, k * WINDOW + 64)
         assert not window.document.window(choice, k).alignment_guessed
         decoded = "".join(cell.text for cell in cells)
         first = cells[0].byte_start
@@ -195,7 +197,7 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
     keeper.set_document(None)  # the keeper below is driven by hand: no job
     document = Document.open_file(path)
     keeper.document = document
-    document.exact_window = keeper.exact_window
+    document.decode_exactly_with(keeper.exact_window)
     (choice,) = resolve_all(["gb18030"])
     growing = FileIndex(choice.format, len(data))
     keeper.indexes["gb18030"] = growing
@@ -213,8 +215,8 @@ def test_a_growing_code_page_index_reloads_the_columns_only_when_it_reaches_a_wi
     ticks = []
 
     def chunk_done(counts: object) -> None:
-        keeper._add_chunk("gb18030", growing, counts)
-        keeper._tell_grown()  # as the coalescing timer would, after every chunk
+        with timers.at_once():  # the keeper says it grew after every chunk
+            keeper.chunk_arrived("gb18030", growing, counts)
         ticks.append(1)
 
     build_index(choice.format, document.source, Control(emit=chunk_done), index=growing)

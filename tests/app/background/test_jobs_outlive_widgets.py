@@ -22,7 +22,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from mojiscope.app.background.jobs import JobHandle, wait_for_every_job
+from mojiscope.app.background.file_passes import FilePasses
+from mojiscope.app.background.jobs import JobHandle, JobRunner, wait_for_every_job
 from mojiscope.app.dialogs.export_dialog import ExportDialog
 from mojiscope.app.dialogs.paste_hex import DEBOUNCE_CHARS, PasteHexDialog
 from mojiscope.app.model.document import WINDOW, Document
@@ -63,12 +64,15 @@ def start_index(qtbot: QtBot, window: MainWindow) -> JobHandle:
     return window.indexes.running()[0]
 
 
+def running(runner: JobRunner, name: str) -> list[JobHandle]:
+    """The jobs called ``name`` running on ``runner`` now, oldest first."""
+    return [handle for handle in runner.active() if handle.name == name]
+
+
 def start_summary(qtbot: QtBot, window: MainWindow) -> JobHandle:
-    panel = window.summary_panel
     window.indexes.set_document(None)  # the summary's turn comes at once
-    qtbot.waitUntil(lambda: panel._handle is not None, timeout=10_000)
-    assert panel._handle is not None
-    return panel._handle
+    qtbot.waitUntil(lambda: bool(running(window.jobs, "summary")), timeout=10_000)
+    return running(window.jobs, "summary")[-1]
 
 
 def start_search(qtbot: QtBot, window: MainWindow) -> JobHandle:
@@ -114,32 +118,39 @@ def test_a_window_deleted_while_its_job_runs(
 def test_a_standalone_inspector_deleted_while_it_measures_a_run(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    """A panel outside a window measures on a runner of its own, which its
+    """A panel outside a window measures on a runner it is given, which its
     deletion does not cancel: the measurement ends after the panel is gone."""
     path = tmp_path / "long.txt"
     with path.open("wb") as f:  # one run of 64 MiB of NUL, text in UTF-8
         f.truncate(64 << 20)
     selection = SelectionModel()
     shown = ShownFormats(["utf-8"])
-    panel = InspectorPanel(selection, shown)
+    jobs, passes = JobRunner(), FilePasses()  # not the panel's children: they outlive it
+    panel = InspectorPanel(selection, shown, jobs, passes, lambda _fmt: None)
     document = Document.open_file(path)
     panel.set_document(document)
     selection.reset(document.size)
     selection.move_cursor(3 * WINDOW + 5)  # in a window the run goes beyond
-    qtbot.waitUntil(lambda: panel._measuring is not None, timeout=10_000)
-    handle = panel._measuring
-    assert handle is not None and handle.running
-    delete(panel)
-    let_every_job_end(qtbot)
-    assert handle.outcome == "succeeded"  # it ran to its end, and nothing ran on the panel
-    document.close()
+    try:
+
+        def measurement() -> list[JobHandle]:  # the hint may look for mojibake beside it
+            return [handle for handle in jobs.active() if handle.name == "inspector-extent"]
+
+        qtbot.waitUntil(lambda: bool(measurement()), timeout=10_000)
+        [handle] = measurement()
+        assert handle.running
+        delete(panel)
+        let_every_job_end(qtbot)
+        assert handle.outcome == "succeeded"  # it ran to its end, and nothing ran on the panel
+    finally:
+        document.close()
 
 
 def test_a_paste_hex_dialog_deleted_while_it_reads_a_long_paste(qtbot: QtBot) -> None:
     dialog = PasteHexDialog(None, "41 " * (DEBOUNCE_CHARS // 3 + 10))
     assert dialog.reading
-    handle = dialog._pending
-    assert handle is not None and handle.running
+    handle = running(dialog.jobs, "paste")[-1]  # the runner is shared: the newest is this one's
+    assert handle.running
     delete(dialog)
     let_every_job_end(qtbot)
     assert handle.outcome == "succeeded"

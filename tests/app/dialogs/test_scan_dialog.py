@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.mouse import double_click
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
@@ -91,10 +92,7 @@ def test_a_double_click_opens_the_file_at_its_first_finding(
     rect = scanned.table.visualRect(index)
     assert rect.isValid()
     qtbot.mouseClick(scanned.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    qtbot.mouseDClick(scanned.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    # A real double click ends with a release; QTest's on a widget sends none,
-    # and the button stayed down for the tests after this one (a hover was a drag).
-    qtbot.mouseRelease(scanned.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    double_click(qtbot, scanned.table.viewport(), rect.center())
     assert window.document is not None
     assert window.document.name.endswith("baked.csv")
     assert window.selection.cursor == first.offset

@@ -1,7 +1,7 @@
 """Painting ahead: once the user rests, the screens a navigation key brings
-(a page down or up, the first and the last) are laid out and painted, so the
-key only stamps kept strips; and what was painted ahead shows exactly what a
-fresh paint would."""
+(a page down or up, the first and the last) and those a jump is about to
+bring are laid out and painted, so the key only stamps kept strips; and
+what was painted ahead shows exactly what a fresh paint would."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from mojiscope.app.dialogs.goto import GotoDialog
-from mojiscope.app.grid.ahead import rows_ahead, rows_changed_by_jump, rows_shown_after_jump
+from mojiscope.app.grid.ahead import rows_ahead, rows_shown_after_jump
 from mojiscope.app.window.main_window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -49,48 +49,46 @@ def test_after_a_rest_a_navigation_key_paints_no_row(
     mixed_window: MainWindow,
     new_screen_key: tuple[Qt.Key, Qt.KeyboardModifier],
 ) -> None:
-    """Its screen was painted ahead, and the rows around where it puts the
-    cursor were painted with the cursor there: the key only stamps."""
+    """Its screen was painted ahead, and a strip is the same whatever the
+    key selects on its row: the key only stamps."""
     key, modifiers = new_screen_key
     grid = mixed_window.grid
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
-    strips = grid.painting._strips
-    assert strips is not None
-    before = strips.painted
+    before = grid.stats.rows_painted
     top = grid.top_row()
     qtbot.keyClick(grid, key, modifiers)
     kept = grid_image(mixed_window)
     assert grid.top_row() != top  # a new screen came
-    assert strips.painted == before
+    assert grid.stats.rows_painted == before
     assert kept == fresh_grid_image(mixed_window)
 
 
-def test_in_a_decoded_column_a_key_that_selects_a_longer_character_paints_its_rows(
+def test_in_a_decoded_column_a_key_that_selects_a_longer_character_paints_no_row(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
 ) -> None:
-    """Ahead, the cursor's rows are painted with one byte selected, as in
-    the hex view; a key that selects a whole character of several bytes
-    paints the rows it shows (a few), and shows them exactly."""
+    """The selection is painted over the strips, so a key that selects a
+    whole character of several bytes on a screen painted ahead paints no
+    row either, and shows it exactly."""
     grid = mixed_window.grid
     grid.set_focus_area("column")
     mixed_window.selection.move_cursor(0)
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
-    strips = grid.painting._strips
-    assert strips is not None
-    before = strips.painted
+    before = grid.stats.rows_painted
+    qtbot.keyClick(grid, Qt.Key.Key_Right)  # the second letter: two bytes
+    assert (mixed_window.selection.start, mixed_window.selection.end) == (2, 4)
+    assert grid_image(mixed_window) == fresh_grid_image(mixed_window)
+    qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
     qtbot.keyClick(grid, Qt.Key.Key_End, CTRL)
     kept = grid_image(mixed_window)
-    assert strips.painted - before <= 3
+    assert grid.stats.rows_painted == before
     assert kept == fresh_grid_image(mixed_window)
 
 
 def test_keys_back_to_back_paint_nothing_ahead(qtbot, mixed_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     grid = mixed_window.grid
-    strips = grid.painting._strips
-    assert strips is not None
     qtbot.waitUntil(lambda: not grid.ahead.pending(), timeout=10_000)
-    rested = strips.painted
+    rested = grid.stats.rows_painted
     for _ in range(5):  # each paint restarts the wait, and no time passes between
         QApplication.sendEvent(
             grid,
@@ -100,7 +98,7 @@ def test_keys_back_to_back_paint_nothing_ahead(qtbot, mixed_window: MainWindow) 
     assert grid.ahead.pending()
     shown = grid.visible_rows() + 1
     # The first page was painted ahead; the four after it are new.
-    assert strips.painted - rested <= 4 * shown + 5 * 3
+    assert grid.stats.rows_painted - rested <= 4 * shown
 
 
 def test_between_the_presses_of_a_held_key_part_of_the_next_page_is_painted(
@@ -108,16 +106,14 @@ def test_between_the_presses_of_a_held_key_part_of_the_next_page_is_painted(
     mixed_window: MainWindow,
 ) -> None:
     grid = mixed_window.grid
-    strips = grid.painting._strips
-    assert strips is not None
     for _ in range(3):  # auto-repeat: a press every 35 ms
         qtbot.keyClick(grid, Qt.Key.Key_PageDown)
         grid_image(mixed_window)
         qtbot.wait(35)
-    before = strips.painted
+    before = grid.stats.rows_painted
     qtbot.keyClick(grid, Qt.Key.Key_PageDown)
     grid_image(mixed_window)
-    assert strips.painted - before < grid.visible_rows()  # part of it was painted already
+    assert grid.stats.rows_painted - before < grid.visible_rows()  # part of it was painted already
 
 
 def test_rows_shown_after_a_jump_far_away_put_its_row_a_third_of_the_way_down() -> None:
@@ -125,21 +121,6 @@ def test_rows_shown_after_a_jump_far_away_put_its_row_a_third_of_the_way_down() 
     assert rows_shown_after_jump(row=110, top=100, visible=30, total=10_000) == (100, 131)
     assert rows_shown_after_jump(row=140, top=100, visible=30, total=10_000) == (111, 142)
     assert rows_shown_after_jump(row=9999, top=100, visible=30, total=10_000) == (9970, 10_000)
-
-
-def test_rows_changed_by_a_jump_are_around_both_cursors_where_they_show_after_it() -> None:
-    # Page Up with the cursor on the top row: its old row is the last shown after.
-    assert rows_changed_by_jump(here=100, row=80, top=100, visible=20, total=1000) == [
-        (79, 82),
-        (99, 101),
-    ]
-    # Far away: the old cursor's rows are off screen after the jump.
-    assert rows_changed_by_jump(here=100, row=5000, top=100, visible=20, total=10_000) == [
-        (4999, 5002)
-    ]
-    # Within the row, and at the file's first row.
-    assert rows_changed_by_jump(here=100, row=100, top=90, visible=20, total=1000) == [(99, 102)]
-    assert rows_changed_by_jump(here=0, row=0, top=0, visible=20, total=1) == [(0, 1)]
 
 
 def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
@@ -159,7 +140,7 @@ def test_after_a_rest_next_anomaly_far_away_finds_its_screen_and_text_ready(
     before = work_done(window)
     with qtbot.waitSignal(window.search.finished, timeout=2000):
         qtbot.keyClick(grid, Qt.Key.Key_F8)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert window.selection.cursor == size // 2
 
 
@@ -186,16 +167,16 @@ def test_go_to_prepares_its_screen_and_text_while_the_offset_is_typed(
         for digit in str(target):
             qtbot.keyClicks(dialog.editor, digit)
             qtbot.wait(5)  # typing: each prefix is a target in turn
-        assert window.jump_target.offsets() == [target]
+        assert window.forecast.foreseen() == [target]
         rest_until_prepared(qtbot, window)
         seen.append(work_done(window))
         return True
 
     answer_dialog(type_and_rest)
     window.go_to_dialog()
-    assert_shown_as_prepared(window, seen[0])
+    assert_shown_as_prepared(qtbot, window, seen[0])
     assert window.selection.cursor == target
-    assert window.jump_target.offsets() == []  # the dialog closed: nothing to prepare
+    assert window.forecast.foreseen() == []  # the dialog closed: nothing to prepare
 
 
 def test_a_cancelled_go_to_leaves_nothing_to_prepare(
@@ -207,16 +188,16 @@ def test_a_cancelled_go_to_leaves_nothing_to_prepare(
 
     def type_then_cancel(dialog: GotoDialog) -> bool:  # type: ignore[override]
         qtbot.keyClicks(dialog.editor, "0x100")
-        targets.append(mixed_window.jump_target.offsets())
+        targets.append(mixed_window.forecast.foreseen())
         qtbot.keyClicks(dialog.editor, "zz")  # not an offset any more
-        targets.append(mixed_window.jump_target.offsets())
+        targets.append(mixed_window.forecast.foreseen())
         return False
 
     answer_dialog(type_then_cancel)
     cursor = mixed_window.selection.cursor
     mixed_window.go_to_dialog()
     assert targets == [[0x100], []]
-    assert mixed_window.jump_target.offsets() == [] and mixed_window.selection.cursor == cursor
+    assert mixed_window.forecast.foreseen() == [] and mixed_window.selection.cursor == cursor
 
 
 def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
@@ -236,12 +217,12 @@ def test_the_problems_row_the_keyboard_is_on_is_prepared_before_enter(
     qtbot.waitUntil(problems.list.hasFocus, timeout=5000)
     problems.list.setCurrentIndex(problems.regions.index(0))
     qtbot.keyClick(problems.list, Qt.Key.Key_Down)  # to the region at 3/4
-    assert window.jump_target.offsets() == [3 * size // 4]
+    assert window.forecast.foreseen() == [3 * size // 4]
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.keyClick(problems.list, Qt.Key.Key_Return)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert window.selection.cursor == 3 * size // 4  # a one-byte span: selected as painted
     grid.setFocus()
     qtbot.waitUntil(grid.hasFocus, timeout=5000)
-    assert window.jump_target.offsets() == []
+    assert window.forecast.foreseen() == []

@@ -5,6 +5,7 @@ keep the picture path (a fallback font, or their code point)."""
 
 from __future__ import annotations
 
+from helpers.painting import paint_column, paint_hex
 from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QImage, QPainter, QPalette, QPixmap
 from pytestqt.qtbot import QtBot
@@ -13,7 +14,14 @@ from mojiscope.app.grid.column_painter import _RUN_CANDIDATES, ColumnPainter, _r
 from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.glyph_runs import GlyphBatch
 from mojiscope.app.grid.hex_painter import HexPainter
-from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, layout_rows
+from mojiscope.app.grid.layout import (
+    Geometry,
+    Metrics,
+    RowLayout,
+    layout_rows,
+    piece_cells,
+    piece_width,
+)
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve_all
@@ -37,7 +45,7 @@ def painted_column(
 ) -> QImage:
     pixmap = blank(geometry, len(rows), palette)
     painter = QPainter(pixmap)
-    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (0, 0), -1)
+    paint_column(ColumnPainter(metrics, geometry, palette), painter, 0, rows)
     painter.end()
     return pixmap.toImage()
 
@@ -57,18 +65,21 @@ def one_by_one(
     for i, row in enumerate(rows):
         baseline = i * row_h + (row_h - metrics.ascent) / 2 + metrics.ascent - 1
         for piece in row.columns[0]:
-            if piece.is_unit and (piece.continued or piece.continues or not piece.text.isalpha()):
+            cut = piece.byte_start < row.start or piece.byte_end > row.start + 16
+            if piece.is_unit and (cut or not piece.text.isalpha()):
                 continue  # a dimmed repeat, a marker over the glyph, or a cue's picture
+            start, end = piece_cells(piece, row.start, 16)
+            width = piece_width(piece)
             for k, char in enumerate(piece.text):
                 if not batch.has(ord(char)):
                     continue  # a picture, from a fallback font
-                first = piece.first + k * piece.width
+                first = start + k * width
                 x = geometry.column_cell_x(0, first)
-                span = piece.last - piece.first if piece.is_unit else piece.width
+                span = end - start if piece.is_unit else width
                 centre = (span * geometry.cell_w - metrics.char_w) / 2
                 painter.drawText(QPointF(x + centre, baseline), char)
-                width = round(span * geometry.cell_w)
-                cells.append(QRect(round(x), i * row_h, width, row_h))
+                wide = round(span * geometry.cell_w)
+                cells.append(QRect(round(x), i * row_h, wide, row_h))
     painter.end()
     return pixmap.toImage(), cells
 
@@ -126,8 +137,7 @@ def test_hex_digits_and_offsets_are_drawn_where_drawtext_draws_them(qtbot: QtBot
     painted = blank(geometry, len(rows), palette)
     painter = QPainter(painted)
     hex_painter = HexPainter(geometry, palette)
-    hex_painter.paint_offsets(painter, rows, 0)
-    hex_painter.paint_hex(painter, rows, 0, (0, 0), -1, None)
+    paint_hex(hex_painter, painter, rows)
     painter.end()
     expected = blank(geometry, len(rows), palette)
     painter = QPainter(expected)
@@ -171,7 +181,7 @@ def test_selecting_a_byte_of_a_character_cut_by_a_row_edge_highlights_it_on_both
     rows = layout_rows(Document.from_bytes(text), resolve_all(["utf-8"]), 0, 2, 8)
     pixmap = blank(geometry, 2, palette)
     painter = QPainter(pixmap)
-    ColumnPainter(metrics, geometry, palette).paint(painter, 0, rows, 0, (9, 10), 9)
+    paint_column(ColumnPainter(metrics, geometry, palette), painter, 0, rows, (9, 10), 9)
     painter.end()
     image = pixmap.toImage()
     row_h = int(geometry.row_h)

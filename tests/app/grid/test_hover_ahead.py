@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.mouse import rest_on
 from helpers.windows import (
     LINE,
     assert_shown_as_prepared,
@@ -37,21 +38,21 @@ def test_a_click_where_the_mouse_rests_on_the_overview_finds_its_jump_prepared(
     rest_until_prepared(qtbot, window)
     anomaly = int(size * 3 / 4)
     mark = strip.point_of_offset(anomaly)
-    qtbot.mouseMove(strip, mark)
-    qtbot.waitUntil(lambda: window.jump_target.offsets() == [anomaly], timeout=5000)
+    rest_on(qtbot, strip, mark)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [anomaly], timeout=5000)
     assert strip.aimed_at() == anomaly
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(strip, LEFT, pos=mark)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert window.selection.cursor == anomaly
     expected_top = anomaly // grid.bytes_per_row - grid.visible_rows() // 3
     assert grid.top_row() == expected_top  # a jump's place: a third of the way down
-    assert window.jump_target.offsets() == []  # used: the pages around it come next
-    qtbot.mouseMove(strip, mark + QPoint(0, 40))
-    qtbot.waitUntil(lambda: window.jump_target.offsets() != [], timeout=5000)
+    assert window.forecast.foreseen() == []  # used: the pages around it come next
+    rest_on(qtbot, strip, mark + QPoint(0, 40))
+    qtbot.waitUntil(lambda: window.forecast.foreseen() != [], timeout=5000)
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
-    qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [], timeout=5000)
 
 
 def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
@@ -75,13 +76,13 @@ def test_a_click_on_the_problems_row_under_the_mouse_finds_the_jump_prepared(
     qtbot.waitUntil(lambda: problems.regions.rowCount() == 1, timeout=5000)
     grid.setFocus()
     row = problems.list.visualRect(problems.regions.index(0)).center()
-    qtbot.mouseMove(problems.list.viewport(), row)
-    qtbot.waitUntil(lambda: window.jump_target.selections() == [(where, where + 2)], timeout=5000)
+    rest_on(qtbot, problems.list.viewport(), row)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [where], timeout=5000)
     rest_until_prepared(qtbot, window)
     before = work_done(window)
     qtbot.mouseClick(problems.list.viewport(), LEFT, pos=row)
-    assert_shown_as_prepared(window, before)
+    assert_shown_as_prepared(qtbot, window, before)
     assert (window.selection.start, window.selection.end) == (where, where + 2)
     grid.setFocus()
     qtbot.mouseMove(grid.viewport(), QPoint(20, 20))
-    qtbot.waitUntil(lambda: window.jump_target.offsets() == [], timeout=5000)
+    qtbot.waitUntil(lambda: window.forecast.foreseen() == [], timeout=5000)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from mojiscope.app.grid.layout import layout_rows
+from mojiscope.app.grid.layout import RowLayout, layout_rows, piece_cells, piece_width
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve_all
 
 
-def pieces(row, column):  # type: ignore[no-untyped-def]
-    return [(p.first, p.last, p.text, p.continued, p.continues) for p in row.columns[column]]
+def pieces(row: RowLayout, column: int, bpr: int = 8) -> list[tuple[int, int, str, bool, bool]]:
+    """(first cell, end cell, text, begun on an earlier row, going on to a later one)."""
+    return [
+        (
+            *piece_cells(p, row.start, bpr),
+            p.text,
+            p.byte_start < row.start,
+            p.byte_end > row.start + bpr,
+        )
+        for p in row.columns[column]
+    ]
 
 
 def test_multibyte_characters_cover_their_cells_and_continue_on_the_next_row() -> None:
@@ -22,7 +31,7 @@ def test_multibyte_characters_cover_their_cells_and_continue_on_the_next_row() -
         (1, 5, "éé", False, False),  # two 2-byte characters: one piece of width 2
         (5, 6, "x", False, False),
     ]
-    assert rows[1].columns[0][1].width == 2
+    assert piece_width(rows[1].columns[0][1]) == 2
     assert pieces(rows[1], 1) == [(0, 6, "¬Ã©Ã©x", False, False)]  # cp1252: one byte each
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from mojiscope.app.grid.layout import layout_rows
+from mojiscope.app.grid.layout import layout_rows, piece_cells
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve
 from mojiscope.app.model.glyphs import MAGIC
@@ -15,28 +15,14 @@ MAGIC_BYTES = bytes.fromhex("EFB79DEDB2AE000A")
 DATA = MAGIC_BYTES + b"Hi\n"
 
 
-def test_the_magic_number_is_one_cell_and_one_segment() -> None:
+def test_the_magic_number_is_one_piece_over_its_eight_cells() -> None:
     document = Document.from_bytes(DATA)
     choice = resolve("corrected-utf-8")
     assert choice is not None
-    cells = document.cells(choice, 0, 9)
-    assert [(c.byte_start, c.byte_end) for c in cells] == [(0, 8), (8, 9)]
-    assert cells[0].text == "\U00010e7d\ued4e\x00\n"
-    (segment, *_) = document.segments(choice, 0, 8)
-    assert (segment.byte_start, segment.byte_end, segment.width) == (0, 8, 8)
     (row,) = layout_rows(document, [choice], 0, 1, 16)
     first = row.columns[0][0]
-    assert (first.first, first.last, first.is_unit) == (0, 8, True)
-
-
-def test_a_bom_in_utf8_is_unchanged_one_character() -> None:
-    document = Document.from_bytes(b"\xef\xbb\xbfA")
-    choice = resolve("utf-8")
-    assert choice is not None
-    assert [(c.byte_start, c.byte_end, c.text) for c in document.cells(choice, 0, 4)] == [
-        (0, 3, "\ufeff"),
-        (3, 4, "A"),
-    ]
+    assert (first.byte_start, first.byte_end, first.is_unit) == (0, 8, True)
+    assert piece_cells(first, row.start, 16) == (0, 8)
 
 
 def test_text_view_inspector_and_keys_treat_it_as_one_label(

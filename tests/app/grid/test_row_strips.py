@@ -1,18 +1,23 @@
 """The grid reuses what it laid out and painted: rows kept across a scroll,
-row strips kept while their selection and cursor look the same. Reuse must
-never show anything a fresh paint would not."""
+row strips kept whatever the selection and the cursor, which are painted
+over them (the selection under the glyphs, as if painted with them). Reuse
+must never show anything a fresh paint would not."""
 
 from __future__ import annotations
 
 import random
 
+from helpers.painting import paint_column, paint_hex
 from helpers.windows import fresh_grid_image, grid_image
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap
 
+from mojiscope.app.grid.column_painter import ColumnPainter
+from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows, layout_rows_reusing
-from mojiscope.app.grid.row_strips import RowStrips, strip_key
+from mojiscope.app.grid.row_strips import RowStrips
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve_all
 from mojiscope.app.window.main_window import MainWindow
@@ -28,7 +33,10 @@ def drawn(rows: list[RowLayout]) -> list[object]:
         (
             row.start,
             row.data,
-            [[p._replace(span=(p.span.kind, p.span.reason)) for p in c] for c in row.columns],
+            [
+                [(tuple(p.offsets), p.text, p.span.kind, p.span.reason) for p in c]
+                for c in row.columns
+            ],
         )
         for row in rows
     ]
@@ -66,29 +74,67 @@ def test_a_scroll_by_one_row_lays_out_only_the_new_row() -> None:
     assert layout_rows_reusing(document, choices, 60, 20, 16, known)[-1].start == 63 * 16
 
 
-def test_a_selection_outside_a_row_gives_the_row_the_same_strip_key() -> None:
-    document = Document.from_bytes("abcdefgh€ijklmnop".encode())  # € is bytes 8..10
-    first, second, third = layout_rows(document, resolve_all(["utf-8"]), 0, 3, 8)
-    assert strip_key(first, (16, 17), 16) == strip_key(first, (18, 19), 18)
-    # The euro sign begins on the second row and ends on the third: a cursor
-    # on its last byte changes how both rows look, but not the first.
-    assert strip_key(second, (10, 11), 10) != strip_key(second, (17, 18), 17)
-    assert strip_key(third, (10, 11), 10) != strip_key(third, (17, 18), 17)
-    assert strip_key(first, (10, 11), 10) == strip_key(first, (17, 18), 17)
-
-
-def test_a_cursor_key_paints_only_the_rows_it_changes(qtbot, demo_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_keys_that_move_the_cursor_on_screen_paint_no_row(qtbot, demo_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Strips are keyed by their rows alone: arrows, a selection grown with
+    Shift, a click in a column each change only what is painted over them."""
     grid = demo_window.grid
     grid.setFocus()
     demo_window.selection.move_cursor(40)
     grid_image(demo_window)
-    qtbot.waitUntil(lambda: not grid.ahead.pending())  # nothing left to paint ahead
-    strips = grid.painting._strips
-    assert strips is not None
-    before = strips.painted
-    qtbot.keyClick(grid, Qt.Key.Key_Right)
-    grid_image(demo_window)
-    assert 1 <= strips.painted - before <= 3  # the cursor's row, and rows its character reaches
+    before = grid.stats.rows_painted
+    shift = Qt.KeyboardModifier.ShiftModifier
+    for key, modifiers in [
+        (Qt.Key.Key_Right, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Down, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Down, shift),
+        (Qt.Key.Key_Right, shift),
+    ]:
+        qtbot.keyClick(grid, key, modifiers)
+        assert grid_image(demo_window) == fresh_grid_image(demo_window)
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=grid.point_of("column", 0, 70))
+    assert grid_image(demo_window) == fresh_grid_image(demo_window)
+    assert grid.stats.rows_painted == before
+
+
+def test_the_selection_lies_under_the_glyphs_as_if_painted_with_them(
+    demo_window: MainWindow,
+) -> None:
+    """The grid's rows with a selection and the cursor over them are, pixel
+    for pixel, the rows painted by one painter in one pass: each area's
+    ground, the selection, its ink, then the cursor."""
+    grid = demo_window.grid
+    demo_window.selection.set_anchor_and_cursor(74, 20)  # five rows, the cursor on the first
+    shown = grid_image(demo_window)
+    rows = grid.visible_layout()[:6]
+    g = grid.cell_geometry
+    left, height = grid.horizontalScrollBar().value(), int(g.row_h) * len(rows)
+    width = min(g.width - left, grid.viewport().width())
+    expected = one_pass(demo_window, rows).copy(QRect(left, 0, width, height))
+    shown = shown.copy(QRect(0, int(g.header_h), width, height))
+    rgb = QImage.Format.Format_RGB32
+    assert shown.convertToFormat(rgb) == expected.convertToFormat(rgb)
+
+
+def one_pass(window: MainWindow, rows: list[RowLayout]) -> QImage:
+    """The first ``rows`` of the grid (its top at row 0) painted by one
+    painter, with fresh painters of the grid's geometry and palette."""
+    grid = window.grid
+    g, palette = grid.cell_geometry, grid.painting.palette
+    hexes = HexPainter(g, palette)
+    columns = ColumnPainter(grid.metrics, g, palette, grid.devicePixelRatioF())
+    selection = (window.selection.start, window.selection.end)
+    cursor = window.selection.cursor
+    pixmap = QPixmap(int(g.width), int(g.row_h) * len(rows))
+    pixmap.fill(palette.base)
+    painter = QPainter(pixmap)
+    try:
+        painter.setFont(grid.metrics.font)
+        paint_hex(hexes, painter, rows, grid.current_column(), selection, cursor)
+        for column in range(len(window.shown.choices)):
+            paint_column(columns, painter, column, rows, selection, cursor)
+    finally:
+        painter.end()
+    return pixmap.toImage()
 
 
 def test_kept_rows_and_strips_paint_what_a_fresh_paint_shows(
@@ -132,12 +178,12 @@ def test_rows_painted_together_cut_into_the_strips_each_row_paints_alone(
         )
         for _ in range(2)
     )
-    selection, cursor = (40, 60), 59
-    strips = together.strips(rows, selection, cursor)
+    strips = together.strips(rows)
     assert together.painted == len(rows)
     for row, strip in zip(rows, strips, strict=True):
-        (single,) = alone.strips([row], selection, cursor)
-        assert strip.toImage() == single.toImage(), f"row at {row.start}"
+        (single,) = alone.strips([row])
+        assert strip.ground.toImage() == single.ground.toImage(), f"row at {row.start}"
+        assert strip.ink.toImage() == single.ink.toImage(), f"row at {row.start}"
 
 
 def test_a_key_that_changes_no_title_stamps_the_kept_header(
@@ -147,16 +193,15 @@ def test_a_key_that_changes_no_title_stamps_the_kept_header(
     grid = demo_window.grid
     grid.setFocus()
     grid_image(demo_window)
-    header = grid.painting._header
-    before = header.painted
+    before = grid.stats.headers_painted
     for key in [Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown]:
         qtbot.keyClick(grid, key)
         assert grid_image(demo_window) == fresh_grid_image(demo_window)
-    assert header.painted == before
+    assert grid.stats.headers_painted == before
     # What the header shows: the focus area (Tab), then the current format.
     qtbot.keyClick(grid, Qt.Key.Key_Tab)
     assert grid_image(demo_window) == fresh_grid_image(demo_window)
-    assert header.painted == before + 1
+    assert grid.stats.headers_painted == before + 1
     demo_window.shown.set_current(demo_window.shown.keys[-1])
     assert grid_image(demo_window) == fresh_grid_image(demo_window)
-    assert header.painted == before + 2
+    assert grid.stats.headers_painted == before + 2

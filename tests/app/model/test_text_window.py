@@ -1,14 +1,14 @@
-"""TextWindow.build makes its pieces from text runs, most of them at once, and
-remembers each character's display within a window; what it builds must
-equal asking :func:`display_of` cell by cell: the same text, and the same
-pieces with the same bytes, kinds and stand-ins."""
+"""TextWindow.build makes its pieces from runs of characters, most of them
+at once, and remembers each character's display within a window; what it
+builds must equal asking :func:`display_of` character by character: the
+same text, and the same pieces with the same bytes, kinds and stand-ins."""
 
 from __future__ import annotations
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve
 from mojiscope.app.model.text_window import (
@@ -25,7 +25,7 @@ Piece = tuple[str, int, int, SpanKind, bool]
 """(shown text, first byte, end byte, kind, is a stand-in)."""
 
 
-def pieces_cell_by_cell(cells: list[Cell], data: bytes, start: int) -> list[Piece]:
+def pieces_cell_by_cell(cells: list[CharRun], data: bytes, start: int) -> list[Piece]:
     """The window's pieces from one :func:`display_of` call per cell, runs of
     identical stand-ins of one kind shown once with their count."""
     shown = [display_of(c, data[c.byte_start - start : c.byte_end - start]) for c in cells]
@@ -64,11 +64,11 @@ def pieces_of(window: TextWindow) -> list[Piece]:
     ]
 
 
-def built(document: Document, key: str) -> tuple[TextWindow, list[Cell], bytes]:
+def built(document: Document, key: str) -> tuple[TextWindow, list[CharRun], bytes]:
     choice = resolve(key)
-    cells = document.cells(choice, 0, document.size)
+    cells = document.chars(choice, 0, document.size)
     data = document.read(cells[0].byte_start, cells[-1].byte_end)
-    runs = document.text_runs(choice, 0, document.size)
+    runs = document.runs(choice, 0, document.size)
     return TextWindow.build(runs, data, cells[0].byte_start), cells, data
 
 

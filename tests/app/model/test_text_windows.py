@@ -70,30 +70,26 @@ def test_another_format_radius_or_document_builds_again() -> None:
     assert windows.built == 4
 
 
-def test_after_a_rest_a_key_that_moves_the_text_view_far_finds_its_window_built(
+def test_after_a_rest_ctrl_home_and_ctrl_end_find_their_window_built(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
-    new_screen_key: tuple[Qt.Key, Qt.KeyboardModifier],
 ) -> None:
-    key, modifiers = new_screen_key
+    """The file's ends are built ahead while the cursor rests: the key then
+    builds no window and fills no document, and shows what a fresh build shows."""
     view = mixed_window.text_view
-    windows = view._windows
-    for _ in range(3 if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) else 1):
-        # The cursor rests: the windows a key may need are built.
-        qtbot.waitUntil(lambda: not view.building_ahead(), timeout=10_000)
-        before, built, made = view.window_, windows.built, view._texts.made
-        qtbot.keyClick(mixed_window.grid, key, modifiers)
-        assert windows.built == built, "the key built a window while the user waited"
-        assert view._texts.made == made, "the key made a document while the user waited"
-        assert view.window_ is not None
-        cursor = mixed_window.selection.cursor
-        assert covers(view.window_, cursor, view._radius, mixed_window.document.size)
+    for modifiers_key in (Qt.Key.Key_End, Qt.Key.Key_Home):
+        qtbot.waitUntil(lambda: not view.building_ahead() and not view.following(), timeout=10_000)
+        before = view.stats
+        qtbot.keyClick(mixed_window.grid, modifiers_key, CTRL)
+        qtbot.waitUntil(lambda: not view.following(), timeout=5000)
+        assert view.stats == before, "the key built a window while the user waited"
+        window, cursor = view.window_, mixed_window.selection.cursor
+        assert window is not None
         fresh = build_window(
-            mixed_window.document, mixed_window.shown.current, cursor, view._radius, view._displays
+            mixed_window.document, mixed_window.shown.current, cursor, view.radius(), always
         )
-        if view.window_ is not before:  # the view moved on: to the window built ahead
-            assert (view.window_.byte_start, view.window_.text) == (fresh.byte_start, fresh.text)
-    assert view.toPlainText() == view.window_.text
+        assert (window.byte_start, window.byte_end) == (fresh.byte_start, fresh.byte_end)
+        assert view.toPlainText() == window.text
 
 
 def test_a_view_grown_larger_shows_its_text_again_built_to_fill_it(
@@ -105,13 +101,14 @@ def test_a_view_grown_larger_shows_its_text_again_built_to_fill_it(
     pauses, the text is built again with the larger radius, the cursor
     still on its character."""
     view = mixed_window.text_view
+    qtbot.waitUntil(lambda: not view.following(), timeout=5000)
     before = view.window_
     assert before is not None
+    radius = view.radius()
     mixed_window.resize(1800, 1200)
-    grown = view.radius()
-    assert grown > view._radius, "the larger window gives the text view more room"
+    assert view.radius() > radius, "the larger window gives the text view more room"
     assert view.window_ is before  # not on every step of a drag
-    qtbot.waitUntil(lambda: view._radius == grown, timeout=5000)
+    qtbot.waitUntil(lambda: view.window_ is not before, timeout=5000)
     after = view.window_
     assert after is not None and after is not before
     assert after.byte_end - after.byte_start > before.byte_end - before.byte_start

@@ -4,10 +4,17 @@ only their cells."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.model.document import Document
-from mojiscope.app.panels.codepoint_model import HEADERS, CodePointRow, CodePointTableModel
+from mojiscope.app.model.formats import resolve
+from mojiscope.app.panels.codepoint_model import (
+    HEADERS,
+    CodePointRow,
+    CodePointTableModel,
+    row_for,
+)
 from mojiscope.app.window.main_window import MainWindow
 
 MIXED = "a\u00e9\u4f60\U0001d518 LATIN".encode() + b"\xff\xfe"
@@ -106,3 +113,19 @@ def test_rows_change_in_place_without_a_reset_and_the_same_rows_change_nothing(
     with qtbot.waitSignal(model.rowsRemoved, timeout=0):
         model.set_rows([])
     assert model.rowCount() == 0
+
+
+def test_codepoint_table_passes_modeltester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]
+    document = Document.from_bytes(b"A\xc0\xaf\xe2\x80\xae\xcc\x81")
+    utf8 = resolve("utf-8")
+    assert utf8 is not None
+    chars = document.chars(utf8, 0, document.size)
+    model = CodePointTableModel()
+    model.set_rows([row_for(c, document.read(c.byte_start, c.byte_end)) for c in chars])
+    qtmodeltester.check(model)
+    rows = model.rows()
+    assert rows[0].name == "LATIN CAPITAL LETTER A"
+    assert rows[1].byte_hex == "C0" and rows[1].code_point == "U+FFFD"
+    assert "bidi-control" in rows[3].classes
+    assert "combining" in rows[4].classes
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "Name"

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.main_window import MainWindow
+
+pytestmark = pytest.mark.usefixtures("timers_at_once")
+"""What the views say, not when: they follow the grid at once here."""
 
 
 def inspect(window: MainWindow, key: str, data: bytes, offset: int) -> list[str]:

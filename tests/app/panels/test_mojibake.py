@@ -22,6 +22,7 @@ from mojiscope.app.panels.mojibake import (
     head_plan,
     preview_text,
 )
+from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
@@ -235,10 +236,8 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     # Behind the tab it explained every selection all the same: a child
-    # process each time, and 10-20 ms of the GUI thread to fill lists no
-    # one could see (a gap while a large file was being indexed).
-    from mojiscope.app.panels.mojibake import SETTLE_MS
-
+    # process each time, and the GUI thread's time to fill lists no one
+    # could see. The wait for the selection to settle is over at once here.
     path = tmp_path / "export.csv"
     path.write_bytes(b"id;name\n" + DAMAGED + b"\n")
     window = window_on(qtbot, path)
@@ -246,8 +245,8 @@ def test_the_panel_behind_the_inspectors_tab_explains_only_once_brought_forward(
     window.jobs.jobs_changed.connect(
         lambda: started.extend(h.name for h in window.jobs.active() if h.name == "mojibake")
     )
-    window.selection.select_range(8, 8 + len(DAMAGED))
-    qtbot.wait(3 * SETTLE_MS)
+    with timers.at_once():
+        window.selection.select_range(8, 8 + len(DAMAGED))
     panel = panel_of(window)
     assert started == [] and panel.candidates.count() == 0
     window.mojibake_dock.raise_()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.windows import followed
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -132,9 +133,9 @@ def cursor_shown_everywhere(qtbot: QtBot, window: MainWindow, offset: int) -> No
     Inspector and the text pane show that byte."""
     assert window.selection.cursor == offset
     assert window.grid.hasFocus()
+    followed(qtbot, window)  # the Inspector and the text pane, a turn after the grid
     assert window.inspector.lines[0].endswith(f"at byte {offset} (0x{offset:X})")
     text_view = window.text_view
-    qtbot.waitUntil(lambda: not text_view.text_pending(), timeout=5000)
     position = text_view.position_of_byte(offset)
     assert position is not None
     assert text_view.textCursor().selectionStart() == position

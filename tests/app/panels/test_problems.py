@@ -9,8 +9,9 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
 
-from mojiscope.app.panels.problems import REFRESH_MS, Region, RegionList
+from mojiscope.app.panels.problems import Region, RegionList
 from mojiscope.app.panels.problems import regions_of as rows_of
+from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, get_format
 from mojiscope.core.index.file_index import FileIndex
@@ -135,7 +136,8 @@ def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_fo
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     """While six formats index, the list behind its tab refreshed several times
-    a second (about 5 ms each at a thousand regions), for every format's growth."""
+    a second, for every format's growth. The wait that gathers a burst of
+    growth is over at once here."""
     window.show()
     full = open_indexed(qtbot, window, tmp_path)
     panel, keeper = window.problems, window.indexes
@@ -145,9 +147,9 @@ def test_a_list_not_shown_is_refreshed_when_it_shows_and_only_for_the_current_fo
     panel.refresh()
     assert panel.regions.rowCount() == 0
     keeper.indexes["utf-8"] = full
-    keeper.changed.emit("cp1252")  # not the current format: nothing to do
-    keeper.changed.emit("utf-8")
-    qtbot.wait(REFRESH_MS * 3)
+    with timers.at_once():
+        keeper.changed.emit("cp1252")  # not the current format: nothing to do
+        keeper.changed.emit("utf-8")
     assert panel.regions.rowCount() == 0  # not shown: not refreshed yet
     window.findChild(QDockWidget, "dock-problems").raise_()  # its tab, clicked
     qtbot.waitUntil(lambda: not panel.visibleRegion().isEmpty())

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextLayout
 
+from mojiscope.app.grid.palette import grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import resolve
 from mojiscope.app.model.text_window import TextWindow
@@ -40,7 +41,7 @@ def test_invalid_byte_gets_its_kind_fill_and_wavy_underline(
     assert view.toPlainText() == "ok\ufffdok"
     assert view.extraSelections() == []  # nothing redrawn on every paint
     (mark,) = formats_at(window, 2)
-    style = view._palette.kinds[SpanKind.INVALID]
+    style = grid_palette(view.palette()).kinds[SpanKind.INVALID]
     assert (mark.start, mark.length) == (2, 1)
     assert mark.format.background().color() == style.fill
     assert mark.format.underlineStyle() == UNDERLINES[SpanKind.INVALID]
@@ -57,7 +58,7 @@ def test_a_run_of_stand_ins_is_one_mark_in_the_symbol_colour(
     assert view.toPlainText() == "a\n\u2039NUL\u00d75\u203a\u2039BEL\u203ab"
     (mark,) = formats_at(window, 2)  # the second line: its own block
     assert (mark.start, mark.length) == (0, len("\u2039NUL\u00d75\u203a\u2039BEL\u203a"))
-    assert mark.format.foreground().color() == view._palette.symbol
+    assert mark.format.foreground().color() == grid_palette(view.palette()).symbol
 
 
 def test_marks_follow_a_palette_change(
@@ -67,28 +68,29 @@ def test_marks_follow_a_palette_change(
     window.set_formats(["utf-8"], persist=False)
     window.open_document(Document.from_bytes(b"ok\xffok", "one invalid byte"))
     view = text_shown(window)
-    light_fill = view._palette.kinds[SpanKind.INVALID].fill
+    light_fill = grid_palette(view.palette()).kinds[SpanKind.INVALID].fill
     view.setPalette(dark_palette())
-    dark_fill = view._palette.kinds[SpanKind.INVALID].fill
+    dark_fill = grid_palette(view.palette()).kinds[SpanKind.INVALID].fill
     assert dark_fill != light_fill
     (mark,) = formats_at(window, 2)
     assert mark.format.background().color() == dark_fill
 
 
-def test_a_palette_change_reaches_the_windows_prepared_ahead(
+def test_a_palette_change_reaches_the_documents_kept(
     qtbot,  # type: ignore[no-untyped-def]
     mixed_window: MainWindow,
 ) -> None:
     """The file's last window is made ready (marked) while the cursor
     rests; the palette changes before Ctrl+End shows it: it shows the new
-    colours, as every prepared and shown document is marked again."""
+    colours, as every kept document is marked again."""
     view = mixed_window.text_view
-    qtbot.waitUntil(lambda: not view.building_ahead(), timeout=10_000)
-    made = view._texts.made
+    qtbot.waitUntil(lambda: not view.building_ahead() and not view.following(), timeout=10_000)
+    filled = view.stats.texts_filled
     view.setPalette(dark_palette())
-    dark_fill = view._palette.kinds[SpanKind.INVALID].fill
+    dark_fill = grid_palette(view.palette()).kinds[SpanKind.INVALID].fill
     qtbot.keyClick(mixed_window.grid, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
-    assert view._texts.made == made  # shown from the document made ahead
+    qtbot.waitUntil(lambda: not view.following(), timeout=5000)
+    assert view.stats.texts_filled == filled  # shown from the document made ahead
     window = view.window_
     assert window is not None
     invalid = [first for first, _, kind, _ in window.mark_runs() if kind == SpanKind.INVALID]
@@ -107,7 +109,7 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
     """Runs are in order and apart, and a piece lies in a run of its own kind
     and look exactly when it is a stand-in or not well-formed text."""
     document = Document.from_bytes(data)
-    runs = document.text_runs(resolve(key), 0, document.size)
+    runs = document.runs(resolve(key), 0, document.size)
     start = runs[0].offsets[0]
     window = TextWindow.build(runs, data[start:], start)
     runs = window.mark_runs()
@@ -127,6 +129,7 @@ def test_mark_runs_cover_exactly_the_marked_pieces(data: bytes, key: str) -> Non
 
 def test_the_window_is_about_a_screenful_each_side_with_the_cursor_centred(
     window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
 ) -> None:
     window.set_formats(["utf-8"], persist=False)
     line = "Καλημέρα κόσμε, привет мир, café naïve\n".encode()
@@ -135,7 +138,7 @@ def test_the_window_is_about_a_screenful_each_side_with_the_cursor_centred(
     radius = view.radius()
     assert MIN_TEXT_RADIUS <= radius < MAX_TEXT_RADIUS  # the fixture's view is mid-sized
     window.selection.move_cursor(len(line) * 1000 + 3)
-    shown = view.window_
+    shown = text_shown(window).window_
     assert shown is not None
     assert shown.byte_end - shown.byte_start <= 2 * radius + 4
     cursor_y = view.cursorRect().center().y()

@@ -11,6 +11,9 @@ from mojiscope.app.dialogs.help import MOVEMENT_KEYS
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.main_window import MainWindow
 
+pytestmark = pytest.mark.usefixtures("timers_at_once")
+"""What the views say, not when: they follow the grid at once here."""
+
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
 TEXT = "aé€😀b"  # characters of 1, 2, 3, 4 and 1 bytes in UTF-8

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from helpers.windows import followed
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
 
 from mojiscope.app.dialogs.find import HEX_MODE, FindDialog
 from mojiscope.app.dialogs.goto import GotoDialog
@@ -240,3 +243,33 @@ def test_f3_and_shift_f3_find_the_next_and_previous_occurrence_wrapping(
             qtbot.keyClick(window.grid, Qt.Key.Key_F3, SHIFT)
         backwards.append(window.selection.start)
     assert backwards == [8, 4, 0]  # from 0 back round to the end, then down
+
+
+def test_a_key_paints_the_grid_first_and_the_text_and_inspector_a_turn_later(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+) -> None:
+    """The grid's new screen and the other views' new text each take a frame
+    of their own: when the grid paints, they have not followed the key yet."""
+    window.set_formats(["utf-8"], persist=False)
+    window.open_document(Document.from_bytes("héllo wörld\n".encode() * 200, "text"))
+    grid, inspector, text_view = window.grid, window.inspector, window.text_view
+    grid.setFocus()
+    followed(qtbot, window)
+    seen: list[tuple[str, bool, bool]] = []
+
+    class GridPaint(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                seen.append((inspector.lines[0], text_view.following(), inspector.following()))
+            return False
+
+    watcher = GridPaint()
+    grid.viewport().installEventFilter(watcher)
+    QApplication.sendEvent(grid, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Right, NONE))
+    QCoreApplication.sendPostedEvents()  # the key's frame
+    grid.viewport().removeEventFilter(watcher)
+    assert seen == [("utf-8 at byte 0 (0x0)", True, True)]
+    followed(qtbot, window)
+    assert inspector.lines[0] == "utf-8 at byte 1 (0x1)"
+    assert text_view.textCursor().selectedText() == "é"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 
 from mojiscope.app.model.document import Document
 from mojiscope.app.window.main_window import MainWindow
+
+pytestmark = pytest.mark.usefixtures("timers_at_once")
+"""What the views say, not when: they follow the grid at once here."""
 
 SAMPLE = b"ab" + "€".encode() + b"cd\xc0\xafe" + "\U0001d518".encode() + b"f\n" * 40
 
@@ -41,7 +45,7 @@ def test_click_in_hex_moves_cursor_and_every_view_follows(qtbot, window: MainWin
     assert text_cursor.selectedText() == "€"
     layout = window.grid.visible_layout()
     euro = [p for p in layout[0].columns[0] if p.byte_start <= 3 < p.byte_end]
-    assert euro and euro[0].text == "€" and (euro[0].first, euro[0].last) == (2, 5)
+    assert euro and euro[0].text == "€" and (euro[0].byte_start, euro[0].byte_end) == (2, 5)
 
 
 def test_click_in_decoded_column_selects_the_whole_character(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]

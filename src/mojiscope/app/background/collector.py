@@ -1,22 +1,20 @@
 """Keeping Python's cyclic garbage collector out of the window's frames.
 
-The collector's passes run at moments nobody chooses. Two kinds fell inside
-frames, measured with a ``gc.callbacks`` probe:
+The collector's passes run at moments nobody chooses, and two kinds fall
+inside frames:
 
 - A full (generation 2) pass looks at every tracked object: after start-up
-  that is the modules, the Qt wrappers and the window, and one pass held the
-  GUI thread 27-34 ms while a file indexed (``tests/bench/bench_index.py``).
-  They live as long as the process, so :func:`keep_collector_out_of_frames`
-  moves them out of its reach (:func:`gc.freeze`).
+  that is the modules, the Qt wrappers and the window, a frame's worth of
+  work. They live as long as the process, so
+  :func:`keep_collector_out_of_frames` moves them out of its reach
+  (:func:`gc.freeze`).
 - A pass runs when enough containers (tuples, lists, objects) have been made
-  since the last one: 700 by default. A jump to a new place makes a few
-  thousand (segments, pieces, spans): four young passes a jump (0.6 ms in
-  all), a middle one in one jump out of three (3-7 ms), a full one now and
-  then (4-5 ms), 2 ms a jump on average (``bench_keys.py``'s jumps). So the
-  count that starts a pass while the window works is raised to
-  :data:`WORK_ALLOWANCE`, and the passes that are due run when the event
-  loop is about to wait for input (:func:`collect_due`): the same work,
-  between the frames.
+  since the last one: 700 by default, and a jump to a new place makes a few
+  thousand (runs, pieces, spans), so several passes a jump, now and then an
+  older generation's. So the count that starts a pass while the window
+  works is raised to :data:`WORK_ALLOWANCE`, and the passes that are due run
+  when the event loop is about to wait for input (:func:`collect_due`): the
+  same work, between the frames.
 """
 
 from __future__ import annotations

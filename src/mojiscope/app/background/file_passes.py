@@ -1,13 +1,11 @@
 """The window's passes over the whole file, one at a time, leaving a core free.
 
 Each shown format's index and the summary read the whole file in child
-processes. Side by side they kept both of this 2-core machine's cores busy,
-and a busy child holds its core for as long as the kernel works for it
-(this machine's kernel does not preempt itself: a page fault taking in part
-of a file not cached held a core 23 ms, SCHED_IDLE or not). Opening a
-4 GiB sparse file, the window's event loop then stalled 31-39 ms at the
-longest and 14-19 ms at the 99th percentile while the index and the summary
-ran together; with the index alone, on one process, 16-21 ms and 2-5 ms.
+processes. Side by side they keep every core of a small machine busy, and a
+busy child holds its core for as long as the kernel works for it (a kernel
+that does not preempt itself holds a core through a page fault taking in
+part of a file not cached, idle priority or not): the window's event loop
+then stalls for frames.
 
 So the passes queue in :class:`FilePasses`: one runs at a time, in the
 order asked for (a pass the user waits on, as the inspector measuring a

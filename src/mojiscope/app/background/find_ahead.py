@@ -1,12 +1,11 @@
 """Find Next ready before F3: the matches on either side, found while the user looks.
 
 Find Next searches from the cursor in the background and lands wherever the
-next match is, usually on a screen nothing was prepared for: on dense
-content the key took 90 ms median (starting the search, then painting the
-new screen). So once a find lands, :class:`FindAhead` goes on searching, in the
-background, for the matches F3 and Shift+F3 would find from there. The
-views prepare those places as they prepare the next anomaly, and Find Next
-takes the answer without a new search.
+next match is, usually on a screen nothing was prepared for. So once a find
+lands, :class:`FindAhead` goes on searching, in the background, for the
+matches F3 and Shift+F3 would find from there. The views prepare those
+places (:mod:`~mojiscope.app.window.forecast`), and Find Next takes the
+answer without a new search.
 
 A look reaches :data:`LOOK_WITHIN` from where it starts, either way: a
 match further away is searched for when the key asks for it, as before.
@@ -24,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
@@ -34,24 +33,23 @@ from mojiscope.app.model.search import (
     find_bytes_backward_wrapping,
     find_bytes_wrapping,
 )
+from mojiscope.app.window.timers import Later
 from mojiscope.core.system.control import Control
 
 FIND_AHEAD_JOB = "find-ahead"
 """The job name the search ahead runs under (a new one cancels the old)."""
 
 LOOK_WITHIN = 64 << 20
-"""How far from where it starts a match is looked for ahead. A look starts
+"""How far from where it starts a match is looked for ahead: a look starts
 after every find and at each pause in typing a needle, and reading a large
-file not cached holds up this whole machine (docs/PERFORMANCE.md): a match
-further away is searched for when it is asked for, with its progress shown."""
+file not cached holds up the machine; a match further away is searched for
+when it is asked for, with its progress shown."""
 
 LOOK_AFTER_MS = 4
 """How long after a find lands the search ahead starts: once the window has
-painted it (a search thread started with the key competed with that paint
-for the interpreter, about 5 ms more on the key), and as soon as possible
-after: a held F3 presses again 33 ms later, and the next match's screen is
-painted once the search has found it (20 ms here left too little time:
-held F3 took 22 ms median on dense content, at 4 ms 9 ms)."""
+painted it (a search started with the key competes with that paint for the
+interpreter), and soon enough that the next match's screen is painted
+before a held F3 presses again."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +100,7 @@ class FindAhead(QObject):
         self._handle: JobHandle | None = None
         self._pending: _Look | None = None
         """What :meth:`look` asked for, until the search for it starts."""
-        self._later = QTimer(self, singleShot=True, interval=LOOK_AFTER_MS)
-        self._later.timeout.connect(self._start)
+        self._later = Later(self, LOOK_AFTER_MS, self._start)
 
     def answer(self, question: FindQuestion) -> int | None:
         """The match ``question`` leads to, if it was found ahead and the
@@ -151,7 +148,7 @@ class FindAhead(QObject):
         self._handle = handle
 
     def looking(self) -> bool:
-        """Whether a look is waiting to start or running (for tests)."""
+        """Whether a look is waiting to start or running."""
         return self._pending is not None or (self._handle is not None and self._handle.running)
 
     def forget(self) -> None:

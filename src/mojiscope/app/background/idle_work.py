@@ -7,7 +7,9 @@ has been still a moment. :class:`IdleWork` holds that schedule: each
 waits ``quiet_ms`` again; then ``plan()`` names the pieces, and ``do(piece)``
 runs them, one turn of the event loop at a time, so a key pressed meanwhile
 waits for one piece at most. ``do`` returns whether it did any work: pieces
-already done cost nothing and do not end a turn.
+already done cost nothing and do not end a turn. Both waits are
+:class:`~mojiscope.app.window.timers.Later` timers: under
+:func:`~mojiscope.app.window.timers.at_once` the whole plan runs at once.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
+
+from mojiscope.app.window.timers import Later, at_once_now
 
 Piece = TypeVar("Piece")
 
@@ -32,10 +36,8 @@ class IdleWork(Generic[Piece]):
     ) -> None:
         self._plan, self._do = plan, do
         self._pieces: list[Piece] = []
-        self._quiet = QTimer(parent, singleShot=True, interval=quiet_ms)
-        self._quiet.timeout.connect(self._start)
-        self._turn = QTimer(parent, singleShot=True, interval=0)
-        self._turn.timeout.connect(self._one_turn)
+        self._quiet = Later(parent, quiet_ms, self._start)
+        self._turn = Later(parent, 0, self._one_turn)
 
     def restart(self) -> None:
         """Drop the pieces left; plan again once the user has rested."""
@@ -44,17 +46,17 @@ class IdleWork(Generic[Piece]):
         self._quiet.start()
 
     def pending(self) -> bool:
-        """Whether work is waiting for the rest or under way (for tests)."""
-        return self._quiet.isActive() or bool(self._pieces)
+        """Whether work is waiting for the rest or under way."""
+        return self._quiet.pending() or bool(self._pieces)
 
     def _start(self) -> None:
         self._pieces = self._plan()
         self._turn.start()
 
     def _one_turn(self) -> None:
-        """Run pieces until one did some work."""
+        """Run pieces until one did some work (all of them under ``at_once``)."""
         while self._pieces:
-            if self._do(self._pieces.pop(0)):
+            if self._do(self._pieces.pop(0)) and not at_once_now():
                 break
         if self._pieces:
             self._turn.start()

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QStatusBar
 
 from mojiscope.app.background.file_passes import FilePasses, window_workers
 from mojiscope.app.background.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import WINDOW, Document
-from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import SteadyLabel
+from mojiscope.app.window.timers import Later
 from mojiscope.core import Decoding, FileSource, Format, Span
 from mojiscope.core.index.file_index import (
     FileIndex,
@@ -90,10 +90,8 @@ class IndexKeeper(QObject):
         self._reached: dict[str, set[tuple[str, int]]] = {}
         """Per format id: the document's decoded windows its index had reached
         at the last look (see :meth:`_reached_new_windows`)."""
-        self._grown_timer = QTimer(self, singleShot=True, interval=GROWTH_INTERVAL_MS)
-        self._grown_timer.timeout.connect(self._tell_grown)
-        self._after_open = QTimer(self, singleShot=True, interval=AFTER_OPEN_MS)
-        self._after_open.timeout.connect(self._start_missing)
+        self._grown_timer = Later(self, GROWTH_INTERVAL_MS, self._tell_grown)
+        self._after_open = Later(self, AFTER_OPEN_MS, self._start_missing)
         self.status_label = SteadyLabel()
         self.status_label.setObjectName("index-status")
         status_bar.addPermanentWidget(self.status_label)
@@ -118,7 +116,6 @@ class IndexKeeper(QObject):
         self._reached.clear()
         self.document = document
         if document is not None:
-            document.exact_window = self.exact_window
             self._after_open.start()
         else:
             self._after_open.stop()
@@ -191,15 +188,16 @@ class IndexKeeper(QObject):
     def _chunk_done(self, counts: object) -> None:
         job = self._job()
         if job is not None:
-            self._add_chunk(*job, counts)
+            self.chunk_arrived(*job, counts)
 
-    def _add_chunk(self, fid: str, shown: FileIndex, counts: object) -> None:
-        """Add a chunk's ``counts`` to ``shown``, the index of ``fid`` being
-        built, if it is still the one kept."""
+    def chunk_arrived(self, fid: str, shown: FileIndex, counts: object) -> None:
+        """A chunk's ``counts`` for the index ``shown`` of format ``fid``
+        arrived (a partial result of its job): add them, and say so soon
+        (:meth:`_tell_grown`), unless another index replaced it meanwhile."""
         if isinstance(counts, ChunkCounts) and self.indexes.get(fid) is shown:
             shown.add(counts)
             self._grown.add(fid)
-            if not self._grown_timer.isActive():
+            if not self._grown_timer.pending():
                 self._grown_timer.start()
 
     def _tell_grown(self) -> None:
@@ -216,9 +214,8 @@ class IndexKeeper(QObject):
     def _reached_new_windows(self, fid: str) -> bool:
         """Whether the index of ``fid`` has reached, since the last look, a
         window the document holds decoded. Only then are guessed windows
-        dropped: dropping them at every growth decoded the ones not reached
-        yet again (guessed again) and reloaded the columns and the text view
-        ten times a second while a code page was indexed."""
+        dropped: a window the index has not reached would only be guessed
+        again, and the columns and the text view reloaded for nothing."""
         document, index = self.document, self.indexes.get(fid)
         if document is None or index is None or index.bounds is None:
             return False
@@ -279,15 +276,6 @@ class IndexKeeper(QObject):
         more = f" (+{len(handles) - 1} more)" if len(handles) > 1 else ""
         show_progress(self.status_label, first.label, first.permille, more)
 
-    def alignment_note(self, choice: FormatChoice) -> str:
-        """`` (alignment guessed)`` while a column of a code page that cannot
-        resynchronise (GB18030, Shift_JIS...) shows a window decoded from a
-        guessed character boundary, which may differ from a decode of the
-        whole file: until the index has reached it (see :meth:`exact_window`)."""
-        document = self.document
-        guessed = document is not None and document.alignment_guessed(choice)
-        return " (alignment guessed)" if guessed else ""
-
     def exact_window(self, fmt: Format, start: int, end: int) -> Decoding | None:
         """Bytes ``[start, end)`` of ``fmt`` decoded exactly as the whole file
         would, from the boundaries the index recorded; ``None`` for a format
@@ -305,8 +293,8 @@ class IndexKeeper(QObject):
     def likely_anomalies(self) -> list[int]:
         """Where Next and Previous Anomaly would put the cursor, where the
         index's counts say so without reading (see
-        :meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly_start`): the
-        views prepare those places while the user rests."""
+        :meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly_start`),
+        for the views to prepare while the user rests."""
         index = self.current_index()
         if index is None or self.document is None:
             return []

@@ -59,10 +59,8 @@ PROGRESS_INTERVAL_S = 0.03
 
 AFTER_OPEN_MS = 100
 """How long after a file opens its whole-file passes (the index, the
-summary) start: once its first screen is painted. Started with the open,
-they competed with that paint for the machine (reading a file in holds
-both CPUs here): reopening a 4 GiB file, the open's frame took 22-71 ms,
-15-42 ms with the passes started after it."""
+summary) start: once its first screen is painted, since reading a file in
+competes with that paint for the machine."""
 
 RELEASE_INTERVAL_MS = 100
 """How often ended handles whose worker thread still runs are looked at again."""
@@ -124,9 +122,8 @@ class ThreadLauncher:
     ``threading.Thread.start`` returns only once the new thread runs, and the
     new thread needs the interpreter lock for that: while another thread of
     the process holds it (a job's own Python work switches every 5 ms) or the
-    machine is loaded, the GUI thread waited 2-27 ms per start (measured with
-    one busy thread, load 13 on 2 cores). Handing the thread over here costs
-    a queue put; this thread does the waiting."""
+    machine is loaded, the GUI thread would wait frames per start. Handing
+    the thread over here costs a queue put; this thread does the waiting."""
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[tuple[int, threading.Thread, Callable[[str], None]]] = (

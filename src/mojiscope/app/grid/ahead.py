@@ -1,61 +1,49 @@
-"""Painting ahead: the screens a navigation key would bring, ready before the key.
+"""Painting ahead: the screens the next key or jump may bring, ready before it.
 
-Bringing a new screen of dense content costs tens of milliseconds of Python
-(laying out and painting every row of every column), more than a frame. The
-screens a user reaches next are few and known in advance: a page below and a
-page above (Page Down/Up, and scrolling), the first screen (Ctrl+Home) and
-the last (Ctrl+End), where the next and previous anomaly or Find match are,
-where a Go to being typed would land, and where a click on the overview
-strip the mouse rests on would scroll.
-:class:`PaintAhead` lays out and paints their rows into
-the grid's kept rows and strips while the user rests, a few rows per turn of
-the event loop so that a key pressed meanwhile waits for one small slice at
-most, and then the rows around where each key would put the cursor, with
-what it would select; the key then only stamps strips already painted.
+Bringing a new screen of dense content costs more than a frame of Python
+(laying out and painting every row of every column). The screens a user
+reaches next are few and known in advance: a page below and a page above
+(Page Down/Up, and scrolling), the first screen (Ctrl+Home) and the last
+(Ctrl+End), and where the window's :class:`~mojiscope.app.window.forecast.Forecast`
+says a jump may land. :class:`PaintAhead` lays out and paints their rows
+into the grid's kept rows and strips while the user rests, a few rows per
+turn of the event loop so that a key pressed meanwhile waits for one small
+slice at most; the key then only stamps kept strips. A strip is keyed by
+its row alone (the selection and the cursor are painted over it), so a
+screen painted ahead serves whatever the key selects there.
 
 It starts once the grid has been still for :data:`QUIET_MS` and stops at
-the next paint (:class:`~mojiscope.app.background.idle_work.IdleWork`): between the
-presses of a held key (auto-repeat comes every 30-40 ms) it paints most of
-the screen the next press brings, the way the view last moved first. What
+the next paint (:class:`~mojiscope.app.background.idle_work.IdleWork`). What
 it paints is kept with everything else the grid keeps, and goes stale with
 it (:meth:`~mojiscope.app.grid.painting.GridPainting.rebuild`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
 from mojiscope.app.background.idle_work import IdleWork
+from mojiscope.app.window.forecast import Forecast
 
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
 QUIET_MS = 2
 """How long the grid must go unpainted before painting ahead starts: just
-long enough for the events a paint leaves queued to run first. Between the
-presses of a held key (30-40 ms) every millisecond of waiting is taken from
-the next page: at 10 ms, held Page Down took 22 ms median on dense content,
-at 2 ms 8-14 ms (``bench_keys.py --rest-ms 33``)."""
+long enough for the events a paint leaves queued to run first, since every
+millisecond waited is taken from the screen a held key brings next."""
 
 ROWS_PER_SLICE = 4
 """Rows laid out and painted per turn of the event loop (a few milliseconds
 on dense content), so that input waits for one slice at most."""
 
-
-Selected = tuple[int, int]
-"""Bytes ``[start, end)`` a key or jump would select, the cursor on ``start``."""
-
-Slice = tuple[int, int, Selected | None]
-"""Rows ``[first, end)`` to paint, with the selection a key or jump would
-leave, or None: as they are now."""
+Rows = tuple[int, int]
+"""Rows ``[first, end)``."""
 
 
-def rows_ahead(
-    top: int, visible: int, total: int, *, upwards: bool = False
-) -> list[tuple[int, int]]:
+def rows_ahead(top: int, visible: int, total: int, *, upwards: bool = False) -> list[Rows]:
     """Row ranges ``(first, end)`` a navigation key may show next, nearest
     first, for a view of ``visible`` whole rows (one more shows in part) at
     ``top`` in ``total`` rows: the next page and the previous one (a page key
@@ -73,7 +61,7 @@ def rows_ahead(
     return [(max(a, 0), min(b, total)) for a, b in ranges if min(b, total) > max(a, 0)]
 
 
-def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> tuple[int, int]:
+def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> Rows:
     """The rows on screen once the cursor jumps to ``row``: the view
     scrolls as little as it must (see ``GridScrolling.ensure_visible``),
     and a row further than a page away comes a third of the way down."""
@@ -89,114 +77,60 @@ def rows_shown_after_jump(row: int, top: int, visible: int, total: int) -> tuple
     return first, min(first + visible + 1, total)
 
 
-def rows_shown_at_top(top: int, visible: int, total: int) -> tuple[int, int]:
-    """The rows on screen once the view scrolls to ``top`` (clamped as
-    ``GridScrolling.scroll_to_row`` clamps it)."""
-    first = min(max(top, 0), max(total - visible, 0))
-    return first, min(first + visible + 1, total)
-
-
-def rows_changed_by_jump(
-    here: int, row: int, top: int, visible: int, total: int
-) -> list[tuple[int, int]]:
-    """The rows ``(first, end)`` whose look a jump of the cursor from row
-    ``here`` to row ``row`` changes and that show after it: those around the
-    new cursor (a character may reach into the rows beside its own), and
-    those around the old one if they are still on screen."""
-    shown_first, shown_end = rows_shown_after_jump(row, top, visible, total)
-    new = (max(row - 1, 0), min(row + 2, total))
-    old = (max(here - 1, shown_first), min(here + 2, shown_end))
-    return [new, old] if old[0] < old[1] and old != new else [new]
-
-
 class PaintAhead(QObject):
     """Paints the grid's likely next screens while the user rests."""
 
-    def __init__(self, view: GridView) -> None:
+    def __init__(self, view: GridView, forecast: Forecast) -> None:
         super().__init__(view)
         self._view = view
+        self._forecast = forecast
         self._work = IdleWork(self, QUIET_MS, self._plan, self._paint_slice)
         self._last_top = 0
         self._upwards = False
-        #: What a command may select next (Next/Previous Anomaly where the
-        #: index knows, Find Next/Previous found ahead): their screens are
-        #: painted after the pages and ends.
-        self.likely_selections: Callable[[], list[Selected]] = lambda: []
-        #: What repeating the jump just made would select (Find Next again,
-        #: found ahead): its screen is painted first.
-        self.repeat_selections: Callable[[], list[Selected]] = lambda: []
-        #: What a jump is about to select (Go to as typed, the Problems
-        #: list's row, Find as typed: see :mod:`~mojiscope.app.background.jump_ahead`):
-        #: while there is one, only its screen is painted, since no other
-        #: key can come before the jump (and the kept rows hold a few
-        #: screens: the pages, the ends and the likely jumps would push it out).
-        self.jump_targets: Callable[[], list[Selected]] = lambda: []
-        #: Top rows a click is about to scroll the view to (the overview
-        #: strip where the mouse rests): painted alone too, as they are.
-        self.scroll_targets: Callable[[], list[int]] = lambda: []
+        forecast.changed.connect(self._work.restart)
 
     def painted(self) -> None:
         """The grid has just painted: stop, and start again once it is still."""
         self._work.restart()
 
-    def guesses_changed(self) -> None:
-        """Where the next jump may land has changed: plan again once still."""
-        self._work.restart()
-
     def pending(self) -> bool:
-        """Whether painting ahead is waiting or under way (for tests)."""
+        """Whether painting ahead is waiting or under way."""
         return self._work.pending()
 
-    def _plan(self) -> list[Slice]:
-        """Slices of :data:`ROWS_PER_SLICE` rows of every range a key may
-        show, then the rows around where each would put the cursor, with what
-        it would select (a key's new cursor row is the one row it must paint).
-        The screen of a jump repeated (F3 again) comes first, as a held key's
-        next press comes before the rest would be painted."""
-        view = self._view
+    def screens(self) -> list[Rows]:
+        """The screens a key or a jump may show, in the order they are
+        painted: a jump about to be made alone; else the screens of Find
+        Next and Previous first (the key just pressed is the likeliest
+        again), then the pages and the ends, then those of the anomalies."""
+        view, forecast = self._view, self._forecast
         if view.document is None or not view.isVisible():
             return []
         top = view.top_row()
         if top != self._last_top:
             self._upwards, self._last_top = top < self._last_top, top
         visible, total, per_row = view.visible_rows(), view.total_rows(), view.bytes_per_row
-        jumps = self.jump_targets()
-        tops = self.scroll_targets()
-        foreseen = bool(jumps or tops)
-        repeats = [] if foreseen else self.repeat_selections()
-        likely = [] if foreseen or repeats else self.likely_selections()
-        here = view.selection.cursor // per_row
-        slices: list[Slice] = []
 
-        def screen(first: int, end: int) -> None:
-            slices.extend(
-                (row, min(row + ROWS_PER_SLICE, end), None)
-                for row in range(first, end, ROWS_PER_SLICE)
-            )
+        def after_jumps(offsets: list[int]) -> list[Rows]:
+            return [rows_shown_after_jump(o // per_row, top, visible, total) for o in offsets]
 
-        def selected_rows(selected: Selected) -> None:
-            row = selected[0] // per_row
-            slices.extend(
-                (first, end, selected)
-                for first, end in rows_changed_by_jump(here, row, top, visible, total)
-            )
+        foreseen = after_jumps(forecast.foreseen())
+        if foreseen:
+            return foreseen
+        return [
+            *after_jumps(forecast.next_finds()),
+            *rows_ahead(top, visible, total, upwards=self._upwards),
+            *after_jumps(forecast.next_anomalies()),
+        ]
 
-        for selected in repeats:
-            screen(*rows_shown_after_jump(selected[0] // per_row, top, visible, total))
-            selected_rows(selected)
-        if not foreseen:
-            for first, end in rows_ahead(top, visible, total, upwards=self._upwards):
-                screen(first, end)
-        for scroll_top in tops:
-            screen(*rows_shown_at_top(scroll_top, visible, total))
-        for start, _ in jumps or likely:
-            screen(*rows_shown_after_jump(start // per_row, top, visible, total))
-        keys = [(cursor, cursor + 1) for cursor in view.input.likely_cursors()]
-        for selected in jumps if foreseen else [*keys, *likely]:
-            selected_rows(selected)
-        return slices
+    def _plan(self) -> list[Rows]:
+        """The :meth:`screens` in slices of :data:`ROWS_PER_SLICE` rows."""
+        return [
+            (row, min(row + ROWS_PER_SLICE, end))
+            for first, end in self.screens()
+            for row in range(first, end, ROWS_PER_SLICE)
+        ]
 
-    def _paint_slice(self, piece: Slice) -> bool:
+    def _paint_slice(self, rows: Rows) -> bool:
         """Paint a slice; whether any of its rows was not painted already."""
-        first, end, selected = piece
-        return self._view.painting.prepare_rows(first, end - first, selected) > 0
+        first, end = rows
+        return self._view.painting.prepare_rows(first, end - first) > 0

@@ -1,10 +1,15 @@
 """Painting the decoded columns: each character across the cells of its bytes.
 
-Per column, for a block of rows: the kind cues of non-text spans (fill plus
-hatch, border or bar; one shape per span part, so a 3-byte invalid sequence is
-one box), the selection, the glyphs, the row-edge markers and the cursor. A
-character whose bytes began on an earlier row is repeated dimmed with a small
-left-pointing triangle; one that goes on to the next row gets a
+Per column, for a block of rows, in two layers that the row strips keep
+(:mod:`~mojiscope.app.grid.row_strips`): the *ground* holds the kind cues of
+non-text spans (fill plus hatch, border or bar; one shape per span part, so
+a 3-byte invalid sequence is one box), the *ink* the glyphs and the
+row-edge markers. The selection and the cursor depend on no row's kept
+pixels: they are painted over the strips at each paint, the selection
+between the two layers (under the glyphs), the cursor on top
+(:meth:`ColumnPainter.paint_selection`, :meth:`ColumnPainter.paint_cursor`).
+A character whose bytes began on an earlier row is repeated dimmed with a
+small left-pointing triangle; one that goes on to the next row gets a
 right-pointing triangle.
 
 Drawing is batched, because a screen can hold thousands of cells: cue rects
@@ -30,11 +35,12 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 from mojiscope.app.grid.cues import BAR_HEIGHT, paint_cue
 from mojiscope.app.grid.glyph_pictures import MARKER_W, GlyphPictures
 from mojiscope.app.grid.glyph_runs import GlyphBatch, PointRows
-from mojiscope.app.grid.layout import DrawnPiece, Geometry, Metrics, RowLayout
+from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout, piece_width
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.picture_stamps import Stamps, stamp
-from mojiscope.app.model.glyphs import EMPTY, MAGIC, Glyph, GlyphStyle, glyph_for_char
-from mojiscope.core import Reason, SpanKind
+from mojiscope.app.model.char_runs import CharRun
+from mojiscope.app.model.glyphs import Glyph, GlyphStyle, glyph_for_cell, glyph_for_char
+from mojiscope.core import SpanKind
 
 #: Characters that never reorder (bidi), join or combine, so they can be drawn
 #: unshaped from their glyphs: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
@@ -91,24 +97,17 @@ class ColumnPainter:
         self._plain = _plain_chars(family, size)
         self._runs = _run_pattern(family, size)
 
-    def paint(
-        self,
-        painter: QPainter,
-        column: int,
-        rows: list[RowLayout],
-        y0: float,
-        selection: tuple[int, int],
-        cursor: int,
+    def paint_ground(
+        self, painter: QPainter, column: int, rows: list[RowLayout], y0: float
     ) -> None:
-        """Rows ``rows`` of decoded column ``column``, the first row's top at
-        ``y0``: cues, selections, then every glyph (plain characters of all
-        rows in one glyph run), row-edge markers and the cursor on top."""
+        """The ground of rows ``rows`` of decoded column ``column``, the first
+        row's top at ``y0``: the cues of every non-text span."""
         self._paint_cues(painter, column, rows, y0)
+
+    def paint_ink(self, painter: QPainter, column: int, rows: list[RowLayout], y0: float) -> None:
+        """The ink of the same rows: every glyph (plain characters of all
+        rows in one glyph run) and the row-edge markers."""
         row_h = self.geometry.row_h
-        for i, row in enumerate(rows):
-            self._paint_selection(
-                painter, column, row, row.columns[column], y0 + i * row_h, selection
-            )
         x0 = self.geometry.column_x[column]
         stamps = Stamps(painter, x0, self.geometry.cell_w, self.pictures.height)
         markers: list[tuple[float, float, QPixmap]] = []
@@ -120,6 +119,29 @@ class ColumnPainter:
         self._symbols.draw(painter, origin, self.palette.symbol)
         for x, y, marker in markers:
             stamp(painter, x, y, marker)
+
+    def paint_selection(
+        self,
+        painter: QPainter,
+        column: int,
+        rows: list[RowLayout],
+        y0: float,
+        selection: tuple[int, int],
+    ) -> None:
+        """Highlight, on rows ``rows`` (the first row's top at ``y0``), the
+        whole characters of column ``column`` that hold selected bytes."""
+        row_h = self.geometry.row_h
+        for i, row in enumerate(rows):
+            self._paint_selection(
+                painter, column, row, row.columns[column], y0 + i * row_h, selection
+            )
+
+    def paint_cursor(
+        self, painter: QPainter, column: int, rows: list[RowLayout], y0: float, cursor: int
+    ) -> None:
+        """Outline the character of column ``column`` that holds byte
+        ``cursor``, on each of the rows it is drawn on."""
+        row_h = self.geometry.row_h
         for i, row in enumerate(rows):
             self._paint_cursor(painter, column, row, row.columns[column], y0 + i * row_h, cursor)
 
@@ -146,7 +168,9 @@ class ColumnPainter:
                 while j < len(drawn) and drawn[j].span == span:
                     j += 1
                 if span.kind != SpanKind.TEXT:
-                    rect = self._rect(column, drawn[k].first, drawn[j - 1].last, top)
+                    first = max(drawn[k].offsets[0] - row.start, 0)
+                    last = min(drawn[j - 1].offsets[-1] - row.start, bpr)
+                    rect = self._rect(column, first, last, top)
                     open_left = span.byte_start < row.start
                     open_right = span.byte_end > row.start + bpr
                     style = self.palette.kinds[span.kind]
@@ -186,19 +210,19 @@ class ColumnPainter:
         painter: QPainter,
         column: int,
         row: RowLayout,
-        drawn: list[DrawnPiece],
+        drawn: list[CharRun],
         top: float,
         selection: tuple[int, int],
     ) -> None:
         """Highlight the whole characters that hold selected bytes."""
         start, end = selection
-        if not drawn or end <= drawn[0].byte_start or start >= drawn[-1].byte_end:
+        if not drawn or end <= drawn[0].offsets[0] or start >= drawn[-1].offsets[-1]:
             return  # the row's characters hold none of them (most rows)
-        hit = [p for p in drawn if p.byte_start < end and p.byte_end > start]
+        hit = [p for p in drawn if p.offsets[0] < end and p.offsets[-1] > start]
         if not hit:
             return
-        first_char = hit[0].char_bytes(max(start, hit[0].byte_start))[0]
-        last_char = hit[-1].char_bytes(min(end, hit[-1].byte_end) - 1)[1]
+        first_char = hit[0].char_bytes(max(start, hit[0].offsets[0]))[0]
+        last_char = hit[-1].char_bytes(min(end, hit[-1].offsets[-1]) - 1)[1]
         bpr = self.geometry.bytes_per_row
         first = min(max(first_char - row.start, 0), bpr)
         last = min(max(last_char - row.start, 0), bpr)
@@ -210,15 +234,15 @@ class ColumnPainter:
         painter: QPainter,
         column: int,
         row: RowLayout,
-        drawn: list[DrawnPiece],
+        drawn: list[CharRun],
         top: float,
         cursor: int,
     ) -> None:
         """Outline the character that holds the cursor's byte, if on this row."""
-        if not drawn or not drawn[0].byte_start <= cursor < drawn[-1].byte_end:
+        if not drawn or not drawn[0].offsets[0] <= cursor < drawn[-1].offsets[-1]:
             return
         for piece in drawn:
-            if piece.byte_start <= cursor < piece.byte_end:
+            if piece.offsets[0] <= cursor < piece.offsets[-1]:
                 b0, b1 = piece.char_bytes(cursor)
                 bpr = self.geometry.bytes_per_row
                 first = max(b0 - row.start, 0)
@@ -244,41 +268,53 @@ class ColumnPainter:
         go to the glyph batches, any other glyph is a picture; the row-edge
         markers of pieces cut by the row's edges go to ``markers``."""
         y = top + 1
+        bpr = self.geometry.bytes_per_row
+        row_start = row.start
         for piece in row.columns[column]:
-            if piece.is_unit:
-                cells = piece.last - piece.first
-                glyph = self._unit_glyph(piece, row)
-                batch = self._unit_batch(glyph, piece.continued)
+            offsets, text, span = piece
+            if len(offsets) == 2:
+                b0, b1 = offsets
+                first, last = max(b0 - row_start, 0), min(b1 - row_start, bpr)
+                continued, continues = b0 < row_start, b1 > row_start + bpr
+                cells = last - first
+                glyph = glyph_for_cell(text, span, row.data[first:last])
+                batch = self._unit_batch(glyph, continued)
                 if batch is not None:
-                    batch.add(glyph.text, [self._cell_points(cells).row(index)[piece.first]])
+                    batch.add(glyph.text, [self._cell_points(cells).row(index)[first]])
                 else:
-                    picture = self.pictures.picture(glyph, cells, piece.continued)
-                    stamps.add(picture, y, piece.first, cells)
-                if piece.continued:
-                    x = self.geometry.column_cell_x(column, piece.first)
+                    picture = self.pictures.picture(glyph, cells, continued)
+                    stamps.add(picture, y, first, cells)
+                if continued:
+                    x = self.geometry.column_cell_x(column, first)
                     markers.append((x, y, self.pictures.marker(True)))
-                if piece.continues:
-                    x = self.geometry.column_cell_x(column, piece.last) - MARKER_W
+                if continues:
+                    x = self.geometry.column_cell_x(column, last) - MARKER_W
                     markers.append((x, y, self.pictures.marker(False)))
-            elif piece.span.kind == SpanKind.ESCAPE:
-                width = piece.width
-                for k in range(len(piece.text)):
-                    first = piece.first + k * width
-                    glyph = Glyph(row.data[first : first + width].hex().upper(), GlyphStyle.BYTE)
-                    stamps.add(self.pictures.picture(glyph, width, False), y, first, width)
+            elif span.kind == SpanKind.ESCAPE:
+                width = piece_width(piece)
+                first = offsets[0] - row_start
+                for k, char in enumerate(text):
+                    at = first + k * width
+                    glyph = glyph_for_cell(char, span, row.data[at : at + width])
+                    stamps.add(self.pictures.picture(glyph, width, False), y, at, width)
             else:
-                self._paint_run(piece, index, y, stamps)
+                self._paint_run(piece, row_start, index, y, stamps)
 
-    def _paint_run(self, piece: DrawnPiece, index: int, y: float, stamps: Stamps) -> None:
-        """Characters of one width: runs the font has go to the glyph batch,
-        each centred on its cells; the others are pictures."""
-        width = piece.width
+    def _paint_run(
+        self, piece: CharRun, row_start: int, index: int, y: float, stamps: Stamps
+    ) -> None:
+        """Characters of one width on a row (its first byte ``row_start``):
+        runs the font has go to the glyph batch, each centred on its cells;
+        the others are pictures."""
+        offsets, text, _ = piece
+        width = offsets.step if isinstance(offsets, range) else piece_width(piece)
         points = self._cell_points(width).row(index)
-        if self._plain.issuperset(piece.text):  # the usual case: no regex needed
-            self._batch.add(piece.text, points[piece.first : piece.last : width])
+        start = offsets[0] - row_start
+        if self._plain.issuperset(text):  # the usual case: no regex needed
+            self._batch.add(text, points[start : offsets[-1] - row_start : width])
             return
-        for match in self._runs.finditer(piece.text):
-            first = piece.first + match.start() * width
+        for match in self._runs.finditer(text):
+            first = start + match.start() * width
             run = match.group(1)
             if run:
                 self._batch.add(run, points[first : first + len(run) * width : width])
@@ -307,14 +343,3 @@ class ColumnPainter:
             baseline = (g.row_h - m.ascent) / 2 + m.ascent - 1
             points = self._points[width] = PointRows(xs, g.row_h, baseline)
         return points
-
-    @staticmethod
-    def _unit_glyph(piece: DrawnPiece, row: RowLayout) -> Glyph:
-        span = piece.span
-        if span.kind == SpanKind.ESCAPE:
-            return Glyph(row.data[piece.first : piece.last].hex().upper(), GlyphStyle.BYTE)
-        if span.kind == SpanKind.BEYOND and span.value is not None:
-            return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
-        if span.reason == Reason.MAGIC_NUMBER:
-            return MAGIC
-        return glyph_for_char(piece.text) if piece.text else EMPTY

@@ -16,9 +16,23 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QPainter, QPixmap
 
 from mojiscope.app.grid.palette import GridPalette
+from mojiscope.app.model.document import Document
+from mojiscope.app.model.formats import FormatChoice
 
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
+
+GUESSED_NOTE = " (alignment guessed)"
+
+
+def column_note(document: Document | None, choice: FormatChoice) -> str:
+    """Words added to a column's title: :data:`GUESSED_NOTE` while the
+    column shows a window of a code page that cannot resynchronise
+    (GB18030, Shift_JIS...) decoded from a guessed character boundary, which
+    may differ from a decode of the whole file (until the index has reached
+    it: :meth:`~mojiscope.app.background.index_jobs.IndexKeeper.exact_window`)."""
+    guessed = document is not None and document.alignment_guessed(choice)
+    return GUESSED_NOTE if guessed else ""
 
 
 class GridHeader:
@@ -28,12 +42,14 @@ class GridHeader:
         self._key: tuple[object, ...] | None = None
         self._picture = QPixmap()
         self.painted = 0
-        """Times the header was painted afresh (the rest were stamps): for tests."""
+        """Times the header was painted afresh (the rest were stamps)."""
 
     def paint(self, painter: QPainter, view: GridView, palette: GridPalette) -> None:
         """Draw the header at the top of the content (x = 0 is the offset
         column's left: the caller has applied the horizontal scroll)."""
-        titles = tuple(choice.label + view.column_note(choice) for choice in view.shown.choices)
+        titles = tuple(
+            choice.label + column_note(view.document, choice) for choice in view.shown.choices
+        )
         # As wide as the content plus a viewport, so that the fill reaches the
         # viewport's right edge at any horizontal scroll.
         width = view.cell_geometry.width + view.viewport().width()

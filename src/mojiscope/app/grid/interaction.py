@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QToolTip
 from mojiscope.app.grid.navigation import (
     byte_move,
     character_move,
-    moved_cursor,
     next_focus_stop,
     tab_move,
 )
@@ -73,8 +72,8 @@ class GridInput:
         view = self._view
         if view.document is None:
             return offset, offset + 1
-        cell = view.document.cell_at(view.shown.choices[column], offset)
-        return (cell.byte_start, cell.byte_end) if cell else (offset, offset + 1)
+        char = view.document.char_at(view.shown.choices[column], offset)
+        return (char.byte_start, char.byte_end) if char else (offset, offset + 1)
 
     # -- the mouse -----------------------------------------------------------------------
 
@@ -191,24 +190,6 @@ class GridInput:
         else:
             self.cycle_focus_area(forward)
         return True
-
-    def likely_cursors(self) -> list[int]:
-        """Where the keys that bring a new screen (Page Down, Page Up,
-        Ctrl+Home, Ctrl+End) would put the cursor from here."""
-        view = self._view
-        if view.document is None:
-            return []
-        size, cursor = view.document.size, view.selection.cursor
-        rows, per_row = view.visible_rows(), view.bytes_per_row
-        ctrl, plain = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.NoModifier
-        keys = [
-            (Qt.Key.Key_PageDown, plain),
-            (Qt.Key.Key_PageUp, plain),
-            (Qt.Key.Key_Home, ctrl),
-            (Qt.Key.Key_End, ctrl),
-        ]
-        moves = [moved_cursor(key, mods, cursor, size, per_row, rows) for key, mods in keys]
-        return [offset for offset in moves if offset is not None]
 
     def key_pressed(self, event: QKeyEvent) -> bool:
         """A navigation key moves the selection by bytes in the hex area, by

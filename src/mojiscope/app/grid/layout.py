@@ -1,24 +1,28 @@
 """Where things go on the grid: column geometry and the per-row layout.
 
 :class:`Geometry` places the offset column, the hex cells and each decoded
-column from the font's metrics. :func:`layout_rows` turns the segments of
-the visible bytes (from :meth:`Document.segments`) into, per row and per format,
-the pieces each row holds (runs of characters of equal byte width, or one
-character spread over its cells); the view computes it once per scroll
-position and paints from it until the rows or formats change.
+column from the font's metrics. :func:`layout_rows` turns the characters of
+the visible bytes (from :meth:`Document.runs`) into, per row and per format,
+the pieces each row holds: :class:`~mojiscope.app.model.char_runs.CharRun`
+values cut at the row's edges, each either whole characters of one byte
+width on the row (a :class:`range` of offsets) or one piece spread over its
+cells, which may begin on an earlier row or go on to a later one
+(:func:`piece_cells`). The view computes it once per scroll position and
+paints from it until the rows or formats change.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import FormatChoice
-from mojiscope.app.model.segments import Segment
 from mojiscope.core import Span
 
 HEX_GROUP = 8
@@ -113,37 +117,21 @@ class Geometry:
         return None
 
 
-class DrawnPiece(NamedTuple):
-    """Characters on one row of one column: cells ``[first, last)`` of the row.
+def piece_cells(piece: CharRun, row_start: int, bytes_per_row: int) -> tuple[int, int]:
+    """The cells ``[first, last)`` of a row (its first byte ``row_start``)
+    that a piece laid out on it covers."""
+    return (
+        max(piece.offsets[0] - row_start, 0),
+        min(piece.offsets[-1] - row_start, bytes_per_row),
+    )
 
-    Either several whole characters of ``width`` cells each, or one character
-    (or a span with none, ``width`` 0) that may begin on an earlier row
-    (``continued``) or go on to a later one (``continues``); ``byte_start``
-    and ``byte_end`` are the bytes of the whole characters.
-    """
 
-    first: int
-    last: int
-    text: str
-    width: int
-    span: Span
-    byte_start: int
-    byte_end: int
-    continued: bool
-    continues: bool
-
-    @property
-    def is_unit(self) -> bool:
-        """One character (or none) drawn over all of the piece's cells."""
-        return self.width == 0 or len(self.text) <= 1
-
-    def char_bytes(self, offset: int) -> tuple[int, int]:
-        """The bytes of the character in this piece that holds byte ``offset``."""
-        if self.is_unit:
-            return self.byte_start, self.byte_end
-        k = (offset - self.byte_start) // self.width
-        start = self.byte_start + k * self.width
-        return start, start + self.width
+def piece_width(piece: CharRun) -> int:
+    """Bytes per character of a piece: 0 for a piece with no character."""
+    offsets = piece.offsets
+    if isinstance(offsets, range):
+        return offsets.step
+    return offsets[-1] - offsets[0] if piece.text else 0
 
 
 class RowLayout(NamedTuple):
@@ -151,7 +139,7 @@ class RowLayout(NamedTuple):
     """Byte offset of the row's first byte."""
     data: bytes
     """The row's bytes (shorter than a full row only at the end of the file)."""
-    columns: list[list[DrawnPiece]]
+    columns: list[list[CharRun]]
     """Per shown format, the pieces on this row, in order."""
 
 
@@ -174,8 +162,8 @@ def layout_rows(
     ]
     for column, choice in enumerate(choices):
         placer = _Placer(rows, column, lo, hi, bytes_per_row)
-        for segment in document.segments(choice, lo, hi):
-            placer.place(segment)
+        for run in document.runs(choice, lo, hi):
+            placer.place(run)
     return rows
 
 
@@ -192,7 +180,7 @@ def layout_rows_reusing(
     out each run of missing rows in one go, so a one-row scroll lays out one
     row. A row's pieces do not depend on the rows laid out with it, except for
     which span a piece of a joined run of one-byte spans names (the run's
-    first, :mod:`~mojiscope.app.model.segments`): painting reads only its kind
+    first, :mod:`~mojiscope.app.model.char_runs`): painting reads only its kind
     and reason, which the joined spans share."""
     last = min(first_row + n_rows, -(-document.size // bytes_per_row))
     out: list[RowLayout] = []
@@ -211,53 +199,77 @@ def layout_rows_reusing(
 
 
 class _Placer:
-    """Cuts segments into per-row pieces for one column."""
+    """Cuts runs into per-row pieces for one column: stretches of characters
+    of equal byte width, cut at row edges; a character that crosses a row
+    edge is one piece on each row it touches."""
 
     def __init__(self, rows: list[RowLayout], column: int, lo: int, hi: int, bpr: int) -> None:
         self.rows, self.column, self.lo, self.hi, self.bpr = rows, column, lo, hi, bpr
+        self.pieces = [row.columns[column] for row in rows]
+        """Each row's pieces in this column."""
 
-    def place(self, segment: Segment) -> None:
-        width, text = segment.width, segment.text
-        if width == 0 or len(text) == 1:
-            self.place_unit(segment.byte_start, segment.byte_end, text, width, segment.span)
+    def place(self, run: CharRun) -> None:
+        offsets, text, span = run
+        lo, bpr = self.lo, self.bpr
+        first = offsets[0] - lo
+        if (
+            first >= 0
+            and offsets[-1] - lo <= (first // bpr + 1) * bpr
+            and (len(offsets) == 2 or isinstance(offsets, range))
+        ):
+            self.pieces[first // bpr].append(run)  # on one row, one width: a piece as it is
+        elif len(offsets) == 2:
+            self.place_unit(run)
+        elif isinstance(offsets, range):
+            self.place_equal(offsets.start, offsets.stop - 1, offsets.step, text, span)
+        else:
+            self.place_measured(offsets, text, span)
+
+    def place_measured(self, offsets: Sequence[int], chars: str, span: Span) -> None:
+        """Characters ``offsets[k]..offsets[k+1]`` each, in stretches of equal
+        byte length, keeping only those that overlap the rows."""
+        lo, hi = self.lo, self.hi
+        k, n = 0, len(chars)
+        while k < n and offsets[k + 1] <= lo:
+            k += 1
+        while k < n and offsets[k] < hi:
+            width = offsets[k + 1] - offsets[k]
+            m = k + 1
+            while m < n and offsets[m] < hi and offsets[m + 1] - offsets[m] == width:
+                m += 1
+            self.place_equal(offsets[k], offsets[m], width, chars[k:m], span)
+            k = m
+
+    def place_equal(self, start: int, end: int, width: int, text: str, span: Span) -> None:
+        """Characters ``text`` of ``width`` bytes each over bytes ``[start, end)``."""
+        if len(text) == 1:
+            self.place_unit(CharRun((start, end), text, span))
             return
         lo, bpr = self.lo, self.bpr
-        b, index = segment.byte_start, 0
+        b, index = start, 0
         if b < lo:
             index = (lo - b) // width
             b += index * width
-        end = min(segment.byte_end, self.hi)
-        while b < end:
+        stop = min(end, self.hi)
+        while b < stop:
             row_index = (max(b, lo) - lo) // bpr
             row_start = lo + row_index * bpr
             row_end = row_start + bpr
             if b < row_start or b + width > row_end:
-                self.place_unit(b, b + width, text[index], width, segment.span)
+                self.place_unit(CharRun((b, b + width), text[index], span))
                 b += width
                 index += 1
                 continue
-            n = (min(row_end, segment.byte_end) - b) // width
-            first = b - row_start
-            self.rows[row_index].columns[self.column].append(
-                DrawnPiece(
-                    first, first + n * width, text[index : index + n], width,
-                    segment.span, b, b + n * width, False, False,
-                )
-            )  # fmt: skip
+            n = (min(row_end, end) - b) // width
+            self.pieces[row_index].append(
+                CharRun(range(b, b + n * width + 1, width), text[index : index + n], span)
+            )
             b += n * width
             index += n
 
-    def place_unit(self, b0: int, b1: int, text: str, width: int, span: Span) -> None:
-        """One character (bytes ``[b0, b1)``) on every row it touches."""
+    def place_unit(self, piece: CharRun) -> None:
+        """One piece (bytes ``[b0, b1)``) on every row it touches."""
         lo, bpr = self.lo, self.bpr
-        start, stop = max(b0, lo), min(b1, self.hi)
+        start, stop = max(piece.offsets[0], lo), min(piece.offsets[1], self.hi)
         for row_index in range((start - lo) // bpr, (stop - 1 - lo) // bpr + 1):
-            row_start = lo + row_index * bpr
-            first = max(b0, row_start) - row_start
-            last = min(b1, row_start + bpr) - row_start
-            self.rows[row_index].columns[self.column].append(
-                DrawnPiece(
-                    first, last, text, width, span, b0, b1,
-                    b0 < row_start, b1 > row_start + bpr,
-                )
-            )  # fmt: skip
+            self.pieces[row_index].append(piece)

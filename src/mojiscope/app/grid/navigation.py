@@ -107,7 +107,7 @@ def character_move(
     in the column does."""
     anchor, cursor = anchor_and_cursor
     key, modifiers = event.key(), event.modifiers()
-    here = document.cell_at(choice, cursor)
+    here = document.char_at(choice, cursor)
     if here is None:
         return None
     if key == Qt.Key.Key_Left:
@@ -119,10 +119,10 @@ def character_move(
         if moved is None:
             return None
         target = moved
-    reached = document.cell_at(choice, target) or here
+    reached = document.char_at(choice, target) or here
     if not modifiers & Qt.KeyboardModifier.ShiftModifier:
         return reached.byte_end - 1, reached.byte_start
-    start = document.cell_at(choice, anchor) or here
+    start = document.char_at(choice, anchor) or here
     if reached.byte_start >= start.byte_start:
         return start.byte_start, reached.byte_end - 1
     return start.byte_end - 1, reached.byte_start

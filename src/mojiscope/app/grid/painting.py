@@ -1,25 +1,27 @@
-"""Painting the grid: the header, and the visible rows through kept row strips.
+"""Painting the grid: the header, the visible rows through kept row strips,
+and compare mode's marks, the selection and the cursor over them.
 
 :class:`GridPainting` is owned by one :class:`~mojiscope.app.grid.view.GridView`
 and reads it only through its public face (document, shown formats, bytes per
-row, cell geometry, top row, focus area). It keeps what repaints can reuse:
-the layout of the visible rows, computed once per scroll position (and
-formats, bytes per row, document), from the rows laid out before where it
-has them; and each row painted once into a strip that later repaints reuse
-while its selection and cursor look the same (see
-:mod:`~mojiscope.app.grid.row_strips`). :meth:`prepare_rows` lays out and
-paints rows before they are shown (the screens a key would bring, painted
-while the user rests: :mod:`~mojiscope.app.grid.ahead`). The view tells it
-when what it kept goes stale (:meth:`rebuild`, :meth:`forget_strips`,
-:meth:`palette_changed`). The header is kept too, as a picture keyed by
-everything it shows (see :mod:`~mojiscope.app.grid.header`), so it needs no
-such telling.
+row, cell geometry, top row, focus area, selection). It keeps what repaints
+can reuse: the layout of the visible rows, computed once per scroll position
+(and formats, bytes per row, document), from the rows laid out before where
+it has them; and each row painted once into a strip keyed by the row alone
+(see :mod:`~mojiscope.app.grid.row_strips`), since the marks
+(:mod:`~mojiscope.app.grid.marks`), the selection and the cursor are
+painted over the strips at each paint. A key that moves the
+cursor on screen paints no row; a new screen lays out and paints its rows
+once, unless it was painted ahead (:mod:`~mojiscope.app.grid.ahead`). The
+view tells it when what it kept goes stale (:meth:`rebuild`,
+:meth:`forget_strips`, :meth:`palette_changed`). The header is kept too, as
+a picture keyed by everything it shows (see :mod:`~mojiscope.app.grid.header`),
+so it needs no such telling.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainter
@@ -36,11 +38,21 @@ if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
 
 SCREENS_KEPT = 8
-"""Screens of rows (laid out and painted) kept: the one shown, and those
-painted ahead (a page each side, the first and the last, and where the next
-and the previous anomaly or Find match are), with room to spare. With six,
-painting ahead pushed out the screens it had painted first (2-3 MB a
-screen of strips at 1400 pixels wide)."""
+"""Screens of rows kept, laid out and painted: the one shown and those
+painted ahead (a page each side, the ends, where the next finds and
+anomalies are), with room to spare: each screen of strips is a few MB at
+1400 pixels wide."""
+
+
+class GridStats(NamedTuple):
+    """What a grid has laid out and painted since it was made."""
+
+    rows_laid_out: int
+    """Rows laid out (the rest were kept)."""
+    rows_painted: int
+    """Rows painted into strips (the rest were stamped)."""
+    headers_painted: int
+    """Headers painted afresh (the rest were stamped)."""
 
 
 class GridPainting:
@@ -58,6 +70,12 @@ class GridPainting:
         self._kept_look: tuple[object, ...] | None = None
         self._strips: RowStrips | None = None
         self._header = GridHeader()
+        self._rows_laid_out = 0
+        self._rows_painted = 0
+
+    def stats(self) -> GridStats:
+        """What this grid has laid out and painted so far."""
+        return GridStats(self._rows_laid_out, self._rows_painted, self._header.painted)
 
     @property
     def palette(self) -> GridPalette:
@@ -117,6 +135,7 @@ class GridPainting:
             view.document, view.shown.choices, first_row, n_rows, view.bytes_per_row, kept
         )
         for row in rows:
+            self._rows_laid_out += row.start not in kept
             kept[row.start] = row
             kept.move_to_end(row.start)
         while len(kept) > self._rows_kept():
@@ -126,14 +145,11 @@ class GridPainting:
     def _rows_kept(self) -> int:
         return SCREENS_KEPT * (self._view.visible_rows() + 1) + 8
 
-    def prepare_rows(
-        self, first_row: int, n_rows: int, selected: tuple[int, int] | None = None
-    ) -> int:
-        """Lay out and paint rows ``[first_row, first_row + n_rows)`` now, as
-        they would look shown with the present selection, or with bytes
-        ``selected`` selected and the cursor on the first (as a key or a jump
-        leaves them), so that showing them later stamps kept strips. Returns
-        how many rows were painted (0: they were all kept already)."""
+    def prepare_rows(self, first_row: int, n_rows: int) -> int:
+        """Lay out and paint rows ``[first_row, first_row + n_rows)`` now, so
+        that showing them later stamps kept strips (see
+        :mod:`~mojiscope.app.grid.ahead`). Returns how many rows were
+        painted (0: they were all kept already)."""
         view = self._view
         if view.document is None or n_rows <= 0:
             return 0
@@ -141,18 +157,15 @@ class GridPainting:
         strips = self._row_strips()
         strips.limit = self._rows_kept()
         before = strips.painted
-        if selected is None:
-            selection, cursor = (view.selection.start, view.selection.end), view.selection.cursor
-        else:
-            cursor = selected[0]
-            selection = (cursor, min(selected[1], view.document.size))
-        strips.strips(rows, selection, cursor)
+        strips.strips(rows)
+        self._rows_painted += strips.painted - before
         return strips.painted - before
 
     def paint(self, painter: QPainter) -> None:
-        """The whole viewport: background, header, then the visible rows'
-        strips and the view's marks over them (:mod:`.marks`), shifted by
-        the horizontal scroll bar."""
+        """The whole viewport: background, header, then the visible rows:
+        their strips' grounds, the view's marks (:mod:`.marks`), the
+        selection, their inks and the cursor, shifted by the horizontal
+        scroll bar."""
         view = self._view
         if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
@@ -162,15 +175,42 @@ class GridPainting:
         painter.setFont(view.metrics.font)
         self._header.paint(painter, view, self._palette)
         rows = self.visible_layout()
+        if not rows:
+            return
         strips = self._row_strips()
         strips.limit = self._rows_kept()
-        selection = (view.selection.start, view.selection.end)
-        cursor = view.selection.cursor
         g = view.cell_geometry
-        for i, strip in enumerate(strips.strips(rows, selection, cursor)):
-            painter.drawPixmap(QPointF(0, g.header_h + i * g.row_h), strip)
-        if view.marked_ranges is not None:
-            paint_marks(painter, g, rows, g.header_h, view.marked_ranges, self._palette.dark)
+        before = strips.painted
+        kept = strips.strips(rows)
+        self._rows_painted += strips.painted - before
+        top, row_h = int(g.header_h), int(g.row_h)
+        for i, strip in enumerate(kept):
+            painter.drawPixmap(0, top + i * row_h, strip.ground)
+        if view.marked_ranges is not None:  # compare mode's outlines
+            paint_marks(painter, g, rows, top, view.marked_ranges, self._palette.dark)
+        self._paint_selection(painter, rows, top)
+        for i, strip in enumerate(kept):
+            painter.drawPixmap(0, top + i * row_h, strip.ink)
+        self._paint_cursor(painter, rows, top)
+
+    def _paint_selection(self, painter: QPainter, rows: list[RowLayout], y0: float) -> None:
+        """The selection over the rows' grounds, under their inks: the
+        selected bytes in the hex area, their whole characters in each column."""
+        selection = self._view.selection
+        start, end = selection.start, selection.end
+        if end <= _reach(rows[0])[0] or start >= _reach(rows[-1])[1]:
+            return  # off screen (most keys, with a selection of one byte)
+        self._hex.paint_selection(painter, rows, y0, (start, end))
+        for column in range(len(self._view.shown.choices)):
+            self._columns.paint_selection(painter, column, rows, y0, (start, end))
+
+    def _paint_cursor(self, painter: QPainter, rows: list[RowLayout], y0: float) -> None:
+        """The cursor over everything: its hex cell and, in each column, the
+        character that holds it."""
+        cursor = self._view.selection.cursor
+        self._hex.paint_cursor(painter, rows, y0, cursor)
+        for column in range(len(self._view.shown.choices)):
+            self._columns.paint_cursor(painter, column, rows, y0, cursor)
 
     def _row_strips(self) -> RowStrips:
         """The painted rows for the present look; see :mod:`.row_strips`."""
@@ -180,18 +220,31 @@ class GridPainting:
             self._strips = RowStrips(self.paint_rows, g.width, g.row_h, ratio, self._palette.base)
         return self._strips
 
-    def paint_rows(
-        self, painter: QPainter, rows: list[RowLayout], selection: tuple[int, int], cursor: int
-    ) -> None:
-        """Consecutive rows (offset, hex, every decoded column) from y = 0.
-        Hatched fills are anchored to the content, so they run on across rows
-        and scroll with them (64 pixels: a multiple of every hatch pattern's period)."""
+    def paint_rows(self, ground: QPainter, ink: QPainter, rows: list[RowLayout]) -> None:
+        """Consecutive rows (offset, hex, every decoded column) from y = 0,
+        their ground with ``ground`` and their ink with ``ink``. Hatched
+        fills are anchored to the content, so they run on across rows and
+        scroll with them (64 pixels: a multiple of every hatch pattern's period)."""
         view = self._view
         g = view.cell_geometry
-        painter.setFont(view.metrics.font)
+        for painter in (ground, ink):
+            painter.setFont(view.metrics.font)
         rise = (rows[0].start // view.bytes_per_row * int(g.row_h)) % 64
-        painter.setBrushOrigin(QPointF(0, -rise))
-        self._hex.paint_offsets(painter, rows, 0)
-        self._hex.paint_hex(painter, rows, 0, selection, cursor, view.current_column())
+        ground.setBrushOrigin(QPointF(0, -rise))
+        self._hex.paint_offsets(ink, rows, 0)
+        self._hex.paint_tints(ground, rows, 0, view.current_column())
+        self._hex.paint_hex(ink, rows, 0)
         for column in range(len(view.shown.choices)):
-            self._columns.paint(painter, column, rows, 0, selection, cursor)
+            self._columns.paint_ground(ground, column, rows, 0)
+            self._columns.paint_ink(ink, column, rows, 0)
+
+
+def _reach(row: RowLayout) -> tuple[int, int]:
+    """The bytes ``[lo, hi)`` of every character drawn on ``row`` (its own
+    bytes, widened by characters that begin above it or end below it)."""
+    lo, hi = row.start, row.start + len(row.data)
+    for pieces in row.columns:
+        if pieces:
+            lo = min(lo, pieces[0].offsets[0])
+            hi = max(hi, pieces[-1].offsets[-1])
+    return lo, hi

@@ -4,9 +4,8 @@ A decoded column's glyphs that are not plain characters of the font (control
 names, escaped-byte labels, code points, dimmed repeats) are cached pictures
 (:mod:`~mojiscope.app.grid.glyph_pictures`), stamped one per cell group. A
 ``drawPixmap`` at whole-pixel integer coordinates takes Qt's untransformed
-blit path, about twice as fast as the same call with a ``QPointF`` (measured
-in this PySide6: 1.3 against 3.1 µs a stamp), and the grid's cells are whole
-pixels wide and high; a run of the same picture on consecutive cells of a
+blit path, about twice as fast as the same call with a ``QPointF``, and the
+grid's cells are whole pixels wide and high; a run of the same picture on consecutive cells of a
 row (a row of NUL bytes) is one ``drawTiledPixmap``.
 """
 

@@ -8,7 +8,7 @@ words, the character's bytes, and the character with its name.
 
 from __future__ import annotations
 
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.panels.inspector import carried_surrogate_words
@@ -21,7 +21,7 @@ SEPARATOR = " \u00b7 "
 """Between the parts of the line (a middle dot)."""
 
 
-def cell_tooltip(choice: FormatChoice, cell: Cell, cell_bytes: bytes) -> str:
+def cell_tooltip(choice: FormatChoice, cell: CharRun, cell_bytes: bytes) -> str:
     """``utf-8 invalid (overlong): an overlong form... · 2 bytes at 0x10: C0 AF ·
     U+FFFD ... · C0 AF would have been U+002F '/' SOLIDUS`` for the character
     ``cell`` (``cell_bytes`` are its bytes) as ``choice`` decodes it."""
@@ -51,7 +51,7 @@ def cell_tooltip(choice: FormatChoice, cell: Cell, cell_bytes: bytes) -> str:
 
 def tooltip_at_byte(document: Document, choice: FormatChoice, offset: int) -> str | None:
     """:func:`cell_tooltip` for the character of ``choice`` holding byte ``offset``."""
-    cell = document.cell_at(choice, offset)
+    cell = document.char_at(choice, offset)
     if cell is None:
         return None
     return cell_tooltip(choice, cell, document.read(cell.byte_start, cell.byte_end))

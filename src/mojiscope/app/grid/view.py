@@ -4,24 +4,24 @@ A :class:`QAbstractScrollArea` whose vertical scroll bar counts rows (scaled
 down for files with more rows than a scroll bar can count). It reads the
 :class:`SelectionModel` and :class:`ShownFormats` and writes to them; it
 knows no other view. The view holds what its parts share (document, bytes
-per row, cell geometry, the keyboard's focus area) and owns three helpers,
+per row, cell geometry, the keyboard's focus area) and owns four helpers,
 one job each, that read it through its public face:
 
 - :class:`~mojiscope.app.grid.painting.GridPainting`: the header and the
-  visible rows, with the kept row layouts and row strips;
+  visible rows, with the kept row layouts and row strips, the selection
+  and the cursor painted over them;
 - :class:`~mojiscope.app.grid.scrolling.GridScrolling`: the exact top row and
   the scroll bars that mirror it, and the side widget's place;
 - :class:`~mojiscope.app.grid.interaction.GridInput`: hit testing, the mouse,
   tooltips, Tab between areas and the navigation keys;
-- :class:`~mojiscope.app.grid.ahead.PaintAhead`: the screens a key would
-  bring, laid out and painted while the user rests.
+- :class:`~mojiscope.app.grid.ahead.PaintAhead`: the screens a key or a
+  jump may bring (the window's ``forecast`` says where a jump may land),
+  painted while the user rests.
 
 The Qt event overrides here only hand events to those helpers.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import (
@@ -40,10 +40,10 @@ from mojiscope.app.grid.fonts import monospace_font
 from mojiscope.app.grid.interaction import GridInput
 from mojiscope.app.grid.layout import Geometry, Metrics, RowLayout
 from mojiscope.app.grid.marks import Ranges
-from mojiscope.app.grid.painting import GridPainting
+from mojiscope.app.grid.painting import GridPainting, GridStats
 from mojiscope.app.grid.scrolling import GridScrolling
 from mojiscope.app.model.document import Document
-from mojiscope.app.model.formats import FormatChoice
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 
@@ -52,7 +52,11 @@ class GridView(QAbstractScrollArea):
     """Offset, hex and one decoded column per shown format."""
 
     def __init__(
-        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+        self,
+        selection: SelectionModel,
+        shown: ShownFormats,
+        forecast: Forecast,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.selection = selection
@@ -70,10 +74,7 @@ class GridView(QAbstractScrollArea):
         self.viewport().setAutoFillBackground(False)
         self.scrolling = GridScrolling(self)
         self.input = GridInput(self)
-        self.ahead = PaintAhead(self)
-        #: Words added to a column's title (" (alignment guessed)" for a code
-        #: page whose windows guess where characters start); set by the window.
-        self.column_note: Callable[[FormatChoice], str] = lambda _choice: ""
+        self.ahead = PaintAhead(self, forecast)
         self.marked_ranges: Ranges | None = None
         """Byte ranges outlined over the rows on screen, asked at each paint
         (compare mode's differences; set by the window): see :mod:`.marks`."""
@@ -183,6 +184,11 @@ class GridView(QAbstractScrollArea):
     def visible_layout(self) -> list[RowLayout]:
         """The layout of the visible rows (plus one partly visible), cached."""
         return self.painting.visible_layout()
+
+    @property
+    def stats(self) -> GridStats:
+        """The rows laid out and painted, and the headers painted, so far."""
+        return self.painting.stats()
 
     # -- hit testing and the keyboard's area (see GridInput) ------------------------------
 

@@ -16,18 +16,15 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
-from mojiscope.app.model.cells import Cell, cells_between
+from mojiscope.app.model.char_runs import CharRun, join_windows, runs_between
 from mojiscope.app.model.formats import ExactWindow, FormatChoice
-from mojiscope.app.model.segments import Segment, join_windows, segments_between
-from mojiscope.app.model.text_runs import TextRun, text_runs_between
-from mojiscope.app.model.text_runs import join_windows as join_text_runs
 from mojiscope.core import BytesSource, Decoding, FileSource, Source, Span
 
 WINDOW = 1 << 13
 """Bytes per decoded window; windows start at multiples of it. A jump decodes
 a new window per shown format before the window can repaint, so a window is
 not much larger than what the views show around the cursor (the text view's
-4 KiB, the grid's rows): 64 KiB windows cost 3 times as long per jump."""
+4 KiB, the grid's rows)."""
 
 WINDOWS_PER_FORMAT = 8
 """How many decoded windows each format keeps (64 KiB per format)."""
@@ -46,10 +43,13 @@ class Document:
         self.path = path
         self.size = len(source)
         self._windows: dict[str, OrderedDict[int, Decoding]] = {}
-        #: Decodes a window exactly as the whole file would, where a whole-file
-        #: index knows the character boundaries (a code page that cannot
-        #: resynchronise); ``None`` where it does not (yet). Set by the window.
-        self.exact_window: ExactWindow | None = None
+        self._exact: ExactWindow | None = None
+
+    def decode_exactly_with(self, exact: ExactWindow | None) -> None:
+        """Decode each window from now on as ``exact`` says where it can (a
+        code page that cannot resynchronise, once an index knows its
+        character boundaries), else from a guessed boundary."""
+        self._exact = exact
 
     @classmethod
     def open_file(cls, path: str | os.PathLike[str]) -> Document:
@@ -91,7 +91,7 @@ class Document:
             return decoding
         start = index * WINDOW
         end = min(start + WINDOW, self.size)
-        decoding = choice.decode_window(self.source, start, end, self.exact_window)
+        decoding = choice.decode_window(self.source, start, end, self._exact)
         cache[index] = decoding
         while len(cache) > WINDOWS_PER_FORMAT:
             cache.popitem(last=False)
@@ -119,33 +119,23 @@ class Document:
         """Which windows each format holds decoded now (for tests and the benchmark)."""
         return {key: list(cache) for key, cache in self._windows.items()}
 
-    def cells(self, choice: FormatChoice, lo: int, hi: int) -> list[Cell]:
+    def runs(self, choice: FormatChoice, lo: int, hi: int) -> list[CharRun]:
         """The characters overlapping bytes ``[lo, hi)`` with their bytes, in
-        order; the first may start before ``lo`` and the last end after ``hi``."""
-        lo = max(lo, 0)
-        hi = min(hi, self.size)
-        cells: list[Cell] = []
-        if hi <= lo:
-            return cells
-        for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1):
-            w0 = max(lo, index * WINDOW)
-            w1 = min(hi, (index + 1) * WINDOW)
-            for cell in cells_between(self.window(choice, index), w0, w1):
-                if cells and cell.byte_start < cells[-1].byte_end:
-                    continue  # the previous window already gave this character
-                cells.append(cell)
-        return cells
+        runs (neighbouring one-byte spans of one look joined: what the grid
+        and the text view draw); the first may start before ``lo`` and the
+        last end after ``hi``."""
+        return join_windows(self._per_window(choice, lo, hi, runs_between))
 
-    def segments(self, choice: FormatChoice, lo: int, hi: int) -> list[Segment]:
-        """Runs of equal-width characters covering bytes ``[lo, hi)`` (what the
-        grid draws); like :meth:`cells`, the ends may reach past the range."""
-        return join_windows(self._per_window(choice, lo, hi, segments_between))
+    def chars(self, choice: FormatChoice, lo: int, hi: int) -> list[CharRun]:
+        """The characters overlapping bytes ``[lo, hi)``, one run each, each
+        with its own span, in order; like :meth:`runs`, the ends may reach
+        past the range."""
 
-    def text_runs(self, choice: FormatChoice, lo: int, hi: int) -> list[TextRun]:
-        """The characters overlapping bytes ``[lo, hi)`` with their bytes, a
-        span at a time (what the text view shows); like :meth:`cells`, the
-        ends may reach past the range."""
-        return join_text_runs(self._per_window(choice, lo, hi, text_runs_between))
+        def separate(decoding: Decoding, a: int, b: int) -> list[CharRun]:
+            return runs_between(decoding, a, b, joined=False)
+
+        runs = join_windows(self._per_window(choice, lo, hi, separate))
+        return [char for run in runs for char in run.chars()]
 
     def _per_window(
         self, choice: FormatChoice, lo: int, hi: int, between: Callable[[Decoding, int, int], T]
@@ -165,13 +155,18 @@ class Document:
             for index in range(lo // WINDOW, (hi - 1) // WINDOW + 1)
         ]
 
-    def cell_at(self, choice: FormatChoice, offset: int) -> Cell | None:
+    def char_at(self, choice: FormatChoice, offset: int) -> CharRun | None:
         """The character holding byte ``offset``, or None outside the document."""
         if not 0 <= offset < self.size:
             return None
-        found = self.cells(choice, offset, offset + 1)
+        found = self.chars(choice, offset, offset + 1)
         return found[0] if found else None
 
     def span_at(self, choice: FormatChoice, offset: int) -> Span | None:
-        cell = self.cell_at(choice, offset)
-        return cell.span if cell is not None else None
+        char = self.char_at(choice, offset)
+        return char.span if char is not None else None
+
+    def window_at(self, choice: FormatChoice, offset: int) -> Decoding:
+        """The decoded window that holds byte ``offset`` (its spans end at
+        the window's edges: a longer run is cut there)."""
+        return self.window(choice, offset // WINDOW)

@@ -175,10 +175,13 @@ def glyph_for_char(char: str) -> Glyph:
 
 
 def glyph_for_cell(text: str, span: Span, cell_bytes: bytes) -> Glyph:
-    """How to draw one cell: an escape shows the byte(s) it keeps, a
-    ``beyond`` span its value, anything else its character."""
+    """How to draw one cell, the character ``text`` of ``span`` over
+    ``cell_bytes`` (the one rule of every view: the grid draws it, the text
+    view names its stand-ins after it, the inspector's table shows it): an
+    escape shows the byte(s) it keeps, a ``beyond`` span its value, a magic
+    number one label, anything else its character."""
     if span.kind == SpanKind.ESCAPE:
-        return Glyph(cell_bytes.hex().upper(), GlyphStyle.SMALL)
+        return Glyph(cell_bytes.hex().upper(), GlyphStyle.BYTE)
     if span.kind == SpanKind.BEYOND and span.value is not None:
         return Glyph(f"{span.value:X}", GlyphStyle.SMALL)
     if span.reason == Reason.MAGIC_NUMBER:

@@ -7,7 +7,7 @@ shows characters that draw nothing as stand-ins (``‹NUL›``, ``‹RLO›``,
 (``‹NUL×4096›``: a stretch of zero bytes reads as one mark, not a wall).
 So the text is a list of *pieces*, each one character or one run of
 stand-ins, with its own UTF-16 start and bytes. It is built from the
-characters of each span with their bytes (:mod:`~mojiscope.app.model.text_runs`),
+characters of each span with their bytes (:mod:`~mojiscope.app.model.char_runs`),
 most of them at once. Line breaks and tabs stay themselves, so the text
 reads as text; combining marks stay on their base.
 """  # noqa: RUF002 - the stand-in marks are the subject
@@ -18,9 +18,8 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.glyphs import DOTTED_CIRCLE, GlyphStyle, glyph_for_cell
-from mojiscope.app.model.text_runs import TextRun
 from mojiscope.core import Reason, Span, SpanKind
 
 KEEP = frozenset("\n\t")
@@ -34,11 +33,12 @@ def _always(_: str) -> bool:
 
 
 def display_of(
-    cell: Cell, cell_bytes: bytes, drawable: Callable[[str], bool] = _always
+    char: CharRun, char_bytes: bytes, drawable: Callable[[str], bool] = _always
 ) -> tuple[str, str | None]:
-    """(what to show for a cell, the stand-in name if it is a stand-in).
-    A character no font can draw (``drawable`` says) shows its code point."""
-    return _display_of(cell.text, cell.span, cell_bytes, drawable)
+    """(what to show for one character, the stand-in name if it is a
+    stand-in). A character no font can draw (``drawable`` says) shows its
+    code point."""
+    return _display_of(char.text, char.span, char_bytes, drawable)
 
 
 def _display_of(
@@ -117,7 +117,7 @@ class TextWindow:
     @classmethod
     def build(
         cls,
-        runs: list[TextRun],
+        runs: list[CharRun],
         data: bytes,
         data_start: int,
         displays: Displays | None = None,
@@ -197,13 +197,19 @@ class _Builder:
         self.run_bytes: list[int] = []
         """Start of each held stand-in, then the end of the last."""
 
-    def add_run(self, run: TextRun) -> None:
+    def add_run(self, run: CharRun) -> None:
         offsets, text, span = run
         kind = span.kind
         if not text:
             self.add_piece("", offsets[0], offsets[-1], kind, None)
             return
-        if kind in _BY_BYTES or span.reason is _MAGIC:
+        if span.reason is _MAGIC:  # one label over its bytes, like a BOM
+            lo, hi = offsets[0], offsets[-1]
+            cell_bytes = self.data[lo - self.data_start : hi - self.data_start]
+            shown = _display_of(text, span, cell_bytes, self.displays.drawable)
+            self.add_piece(shown[0], lo, hi, kind, shown[1])
+            return
+        if kind in _BY_BYTES:
             for i, char in enumerate(text):
                 lo, hi = offsets[i], offsets[i + 1]
                 cell_bytes = self.data[lo - self.data_start : hi - self.data_start]

@@ -1,12 +1,12 @@
 """Text windows built once and kept: the text view's decoded text around a cursor.
 
-Building the text a view shows around the cursor (a few KiB of cells,
+Building the text a view shows around the cursor (a few KiB of characters,
 stand-ins, marks) costs several milliseconds on dense content, and a jump
-needs a new one. :class:`TextWindows` keeps the few built last, and builds
-ahead the ones the next keys are likely to need (a page away, the file's
-ends) while the user rests, so a jump there finds its window built. A kept
-window serves every cursor it holds far enough from its edges
-(:func:`covers`), exactly as the view would otherwise keep showing it.
+needs a new one. :class:`TextWindows` keeps the few built last, so a key
+that goes back (Page Up after Page Down, back to where a jump came from)
+finds its window built. A kept window serves every cursor it holds far
+enough from its edges (:func:`covers`), exactly as the view would
+otherwise keep showing it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.model.text_window import Displays, TextWindow
 
 KEPT = 6
-"""Windows kept: the one shown and those built ahead (a page each side, the ends)."""
+"""Windows kept: the one shown and the last few before it (a few KiB of text each)."""
 
 
 def covers(window: TextWindow, cursor: int, radius: int, size: int) -> bool:
@@ -44,7 +44,7 @@ def build_window(
     shown as ``displays`` says."""
     lo = max(0, cursor - radius)
     hi = min(document.size, cursor + radius)
-    runs = document.text_runs(choice, lo, hi)
+    runs = document.runs(choice, lo, hi)
     data_start = runs[0].offsets[0] if runs else lo
     data = document.read(data_start, runs[-1].offsets[-1] if runs else hi)
     return TextWindow.build(runs, data, data_start, displays)
@@ -57,7 +57,7 @@ class TextWindows:
         self._look: tuple[int, str, int] | None = None
         self._windows: OrderedDict[tuple[int, int], TextWindow] = OrderedDict()
         self.built = 0
-        """Windows built so far (the rest were found kept): for tests."""
+        """Windows built so far (the rest were found kept)."""
 
     def clear(self) -> None:
         """Forget every window (the document decodes differently now)."""

@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QStyle, QTableView
 
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.glyphs import glyph_for_cell
 from mojiscope.core import SpanKind
 from mojiscope.core.words.charclass import MAX_CODE_POINT, describe
@@ -33,8 +33,8 @@ class CodePointRow(NamedTuple):
     classes: str
 
 
-def row_for(cell: Cell, cell_bytes: bytes) -> CodePointRow:
-    """What the table says about one character and its bytes."""
+def row_for(cell: CharRun, cell_bytes: bytes) -> CodePointRow:
+    """What the table says about one character (a run of one piece) and its bytes."""
     byte_hex = cell_bytes.hex(" ").upper()
     if not cell.text:
         return CodePointRow(
@@ -68,8 +68,8 @@ class CodePointTableModel(QAbstractTableModel):
     def set_rows(self, rows: list[CodePointRow]) -> None:
         """Show ``rows``. The same rows again change nothing; otherwise rows
         are removed or added at the end and the others changed in place, so
-        a view paints its cells again but not its header, as a reset made it
-        (1.7 ms a key against 0.6, measured with a few rows)."""
+        a view paints its cells again but not its header, as a reset would
+        make it."""
         if rows == self._rows:
             return
         old, new = len(self._rows), len(rows)
@@ -127,11 +127,11 @@ class ColumnWidths:
     text it has shown (and its header), never narrower until :meth:`reset`;
     the last column fills the rest.
 
-    Qt's own fit (``QHeaderView.ResizeToContents``) asked the model for
-    every role of every cell again inside each paint, then laid the header
-    out and painted it once more: 2-3 ms on every key that moves the
-    cursor. Measuring the text with the font is a few microseconds a cell,
-    and growing only keeps the columns still while the cursor moves. The
+    Qt's own fit (``QHeaderView.ResizeToContents``) asks the model for
+    every role of every cell again inside each paint, then lays the header
+    out and paints it once more, on every key that moves the cursor.
+    Measuring the text with the font is a few microseconds a cell, and
+    growing only keeps the columns still while the cursor moves. The
     user may drag a column to any width; it widens again only for text
     wider than any it has shown."""
 

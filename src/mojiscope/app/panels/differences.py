@@ -19,12 +19,12 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
 )
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from mojiscope.app.background.difference_jobs import DifferenceKeeper
 from mojiscope.app.window.selection import SelectionModel
+from mojiscope.app.window.timers import Later
 from mojiscope.core.compare.formats import Difference
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -93,15 +93,14 @@ class DifferencesPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.list)
-        self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer = Later(self, REFRESH_MS, self.refresh)
         keeper.changed.connect(self._soon)
         self.list.activated.connect(self._chosen)
         self.list.clicked.connect(self._chosen)
         self.refresh()
 
     def _soon(self) -> None:
-        if not self._timer.isActive():
+        if not self._timer.pending():
             self._timer.start()
 
     def refresh(self) -> None:

@@ -9,18 +9,21 @@ and lists each character under the selection with its code point, name and
 classes. When the span under the cursor looks like mojibake, a one-line hint
 says so (:mod:`mojiscope.app.panels.inspector_hint`, computed off the GUI thread).
 
+The panel follows the selection and the current format a turn of the
+event loop after the grid
+(:data:`~mojiscope.app.window.timers.FOLLOW_MS`), as the text view does.
+
 A text run longer than the document's decode window arrives cut at the
 window's edge; the panel then says "at least N bytes, measuring…" and, once
 the cursor has rested on it for :data:`MEASURE_AFTER_MS`, finds the run's
 real ends, then shows the real figure: from the window's index of the
 format where it knows the anomalies around the run
 (:func:`~mojiscope.core.index.navigation.run_extent_from_index`), else by
-:func:`~mojiscope.core.index.navigation.run_extent` on the job runner (never on
-the GUI thread), in a turn of the window's passes over the file
-(:class:`~mojiscope.app.background.file_passes.FilePasses`, at the front of the
-queue): a measurement read the file beside the index, both cores were
-busy in the kernel, and the event loop stalled 18-22 ms (4-6 ms without
-it). Measured runs are remembered per format until another document opens.
+:func:`~mojiscope.core.index.navigation.run_extent` on the window's job
+runner (never on the GUI thread), in a turn of the window's passes over the
+file (:class:`~mojiscope.app.background.file_passes.FilePasses`, at the
+front of the queue, so it never reads the file beside the index). Measured
+runs are remembered per format until another document opens.
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QTableView,
@@ -39,13 +41,14 @@ from PySide6.QtWidgets import (
 
 from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.jobs import JobHandle, JobRunner
-from mojiscope.app.model.cells import Cell
+from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.formats import FormatChoice
 from mojiscope.app.panels.codepoint_model import CodePointTableModel, ColumnWidths, row_for
 from mojiscope.app.panels.inspector_hint import MojibakeHint
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
+from mojiscope.app.window.timers import FOLLOW_MS, Later
 from mojiscope.core import FileSource, Format, Span, SpanKind
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.navigation import file_run_extent, run_extent, run_extent_from_index
@@ -59,11 +62,9 @@ MAX_HEX_BYTES = 32
 MAX_SEQUENCE_BYTES = 6
 """Longest span whose bytes are offered whole to ``describe_sequence`` (a pair)."""
 MEASURE_AFTER_MS = 150
-"""How long the cursor rests on a cut run before its extent is measured. A
-measurement may read the whole file (a 1 GiB run of zeros), and keys held
-down pass many runs no one stops on: measuring each made every key wait for
-the CPU that the measurements took (a Page Down on a sparse 1 GiB file took
-70 ms instead of 19)."""
+"""How long the cursor rests on a cut run before its extent is measured: a
+measurement may read the whole file, and keys held down pass many runs no
+one stops on, whose measurements would take the CPU the keys need."""
 MEASURED_ROWS = 32
 """Rows whose text widens the table's columns: those a key usually shows."""
 
@@ -123,10 +124,19 @@ def carried_surrogate_words(hex_bytes: str, value: int, format_label: str) -> st
 
 
 class InspectorPanel(QWidget):
-    """Follows the selection and the current format; writes nothing."""
+    """Follows the selection and the current format; writes nothing. Its
+    looks and measurements run on the window's ``jobs``, a measurement in a
+    turn of its ``passes`` over the file, and a run's ends come from the
+    window's index of a format (``index_of``) where that knows them."""
 
     def __init__(
-        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+        self,
+        selection: SelectionModel,
+        shown: ShownFormats,
+        jobs: JobRunner,
+        passes: FilePasses,
+        index_of: Callable[[Format], FileIndex | None],
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.selection = selection
@@ -151,16 +161,11 @@ class InspectorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
-        self.hint = MojibakeHint(self)
+        self.hint = MojibakeHint(jobs, self)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self.lines: list[str] = []
-        self.jobs: JobRunner | None = None
-        """The window's job runner; the panel makes its own if none is given."""
-        self._own_runner = False
-        """Whether :attr:`jobs` is the panel's own (no window retires its documents)."""
-        self.passes: FilePasses | None = None
-        self._index_of: Callable[[Format], FileIndex | None] | None = None
+        self.jobs, self.passes, self._index_of = jobs, passes, index_of
         self._extents: dict[str, list[tuple[int, int]]] = {}
         self._failures: dict[tuple[str, int, int], str] = {}
         self._measuring: JobHandle | None = None
@@ -169,34 +174,30 @@ class InspectorPanel(QWidget):
         """Each measurement under way: its document, format and run, until it ends."""
         self._wanted: tuple[Document, FormatChoice, Span] | None = None
         """The cut run to measure once the cursor rests."""
-        self._rest = QTimer(self, singleShot=True, interval=MEASURE_AFTER_MS)
-        self._rest.timeout.connect(self._measure_wanted)
-        selection.changed.connect(self.refresh)
-        shown.current_changed.connect(self.refresh)
-
-    def work_with(
-        self,
-        jobs: JobRunner,
-        passes: FilePasses,
-        index_of: Callable[[Format], FileIndex | None],
-    ) -> None:
-        """Measure runs on the window's ``jobs``, in turns of its ``passes``
-        over the file, and take their ends from its index of a format
-        (``index_of``) where that knows them."""
-        self.jobs, self.passes, self._index_of = jobs, passes, index_of
+        self._rest = Later(self, MEASURE_AFTER_MS, self._measure_wanted)
+        self._follow = Later(self, FOLLOW_MS, self.refresh)
+        selection.changed.connect(self._follow.start)
+        shown.current_changed.connect(self._follow.start)
 
     def set_document(self, document: Document | None) -> None:
-        # The old source is about to close. A window cancels the jobs of the
-        # old document and closes it once they end (without waiting: this
-        # wait cost an open up to 280 ms); a panel on its own runner waits.
-        self._stop_measuring(wait=self._own_runner)
+        """Inspect ``document`` from now on. The old source is about to
+        close: the window cancels the jobs that read it and closes it once
+        they end."""
+        self._stop_measuring()
         self._extents.clear()
         self._failures.clear()
         self._column_widths.reset()
         self.document = document
         self.refresh()
 
+    def following(self) -> bool:
+        """Whether the panel is still to follow the last change (a turn of
+        the event loop after it)."""
+        return self._follow.pending()
+
     def refresh(self) -> None:
+        """Say what the current format made of the bytes at the cursor."""
+        self._follow.stop()
         document = self.document
         choice = self.shown.current
         if document is None or document.size == 0:
@@ -206,10 +207,10 @@ class InspectorPanel(QWidget):
             self.hint.follow(None, None, 0)
             return
         cursor = self.selection.cursor
-        cell = document.cell_at(choice, cursor)
+        cell = document.char_at(choice, cursor)
         if cell is None:
             return
-        span, extent_note = self._real_extent(document, choice, cell)
+        span, extent_note = self._real_extent(document, choice, cell, cursor)
         self.lines = [f"{choice.label} at byte {cursor} (0x{cursor:X})"]
         sequence = would_be_sequence(document, choice, span) if span.value is not None else None
         span_bytes = document.read(span.byte_start, min(span.byte_end, span.byte_start + 64))
@@ -226,7 +227,7 @@ class InspectorPanel(QWidget):
 
     def _fill_table(self, document: Document) -> None:
         start, end = self.selection.start, self.selection.end
-        cells = document.cells(self.shown.current, start, min(end, start + 4 * MAX_TABLE_ROWS))
+        cells = document.chars(self.shown.current, start, min(end, start + 4 * MAX_TABLE_ROWS))
         cells = cells[:MAX_TABLE_ROWS]
         rows = [row_for(c, document.read(c.byte_start, c.byte_end)) for c in cells]
         self.model.set_rows(rows)
@@ -235,16 +236,17 @@ class InspectorPanel(QWidget):
     # -- the real extent of a text run that a window cut ---------------------------------
 
     def _real_extent(
-        self, document: Document, choice: FormatChoice, cell: Cell
+        self, document: Document, choice: FormatChoice, cell: CharRun, cursor: int
     ) -> tuple[Span, str | None]:
-        """(the span with its real ends where known, else a note on measuring them)."""
+        """(the span of ``cell``, the character at ``cursor``, with its real
+        ends where known, else a note on measuring them)."""
         span = cell.span
         if span.kind != SpanKind.TEXT:
             return span, None
         for start, end in self._extents.get(choice.key, []):
             if start <= span.byte_start and span.byte_end <= end:
                 return span._replace(byte_start=start, byte_end=end), None
-        window = cell.decoding
+        window = document.window_at(choice, cursor)
         cut = (span.byte_start == window.byte_start and span.byte_start > 0) or (
             span.byte_end == window.byte_end and span.byte_end < document.size
         )
@@ -271,7 +273,7 @@ class InspectorPanel(QWidget):
         """Whether a measurement runs, or waits for its turn."""
         if self._measuring is not None and self._measuring.outcome is None:
             return True
-        return self.passes is not None and self.passes.waiting(self)
+        return self.passes.waiting(self)
 
     def _measure_wanted(self) -> None:
         wanted, self._wanted = self._wanted, None
@@ -282,9 +284,6 @@ class InspectorPanel(QWidget):
         if self._measured_from_index(document, choice, span):
             return
         self._measuring_what = (choice.key, span.byte_start, span.byte_end)
-        if self.passes is None:
-            self._measuring = self._start_measuring(document, choice, span)
-            return
 
         def take_turn() -> JobHandle | None:  # the index may know by now
             if self.document is not document or self._measured_from_index(document, choice, span):
@@ -296,7 +295,7 @@ class InspectorPanel(QWidget):
 
     def _measured_from_index(self, document: Document, choice: FormatChoice, span: Span) -> bool:
         """Take the run's extent from the index of its format, if that knows it."""
-        index = self._index_of(choice.format) if self._index_of is not None else None
+        index = self._index_of(choice.format)
         extent = None if index is None else run_extent_from_index(index, document.source, span)
         if extent is None:
             return False
@@ -310,9 +309,6 @@ class InspectorPanel(QWidget):
 
     def _start_measuring(self, document: Document, choice: FormatChoice, span: Span) -> JobHandle:
         what = (choice.key, span.byte_start, span.byte_end)
-        if self.jobs is None:  # a panel outside a window: a runner that outlives it
-            self.jobs = JobRunner(QCoreApplication.instance())
-            self._own_runner = True
         source, fmt, policy = document.source, choice.format, choice.policy
 
         def job(control: Control) -> tuple[int, int]:
@@ -355,14 +351,13 @@ class InspectorPanel(QWidget):
         if isinstance(handle, JobHandle):
             self._measures.pop(handle, None)
 
-    def _stop_measuring(self, wait: bool = False) -> None:
+    def _stop_measuring(self) -> None:
+        """Measure nothing more (a measuring job running is cancelled, not
+        waited for)."""
         self._rest.stop()
         self._wanted = None
         self._measuring_what = None
-        if self.passes is not None:
-            self.passes.withdraw(self)
+        self.passes.withdraw(self)
         handle, self._measuring = self._measuring, None
         if handle is not None and handle.outcome is None:
             handle.cancel()
-            if wait:
-                handle.wait(5000)

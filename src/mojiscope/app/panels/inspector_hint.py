@@ -5,7 +5,7 @@ The words are the core's (:func:`mojiscope.core.mojibake.mojibake_hint`).
 Explaining takes a few milliseconds, more on a slow machine, so it never
 runs on the GUI thread: the hint waits until the cursor has rested for
 :data:`SETTLE_MS`, then explains at most :data:`AROUND` bytes either side of
-the cursor within the span, as one job on its own
+the cursor within the span, as one job on the window's
 :class:`~mojiscope.app.background.jobs.JobRunner` (a newer request cancels the older,
 whose answer is dropped). A keypress never waits for it.
 """
@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from mojiscope.app.background.jobs import JobHandle, JobRunner
 from mojiscope.app.model.document import Document
+from mojiscope.app.window.timers import Later
 from mojiscope.core import Span
 from mojiscope.core.mojibake import mojibake_hint
 from mojiscope.core.system.control import Control
@@ -50,19 +51,17 @@ class MojibakeHint(QLabel):
     #: The hint shown ("" when there is none), after each look.
     hint_changed = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: JobRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setVisible(False)
         self.hint: str | None = None
-        #: Where looks run: the window's runner once the inspector is in a
-        #: window (so the window can wait for them), a private one before.
-        self.runner = JobRunner(self)
+        self.runner = runner
+        """Where looks run: the window's runner, so the window can wait for them."""
         self._handle: JobHandle | None = None
-        self._timer = QTimer(self, singleShot=True, interval=SETTLE_MS)
-        self._timer.timeout.connect(self._look)
+        self._timer = Later(self, SETTLE_MS, self._look)
         self._wanted: bytes = b""
         self._span: tuple[int, int] | None = None
 

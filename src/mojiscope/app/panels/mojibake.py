@@ -51,7 +51,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor
@@ -75,6 +74,7 @@ from PySide6.QtWidgets import (
 from mojiscope.app.background.jobs import JobRunner, show_progress_dialog
 from mojiscope.app.background.segment_jobs import SegmentKeeper
 from mojiscope.app.model.segment_bands import Reading, reading_keys, readings
+from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Chain, Explanation, reading_name
@@ -647,13 +647,9 @@ class _Attachment:
         self.host, self.panel = host, panel
         self.shown = False
         """Whether the panel can be seen: a dock behind another's tab is not
-        hidden (``isVisible``), only moved out of sight (``visibilityChanged``).
-        Behind the Inspector's tab it explained every selection all the same,
-        and showing the results cost 10-20 ms of the GUI thread each time."""
-        self.settle = QTimer(panel)
-        self.settle.setSingleShot(True)
-        self.settle.setInterval(SETTLE_MS)
-        self.settle.timeout.connect(self.explain_now)
+        hidden (``isVisible``), only moved out of sight (``visibilityChanged``),
+        and explaining for no one would take the GUI thread's time all the same."""
+        self.settle = Later(panel, SETTLE_MS, self.explain_now)
         host.selection.changed.connect(self.settle.start)
         dock.visibilityChanged.connect(self.visibility_changed)
         panel.range_chosen.connect(self.select)

@@ -12,9 +12,9 @@ mark goes to its first anomaly); a drag centres the view as it goes, and
 the cursor comes to where it ends. Hovering tells the counts of the region
 under the pointer. Where the mouse rests (:data:`HOVER_REST_MS`), the strip
 says where a click would go (:attr:`OverviewStrip.aimed`): the window hands
-that to its :class:`~mojiscope.app.background.jump_ahead.JumpTarget`, so the
-grid paints and the text pane builds the jump ahead, and the click only
-shows it.
+that to its :class:`~mojiscope.app.window.forecast.Forecast`, so the grid
+paints and the text pane builds the jump ahead, and the click only shows
+it.
 
 Down its left edge, :data:`BAND_WIDTH` pixels wide, the strip shows the
 segment map (:mod:`mojiscope.app.background.segment_jobs`): a band per run
@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -46,6 +46,7 @@ from mojiscope.app.grid.cues import paint_cue
 from mojiscope.app.grid.palette import GridPalette
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.model.segment_bands import reading_keys, readings, segment_bands
+from mojiscope.app.window.timers import Later
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.scan import ChunkCounts
 from mojiscope.core.mojibake.segments import SegmentMap
@@ -58,9 +59,8 @@ MIN_MARK = 4.0
 HOVER_REST_MS = 25
 """How long the mouse rests on the strip before the views prepare the jump
 a click there would make: a hand aiming at a mark slows and stops before
-it clicks, while a hand passing over the strip prepares nothing. A
-quick hand clicks some 30 ms after it stops: at 40 ms the click found
-nothing painted (16 ms median on dense content), at 25 ms most of it (7 ms)."""
+it clicks, while a hand passing over the strip prepares nothing, and a
+quick hand clicks some 30 ms after it stops."""
 #: Which kind a region is drawn as when it holds several: errors first.
 SEVERITY = (
     SpanKind.INVALID,
@@ -175,7 +175,7 @@ class OverviewStrip(QWidget):
     aimed = Signal(object)
     """The byte a click where the mouse rests would put the cursor on, or
     None (the mouse moved on, left the strip or clicked): for the views to
-    prepare that jump (:class:`~mojiscope.app.background.jump_ahead.JumpTarget`)."""
+    prepare that jump (:class:`~mojiscope.app.window.forecast.Forecast`)."""
 
     def __init__(self, grid: GridView, keeper: IndexKeeper, palette: GridPalette) -> None:
         super().__init__(grid)
@@ -194,8 +194,7 @@ class OverviewStrip(QWidget):
         """The byte a click where the mouse rests would put the cursor on."""
         self._dragged = False
         """The left button moved since it was pressed (the view followed it)."""
-        self._rest = QTimer(self, singleShot=True, interval=HOVER_REST_MS)
-        self._rest.timeout.connect(self._mouse_rested)
+        self._rest = Later(self, HOVER_REST_MS, self._mouse_rested)
         self.segments: SegmentKeeper | None = None
         keeper.changed.connect(self._index_grew)
         grid.shown.current_changed.connect(self.marks_changed)
@@ -204,8 +203,7 @@ class OverviewStrip(QWidget):
 
     def _index_grew(self, format_id: str) -> None:
         """The strip shows the current format's index: another's growing
-        changes nothing here (while six formats index, five of every six
-        reports redrew it for nothing)."""
+        changes nothing here, so it is not redrawn for it."""
         if format_id == self.keeper.shown.current.format.id:
             self.marks_changed()
 

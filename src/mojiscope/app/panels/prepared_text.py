@@ -1,13 +1,14 @@
-"""Text documents made ready before they are shown: the text view's windows, marked.
+"""The text view's windows as marked text documents, kept while their windows are.
 
-Showing a new text window in a :class:`~PySide6.QtWidgets.QPlainTextEdit`
-with ``setPlainText`` costs 4-6 ms on dense content, most of it in marking
-the spans (a Python call per block, a format per run), splitting the text
-into blocks and shaping it, on the key that brings the window.
-:class:`PreparedTexts` does that work into a
-:class:`~PySide6.QtGui.QTextDocument` of its own per window, ahead of time
-where the window is built ahead (:mod:`~mojiscope.app.model.text_windows`),
-so the key only swaps the document in and lays out the lines that show.
+Showing a text window in a :class:`~PySide6.QtWidgets.QPlainTextEdit`
+means filling a :class:`~PySide6.QtGui.QTextDocument` with its text and
+marking its spans (a Python call per block, a format per run), then laying
+out and shaping the lines that show. :class:`MarkedTexts` keeps a document
+per window the view keeps (:mod:`~mojiscope.app.model.text_windows`), made
+when the window is shown or, for a window built ahead, while the user
+rests (:meth:`MarkedTexts.prepare`), so that showing it swaps its document
+in, already marked and shaped; a new window refills the document of the
+window kept longest.
 """
 
 from __future__ import annotations
@@ -31,9 +32,8 @@ class SpanHighlighter(QSyntaxHighlighter):
     document's own layout, block by block, as a syntax highlighter does,
     each in the format ``run_format`` gives. (Extra selections would look
     the same, but Qt draws a line again for each extra selection on it at
-    every paint: the 500 marks of 4 KiB of mixed bytes cost about 25 ms a
-    paint, on every key.) Set the runs before the text they belong to: the
-    text is marked as it is set."""
+    every paint, hundreds on dense content, on every key.) Set the runs
+    before the text they belong to: the text is marked as it is set."""
 
     def __init__(self, document: QTextDocument, run_format: RunFormat) -> None:
         super().__init__(document)
@@ -79,8 +79,7 @@ class _MarkedDocument:
         """Lay out every block once (on one line each: the layout has no
         width yet). The view lays the blocks out again for its width when
         the document is shown, but the text stays shaped (fonts found,
-        glyphs placed), which is most of the work: a shaped window shows
-        2-3 ms sooner."""
+        glyphs placed), which is most of the work."""
         layout = self.document.documentLayout()
         block = self.document.begin()
         while block.isValid():
@@ -88,54 +87,53 @@ class _MarkedDocument:
             block = block.next()
 
 
-class PreparedTexts:
+class MarkedTexts:
     """Documents for a view's text windows, made with its ``font`` and
-    ``run_format``: one made ready (marked and shaped) for each of the last
-    ``kept`` windows :meth:`prepare` was asked for, and one filled on
-    demand for a window shown that was not made ready (a new document
-    measured about 1.2 ms more on the key than new text in the same one)."""
+    ``run_format``: one for each of the last ``kept`` windows shown or
+    prepared, and always one for the window shown."""
 
     def __init__(self, font: QFont, run_format: RunFormat, kept: int) -> None:
         self._font = font
         self._run_format = run_format
-        self._kept = kept
-        self._ready: OrderedDict[int, tuple[TextWindow, _MarkedDocument]] = OrderedDict()
+        self._kept = max(kept, 1)
+        self._documents: OrderedDict[int, tuple[TextWindow, _MarkedDocument]] = OrderedDict()
         """By ``id`` of the window, which each entry holds (so ids stay unique)."""
-        self._on_demand = _MarkedDocument(font, run_format)
-        self._shown = self._on_demand
-        self.made = 0
-        """Documents made ready so far: for tests."""
+        self._shown: int | None = None
+        self.filled = 0
+        """Documents filled with a window's text so far (the rest were kept)."""
 
     def prepare(self, window: TextWindow) -> bool:
         """Make ``window``'s document ready (marked and shaped), unless it
         is; whether it made one."""
-        if id(window) in self._ready:
-            self._ready.move_to_end(id(window))
+        if id(window) in self._documents:
             return False
-        marked = _MarkedDocument(self._font, self._run_format)
-        marked.fill(window)
+        marked = self._fill(window)
         marked.shape()
-        self.made += 1
-        self._ready[id(window)] = (window, marked)
-        while len(self._ready) > self._kept:
-            self._ready.popitem(last=False)
         return True
 
     def to_show(self, window: TextWindow) -> QTextDocument:
-        """The document to show ``window`` with: its own if made ready, else
-        the on-demand one, filled with it now. It is kept while shown."""
-        entry = self._ready.get(id(window))
-        if entry is None:
-            self._on_demand.fill(window)
-            self._shown = self._on_demand
+        """The document that shows ``window``: the one kept for it, else one
+        filled with it now. It is kept while shown."""
+        entry = self._documents.get(id(window))
+        marked = entry[1] if entry is not None else self._fill(window)
+        self._documents.move_to_end(id(window))
+        self._shown = id(window)
+        return marked.document
+
+    def _fill(self, window: TextWindow) -> _MarkedDocument:
+        """A document filled with ``window`` and kept for it: the one of the
+        window kept longest (never the shown one) once ``kept`` are kept."""
+        if len(self._documents) > self._kept:
+            oldest = next(key for key in self._documents if key != self._shown)
+            _, marked = self._documents.pop(oldest)
         else:
-            self._ready.move_to_end(id(window))
-            self._shown = entry[1]
-        return self._shown.document
+            marked = _MarkedDocument(self._font, self._run_format)
+        marked.fill(window)
+        self.filled += 1
+        self._documents[id(window)] = (window, marked)
+        return marked
 
     def restyle(self) -> None:
         """The run formats changed (a new palette): mark every document again."""
-        ready = [marked for _, marked in self._ready.values()]
-        every = {id(marked): marked for marked in [self._on_demand, self._shown, *ready]}
-        for marked in every.values():
+        for _, marked in self._documents.values():
             marked.highlighter.rehighlight()

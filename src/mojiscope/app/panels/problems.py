@@ -12,7 +12,7 @@ anomalies it holds; F8 walks the anomalies one by one inside a region. The
 list follows the index as it grows (looked at again at most every
 :data:`REFRESH_MS`) and the current format. It is a model over the regions,
 whose words are made only for the rows on screen: a thousand list items
-rebuilt a few times a second would hold the window 40 ms each time. As the
+rebuilt a few times a second would hold the window for frames. As the
 index grows, the regions it found are inserted as rows (the list keeps its
 scroll position, selection and current row); it is reset only when regions
 go (another file or format).
@@ -30,7 +30,6 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.panels.overview import counts_words
 from mojiscope.app.window.selection import SelectionModel
+from mojiscope.app.window.timers import Later
 from mojiscope.core.index.file_index import next_notice
 from mojiscope.core.index.scan import ChunkCounts
 from mojiscope.core.words.notices import NOTICE_WORDS, Notice
@@ -205,7 +205,7 @@ class ProblemsPanel(QWidget):
     """The bytes ``(start, end)`` a click on the row the mouse is on would
     select (its first anomaly's span), else those of the row the keyboard
     is on while the list has the focus, else None: for the views to prepare
-    (:mod:`~mojiscope.app.background.jump_ahead`)."""
+    (:mod:`~mojiscope.app.window.forecast`)."""
 
     def __init__(
         self, keeper: IndexKeeper, selection: SelectionModel, parent: QWidget | None = None
@@ -223,10 +223,7 @@ class ProblemsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.list)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(REFRESH_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer = Later(self, REFRESH_MS, self.refresh)
         self._shown = True
         """Whether the list can be seen (its dock says: see :meth:`set_shown`)."""
         self._stale = False
@@ -294,9 +291,8 @@ class ProblemsPanel(QWidget):
 
     def _index_grew(self, format_id: str) -> None:
         """Refresh soon for the current format's index, once shown: a list
-        behind another tab or in a closed dock is refreshed when it shows
-        (a refresh of a thousand regions cost about 5 ms, several times a
-        second while a file was indexed)."""
+        behind another tab or in a closed dock is refreshed when it shows,
+        not several times a second for no one while a file is indexed."""
         if format_id != self.keeper.shown.current.format.id:
             return
         if self._shown:

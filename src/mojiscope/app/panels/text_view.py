@@ -2,20 +2,24 @@
 
 Shows a window of about a screenful of bytes each side of the cursor
 (:meth:`TextView.radius`; never the whole file), rebuilt when the cursor
-nears its edge, from the windows kept or built ahead while the user rests
-(:mod:`~mojiscope.app.model.text_windows`: a page away, the file's ends).
-Spans are highlighted as in the grid: the kind's fill plus an underline
-style as the non-colour cue, put into the text's layout by a
-:class:`SpanHighlighter`. Clicking or dragging selects the characters'
-bytes in the :class:`SelectionModel`; the view follows the model when others
-change it.
+nears its edge, or taken from the few windows it keeps
+(:mod:`~mojiscope.app.model.text_windows`), among them those it built
+ahead while the user rested: where the window's
+:class:`~mojiscope.app.window.forecast.Forecast` says a jump may land, and
+the file's ends (Ctrl+Home, Ctrl+End). Spans are highlighted as in the
+grid: the kind's fill plus an underline style as the non-colour cue, put
+into the text's layout by a :class:`SpanHighlighter`. Clicking or dragging
+selects the characters' bytes in the :class:`SelectionModel`; the view
+follows the model when others change it, a turn of the event loop after
+the grid (:data:`~mojiscope.app.window.timers.FOLLOW_MS`), so that the
+grid's new screen and the text's new window each take a frame of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import NamedTuple
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QBrush,
     QFontMetricsF,
@@ -32,28 +36,23 @@ from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.model.document import Document
 from mojiscope.app.model.text_window import Displays, TextWindow
 from mojiscope.app.model.text_windows import KEPT, TextWindows, covers
-from mojiscope.app.panels.prepared_text import PreparedTexts
+from mojiscope.app.panels.prepared_text import MarkedTexts
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
+from mojiscope.app.window.timers import FOLLOW_MS, Later
 from mojiscope.core import SpanKind
 
 MIN_TEXT_RADIUS, MAX_TEXT_RADIUS = 512, 2048
 """Bounds of the bytes shown each side of the cursor (see :meth:`TextView.radius`)."""
 
 AHEAD_AFTER_MS = 4
-"""How long the cursor must rest before the windows a key may need are
+"""How long the cursor must rest before the windows a jump may need are
 built: hardly longer than the grid waits to paint ahead, as a held key's
-next press comes 30-40 ms later (at 60 ms, held clicks on the Problems list
-built their text on the click: 14.8 ms median on dense content, at 4 ms 8.1)."""
+next press comes 30-40 ms later."""
 
 GROWN_AFTER_MS = 100
 """How long after the view grows its text is rebuilt to fill it (a drag resizes often)."""
-
-FIRST_TEXT_AFTER_MS = 0
-"""A document just opened shows its text a turn of the event loop later
-than its first screen, so that the grid's first screen and the text's first
-window each take a frame of their own (together, on a 4 GiB file shown in
-six formats, they held the window 23-29 ms)."""
 
 _Underline = QTextCharFormat.UnderlineStyle
 UNDERLINES: dict[SpanKind, _Underline] = {
@@ -78,6 +77,15 @@ UNDERLINE_WORDS: dict[_Underline, str] = {
 }
 
 
+class TextStats(NamedTuple):
+    """What a text view has done since it was made."""
+
+    windows_built: int
+    """Text windows built (a window kept was shown again without)."""
+    texts_filled: int
+    """Documents filled with a window's text and marked (likewise)."""
+
+
 def text_cue_words(kind: SpanKind) -> str:
     words = UNDERLINE_WORDS[UNDERLINES[kind]]
     if kind == SpanKind.BEYOND:
@@ -91,15 +99,19 @@ class TextView(QPlainTextEdit):
     """Read-only decoded text of the current format, following the selection."""
 
     def __init__(
-        self, selection: SelectionModel, shown: ShownFormats, parent: QWidget | None = None
+        self,
+        selection: SelectionModel,
+        shown: ShownFormats,
+        forecast: Forecast,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.selection = selection
         self.shown = shown
+        self._forecast = forecast
         self.document_: Document | None = None
         self.window_: TextWindow | None = None
         self._syncing = False
-        self._user_driving = False
         self._palette: GridPalette = grid_palette(self.palette())
         self.setReadOnly(True)
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
@@ -109,31 +121,25 @@ class TextView(QPlainTextEdit):
         """What characters show with this view's font (set once, here)."""
         self._run_formats: dict[tuple[SpanKind, bool], QTextCharFormat] = {}
         """The format of each kind of mark run, with the present palette."""
-        self._texts = PreparedTexts(self.font(), self._run_format, KEPT)
-        """The kept windows' documents, marked, and the one shown."""
+        self._texts = MarkedTexts(self.font(), self._run_format, KEPT)
+        """The kept windows' documents, marked."""
         self._blank = TextWindow.build([], b"", 0)
         self._radius = MIN_TEXT_RADIUS
         """The radius the present window was built with."""
         self._windows = TextWindows()
-        #: Where the cursor may go next (a page away, the file's ends, the
-        #: next anomaly), each asked when the cursor rests: their windows are
-        #: built then. Added by the window.
-        self.guesses: list[Callable[[], list[int]]] = []
-        #: Where a jump is about to send the cursor (Go to as typed, the
-        #: focused Problems list's row): while there is one, only its window
-        #: is built (no other key can come first, and the windows kept would
-        #: push it out).
-        self.jump_targets: Callable[[], list[int]] = lambda: []
+        self._stale = True
+        """Whether the window shown no longer fits the document or format."""
+        self._set_here: tuple[int, int] | None = None
+        """The (anchor, cursor) the user last selected in this view."""
+        self._follow = Later(self, FOLLOW_MS, self._follow_selection)
+        self._grown = Later(self, GROWN_AFTER_MS, self._fill_grown_view)
         self._ahead = IdleWork(self, AHEAD_AFTER_MS, self._ahead_steps, self._build_ahead)
-        self._grown = QTimer(self, singleShot=True, interval=GROWN_AFTER_MS)
-        self._grown.timeout.connect(self._fill_grown_view)
-        self._first = QTimer(self, singleShot=True, interval=FIRST_TEXT_AFTER_MS)
-        self._first.timeout.connect(self.reload)
+        forecast.changed.connect(self._ahead.restart)
         self.setTextInteractionFlags(
             self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
-        selection.changed.connect(self._follow_selection)
-        shown.current_changed.connect(self.reload)
+        selection.changed.connect(self._follow.start)
+        shown.current_changed.connect(self._restale)
         self.cursorPositionChanged.connect(self._user_moved)
         self.selectionChanged.connect(self._user_moved)
 
@@ -145,7 +151,7 @@ class TextView(QPlainTextEdit):
 
     def set_document(self, document: Document | None) -> None:
         """Show ``document``'s text, a turn of the event loop from now
-        (:data:`FIRST_TEXT_AFTER_MS`), or at once if the cursor moves first."""
+        (:data:`~mojiscope.app.window.timers.FOLLOW_MS`)."""
         self.document_ = document
         self._windows.clear()
         self._syncing = True
@@ -153,13 +159,62 @@ class TextView(QPlainTextEdit):
             self._show_blank()
         finally:
             self._syncing = False
-        self._first.start()
+        self._restale()
 
     def decodings_changed(self) -> None:
         """The document decodes some windows differently now (exactly, from
         the index): build the shown text again."""
         self._windows.clear()
-        self.reload()
+        self._restale()
+
+    def _restale(self) -> None:
+        """Build the text again when the view next follows (a turn from now)."""
+        self._stale = True
+        self._follow.start()
+
+    @property
+    def stats(self) -> TextStats:
+        """The windows built and documents filled so far."""
+        return TextStats(self._windows.built, self._texts.filled)
+
+    def following(self) -> bool:
+        """Whether the view is still to follow the last change (a turn of
+        the event loop after it)."""
+        return self._follow.pending()
+
+    def building_ahead(self) -> bool:
+        """Whether windows are still to be built ahead."""
+        return self._ahead.pending()
+
+    def _ahead_steps(self) -> list[tuple[int, bool]]:
+        """Two steps per likely cursor: build its window, then its document
+        (each a turn of the event loop: a key waits for one at most)."""
+        forecast, document = self._forecast, self.document_
+        if document is None or document.size == 0:
+            return []
+        cursors = forecast.foreseen() or [
+            *forecast.next_finds(),
+            0,
+            document.size - 1,
+            *forecast.next_anomalies(),
+        ]
+        return [(cursor, document_step) for cursor in cursors for document_step in (False, True)]
+
+    def _build_ahead(self, step: tuple[int, bool]) -> bool:
+        """Build the window for the step's cursor, or its marked document,
+        unless kept (whether it built), with the radius the view has now (the
+        next reload's, should the view have been resized since the last)."""
+        cursor, document_step = step
+        document, radius, choice = self.document_, self.radius(), self.shown.current
+        if document is None:
+            return False
+        window = self._windows.find(document, choice, cursor, radius)
+        if not document_step:
+            if window is not None:
+                return False
+            self._windows.window_for(document, choice, cursor, radius, self._displays)
+            return True
+        return window is not None and self._texts.prepare(window)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """A view grown past what its window was built for (a dock dragged
@@ -171,7 +226,7 @@ class TextView(QPlainTextEdit):
 
     def _fill_grown_view(self) -> None:
         if self.window_ is not None and self.radius() > self._radius:
-            self.reload()
+            self._restale()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -183,8 +238,9 @@ class TextView(QPlainTextEdit):
     # -- building the shown text ------------------------------------------------------
 
     def reload(self) -> None:
-        """Rebuild the shown text around the cursor."""
-        self._first.stop()
+        """Show the text around the cursor (a kept window, else one built now)."""
+        self._follow.stop()
+        self._stale = False
         document = self.document_
         self._syncing = True
         try:
@@ -222,41 +278,6 @@ class TextView(QPlainTextEdit):
         columns = width / self._metrics.horizontalAdvance("0")
         return int(min(max(lines * columns, MIN_TEXT_RADIUS), MAX_TEXT_RADIUS))
 
-    def guesses_changed(self) -> None:
-        """Where the cursor may go next has changed: build again once it rests."""
-        self._ahead.restart()
-
-    def text_pending(self) -> bool:
-        """Whether the document set last is still to show its text (it comes
-        a turn of the event loop after :meth:`set_document`; for tests)."""
-        return self._first.isActive()
-
-    def building_ahead(self) -> bool:
-        """Whether windows are still to be built ahead (for tests)."""
-        return self._ahead.pending()
-
-    def _ahead_steps(self) -> list[tuple[int, bool]]:
-        """Two steps per likely cursor: build its window, then its document
-        (each a turn of the event loop: a key waits for one at most)."""
-        cursors = self.jump_targets() or [cursor for guess in self.guesses for cursor in guess()]
-        return [(cursor, document_step) for cursor in cursors for document_step in (False, True)]
-
-    def _build_ahead(self, step: tuple[int, bool]) -> bool:
-        """Build the window for the step's cursor, or its marked document,
-        unless kept (whether it built), with the radius the view has now (the
-        next reload's, should the view have been resized since the last)."""
-        cursor, document_step = step
-        document, radius, choice = self.document_, self.radius(), self.shown.current
-        if document is None:
-            return False
-        window = self._windows.find(document, choice, cursor, radius)
-        if not document_step:
-            if window is not None:
-                return False
-            self._windows.window_for(document, choice, cursor, radius, self._displays)
-            return True
-        return window is not None and self._texts.prepare(window)
-
     def _run_format(self, kind: SpanKind, stand_in: bool) -> QTextCharFormat:
         """The format of a mark run: the kind's fill and cue, and the symbol
         colour on stand-ins (``\u2039NUL\u203a``)."""
@@ -283,22 +304,28 @@ class TextView(QPlainTextEdit):
     # -- following and writing the selection ---------------------------------------------
 
     def _follow_selection(self) -> None:
+        """Show the selection: in the window shown if it still covers the
+        cursor, else in another (kept or built now)."""
         window = self.window_
         if self.document_ is None:
             return
-        stale = window is None or not covers(
-            window, self.selection.cursor, self._radius, self.document_.size
+        stale = (
+            self._stale
+            or window is None
+            or not covers(window, self.selection.cursor, self._radius, self.document_.size)
         )
         if stale:
             self.reload()
             return
         self._ahead.restart()
-        if not self._user_driving:
-            self._syncing = True
-            try:
-                self._show_selection()
-            finally:
-                self._syncing = False
+        if (self.selection.anchor, self.selection.cursor) == self._set_here:
+            return  # the user's own selection here, shown as they made it
+        self._set_here = None
+        self._syncing = True
+        try:
+            self._show_selection()
+        finally:
+            self._syncing = False
 
     def _show_selection(self, centred: bool = False) -> None:
         window = self.window_
@@ -327,11 +354,10 @@ class TextView(QPlainTextEdit):
         last = window.piece_at(max(b - 1, a))
         if first is None or last is None:
             return
-        self._user_driving = True
-        try:
-            self.selection.select_range(*window.byte_range(first, last))
-        finally:
-            self._user_driving = False
+        self.selection.select_range(*window.byte_range(first, last))
+        # Shown as the user selected it (a part of a stand-in, perhaps):
+        # following it would widen the text's selection to whole pieces.
+        self._set_here = (self.selection.anchor, self.selection.cursor)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         """Left/Right (Shift extends) step one shown piece, a character or a

@@ -109,7 +109,7 @@ def as_text(document: Document, choice: FormatChoice, start: int, end: int) -> C
     can hold, become U+FFFD; so are ill-formed bytes the format replaced.
     Both are counted (a U+FFFD the bytes themselves hold is not)."""
     _check(end - start, TEXT_COPY_LIMIT)
-    cells = document.cells(choice, start, end)
+    cells = document.chars(choice, start, end)
     text, surrogates = _SURROGATES.subn("\ufffd", "".join(cell.text for cell in cells))
     invalid = sum(
         cell.text.count("\ufffd")

@@ -11,7 +11,8 @@ was found. ``finished(tag, result)`` tells tests a scan is done. Once a
 find lands, the matches Find Next and Find Previous would go to from there
 are searched for ahead (:mod:`~mojiscope.app.background.find_ahead`): those keys then
 need no scan. So is the match the Find dialog's needle leads to, as it is
-typed: the views prepare it, and Enter shows it without a scan.
+typed (``typed_target`` says which bytes Enter would select, for the views
+to prepare), and Enter shows it without a scan.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class SearchCommands(QObject):
     with a Span or None, "notice" with ``(start, end, Notice)`` or None,
     "difference" with ``(start, end)`` (or a Difference) or None (None too
     after a failure)."""
+    typed_target = Signal(object)
+    """The bytes ``(start, end)`` Enter in the open Find dialog would select,
+    as found ahead for the needle typed so far; None when there are none."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -108,7 +112,7 @@ class SearchCommands(QObject):
             accepted = messages.ask(dialog)
         finally:
             self._typed = None
-            window.jump_target.set(None)
+            self.typed_target.emit(None)
         if accepted and dialog.needle():
             self._last_text = dialog.editor.text()
             self._last_mode = dialog.mode()
@@ -119,7 +123,7 @@ class SearchCommands(QObject):
     def _look_as_typed(self, needle: bytes | None) -> None:
         """The dialog's needle changed: find ahead where Enter would land."""
         document = self.window.document
-        self.window.jump_target.set(None)
+        self.typed_target.emit(None)
         if document is None or not needle:
             self._typed = None
             return
@@ -130,7 +134,7 @@ class SearchCommands(QObject):
         """The match the dialog's needle leads to was found: prepare it."""
         if self._typed is not None:
             hits = self.ahead.selections([self._typed])
-            self.window.jump_target.select(hits[0] if hits else None)
+            self.typed_target.emit(hits[0] if hits else None)
 
     def find(self, needle: bytes, *, forward: bool = True) -> None:
         """Search for ``needle`` after the cursor (before it, if not

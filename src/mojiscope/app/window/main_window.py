@@ -1,9 +1,13 @@
 """The main window: one open document, the formats on show, and the views.
 
-The window owns the :class:`SelectionModel` and :class:`ShownFormats` that
-the views share, opens documents (File > Open, drag and drop, recent files,
-Paste Hex, the demo), and runs the commands of the menus. Views never call
-each other; they meet only in those two models.
+The window owns the :class:`SelectionModel`, the :class:`ShownFormats` and
+the :class:`~mojiscope.app.window.forecast.Forecast` that the views share,
+opens documents (File > Open, drag and drop, recent files, Paste Hex, the
+demo), and runs the commands of the menus. The views meet in those models
+and call no other view, but for the overview strip, which sits in the
+grid's frame, scrolls it and reads its rows. Who informs whom is wired
+here, in :meth:`MainWindow.__init__`: what each view is made with, and
+which signal feeds the forecast.
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ from mojiscope.app.background.file_passes import FilePasses
 from mojiscope.app.background.file_watch import FileReloader
 from mojiscope.app.background.index_jobs import IndexKeeper
 from mojiscope.app.background.jobs import JobHandle, JobRunner
-from mojiscope.app.background.jump_ahead import JumpTarget, prepare_likely_jumps
 from mojiscope.app.background.retirement import Retirement
 from mojiscope.app.background.segment_jobs import SegmentKeeper
 from mojiscope.app.dialogs.compare_files import CompareFilesDialog, open_compare_dialog
@@ -69,6 +72,7 @@ from mojiscope.app.window.docks import (
     bring_forward,
     give_rows_to_the_grid,
 )
+from mojiscope.app.window.forecast import Forecast
 from mojiscope.app.window.format_choice import FormatChoice
 from mojiscope.app.window.menus import (
     add_dock_actions,
@@ -102,28 +106,36 @@ class MainWindow(QMainWindow):
         remembered = settings.current_format()
         if remembered:
             self.shown.set_current(remembered)
-        self.grid = GridView(self.selection, self.shown, self)
-        self.grid.set_bytes_per_row(settings.bytes_per_row())
-        self.setCentralWidget(self.grid)
-        self.text_view = TextView(self.selection, self.shown, self)
-        self.inspector = InspectorPanel(self.selection, self.shown, self)
-        self.legend = Legend(self)
         # The server background processes fork from imports the core in its
         # own process: start it now, not when the first file's jobs need it.
         threading.Thread(target=start_forkserver, name="forkserver-start", daemon=True).start()
         self.jobs = JobRunner(self)
         """The window's one runner: every view's jobs run here, so opening
         another document can stop and wait for the ones reading the old."""
-        self.inspector.hint.runner = self.jobs
-        self._retiring = Retirement(self)
+        self.retiring = Retirement(self)
+        """Closes a replaced document once no job reads it any more."""
+        self.passes = FilePasses(self)
+        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
+        self.indexes = IndexKeeper(
+            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
+        )
+        self.search = SearchCommands(self)
+        self.forecast = Forecast(self.search.likely_finds, self.indexes.likely_anomalies, self)
+        """Where the cursor may jump next, for the grid and the text view to
+        prepare; its sources are wired below, with the views they sit in."""
+        self.grid = GridView(self.selection, self.shown, self.forecast, self)
+        self.grid.set_bytes_per_row(settings.bytes_per_row())
+        self.setCentralWidget(self.grid)
+        self.text_view = TextView(self.selection, self.shown, self.forecast, self)
+        self.inspector = InspectorPanel(
+            self.selection, self.shown, self.jobs, self.passes, self.indexes.index_of, self
+        )
+        self.legend = Legend(self)
         self.bottom_docks = add_view_docks(self, self.text_view, self.inspector, self.legend)
         self.legend_dock = self.bottom_docks[2]
-        self.passes = FilePasses(self)
         self.segments = SegmentKeeper(self.jobs, self.passes, self)
         """The open document's segment map, made as one of the window's passes."""
         self.mojibake_dock = attach_mojibake_panel(self)
-        self.status = StatusReporter(self.statusBar(), self.selection, self.shown)
-        self.search = SearchCommands(self)
         self.format_menu: QMenu | None = None
         self.view_menu: QMenu | None = None
         self.actions_ = build_actions(self)
@@ -131,19 +143,8 @@ class MainWindow(QMainWindow):
         self.format_box, self.row_box = build_toolbar(self, self.actions_)
         self.grid.addActions(context_actions(self.actions_))
         self.reloader = FileReloader(self)
-        self.indexes = IndexKeeper(
-            self.jobs, self.passes, self.shown, self.selection, self.statusBar()
-        )
-        self.inspector.work_with(self.jobs, self.passes, self.indexes.index_of)
-        self.grid.column_note = self.indexes.alignment_note
-        prepare_likely_jumps(
-            self.grid, self.text_view, self.search.likely_finds, self.indexes.likely_anomalies
-        )
-        self.jump_target = JumpTarget(self.grid, self.text_view)
-        self.search.ahead.found.connect(self.jump_target.guesses_changed)
         self.indexes.columns_changed.connect(self._decodings_changed)
         self.overview = OverviewStrip(self.grid, self.indexes, grid_palette(self.palette()))
-        self.overview.aimed.connect(self.jump_target.set)
         self.overview.show_segments(self.segments)
         self.summary_panel = SummaryPanel(self.jobs, self.passes, self.shown, self)
         self.summary_panel.add_requested.connect(self.add_format_column)
@@ -155,7 +156,10 @@ class MainWindow(QMainWindow):
         self.format_choice.looked.connect(lambda _look: self._sync_format_box())
         self.segments.completed.connect(self._segments_completed)
         self.problems = ProblemsPanel(self.indexes, self.selection, self)
-        self.problems.pointed.connect(self.jump_target.select)
+        self.search.ahead.found.connect(self.forecast.likely_changed)
+        self.search.typed_target.connect(self.forecast.foresee)
+        self.overview.aimed.connect(self.forecast.foresee_offset)
+        self.problems.pointed.connect(self.forecast.foresee)
         add_index_docks(self, self.bottom_docks, self.summary_panel, self.problems)
         self.differences = DifferenceKeeper(self.jobs, self.passes, self.shown, self.indexes, self)
         """Compare mode: where the formats on show disagree. The grid asks
@@ -203,6 +207,7 @@ class MainWindow(QMainWindow):
         old = self.document
         readers = self._stop_readers_of_old()
         self.document = document
+        document.decode_exactly_with(self.indexes.exact_window)
         self.selection.reset(document.size)
         for view in (self.grid, self.text_view, self.inspector, self.status, self.indexes):
             view.set_document(document)
@@ -215,7 +220,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{document.name} — {APP_TITLE}")
         self.reloader.document_opened(document)
         if old is not None:
-            self._retiring.retire(old, readers)
+            self.retiring.retire(old, readers)
 
     def _decodings_changed(self) -> None:
         self.grid.decodings_changed()
@@ -333,7 +338,7 @@ class MainWindow(QMainWindow):
         # once nothing reads it.
         self.jobs.cancel_all()
         if self.document is not None:
-            self._retiring.retire(self.document, self.jobs.active())
+            self.retiring.retire(self.document, self.jobs.active())
             self.document = None
         super().closeEvent(event)
 
@@ -384,12 +389,12 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return
         dialog = GotoDialog(self.selection.cursor, self.document.size, self)
-        dialog.target_changed.connect(self.jump_target.set)
+        dialog.target_changed.connect(self.forecast.foresee_offset)
         try:
             if messages.ask(dialog) and dialog.target() is not None:
                 self.go_to(dialog.target() or 0)
         finally:
-            self.jump_target.set(None)
+            self.forecast.foresee_offset(None)
 
     def go_to(self, offset: int) -> None:
         self.selection.move_cursor(offset)

@@ -10,9 +10,9 @@ starts from the defaults and whatever it writes goes to a temporary
 file that disappears with the process, so a picture never depends on, nor
 changes, what the user chose (and pytest's files never reach Recent).
 
-Writing is off the GUI thread: ``QSettings.sync`` writes and locks the file,
-11-22 ms each time (measured), and opening a file wrote the recent list on
-the GUI thread while its index and first paint were starting. A write
+Writing is off the GUI thread: ``QSettings.sync`` writes and locks the
+file, which takes frames, and opening a file writes the recent list while
+its first screen is being painted. A write
 (:func:`_write`) goes to the pending values at once, so that every read
 sees it, and a writer thread stores it in the file the settings pointed to
 when it was written. :func:`flush` waits for the file; it runs when the

@@ -26,9 +26,9 @@ class SteadyLabel(QLabel):
     """A status-bar label of a fixed size that widens for wider text and
     never narrows until :meth:`fit_afresh`. A label whose size may change
     asks the status bar to lay out again on every new text, and the status
-    bar then asks the window: two layout passes on each key (about 0.2 and
-    0.6 ms) for text that changes with the cursor. A fixed size asks for
-    none, and the labels stand still as the figures change."""
+    bar then asks the window: two layout passes on each key for text that
+    changes with the cursor. A fixed size asks for none, and the labels
+    stand still as the figures change."""
 
     def __init__(self) -> None:
         super().__init__()
