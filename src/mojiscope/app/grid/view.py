@@ -77,7 +77,7 @@ class GridView(QAbstractScrollArea):
         self.ahead = PaintAhead(self, forecast)
         self.marked_ranges: Ranges | None = None
         """Byte ranges outlined over the rows on screen, asked at each paint
-        (compare mode's differences; set by the window): see :mod:`.marks`."""
+        (compare mode's differences, from :meth:`show_marks`): see :mod:`.marks`."""
         selection.changed.connect(self._selection_changed)
         shown.changed.connect(self._formats_changed)
         shown.current_changed.connect(self._current_format_changed)
@@ -93,6 +93,12 @@ class GridView(QAbstractScrollArea):
         """Where every row's cells and columns lie, for the present document,
         formats and bytes per row (a new one after each change of those)."""
         return self._geometry
+
+    def show_marks(self, ranges: Ranges) -> None:
+        """Outline, at each paint, the byte ranges ``ranges`` gives for the
+        rows on screen (compare mode's differences)."""
+        self.marked_ranges = ranges
+        self.viewport().update()
 
     def set_document(self, document: Document | None) -> None:
         self.document = document

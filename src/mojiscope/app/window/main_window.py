@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         """Compare mode: where the formats on show disagree. The grid asks
         :meth:`~mojiscope.app.background.difference_jobs.DifferenceKeeper.ranges_between`
         for the rows on screen and repaints on its ``changed``."""
-        self.grid.marked_ranges = self.differences.ranges_between
+        self.grid.show_marks(self.differences.ranges_between)
         self.differences.changed.connect(self.grid.viewport().update)
         self.differences_panel = DifferencesPanel(self.differences, self.selection, self)
         self.differences_dock = add_differences_dock(
