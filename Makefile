@@ -21,7 +21,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy -p mojiscope.core
+	$(VENV)/bin/mypy -p mojiscope
 	$(VENV)/bin/lint-imports
 
 run: $(STAMP)

@@ -37,7 +37,7 @@ import argparse
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from json.encoder import encode_basestring_ascii as json_string  # type: ignore[attr-defined]
+from json.encoder import encode_basestring_ascii as json_string
 from typing import BinaryIO, TextIO
 
 from mojiscope.cli.errors import EXIT_OK, UsageError

@@ -42,7 +42,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from mojiscope import __version__
 from mojiscope.cli.errors import (
@@ -111,13 +111,13 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_formats_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_formats_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser("formats", help="list the formats")
     parser.add_argument("--json", action="store_true", help="print a JSON array")
     parser.set_defaults(run=_lazy("formats", "run_formats"))
 
 
-def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_inspect_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "inspect", help="show what a format makes of some bytes, span by span"
     )
@@ -172,7 +172,7 @@ def _add_inspect_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     parser.set_defaults(run=_lazy("summary", "run_inspect_command"))
 
 
-def _add_convert_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_convert_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser("convert", help="decode with one format, encode with another")
     _add_input(parser)
     parser.add_argument(
@@ -216,7 +216,7 @@ def _add_convert_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     parser.set_defaults(run=_lazy("convert", "run_convert"))
 
 
-def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_gui_command(commands: argparse._SubParsersAction[Any]) -> None:
     from mojiscope.cli.gui import parse_format_list, parse_selection
 
     parser = commands.add_parser("gui", help="open the desktop application")
@@ -244,7 +244,7 @@ def _add_gui_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
     parser.set_defaults(run=_lazy("gui", "run_gui"))
 
 
-def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_mojibake_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "mojibake", help="find the chain of misreadings that made some bytes, and repair them"
     )
@@ -281,7 +281,7 @@ def _add_mojibake_command(commands: argparse._SubParsersAction[argparse.Argument
     parser.set_defaults(run=_lazy("mojibake", "run_mojibake"))
 
 
-def _add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_compare_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "compare", help="show where formats read the same bytes differently"
     )
@@ -299,7 +299,7 @@ def _add_compare_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     parser.set_defaults(run=_lazy("compare", "run_compare"))
 
 
-def _add_diff_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_diff_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "diff",
         help="compare two files with their encodings in mind: identical, the same text in "

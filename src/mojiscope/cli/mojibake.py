@@ -50,6 +50,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 from mojiscope.cli.convert_report import CappedLines, JsonLine, ReportFormat
 from mojiscope.cli.errors import EXIT_OK, EXIT_STRICT, UsageError
@@ -226,14 +227,14 @@ def _segments(name: str | None, args: argparse.Namespace) -> None:
         out.flush()
 
 
-def _print_segment(out: object, segment: Segment, found: SegmentMap, as_json: bool) -> None:
+def _print_segment(out: TextIO, segment: Segment, found: SegmentMap, as_json: bool) -> None:
     column = (
         found.table.column_name(segment.column)
         if found.table is not None and segment.column >= 0
         else None
     )
     if as_json:
-        print(json.dumps(segment_record(segment, column)), file=out)  # type: ignore[arg-type]
+        print(json.dumps(segment_record(segment, column)), file=out)
         return
     where = f"row {segment.row}" + (f", {column}" if column else "")
     words = "; ".join(chain_words(segment.chain))
@@ -242,7 +243,7 @@ def _print_segment(out: object, segment: Segment, found: SegmentMap, as_json: bo
     print(
         f"  {byte_range(segment.start, segment.end)}  {where}  {reading}"
         f" ({segment.confidence:.2f}{guesses})",
-        file=out,  # type: ignore[arg-type]
+        file=out,
     )
 
 

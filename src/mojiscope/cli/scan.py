@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Iterator
 from types import FrameType
-from typing import IO
+from typing import IO, Any
 
 from mojiscope.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_STRICT, UsageError
 from mojiscope.cli.scan_reports import (
@@ -58,7 +58,7 @@ PROGRESS_S = 0.1
 """How often the progress line is redrawn."""
 
 
-def add_scan_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_scan_command(commands: argparse._SubParsersAction[Any]) -> None:
     parser = commands.add_parser(
         "scan", help="a verdict per file under some paths: clean, legacy, mojibake, mixed..."
     )

@@ -169,7 +169,7 @@ def sarif_results(audit: Audit) -> list[dict[str, object]]:
     uri = artifact_uri(str(audit.path))
     results: list[dict[str, object]] = []
     if audit.verdict == Kind.UNREADABLE:
-        location = {"physicalLocation": {"artifactLocation": {"uri": uri}}}
+        location: dict[str, object] = {"physicalLocation": {"artifactLocation": {"uri": uri}}}
         message = {"text": f"{audit.path}: {audit.reason}"}
         return [
             {"ruleId": "unreadable", "level": "error", "message": message, "locations": [location]}
@@ -194,7 +194,7 @@ def sarif_results(audit: Audit) -> list[dict[str, object]]:
                 }
             )
         for place in places:
-            region = {
+            region: dict[str, int] = {
                 "startLine": place.line,
                 "startColumn": place.column,
                 "byteOffset": place.offset,

@@ -20,7 +20,7 @@ def compared(qtbot: QtBot, window: MainWindow, tmp_path: Path, a: bytes, b: byte
     assert window.open_path(path_a)
     dialog = window.compare_with(path_b)
     assert dialog is not None and dialog.isVisible()
-    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.comparison is not None, timeout=60_000)
     return dialog
 
 

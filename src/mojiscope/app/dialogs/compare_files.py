@@ -92,7 +92,7 @@ class CompareFilesDialog(QDialog):
         self.other = other
         self.runner = runner
         self.selection = selection
-        self.result: FileComparison | None = None
+        self.comparison: FileComparison | None = None
         self.job: JobHandle | None = None
         self.heading = QLabel(f"A: {document.name}\nB: {other}")
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -167,7 +167,7 @@ class CompareFilesDialog(QDialog):
     def _show(self, handle: JobHandle, result: object) -> None:
         if handle is not self.job or not isinstance(result, FileComparison):
             return
-        self.result = result
+        self.comparison = result
         self._done()
         self.verdict.setText(result.words)
         sides = [

@@ -266,9 +266,9 @@ class ExportDialog(QDialog):
     def _show_source_words(self) -> None:
         """Under the source box, a mojibake repair's chain in words."""
         source = find_format(self.source_box.currentText())
-        is_repair = isinstance(source, ChainReading)
-        self.source_words.setText(source.description if is_repair else "")
-        self.source_words.setVisible(is_repair)
+        repair = source if isinstance(source, ChainReading) else None
+        self.source_words.setText(repair.description if repair is not None else "")
+        self.source_words.setVisible(repair is not None)
 
     def _output_edited(self) -> None:
         self._output_is_default = False

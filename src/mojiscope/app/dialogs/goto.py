@@ -98,6 +98,7 @@ class GotoDialog(QDialog):
         (a dialog's layout gives it only its minimum size, which does not
         count the lines a wrapped label needs)."""
         layout = self.layout()
+        assert layout is not None  # set in __init__
         layout.activate()
         needed = layout.totalHeightForWidth(self.width())
         self.setMinimumHeight(max(needed, layout.totalMinimumSize().height()))

@@ -163,9 +163,9 @@ def counts_words(counts: dict[tuple[int, int], int]) -> str:
         key = reason_name.value if reason_name else ""
         reasons[key] = reasons.get(key, 0) + n
     parts = []
-    for kind, reasons in sorted(by_kind.items()):
+    for kind_name, reasons in sorted(by_kind.items()):
         detail = ", ".join(f"{n:,} {r}" for r, n in sorted(reasons.items()) if r)
-        parts.append(f"{sum(reasons.values()):,} {kind}" + (f" ({detail})" if detail else ""))
+        parts.append(f"{sum(reasons.values()):,} {kind_name}" + (f" ({detail})" if detail else ""))
     return "; ".join(parts) if parts else "no anomalies"
 
 

@@ -229,7 +229,10 @@ class SummaryPanel(QWidget):
         shown = {choice.format.id for choice in self.shown.choices}
         current = self.shown.current.format.id
         for i in range(self.table.topLevelItemCount()):
-            fid = self.table.topLevelItem(i).text(1)
+            item = self.table.topLevelItem(i)
+            if item is None:
+                continue
+            fid = item.text(1)
             button = self.button_for(fid)
             if button is not None:
                 button.setEnabled(fid not in shown)

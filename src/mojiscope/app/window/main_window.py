@@ -324,7 +324,7 @@ class MainWindow(QMainWindow):
         give_rows_to_the_grid(self, self.bottom_docks, missing, self.grid.row_height())
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        settings.set_window_state(self.saveGeometry().data(), self.saveState().data())
+        settings.set_window_state(bytes(self.saveGeometry().data()), bytes(self.saveState().data()))
         self.search.stop()
         self.indexes.set_document(None)  # first: it would start the next format's job
         self.differences.set_document(None)

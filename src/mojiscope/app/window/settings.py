@@ -225,12 +225,20 @@ WINDOW_KEYS = ("window/geometry", "window/state")
 
 def window_state() -> tuple[bytes, bytes] | None:
     """The window's saved geometry and dock/toolbar state, if any."""
-    geometry, state = (_value(key) for key in WINDOW_KEYS)
-    if isinstance(geometry, bytes) or isinstance(state, bytes):
+    saved = [_value(key) for key in WINDOW_KEYS]
+    if any(isinstance(value, bytes) for value in saved):
         _forget_python_values(WINDOW_KEYS)
+    geometry, state = (_as_bytes(value) for value in saved)
     if geometry is None or state is None:
         return None
-    return bytes(geometry), bytes(state)
+    return geometry, state
+
+
+def _as_bytes(value: object) -> bytes | None:
+    """A saved byte array (Qt's, or Python ``bytes`` an older version wrote)."""
+    if isinstance(value, QByteArray):
+        return bytes(value.data())
+    return value if isinstance(value, bytes) else None
 
 
 def set_window_state(geometry: bytes, state: bytes) -> None:
