@@ -8,7 +8,8 @@ traced with ``strace -f -e trace=%file``; touching any path in the source
 tree (which holds the build venv too) fails the test, so nothing can work
 only because the sources lie beside it.
 
-Checked: ``--version``, ``formats``, ``inspect --hex``, a ``convert`` with a
+Checked: ``--version``, ``formats``, ``inspect --hex``, ``mojibake``, ``scan``
+and ``inspect --summary`` (they read the bundled models), a ``convert`` with a
 loss (reported under ``replace``; exit 1 and no file under ``strict``), ``gui
 --screenshot`` of the bundled demo offscreen (the PNG has the window's size
 and is not blank), and under Xvfb a real xcb window that the frozen
@@ -144,7 +145,25 @@ def check_commands(box: Sandbox, version: str) -> None:
                    "-o", str(strict))  # fmt: skip
     check(done.returncode == 1 and not strict.exists(), f"convert strict: {done}")
     print("ok   --version, formats, inspect --hex, convert (replace reports, strict refuses)")
+    check_data_files(box)
     check_worker_processes(box)
+
+
+def check_data_files(box: Sandbox) -> None:
+    """The commands that read the bundle's data files: the explainer's model
+    and lexicon (``mojibake``, ``scan``), the text model (``inspect
+    --summary``)."""
+    menu = box.home / "menu.csv"
+    menu.write_bytes("Café crème\n".encode().decode("cp1252").encode())
+    done = box.run("mojibake", "mojibake", str(menu))
+    check(done.returncode == 0 and "utf-8 read as windows-1252" in done.stdout, f"mojibake: {done}")
+    done = box.run("scan", "scan", str(menu), "--json")
+    check(done.returncode == 0 and '"verdict": "mojibake"' in done.stdout, f"scan: {done}")
+    legacy = box.home / "legacy.txt"
+    legacy.write_bytes("Příliš žluťoučký kůň úpěl ďábelské ódy.\n".encode("cp1250") * 20)
+    done = box.run("summary", "inspect", "--summary", str(legacy))
+    check(done.returncode == 0 and "looks like" in done.stdout, f"inspect --summary: {done}")
+    print("ok   mojibake, scan and inspect --summary read the bundle's models")
 
 
 def check_worker_processes(box: Sandbox) -> None:
