@@ -152,6 +152,26 @@ def test_a_path_that_is_not_a_regular_file_is_skipped_with_the_reason(tmp_path: 
     assert (gone.verdict, gone.reason) == (Kind.UNREADABLE, "vanished (no such file)")
 
 
+def test_a_missing_file_the_judge_reads_is_not_the_file_vanishing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data file of the judge's own gone (a broken install): the file
+    judged is still there, and the verdict says what is missing."""
+    path = tmp_path / "menu.csv"
+    path.write_bytes(PROSE.encode())
+    missing = str(tmp_path / "model.json")
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise FileNotFoundError(2, "No such file or directory", missing)
+
+    monkeypatch.setattr(judge, "audit_source", broken)
+    audit = audit_path(str(path))
+    assert (audit.verdict, audit.reason) == (
+        Kind.UNREADABLE,
+        f"could not be judged: No such file or directory: {missing}",
+    )
+
+
 def test_a_file_that_changes_while_it_is_read_is_unreadable(tmp_path: Path) -> None:
     path = tmp_path / "growing.log"
     path.write_bytes(PROSE.encode() * 20_000)

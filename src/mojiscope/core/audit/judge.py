@@ -475,7 +475,11 @@ def audit_path(
             audit = audit_source(source, path, control, workers=workers)
             shrunk = source.shrunk
         after = os.stat(path)
-    except FileNotFoundError:
+    except FileNotFoundError as error:
+        if error.filename is not None and os.fspath(error.filename) != path:
+            # Not this file: something the judge reads is missing.
+            reason = f"could not be judged: {error.strerror}: {error.filename}"
+            return Audit(Kind.UNREADABLE, reason, before.st_size, path)
         return Audit(Kind.UNREADABLE, "vanished while it was read", before.st_size, path)
     except OSError as error:
         return Audit(Kind.UNREADABLE, _why(error), before.st_size, path)
