@@ -15,17 +15,11 @@ from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.background.jobs import JobRunner
-from mojiscope.app.panels.mojibake import (
-    PREVIEW_CHARS,
-    MojibakePanel,
-    chain_steps,
-    head_plan,
-    preview_text,
-)
+from mojiscope.app.model.repair_plans import head_plan
+from mojiscope.app.panels.mojibake import PREVIEW_CHARS, MojibakePanel, preview_text
 from mojiscope.app.window import timers
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource, FileSource
-from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
 from mojiscope.core.mojibake.jobs import preview, shown_bytes
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
@@ -71,20 +65,6 @@ def test_the_next_reading_is_told_apart_by_characters_and_their_names(
     steps = panel.steps.text()
     assert "At character" in steps and "LATIN SMALL LETTER E WITH ACUTE" in steps
     assert "\\x" not in steps and "'Caf" not in steps  # no Python escapes or reprs
-
-
-def test_one_name_per_code_page() -> None:
-    strict = Chain((Misreading("utf-8", "cp1252"),))
-    assert "windows-1252" in chain_steps(strict) and "cp1252" not in chain_steps(strict)
-    assert chain_steps(IDENTITY).startswith("The bytes are fine")
-    two = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "latin-1")))
-    assert chain_steps(two).splitlines() == [
-        "1. the text was written as utf-8",
-        "2. read as windows-1252",
-        "3. saved as utf-8",
-        "4. read as latin-1",
-        "5. saved as utf-8",
-    ]
 
 
 def test_a_long_sample_shows_its_first_characters_and_says_so(

@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
-from mojiscope.core.mojibake.wording import chain_words, codec_name, damage_steps, difference
+from mojiscope.core.mojibake.wording import (
+    chain_steps,
+    chain_words,
+    codec_name,
+    damage_steps,
+    difference,
+)
 
 ONCE = Chain((Misreading("utf-8", "cp1252"),), "utf-8")
 TWICE = Chain((Misreading("utf-8", "cp1252"), Misreading("utf-8", "cp1252")), "utf-8")
@@ -55,3 +61,17 @@ def test_the_last_step_is_the_bytes_the_chain_made(text: str) -> None:
     damaged = char.encode("utf-8").decode("cp1252", "replace").encode("utf-8")
     if "\ufffd" not in damaged.decode("utf-8"):
         assert steps.endswith(" ".join(f"{b:02X}" for b in damaged))
+
+
+def test_a_chain_as_numbered_steps_names_each_code_page_once() -> None:
+    strict = Chain((Misreading("utf-8", "cp1252"),))
+    assert "windows-1252" in chain_steps(strict) and "cp1252" not in chain_steps(strict)
+    assert chain_steps(IDENTITY).startswith("The bytes are fine")
+    two = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "latin-1")))
+    assert chain_steps(two).splitlines() == [
+        "1. the text was written as utf-8",
+        "2. read as windows-1252",
+        "3. saved as utf-8",
+        "4. read as latin-1",
+        "5. saved as utf-8",
+    ]

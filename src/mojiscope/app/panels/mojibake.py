@@ -32,28 +32,21 @@ plan, each segment undone with its own chain, once the map is complete.
 "Export repaired…" asks (:attr:`MojibakePanel.export_requested`) for the
 export dialog with that repair as the source format: the chain's reading
 (``repair:<chain words>``) when one chain undoes everything, else the plan
-saved to a file of its own (``repair:plan:PATH``, :func:`saved_plan`), so
-the export's child process reads the same plan; the dialog shows every loss
+saved to a file of its own (``repair:plan:PATH``,
+:mod:`~mojiscope.app.model.repair_plans`), so the export's child process
+reads the same plan; the dialog shows every loss
 (a guess as a guess, with its alternatives) before anything is written.
 """
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
-from dataclasses import replace
-from pathlib import Path
 from typing import Any, Protocol, cast
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -73,23 +66,22 @@ from PySide6.QtWidgets import (
 
 from mojiscope.app.background.jobs import JobRunner, show_progress_dialog
 from mojiscope.app.background.segment_jobs import SegmentKeeper
-from mojiscope.app.model.segment_bands import Reading, reading_keys, readings
+from mojiscope.app.model.repair_plans import head_plan, repair_format
+from mojiscope.app.panels.segment_list import RANGE_ROLE, SegmentList
 from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Chain, Explanation, reading_name
 from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
-from mojiscope.core.mojibake.plan import RepairPlan, plan_lines
-from mojiscope.core.mojibake.plan_reading import plan_name
+from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.segments import SegmentMap
-from mojiscope.core.mojibake.wording import chain_words, codec_name, damage_steps, difference
+from mojiscope.core.mojibake.wording import chain_steps, chain_words, damage_steps, difference
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
 from mojiscope.core.system.source import FileSource
 from mojiscope.core.words.describe import byte_range
 
-_RANGE_ROLE = Qt.ItemDataRole.UserRole
 #: How long the selection must stay put before the panel explains it.
 SETTLE_MS = 400
 
@@ -103,111 +95,6 @@ def preview_text(text: str) -> str:
     if len(text) <= PREVIEW_CHARS:
         return text
     return f"{text[:PREVIEW_CHARS]}\n… (the first {PREVIEW_CHARS:,} of {len(text):,} characters)"
-
-
-def chain_steps(chain: Chain) -> str:
-    """The chain as numbered steps, oldest first, for people (one name per code page)."""
-    if chain.is_identity:
-        return "The bytes are fine as they are: UTF-8, nothing to undo."
-    steps = []
-    for i, layer in enumerate(chain.layers):
-        if i == 0:
-            steps.append(f"the text was written as {codec_name(layer.written)}")
-        steps.append(f"read as {codec_name(layer.read_as)}")
-        if i + 1 < len(chain.layers):
-            steps.append(f"saved as {codec_name(chain.layers[i + 1].written)}")
-    how = "saved as" if chain.layers else "written as"
-    steps.append(f"{how} {codec_name(chain.stored_as)}")
-    return "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
-
-
-_PLANS: list[Path] = []
-
-
-def saved_plan(plan: RepairPlan) -> str:
-    """``plan`` saved to a file of its own (in a folder removed when the
-    program ends) and the format name that reads it."""
-    if not _PLANS:
-        folder = Path(tempfile.mkdtemp(prefix="mojiscope-plans-"))
-        atexit.register(shutil.rmtree, folder, True)
-        _PLANS.append(folder)
-    handle, path = tempfile.mkstemp(suffix=".plan.jsonl", dir=_PLANS[0])
-    with open(handle, "w", encoding="utf-8") as file:
-        file.writelines(plan_lines(plan))
-    return plan_name(path)
-
-
-def repair_format(plan: RepairPlan) -> str:
-    """The format name of ``plan``'s repair: its one chain's reading, or the
-    plan saved (see the module docstring)."""
-    chain = plan.single_chain()
-    if chain is not None:
-        return reading_name(chain)
-    return saved_plan(plan)
-
-
-def head_plan(found: SegmentMap, cut: int) -> RepairPlan:
-    """The map's plan over its first ``cut`` bytes only (the preview's): the
-    segments that begin before ``cut``, the last one cut there."""
-    last = found.index_at(cut - 1) if cut else -1
-    segments = []
-    for i in range(last + 1):
-        segment = found.segment(i)
-        if segment.end > cut:
-            lost = tuple(x for x in segment.lost if x.end <= cut)
-            segment = replace(segment, end=cut, lost=lost)
-        segments.append(segment)
-    return RepairPlan(tuple(segments), cut)
-
-
-class SegmentList(QAbstractListModel):
-    """The damaged segments of a map, one row each, made only when shown."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.found: SegmentMap | None = None
-        self._rows: list[int] = []
-        self._readings: dict[int, Reading] = {}
-        self._keys: list[int] = []
-
-    def show_map(self, found: SegmentMap | None) -> None:
-        self.beginResetModel()
-        self.found = found
-        if found is None or not len(found):
-            self._rows, self._readings, self._keys = [], {}, []
-        else:
-            damaged = found.damaged()
-            self._rows = damaged.tolist()
-            self._readings = readings(found)
-            self._keys = reading_keys(found)[damaged].tolist()
-        self.endResetModel()
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008 - Qt override
-        return 0 if parent.isValid() else len(self._rows)
-
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if self.found is None or not 0 <= index.row() < len(self._rows):
-            return None
-        if role == Qt.ItemDataRole.DecorationRole:
-            return QColor(self._readings[self._keys[index.row()]].colour)
-        segment = self.found.segment(self._rows[index.row()])
-        if role == _RANGE_ROLE:
-            return (segment.start, segment.end)
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        table = self.found.table
-        where = f"row {segment.row:,}"
-        if table is not None and segment.column >= 0:
-            where += f", {table.column_name(segment.column)}"
-        label = self._readings[self._keys[index.row()]].label
-        guesses = f", {len(segment.lost)} guessed" if segment.lost else ""
-        sure = f"{segment.confidence:.0%}{guesses}"
-        return f"{byte_range(segment.start, segment.end)}   {where}   {label} ({sure})"
-
-    def reading_legend(self) -> list[Reading]:
-        return list(self._readings.values())
 
 
 class MojibakePanel(QWidget):
@@ -523,18 +410,18 @@ class MojibakePanel(QWidget):
 
     def _add_range(self, text: str, start: int, end: int) -> None:
         item = QListWidgetItem(text)
-        item.setData(_RANGE_ROLE, (start, end))
+        item.setData(RANGE_ROLE, (start, end))
         self.ranges.addItem(item)
 
     def _choose_range(self, item: QListWidgetItem) -> None:
-        start, end = item.data(_RANGE_ROLE)
+        start, end = item.data(RANGE_ROLE)
         if self._segment_row() and self.candidates.currentRow() == 0:
             self._select(start, end)  # segment offsets are the file's
         else:
             self._select(self._base + start, self._base + end)
 
     def _choose_segment(self, index: QModelIndex) -> None:
-        found = self.segment_model.data(index, _RANGE_ROLE)
+        found = self.segment_model.data(index, RANGE_ROLE)
         if found is not None:
             self._select(*found)
 

@@ -94,3 +94,19 @@ def difference(here: str, there: str, there_words: list[str]) -> str:
     mine = describe_char(here[at], named=True) if at < len(here) else "the end of the text"
     theirs = describe_char(there[at], named=True) if at < len(there) else "the end of the text"
     return f"At character {at + 1:,}: {mine} here; {theirs} if {how}."
+
+
+def chain_steps(chain: Chain) -> str:
+    """The chain as numbered steps, oldest first, for people (one name per code page)."""
+    if chain.is_identity:
+        return "The bytes are fine as they are: UTF-8, nothing to undo."
+    steps = []
+    for i, layer in enumerate(chain.layers):
+        if i == 0:
+            steps.append(f"the text was written as {codec_name(layer.written)}")
+        steps.append(f"read as {codec_name(layer.read_as)}")
+        if i + 1 < len(chain.layers):
+            steps.append(f"saved as {codec_name(chain.layers[i + 1].written)}")
+    how = "saved as" if chain.layers else "written as"
+    steps.append(f"{how} {codec_name(chain.stored_as)}")
+    return "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
