@@ -78,12 +78,11 @@ class Difference:
         the range, then what each format makes of it (``shown`` characters
         of each reading, as a literal) and the kinds of its spans."""
         where = f"0x{self.start:08X}..0x{self.end:08X} ({self.start}..{self.end})"
-        parts = []
-        for reading in self.readings:
-            text = reading.text
-            seen = ascii(text[:shown]) + ("..." if len(text) > shown else "")
-            kinds = ",".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
-            parts.append(f"{reading.format_id}: {seen} {kinds}")
+        parts = [
+            f"{r.format_id}: {r.text[:shown]!a}{'...' if len(r.text) > shown else ''}"
+            f" {','.join(_kind_names(r))}"
+            for r in self.readings
+        ]
         return f"{where}  " + "  ".join(parts)
 
     def words(self, shown: int = 24) -> str:
@@ -91,12 +90,11 @@ class Difference:
         the range in hex and inclusive, as the window shows ranges, then what
         each format makes of it (``shown`` characters of each reading, as they
         show) and the kinds of its spans."""
-        parts = []
-        for reading in self.readings:
-            text = reading.text
-            seen = shown_text(text[:shown]) + ("…" if len(text) > shown else "")
-            kinds = ", ".join(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
-            parts.append(f"{reading.format_id}: {seen} ({kinds})")
+        parts = [
+            f"{r.format_id}: {shown_text(r.text[:shown])}{'…' if len(r.text) > shown else ''}"
+            f" ({', '.join(_kind_names(r))})"
+            for r in self.readings
+        ]
         return f"{byte_range(self.start, self.end)}  " + "  ".join(parts)
 
     def what(self, a: int = 0, b: int = 1) -> str:
@@ -108,6 +106,11 @@ class Difference:
     def what_words(self, a: int = 0, b: int = 1) -> frozenset[str]:
         """:meth:`what`, as a set of words (``{"lone surrogates"}``)."""
         return _what_words(self.readings[a].kinds, self.readings[b].kinds)
+
+
+def _kind_names(reading: Reading) -> list[str]:
+    """The kinds of span ``reading`` holds, each once, in order."""
+    return list(dict.fromkeys(k.split(":")[0] for k in reading.kinds))
 
 
 def _what_words(kinds_a: tuple[str, ...], kinds_b: tuple[str, ...]) -> frozenset[str]:
