@@ -16,6 +16,7 @@ from mojiscope.app.grid.navigation import (
     row_of_scroll_value,
     scroll_value_of_row,
 )
+from mojiscope.app.grid.scrolling import Pane
 from mojiscope.app.grid.view import GridView
 from mojiscope.app.window.main_window import MainWindow
 
@@ -102,3 +103,103 @@ def test_scroll_values_stay_in_the_bar_and_map_back_near_the_row(span: int, row:
     clamped = min(max(row, 0), span)
     assert back <= clamped < back + max(-(-span // SCROLL_LIMIT), 1) + 1  # one bar step
     assert row_of_scroll_value(scroll_value_of_row(span, span), span) == span
+
+
+# -- the decoded columns' pane scrolls sideways on its own ------------------------
+
+EIGHT = ["utf-8", "wtf-8", "xtf-8", "stf-7", "corrected-utf-8", "cp1252", "utf-16le", "latin-1"]
+
+
+def whole_columns(grid: GridView) -> int:
+    """Decoded columns drawn whole inside the viewport."""
+    g, width = grid.cell_geometry, grid.viewport().width()
+    return sum(
+        1
+        for column in range(len(g.column_x))
+        if grid.scrolling.fixed_width() <= grid.scrolling.viewport_x(g.column_x[column])
+        and grid.scrolling.viewport_x(g.column_x[column] + g.column_w) <= width
+    )
+
+
+def offsets_column(grid: GridView) -> bytes:
+    """The pixels of the offsets, as shown (the hex's tints follow the
+    current format, so they may change)."""
+    width = int(grid.cell_geometry.hex_x - grid.metrics.char_w)  # the cursor's box reaches left
+    image = grid.viewport().grab().toImage().copy(0, 0, width, 300)
+    return bytes(image.constBits())
+
+
+@pytest.mark.parametrize(("width", "at_least"), [(1600, 6), (1024, 3)])
+def test_six_decoded_columns_fit_at_1600_pixels_and_three_at_1024(
+    qtbot, demo_window: MainWindow, width: int, at_least: int
+) -> None:  # type: ignore[no-untyped-def]
+    demo_window.shown.set_keys(EIGHT)
+    demo_window.resize(width, 800)
+    qtbot.waitUntil(lambda: demo_window.width() == width)
+    assert whole_columns(demo_window.grid) >= at_least
+
+
+def test_choosing_an_off_screen_format_scrolls_only_the_decoded_columns(
+    qtbot, demo_window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    window, grid = demo_window, demo_window.grid
+    window.shown.set_keys(EIGHT)
+    window.shown.set_current("utf-8")
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: grid.scrolling.fixed_width() > 0)
+    hex_at = grid.point_of("hex", -1, 0)
+    before = offsets_column(grid)
+    window.shown.set_current("latin-1")
+    assert grid.horizontalScrollBar().value() > 0
+    assert len(grid.scrolling.panes()) == 2
+    assert grid.point_of("hex", -1, 0) == hex_at  # the hex did not move
+    assert offsets_column(grid) == before  # nor did a pixel of the offsets
+    last = grid.point_of("column", len(EIGHT) - 1, 0)
+    assert grid.scrolling.fixed_width() < last.x() < grid.viewport().width()
+    # A click lands on what is drawn under it, in either pane.
+    assert grid.offset_at(hex_at) == ("hex", -1, 0)
+    assert grid.offset_at(last) == ("column", len(EIGHT) - 1, 0)
+
+
+def test_a_column_scrolled_in_lands_whole_at_the_panes_left_edge(
+    qtbot, demo_window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    window, grid = demo_window, demo_window.grid
+    window.shown.set_keys(EIGHT)
+    window.resize(1024, 700)
+    window.shown.set_current("latin-1")
+    qtbot.waitUntil(lambda: grid.horizontalScrollBar().value() > 0)
+    window.shown.set_current("wtf-8")  # back to the left: to where the first column sits
+    g = grid.cell_geometry
+    assert grid.scrolling.viewport_x(g.column_x[1]) == g.column_x[0]
+
+
+def test_a_new_file_opens_with_the_columns_scrolled_back(
+    qtbot, demo_window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    window, grid = demo_window, demo_window.grid
+    window.shown.set_keys(EIGHT)
+    window.resize(1024, 700)
+    grid.horizontalScrollBar().setValue(grid.horizontalScrollBar().maximum())
+    assert grid.horizontalScrollBar().value() > 0
+    window.shown.set_current("utf-8")
+    path = tmp_path / "plain.txt"
+    path.write_bytes(b"plain ASCII text\n" * 40)
+    assert window.open_path(path)
+    qtbot.waitUntil(lambda: not window.format_choice.looking())
+    column = grid.current_column()
+    assert column is not None
+    g = grid.cell_geometry
+    assert grid.horizontalScrollBar().value() <= g.column_x[column] - g.column_x[0]
+
+
+def test_a_viewport_too_narrow_for_the_hex_and_a_column_scrolls_as_one(
+    qtbot, demo_window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    grid = demo_window.grid
+    demo_window.resize(480, 600)
+    qtbot.waitUntil(lambda: grid.viewport().width() < grid.cell_geometry.pane_x + 100)
+    assert grid.scrolling.fixed_width() == 0
+    grid.horizontalScrollBar().setValue(40)
+    assert grid.scrolling.panes() == [Pane(0, grid.viewport().width(), 40)]
+    assert grid.scrolling.content_x(10) == 50

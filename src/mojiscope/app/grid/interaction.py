@@ -44,7 +44,7 @@ class GridInput:
         g = view.cell_geometry
         if view.document is None or pos.y() < g.header_h:
             return None
-        hit = g.hit(pos.x() + view.horizontalScrollBar().value())
+        hit = g.hit(view.scrolling.content_x(pos.x()))
         if hit is None:
             return None
         row = view.top_row() + int((pos.y() - g.header_h) // g.row_h)
@@ -65,7 +65,7 @@ class GridInput:
         else:
             x = g.column_cell_x(column, index) + g.cell_w / 2
         y = g.header_h + row * g.row_h + g.row_h / 2
-        return QPoint(int(x - view.horizontalScrollBar().value()), int(y))
+        return QPoint(int(view.scrolling.viewport_x(x)), int(y))
 
     def _char_range(self, column: int, offset: int) -> tuple[int, int]:
         """The bytes of the character that holds ``offset`` in a decoded column."""
@@ -130,7 +130,7 @@ class GridInput:
 
     def _header_clicked(self, x: float) -> None:
         view = self._view
-        hit = view.cell_geometry.hit(x + view.horizontalScrollBar().value())
+        hit = view.cell_geometry.hit(view.scrolling.content_x(x))
         if hit is not None and hit.area == "column":
             view.shown.set_current(view.shown.choices[hit.column].key)
             view.set_focus_area("column")

@@ -69,7 +69,10 @@ class Hit(NamedTuple):
 
 
 class Geometry:
-    """X positions of every column for a bytes-per-row and a number of formats."""
+    """X positions of every column for a bytes-per-row and a number of formats,
+    in content coordinates: the offsets and the hex left of :attr:`pane_x`,
+    the decoded columns right of it (those scroll sideways on their own,
+    see :mod:`~mojiscope.app.grid.scrolling`)."""
 
     def __init__(self, metrics: Metrics, bytes_per_row: int, size: int, n_columns: int) -> None:
         cw = metrics.char_w
@@ -88,7 +91,11 @@ class Geometry:
         self.cell_w = float(math.ceil(cw + 0.5))
         self.column_gap = float(math.ceil(2 * cw))
         self.column_w = bytes_per_row * self.cell_w
-        first = float(math.ceil(self.hex_x + self.hex_w + self.column_gap))
+        hex_end = self.hex_x + self.hex_w
+        first = float(math.ceil(hex_end + self.column_gap))
+        self.pane_x = float(math.ceil(hex_end + self.column_gap / 2))
+        """Where the decoded columns' pane begins: content left of it (the
+        offsets and the hex) stays put when the columns scroll sideways."""
         self.column_x = [first + i * (self.column_w + self.column_gap) for i in range(n_columns)]
         self.width = math.ceil(first + n_columns * (self.column_w + self.column_gap))
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QPainter
 
 from mojiscope.app.grid.column_painter import ColumnPainter
@@ -164,14 +164,29 @@ class GridPainting:
     def paint(self, painter: QPainter) -> None:
         """The whole viewport: background, header, then the visible rows:
         their strips' grounds, the view's marks (:mod:`.marks`), the
-        selection, their inks and the cursor, shifted by the horizontal
-        scroll bar."""
+        selection, their inks and the cursor, once per pane of the viewport
+        (the fixed offsets and hex, the decoded columns scrolled sideways:
+        :meth:`~mojiscope.app.grid.scrolling.GridScrolling.panes`)."""
         view = self._view
         if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
             self._strips = None
         painter.fillRect(view.viewport().rect(), self._palette.base)
-        painter.translate(-view.horizontalScrollBar().value(), 0)
+        panes = view.scrolling.panes()
+        height = view.viewport().height()
+        for pane in panes:
+            painter.save()
+            painter.setClipRect(QRect(pane.left, 0, pane.right - pane.left, height))
+            painter.translate(-pane.shift, 0)
+            self._paint_content(painter)
+            painter.restore()
+        if len(panes) > 1:  # the columns run on under the offsets and the hex
+            painter.fillRect(QRect(panes[1].left - 1, 0, 1, height), self._palette.rule)
+
+    def _paint_content(self, painter: QPainter) -> None:
+        """Header and rows in content coordinates (the caller has applied a
+        pane's shift and clip)."""
+        view = self._view
         painter.setFont(view.metrics.font)
         self._header.paint(painter, view, self._palette)
         rows = self.visible_layout()

@@ -1,17 +1,30 @@
-"""Scrolling the grid: the exact top row, mirrored onto the scroll bars.
+"""Scrolling the grid: the exact top row, mirrored onto the scroll bars, and
+the decoded columns' pane, which alone scrolls sideways.
 
 :class:`GridScrolling` is owned by one :class:`~mojiscope.app.grid.view.GridView`.
 The vertical scroll bar counts rows, scaled down for files with more rows
 than a scroll bar can count (:data:`~mojiscope.app.grid.navigation.SCROLL_LIMIT`),
 so the exact top row is held here and only shown on the bar; a bar the user
-moves sets the top row back. It also places the side widget (the overview
-strip) between the rows and the vertical scroll bar.
+moves sets the top row back.
+
+Sideways, the viewport is two panes (:meth:`GridScrolling.panes`): the
+offsets and the hex on the left stay put, and the decoded columns right of
+:attr:`~mojiscope.app.grid.layout.Geometry.pane_x` scroll under the
+horizontal bar, so choosing a format whose column is off-screen never hides
+the offsets or the hex. A viewport too narrow to hold the hex and a decoded
+column beside it is one pane: everything scrolls together, as the only way
+to reach the hex's right half. Every mapping between viewport and content x
+goes through :meth:`GridScrolling.content_x` and
+:meth:`GridScrolling.viewport_x`.
+
+It also places the side widget (the overview strip) between the rows and the
+vertical scroll bar.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtWidgets import QWidget
 
@@ -24,6 +37,14 @@ from mojiscope.app.grid.navigation import (
 
 if TYPE_CHECKING:
     from mojiscope.app.grid.view import GridView
+
+
+class Pane(NamedTuple):
+    """A band of the viewport ``[left, right)`` showing content x = viewport x + ``shift``."""
+
+    left: int
+    right: int
+    shift: int
 
 
 class GridScrolling:
@@ -39,8 +60,9 @@ class GridScrolling:
 
     def forget_top_row(self) -> None:
         """A new document starts at its first row (shown by the next
-        :meth:`update_scroll_bars`)."""
+        :meth:`update_scroll_bars`), its columns scrolled back to the first."""
         self._top_row = 0
+        self._view.horizontalScrollBar().setValue(0)
 
     def total_rows(self) -> int:
         view = self._view
@@ -102,16 +124,53 @@ class GridScrolling:
         else:
             self.scroll_to_row(row - rows // 3)
 
+    def fixed_width(self) -> int:
+        """Viewport pixels on the left that never scroll sideways: the
+        offsets and the hex, or 0 when the viewport cannot also hold a
+        decoded column beside them (then everything scrolls together)."""
+        g = self._view.cell_geometry
+        fixed = int(g.pane_x)
+        room = self._view.viewport().width() - fixed
+        return fixed if g.column_x and room >= g.column_w + g.column_gap else 0
+
+    def panes(self) -> list[Pane]:
+        """The viewport's bands, left to right, each with its shift (one band
+        when nothing is scrolled or nothing stays put)."""
+        width = self._view.viewport().width()
+        scrolled = self._view.horizontalScrollBar().value()
+        fixed = self.fixed_width()
+        if scrolled == 0 or fixed == 0:
+            return [Pane(0, width, scrolled)]
+        return [Pane(0, fixed, 0), Pane(fixed, width, scrolled)]
+
+    def content_x(self, x: float) -> float:
+        """The content x shown at viewport x ``x``."""
+        return x if x < self.fixed_width() else x + self._view.horizontalScrollBar().value()
+
+    def viewport_x(self, x: float) -> float:
+        """The viewport x where content x ``x`` is shown (left of the
+        columns' pane when it is scrolled under the fixed part)."""
+        return x if x < self.fixed_width() else x - self._view.horizontalScrollBar().value()
+
     def scroll_to_column(self, column: int | None) -> None:
-        """Scroll horizontally as little as needed to show a decoded column
-        whole (its left edge when it is wider than the viewport)."""
+        """Scroll the columns' pane as little as needed to show a decoded
+        column whole (its left edge when it is wider than the pane)."""
         g = self._view.cell_geometry
         if column is None or not 0 <= column < len(g.column_x):
             return
         bar = self._view.horizontalScrollBar()
-        left = int(g.column_x[column])
-        right = math.ceil(left + g.column_w)
-        bar.setValue(scroll_showing(left, right, bar.value(), self._view.viewport().width()))
+        fixed = self.fixed_width()
+        # In the pane's own x (content x less the fixed part's width); a column
+        # scrolled in from the left lands where the first one sits unscrolled.
+        lead = g.column_x[0] - fixed if fixed else 0
+        left = int(g.column_x[column] - fixed - lead)
+        right = math.ceil(g.column_x[column] + g.column_w) - fixed
+        room = self._view.viewport().width() - fixed
+        value = scroll_showing(left, right, bar.value(), room)
+        if fixed and value != bar.value():  # whole columns at the pane's left edge
+            pitch = g.column_w + g.column_gap
+            value = min(math.ceil(value / pitch) * pitch, left)
+        bar.setValue(int(value))
 
     def update_scroll_bars(self) -> None:
         """Fit both bars' ranges and steps to the rows, the cell geometry
@@ -130,7 +189,7 @@ class GridScrolling:
         self._show_top_row_on_bar()
         hbar = view.horizontalScrollBar()
         hbar.setRange(0, max(view.cell_geometry.width - view.viewport().width(), 0))
-        hbar.setPageStep(view.viewport().width())
+        hbar.setPageStep(view.viewport().width() - self.fixed_width())
         hbar.setSingleStep(int(view.metrics.char_w * 4))
 
     def attach_side_widget(self, widget: QWidget, width: int) -> None:

@@ -101,9 +101,12 @@ class GridView(QAbstractScrollArea):
         self.viewport().update()
 
     def set_document(self, document: Document | None) -> None:
+        """Show ``document`` from its first row, the columns' pane scrolled
+        back to the left as far as the current format's column allows."""
         self.document = document
         self.scrolling.forget_top_row()
         self._rebuild()
+        self.scroll_to_column(self.current_column())
 
     def set_bytes_per_row(self, number: int) -> None:
         if number == self._bytes_per_row:
@@ -233,6 +236,7 @@ class GridView(QAbstractScrollArea):
         super().resizeEvent(event)
         self.scrolling.update_scroll_bars()
         self.scrolling.place_side_widget()
+        self.scroll_to_column(self.current_column())  # the current column stays in view
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self.viewport())
