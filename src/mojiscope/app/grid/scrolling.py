@@ -169,8 +169,8 @@ class GridScrolling:
         value = scroll_showing(left, right, bar.value(), room)
         if fixed and value != bar.value():  # whole columns at the pane's left edge
             pitch = g.column_w + g.column_gap
-            value = min(math.ceil(value / pitch) * pitch, left)
-        bar.setValue(int(value))
+            value = min(int(math.ceil(value / pitch) * pitch), left)
+        bar.setValue(value)
 
     def update_scroll_bars(self) -> None:
         """Fit both bars' ranges and steps to the rows, the cell geometry
