@@ -7,13 +7,14 @@ compare mode on (``mojiscope gui FILE --compare --screenshot``)."""
 from __future__ import annotations
 
 from argparse import Namespace
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from mojiscope.app.grid.marks import mark_colour
+from mojiscope.app.grid.marks import MarkStrips, mark_colour, paint_marks
 from mojiscope.app.main import run_gui
 from mojiscope.app.window.main_window import MainWindow
 
@@ -114,3 +115,55 @@ def test_a_screenshot_in_compare_mode_shows_the_differences(tmp_path: Path) -> N
         for y in range(0, image.height(), 1)
         for x in range(0, image.width() // 2, 2)
     )
+
+
+def compared(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> int:
+    """The sample open in UTF-8 and WTF-8 with compare mode on, swept."""
+    path, at = sample(tmp_path)
+    window.set_formats(["utf-8", "wtf-8"], persist=False)
+    assert window.open_path(path)
+    window.actions_["compare"].trigger()
+    qtbot.waitUntil(lambda: window.differences.result is not None, timeout=60_000)
+    return at
+
+
+def test_a_key_that_keeps_the_rows_draws_no_mark_again(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    compared(qtbot, window, tmp_path)
+    grid = window.grid
+    grid.setFocus()
+    grid.viewport().repaint()
+    drawn = grid.stats.marks_painted
+    assert drawn > 0  # the surrogate's row
+    qtbot.keyClick(grid, Qt.Key.Key_Right)
+    qtbot.keyClick(grid, Qt.Key.Key_Down)
+    grid.viewport().repaint()
+    assert grid.stats.marks_painted == drawn
+
+
+def test_kept_marks_are_the_marks_drawn_at_once(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    compared(qtbot, window, tmp_path)
+    grid = window.grid
+    rows = grid.visible_layout()
+    g, dark = grid.cell_geometry, grid.painting.palette.dark
+    ranges = window.differences.ranges_between
+
+    def drawn(paint: Callable[[QPainter], object]) -> QImage:
+        image = QImage(int(g.width), int(g.row_h) * len(rows), QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        try:
+            paint(painter)
+        finally:
+            painter.end()
+        return image
+
+    at_once = drawn(lambda p: paint_marks(p, g, rows, 0, ranges, dark))
+    kept = MarkStrips(g, 1.0, dark)
+    assert drawn(lambda p: kept.paint(p, rows, 0, ranges)) == at_once
+    assert kept.painted == 2  # the surrogate's three bytes straddle two rows
+    assert drawn(lambda p: kept.paint(p, rows, 0, ranges)) == at_once  # stamped this time
+    assert kept.painted == 2

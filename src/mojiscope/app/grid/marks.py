@@ -6,14 +6,20 @@ one over the painted rows: a tinted box with a border over its hex cells and
 over the same bytes in every decoded column, cut at the row's edges. The
 marks are drawn on top of the kept row strips, never into them, so turning
 compare mode on or off, or ranges arriving as the sweep goes, repaint no row.
+
+Where differences are dense a screen holds hundreds of boxes, too many to
+draw at every key: :class:`MarkStrips` keeps each row's boxes as a picture
+keyed by the row and the ranges on it, so a key that leaves the rows and
+their ranges as they were stamps pictures, and a new row draws its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 
 from mojiscope.app.grid.layout import Geometry, RowLayout
 
@@ -72,3 +78,64 @@ def paint_marks(
             drawn += 1
     painter.setBrush(Qt.BrushStyle.NoBrush)
     return drawn
+
+
+class MarkStrips:
+    """The marks of rows painted once each, kept as pictures: one grid's,
+    for one geometry, pixel ratio and palette (the view makes a new one
+    when any of those changes)."""
+
+    def __init__(self, geometry: Geometry, pixel_ratio: float, dark: bool) -> None:
+        self._geometry = geometry
+        self._ratio = pixel_ratio
+        self._dark = dark
+        self.limit = 128
+        """Pictures kept; the view sets it to a few screens of rows."""
+        self._kept: OrderedDict[tuple[int, tuple[tuple[int, int], ...]], QPixmap] = OrderedDict()
+        self.painted = 0
+        """Rows whose marks were drawn afresh (the rest were stamped)."""
+
+    def paint(self, painter: QPainter, rows: list[RowLayout], top: float, ranges: Ranges) -> None:
+        """Outline the ``ranges`` on ``rows`` (consecutive, the first at y =
+        ``top``) as :func:`paint_marks` does, from the kept pictures."""
+        row_h = int(self._geometry.row_h)
+        for i, picture in self._pictures(rows, ranges):
+            painter.drawPixmap(QPointF(0, top + i * row_h), picture)
+
+    def prepare(self, rows: list[RowLayout], ranges: Ranges) -> None:
+        """Draw the marks of ``rows`` now, for a paint to stamp later."""
+        for _ in self._pictures(rows, ranges):
+            pass
+
+    def _pictures(self, rows: list[RowLayout], ranges: Ranges) -> Iterator[tuple[int, QPixmap]]:
+        """(index in ``rows``, picture) of each row a range touches."""
+        if not rows:
+            return
+        found = ranges(rows[0].start, rows[-1].start + len(rows[-1].data))
+        for i, row in enumerate(rows):
+            end = row.start + len(row.data)
+            on_row = tuple(
+                (max(a, row.start), min(b, end)) for a, b in found if a < end and b > row.start
+            )
+            if on_row:
+                yield i, self._picture(row, on_row)
+
+    def _picture(self, row: RowLayout, on_row: tuple[tuple[int, int], ...]) -> QPixmap:
+        key = (row.start, on_row)
+        picture = self._kept.get(key)
+        if picture is None:
+            g = self._geometry
+            picture = QPixmap(round(g.width * self._ratio), round(g.row_h * self._ratio))
+            picture.setDevicePixelRatio(self._ratio)
+            picture.fill(Qt.GlobalColor.transparent)
+            marker = QPainter(picture)
+            try:
+                paint_marks(marker, g, [row], 0, lambda _a, _b: list(on_row), self._dark)
+            finally:
+                marker.end()
+            self._kept[key] = picture
+            self.painted += 1
+            while len(self._kept) > self.limit:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(key)
+        return picture

@@ -30,7 +30,7 @@ from mojiscope.app.grid.column_painter import ColumnPainter
 from mojiscope.app.grid.header import GridHeader
 from mojiscope.app.grid.hex_painter import HexPainter
 from mojiscope.app.grid.layout import RowLayout, layout_rows_reusing
-from mojiscope.app.grid.marks import paint_marks
+from mojiscope.app.grid.marks import MarkStrips
 from mojiscope.app.grid.palette import GridPalette, grid_palette
 from mojiscope.app.grid.row_strips import RowStrips
 
@@ -53,6 +53,8 @@ class GridStats(NamedTuple):
     """Rows painted into strips (the rest were stamped)."""
     headers_painted: int
     """Headers painted afresh (the rest were stamped)."""
+    marks_painted: int
+    """Rows whose compare-mode marks were drawn afresh (the rest were stamped)."""
 
 
 class GridPainting:
@@ -69,13 +71,17 @@ class GridPainting:
         """Rows laid out lately, by first byte, for :attr:`_kept_look`."""
         self._kept_look: tuple[object, ...] | None = None
         self._strips: RowStrips | None = None
+        self._marks: MarkStrips | None = None
         self._header = GridHeader()
         self._rows_laid_out = 0
         self._rows_painted = 0
+        self._marks_painted = 0
+        """Marks drawn by the :class:`MarkStrips` dropped so far."""
 
     def stats(self) -> GridStats:
         """What this grid has laid out and painted so far."""
-        return GridStats(self._rows_laid_out, self._rows_painted, self._header.painted)
+        marks = self._marks_painted + (self._marks.painted if self._marks else 0)
+        return GridStats(self._rows_laid_out, self._rows_painted, self._header.painted, marks)
 
     @property
     def palette(self) -> GridPalette:
@@ -93,6 +99,7 @@ class GridPainting:
         self._columns = self._make_column_painter()
         self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
+        self._drop_marks()
         self._layout_key = None
         self._kept_rows.clear()
 
@@ -106,6 +113,7 @@ class GridPainting:
         self._columns = self._make_column_painter()
         self._hex = HexPainter(self._view.cell_geometry, self._palette)
         self._strips = None
+        self._drop_marks()
 
     def visible_layout(self) -> list[RowLayout]:
         """The layout of the visible rows (plus one partly visible), cached.
@@ -158,6 +166,8 @@ class GridPainting:
         strips.limit = self._rows_kept()
         before = strips.painted
         strips.strips(rows)
+        if view.marked_ranges is not None:
+            self._mark_strips().prepare(rows, view.marked_ranges)
         self._rows_painted += strips.painted - before
         return strips.painted - before
 
@@ -171,6 +181,7 @@ class GridPainting:
         if view.devicePixelRatioF() != self._columns.pictures.pixel_ratio:
             self._columns = self._make_column_painter()  # moved to a screen of another density
             self._strips = None
+            self._drop_marks()
         painter.fillRect(view.viewport().rect(), self._palette.base)
         panes = view.scrolling.panes()
         height = view.viewport().height()
@@ -202,7 +213,7 @@ class GridPainting:
         for i, strip in enumerate(kept):
             painter.drawPixmap(0, top + i * row_h, strip.ground)
         if view.marked_ranges is not None:  # compare mode's outlines
-            paint_marks(painter, g, rows, top, view.marked_ranges, self._palette.dark)
+            self._mark_strips().paint(painter, rows, top, view.marked_ranges)
         self._paint_selection(painter, rows, top)
         for i, strip in enumerate(kept):
             painter.drawPixmap(0, top + i * row_h, strip.ink)
@@ -226,6 +237,20 @@ class GridPainting:
         self._hex.paint_cursor(painter, rows, y0, cursor)
         for column in range(len(self._view.shown.choices)):
             self._columns.paint_cursor(painter, column, rows, y0, cursor)
+
+    def _drop_marks(self) -> None:
+        if self._marks is not None:
+            self._marks_painted += self._marks.painted
+            self._marks = None
+
+    def _mark_strips(self) -> MarkStrips:
+        """The rows' marks for the present geometry and palette; see :mod:`.marks`."""
+        if self._marks is None:
+            view = self._view
+            ratio = view.devicePixelRatioF()
+            self._marks = MarkStrips(view.cell_geometry, ratio, self._palette.dark)
+        self._marks.limit = self._rows_kept()
+        return self._marks
 
     def _row_strips(self) -> RowStrips:
         """The painted rows for the present look; see :mod:`.row_strips`."""
