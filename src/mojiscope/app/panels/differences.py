@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QListView, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
 from mojiscope.app.background.difference_jobs import DifferenceKeeper
 from mojiscope.app.window.selection import SelectionModel
@@ -80,19 +80,24 @@ class DifferencesPanel(QWidget):
         super().__init__(parent)
         self.keeper = keeper
         self.selection = selection
-        self.heading = QLabel()
+        # Scrolls, so that many pairs' sentences never take the grid's height.
+        self.heading = QPlainTextEdit()
         self.heading.setObjectName("differences-heading")
-        self.heading.setWordWrap(True)
-        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.heading.setReadOnly(True)
+        self.heading.setFrameShape(QFrame.Shape.NoFrame)
+        self.heading.viewport().setAutoFillBackground(False)
         self.rows = DifferenceRows()
         self._none: list[Difference] = []
         self.list = QListView()
         self.list.setObjectName("differences-list")
         self.list.setUniformItemSizes(True)
         self.list.setModel(self.rows)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.heading)
+        split.addWidget(self.list)
+        split.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.list)
+        layout.addWidget(split)
         self._timer = Later(self, REFRESH_MS, self.refresh)
         keeper.changed.connect(self._soon)
         self.list.activated.connect(self._chosen)
@@ -106,7 +111,8 @@ class DifferencesPanel(QWidget):
     def refresh(self) -> None:
         keeper = self.keeper
         lines = [*keeper.pair_words(), keeper.state_words()]
-        self.heading.setText("\n".join(lines))
+        if self.heading.toPlainText() != (text := "\n".join(lines)):
+            self.heading.setPlainText(text)
         self.rows.set_rows(keeper.rows if keeper.enabled else self._none)
 
     def _chosen(self, row: QModelIndex) -> None:
