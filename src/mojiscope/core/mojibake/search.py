@@ -19,9 +19,11 @@ reading, named by the shorter chain and then the commoner readers
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -113,6 +115,33 @@ def _undefined_bytes(reader: str) -> bytes:
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+
+
+@cache
+def undoable_characters() -> frozenset[str]:
+    """The characters an undo can change: every character that a reader of
+    :data:`READERS` (or :data:`MIXED_READER`) encodes to a byte above 7F, as
+    each reader's own table says (its decoding of those bytes); U+FFFD, which
+    the first undo encodes as a stand-in for a lost byte; and NUL, which
+    makes bytes worth reading as UTF-16 (:func:`stored_readings`)."""
+    chars = {"\ufffd", "\x00"}
+    for reader in (*READERS, MIXED_READER):
+        for byte in range(0x80, 0x100):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.add(bytes([byte]).decode(python_codec(reader)))
+    return frozenset(chars)
+
+
+def nothing_to_undo(text: str) -> bool:
+    """Whether no chain can read ``text`` as anything but itself: none of
+    its characters is one of :func:`undoable_characters`. Every step of the
+    search starts by encoding the text with a reader: that fails on a
+    character the reader lacks, and gives ASCII bytes, which every codec
+    here reads back as the same text, when the text holds no undoable
+    character; a line of such a text holds none either, and neither do the
+    piece-by-piece runs (their characters are windows-1252's and latin-1's).
+    So the explainer's only reading of such a text is the text as it is."""
+    return text.isascii() and "\x00" not in text or undoable_characters().isdisjoint(text)
 
 
 def _readers(text: str) -> tuple[str, ...]:
