@@ -108,13 +108,17 @@ def _plain_pattern(reader: str) -> re.Pattern[bytes]:
     """A reader's sequences as the plainest regex says them: ``(?:one)+``."""
     leads = [_chars(reader, lo, hi) for lo, hi in ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))]
     cont = utf8_class(_chars(reader, 0x80, 0xBF))
-    one = b"|".join(utf8_class(lead) + cont * n for lead, n in zip(leads, (1, 2, 3)) if lead)
+    one = b"|".join(
+        utf8_class(lead) + cont * n for lead, n in zip(leads, (1, 2, 3), strict=True) if lead
+    )
     return re.compile(b"(?:" + one + b")+")
 
 
 def _misread_bytes() -> st.SearchStrategy[bytes]:
     """Text misread by some reader, and fine text, cut and pasted together."""
-    words = st.sampled_from([misread(t, r) for t in TEXTS.values() for r in READERS if _reads(t, r)])
+    words = st.sampled_from(
+        [misread(t, r) for t in TEXTS.values() for r in READERS if _reads(t, r)]
+    )
     fine = st.sampled_from([t.encode() for t in TEXTS.values()])
     pieces = st.lists(st.tuples(st.one_of(words, fine), st.integers(0, 40), st.integers(0, 40)))
     return pieces.map(lambda ps: b"\n ".join(p[a : a + b + 1] for p, a, b in ps))

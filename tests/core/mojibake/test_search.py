@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001 - look-alike characters are the subject
 """The search's gate: a text holding no undoable character is one the whole
 explainer can only read as it is (held against the search itself, the
 per-line and the piece-by-piece readings, on random text drawn at the
@@ -13,15 +12,17 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import IDENTITY, explain, model
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.explain import candidates
-from mojiscope.core.mojibake.parts import per_part
+from mojiscope.core.mojibake.parts import LINE, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.search import (
     MIXED_READER,
     READERS,
+    Hypothesis,
     nothing_to_undo,
     scored,
     search,
     undoable_characters,
+    undoes_without_guessing,
 )
 
 PROPERTY = settings(
@@ -112,3 +113,41 @@ def test_the_explainer_says_fine_with_its_one_reading_confidence(text: str) -> N
 )
 def test_one_undoable_character_opens_the_gate(text: str, char: str, at: int) -> None:
     assert not nothing_to_undo(text[:at] + char + text[at:])
+
+
+UNDOABLE = sorted(c for c in undoable_characters() if c >= "\x80")
+NEAR_LINES = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(UNDOABLE), st.sampled_from(BOUNDARY), st.sampled_from(list("ab ?\n"))
+    ),
+    max_size=30,
+)
+
+
+def _usable(found: list[Hypothesis]) -> list[Hypothesis]:
+    """The readings the per-line chooser may take chains from (``parts.py``)."""
+    return [
+        h
+        for h in found
+        if h.chain.layers
+        and not h.guesses
+        and all(lay.written == "utf-8" for lay in h.chain.layers)
+    ]
+
+
+@PROPERTY
+@given(text=NEAR_LINES)
+def test_a_text_undone_only_by_guessing_gives_no_line_a_usable_chain(text: str) -> None:
+    if undoes_without_guessing(text):
+        return
+    for line in LINE.findall(text):
+        assert _usable(search(scored(line, IDENTITY), legacy=False)) == []
+
+
+def test_the_guessing_gate_names_texts_on_both_sides() -> None:
+    assert not undoes_without_guessing("José Núñez, Zürich, São Paulo, Kraków, Åström, Groß")
+    assert not undoes_without_guessing("Привет, мир")
+    assert undoes_without_guessing("CafÃ© crÃ¨me")
+    assert undoes_without_guessing("a lost \ufffd")
+    found = search(scored("CafÃ© crÃ¨me", IDENTITY), legacy=False)
+    assert _usable(found)
