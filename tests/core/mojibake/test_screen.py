@@ -3,11 +3,15 @@ passed over, for every code page the explainer undoes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core.mojibake.chain import python_codec
-from mojiscope.core.mojibake.screen import Screen, reader_pattern, screen, utf8_class
+from mojiscope.core.mojibake.screen import Screen, _chars, reader_pattern, screen, utf8_class
 from mojiscope.core.mojibake.search import READERS
 
 TEXTS = {
@@ -98,3 +102,47 @@ def test_every_reader_has_a_pattern_and_a_screen_of_fewer_readers_finds_less() -
     latin_only = Screen(("windows-1252",))
     assert latin_only.suspicious(misread(TEXTS["ru"], "cp1251")) == []
     assert screen().suspicious(misread(TEXTS["ru"], "cp1251")) == [0]
+
+
+def _plain_pattern(reader: str) -> re.Pattern[bytes]:
+    """A reader's sequences as the plainest regex says them: ``(?:one)+``."""
+    leads = [_chars(reader, lo, hi) for lo, hi in ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))]
+    cont = utf8_class(_chars(reader, 0x80, 0xBF))
+    one = b"|".join(
+        utf8_class(lead) + cont * n for lead, n in zip(leads, (1, 2, 3), strict=True) if lead
+    )
+    return re.compile(b"(?:" + one + b")+")
+
+
+def _misread_bytes() -> st.SearchStrategy[bytes]:
+    """Text misread by some reader, and fine text, cut and pasted together."""
+    words = st.sampled_from(
+        [misread(t, r) for t in TEXTS.values() for r in READERS if _reads(t, r)]
+    )
+    fine = st.sampled_from([t.encode() for t in TEXTS.values()])
+    pieces = st.lists(st.tuples(st.one_of(words, fine), st.integers(0, 40), st.integers(0, 40)))
+    return pieces.map(lambda ps: b"\n ".join(p[a : a + b + 1] for p, a, b in ps))
+
+
+def _reads(text: str, reader: str) -> bool:
+    try:
+        misread(text, reader)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes())
+def test_the_patterns_match_exactly_what_the_plain_regex_does(data: bytes) -> None:
+    """The readers' patterns (and the gated groups' unions) are written so
+    that the regex engine skips to where a match can start; they must find
+    the same runs as ``(?:one)+`` and ``(?:one)+|(?:one')+``."""
+    for reader in READERS:
+        plain = _plain_pattern(reader)
+        got = [m.span() for m in reader_pattern(reader).pattern.finditer(data)]
+        assert got == [m.span() for m in plain.finditer(data)], reader
+    for group in screen().gated:
+        union = re.compile(b"|".join(_plain_pattern(r).pattern for r in group.readers))
+        got = [m.span() for m in group.pattern.finditer(data)]
+        assert got == [m.span() for m in union.finditer(data)], group.readers

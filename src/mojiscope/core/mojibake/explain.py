@@ -41,6 +41,7 @@ from mojiscope.core.mojibake.sample import (
 )
 from mojiscope.core.mojibake.search import (
     Hypothesis,
+    nothing_to_undo,
     scored,
     search,
     stored_readings,
@@ -144,6 +145,8 @@ def _found(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
         readings = [_identity(data), *stored_readings(data)]
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
+    if nothing_to_undo(text):
+        return [scored(text, IDENTITY)], parts
     readings = search(scored(text, IDENTITY))
     if 0 in data:
         readings += stored_readings(data)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import cache, lru_cache
 from itertools import pairwise
 
@@ -210,9 +211,18 @@ def _token_terms(token: str) -> tuple[int, int, int, int, int, int]:
     return _word_terms(token)
 
 
-def _tokens(text: str) -> list[str]:
-    """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter."""
-    return [] if text.isascii() else [t for t in _TOKEN.findall(text) if not t.isascii()]
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter (kept for the
+    few texts in use: a reading's features, its words and its duplicates
+    all read them)."""
+    return () if text.isascii() else tuple(t for t in _TOKEN.findall(text) if not t.isascii())
+
+
+@lru_cache(maxsize=1024)
+def _token_counts(text: str) -> Counter[str]:
+    """How often each of the text's :func:`_tokens` occurs."""
+    return Counter(_tokens(text))
 
 
 def _local(text: str, classes: U8) -> F64:
@@ -221,15 +231,20 @@ def _local(text: str, classes: U8) -> F64:
     if len(classes) > 1:
         pairs = classes[:-1].astype(np.int64) * K + classes[1:]
         out[K : K + K * K] = np.bincount(pairs, minlength=K * K)
-    for token in _tokens(text):
-        out[K + K * K :] += _token_terms(token)
+    # The word terms are whole numbers: summed per distinct token, they add
+    # up to exactly what adding them token by token gives.
+    words = [0] * len(WORD_FEATURES)
+    for token, count in _token_counts(text).items():
+        for i, term in enumerate(_token_terms(token)):
+            words[i] += term * count
+    out[K + K * K :] += words
     return out
 
 
 def _coherence(text: str) -> float:
     """Accented Latin letters (occurrences) the best-fitting language does not use."""
     found: dict[str, int] = {}
-    for char in {c for c in text if c >= "\xc0"}:
+    for char in {c for c in set(text) if c >= "\xc0"}:
         if ("\xc0" <= char <= "\u024f" or "\u1e00" <= char <= "\u1eff") and char.isalpha():
             lower = char.casefold()
             if len(lower) == 1 and lower >= "\x80":  # "ß" folds to "ss", as the word lists hold it
@@ -262,10 +277,9 @@ def _repeated(text: str) -> float:
     """Occurrences of words with a non-ASCII letter that occur more than once
     (a repair of text quoting mojibake beside its repair, ``Ã¤ statt ä``,
     makes the two alike)."""
-    words = [t.lower() for t in _tokens(text)]
-    seen: dict[str, int] = {}
-    for word in words:
-        seen[word] = seen.get(word, 0) + 1
+    seen: Counter[str] = Counter()
+    for token, count in _token_counts(text).items():
+        seen[token.lower()] += count
     return float(sum(n for n in seen.values() if n > 1))
 
 
@@ -418,9 +432,9 @@ def chain_features(
 @lru_cache(maxsize=256)
 def _word_counts(text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for token in _tokens(text):
+    for token, count in _token_counts(text).items():
         word = fold(token)
-        counts[word] = counts.get(word, 0) + 1
+        counts[word] = counts.get(word, 0) + count
     return counts
 
 

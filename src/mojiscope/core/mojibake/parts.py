@@ -18,7 +18,7 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
-from mojiscope.core.mojibake.search import Hypothesis, scored, search
+from mojiscope.core.mojibake.search import Hypothesis, scored, search, undoes_without_guessing
 
 #: Lines searched on their own for chains (the worst-looking first).
 SEARCHED_LINES = 4
@@ -53,6 +53,8 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
     for hypothesis in whole:
         if _usable(hypothesis) and hypothesis.chain not in chains:
             chains.append(hypothesis.chain)
+    if not undoes_without_guessing("".join(lines)):
+        return chains[:TRIED_CHAINS]  # no line's search can find a usable chain
     for line in _worst_lines(lines):
         for hypothesis in search(scored(line, IDENTITY), legacy=False)[:2]:
             if _usable(hypothesis) and hypothesis.chain not in chains:

@@ -16,7 +16,11 @@ from CPython's UTF-8 decoder, not from here.
 
 Speed. A regex whose first byte is one of many runs an order of magnitude
 slower than one with a literal first byte, and text is full of the lead
-bytes of its own script. So the code pages whose lead characters are all
+bytes of its own script. Every reader's pattern is therefore written as an
+alternation whose branches each start with a literal byte (one sequence,
+then more of the same reader's: :func:`_sequences`), which CPython's regex
+engine turns into a set of first bytes to skip to; it matches exactly what
+``(?:sequence)+`` does. So the code pages whose lead characters are all
 Latin letters (C3, C4 or C5 in UTF-8: windows-1252 and its relatives, the
 Central European and Baltic ones) are found through
 :meth:`bytes.translate` to one letter per byte class and a plain substring
@@ -78,6 +82,12 @@ def _chars(reader: str, lo: int, hi: int) -> set[str]:
 def utf8_class(chars: Iterable[str]) -> bytes:
     """A bytes regex matching the UTF-8 encoding of any of ``chars``:
     encodings grouped by all but their last byte, the last as a class."""
+    return b"(?:" + b"|".join(_utf8_branches(chars)) + b")"
+
+
+def _utf8_branches(chars: Iterable[str]) -> list[bytes]:
+    """:func:`utf8_class`'s alternatives, each starting with a literal byte
+    (at most one of them matches at any position: UTF-8 is a prefix code)."""
     tree: dict[bytes, set[int]] = defaultdict(set)
     for char in chars:
         encoded = char.encode("utf-8")
@@ -96,7 +106,7 @@ def utf8_class(chars: Iterable[str]) -> bytes:
         )
         head = b"".join(b"\\x%02x" % byte for byte in prefix)
         branches.append(head + b"[" + members + b"]")
-    return b"(?:" + b"|".join(branches) + b")"
+    return branches
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,8 @@ class ReaderPattern:
     #: A sequence missing its last continuation character, before ``?`` or
     #: the end of a line: what a program that lost a byte leaves.
     partial: re.Pattern[bytes]
+    #: The alternatives of one sequence, each starting with a literal byte.
+    starts: tuple[bytes, ...] = ()
 
 
 @cache
@@ -121,9 +133,11 @@ def reader_pattern(reader: str) -> ReaderPattern:
     leads = (_chars(reader, 0xC2, 0xDF), _chars(reader, 0xE0, 0xEF), _chars(reader, 0xF0, 0xF4))
     cont = _chars(reader, 0x80, 0xBF)
     c = utf8_class(cont)
-    one = b"|".join(
-        utf8_class(lead) + c * count for lead, count in zip(leads, (1, 2, 3), strict=True) if lead
-    )
+    starts = [
+        branch + c * count
+        for lead, count in zip(leads, (1, 2, 3), strict=True)
+        for branch in _utf8_branches(lead)
+    ]
     lead_bytes = frozenset(ch.encode()[0] for group in leads for ch in group)
     cont_bytes = frozenset(ch.encode()[0] for ch in cont)
     partial = b"|".join(
@@ -133,11 +147,27 @@ def reader_pattern(reader: str) -> ReaderPattern:
     )
     return ReaderPattern(
         reader,
-        re.compile(b"(?:" + one + b")+"),
+        _sequences([starts]),
         lead_bytes,
         cont_bytes,
         re.compile(b"(?:" + partial + b")(?=\\?|\\r?\\n|\\Z)"),
+        tuple(starts),
     )
+
+
+def _sequences(readers_starts: list[list[bytes]]) -> re.Pattern[bytes]:
+    """One or more sequences in a row of one reader, for any of several
+    readers (each given by its :attr:`ReaderPattern.starts`, tried in the
+    order given). Written as one alternation whose every branch starts with
+    a literal byte, a first sequence then more of the same reader's, so
+    that CPython's regex engine skips to the bytes a match can start with
+    instead of trying the whole pattern at every byte; it matches exactly
+    what ``(?:one)+|(?:one')+`` does."""
+    branches = []
+    for starts in readers_starts:
+        more = b"(?:" + b"|".join(starts) + b")*"
+        branches += [start + more for start in starts]
+    return re.compile(b"|".join(branches) if branches else b"(?!)")
 
 
 def _pooled(readers: list[str]) -> re.Pattern[bytes]:
@@ -255,7 +285,7 @@ class Screen:
         for reader in others:
             groups[reader_pattern(reader).lead_bytes & frozenset(range(0xC6, 0xFF))].append(reader)
         for _, members in sorted(groups.items(), key=lambda kv: sorted(kv[0])):
-            pattern = re.compile(b"|".join(reader_pattern(r).pattern.pattern for r in members))
+            pattern = _sequences([list(reader_pattern(r).starts) for r in members])
             leads = {b for r in members for b in reader_pattern(r).lead_bytes}
             if leads & {0xC2, 0xE2}:
                 needles = {

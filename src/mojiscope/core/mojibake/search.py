@@ -19,9 +19,12 @@ reading, named by the shorter chain and then the commoner readers
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import pairwise
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -113,6 +116,74 @@ def _undefined_bytes(reader: str) -> bytes:
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+
+
+@cache
+def undoable_characters() -> frozenset[str]:
+    """The characters an undo can change: every character that a reader of
+    :data:`READERS` (or :data:`MIXED_READER`) encodes to a byte above 7F, as
+    each reader's own table says (its decoding of those bytes); U+FFFD, which
+    the first undo encodes as a stand-in for a lost byte; and NUL, which
+    makes bytes worth reading as UTF-16 (:func:`stored_readings`)."""
+    chars = {"\ufffd", "\x00"}
+    for reader in (*READERS, MIXED_READER):
+        for byte in range(0x80, 0x100):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.add(bytes([byte]).decode(python_codec(reader)))
+    return frozenset(chars)
+
+
+def nothing_to_undo(text: str) -> bool:
+    """Whether no chain can read ``text`` as anything but itself: none of
+    its characters is one of :func:`undoable_characters`. Every step of the
+    search starts by encoding the text with a reader: that fails on a
+    character the reader lacks, and gives ASCII bytes, which every codec
+    here reads back as the same text, when the text holds no undoable
+    character; a line of such a text holds none either, and neither do the
+    piece-by-piece runs (their characters are windows-1252's and latin-1's).
+    So the explainer's only reading of such a text is the text as it is."""
+    return (text.isascii() and "\x00" not in text) or undoable_characters().isdisjoint(text)
+
+
+_NON_ASCII_PAIRS = re.compile("[^\x00-\x7f]{2,}")
+
+
+@cache
+def _byte_kinds() -> tuple[dict[str, int], ...]:
+    """Per reader: 1 for a character it encodes to a lead byte of UTF-8
+    (C2..F4), 2 for one it encodes to a continuation byte (80..BF)."""
+    tables = []
+    for reader in (*READERS, MIXED_READER):
+        kinds: dict[str, int] = {}
+        for byte in range(0x80, 0xF5):
+            with contextlib.suppress(UnicodeDecodeError):
+                char = bytes([byte]).decode(python_codec(reader))
+                if byte <= 0xBF:
+                    kinds[char] = 2
+                elif byte >= 0xC2:
+                    kinds[char] = 1
+        tables.append(kinds)
+    return tuple(tables)
+
+
+def undoes_without_guessing(text: str) -> bool:
+    """Whether some stretch of ``text`` may be undone into valid UTF-8
+    without guessing a lost byte: ``False`` proves that no search of its
+    lines finds a chain of UTF-8 layers free of guesses. Such a chain's first
+    undo encodes a line with one reader into bytes that are UTF-8 beyond
+    ASCII, so they hold a lead byte right before a continuation byte: two
+    neighbouring characters that reader encodes so. A U+FFFD (whose stand-in
+    may fill a hole) answers ``True``."""
+    if "\ufffd" in text:
+        return True
+    runs = _NON_ASCII_PAIRS.findall(text)
+    if not runs:
+        return False
+    for kinds in _byte_kinds():
+        for run in runs:
+            if any(kinds.get(a) == 1 and kinds.get(b) == 2 for a, b in pairwise(run)):
+                return True
+    return False
 
 
 def _readers(text: str) -> tuple[str, ...]:
