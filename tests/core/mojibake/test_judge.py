@@ -4,6 +4,9 @@ explained once and teach their chains."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core.mojibake.chain import Chain, Misreading, try_repair
 from mojiscope.core.mojibake.judge import Judge, Known, Unit, invalid_runs
@@ -106,3 +109,33 @@ def test_a_line_its_group_reads_otherwise_is_explained_alone() -> None:
     assert try_repair(alone.chain, odd) == "7;Größe über Straße\n"  # read as latin-1 (or either)
     (first,) = decided[0]
     assert try_repair(first.chain, lines[0]) == "0;Größe über Straße\n"
+
+
+_WORDS = ["café", "Größe", "Łódź", "naïve", "“quoted”", "Ελλάδα", "plain", "€ 5", "Ã©"]
+
+
+def _lines() -> st.SearchStrategy[list[bytes]]:
+    """Lines of words misread none, once or twice, some repeated."""
+    line = st.lists(
+        st.tuples(st.sampled_from(_WORDS), st.integers(0, 2)), min_size=1, max_size=4
+    ).map(lambda ws: b" ".join(misread(w, n) for w, n in ws) + b"\n")
+    return st.lists(line, min_size=1, max_size=12).flatmap(
+        lambda ls: st.lists(st.sampled_from(ls), min_size=1, max_size=24)
+    )
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(lines=_lines())
+def test_kept_verdicts_are_the_verdicts_judged_afresh(lines: list[bytes]) -> None:
+    """A verdict the judge keeps (a chain fitting some bytes, alone or
+    among the units of a batch) is the one a judge that never saw those
+    bytes gives."""
+    warm = judge_knowing(ONCE, TWICE)
+    for chain in (ONCE, TWICE):
+        got = [warm.fits(chain, line) for line in lines]
+        assert got == [judge_knowing().fits(chain, line) for line in lines]
+        got = warm._fits_each(lines, chain)
+        assert got == judge_knowing()._fits_each(lines, chain)
+        assert [warm._fits_each([line], chain)[0] for line in lines] == [
+            judge_knowing()._fits_each([line], chain)[0] for line in lines
+        ]

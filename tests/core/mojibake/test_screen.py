@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core.mojibake.chain import python_codec
-from mojiscope.core.mojibake.screen import Screen, _chars, reader_pattern, screen, utf8_class
+from mojiscope.core.mojibake.screen import (
+    Screen,
+    _chars,
+    _pattern_lines,
+    reader_pattern,
+    screen,
+    utf8_class,
+)
 from mojiscope.core.mojibake.search import READERS
 
 TEXTS = {
@@ -146,3 +153,23 @@ def test_the_patterns_match_exactly_what_the_plain_regex_does(data: bytes) -> No
         union = re.compile(b"|".join(_plain_pattern(r).pattern for r in group.readers))
         got = [m.span() for m in group.pattern.finditer(data)]
         assert got == [m.span() for m in union.finditer(data)], group.readers
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes(), start=st.integers(0, 60))
+def test_the_gated_patterns_cut_by_first_byte_find_the_same_lines(data: bytes, start: int) -> None:
+    """A gated group's pattern cut by first byte (searched as the leftmost
+    match of its parts) finds the same lines as the whole pattern."""
+    start = min(start, len(data))
+    for group in screen().gated:
+        assert len(group.parts) >= 1
+        whole: set[int] = set()
+        cut: set[int] = set()
+        _pattern_lines(group.pattern, data, start, len(data), whole, twice=True)
+        _pattern_lines(group.pattern, data, start, len(data), cut, twice=True, parts=group.parts)
+        assert cut == whole, group.readers
+        once: set[int] = set()
+        _pattern_lines(group.pattern, data, start, len(data), once)
+        cut_once: set[int] = set()
+        _pattern_lines(group.pattern, data, start, len(data), cut_once, parts=group.parts)
+        assert cut_once == once, group.readers

@@ -31,6 +31,12 @@ answer for its bytes (its parts, its guesses, or "fine as it is").
 
 The confidence of a segment is the confidence of the explanation its chain
 came from.
+
+Whether a chain fits some bytes (whole, or as the one unit of a batch) is a
+function of the chain and the bytes alone, so the judge keeps each verdict
+(:class:`_Verdicts`): a file repeats its lines, fields and runs, and each is
+tried once per chain. What depends on the other units (a batch's joined
+repair, a group's explanation) is never kept.
 """
 
 from __future__ import annotations
@@ -59,6 +65,8 @@ KNOWN_CHAINS = 12
 LEARN_CONFIDENCE = 0.6
 #: A unit with more than this share of control bytes (not TAB or line ends) is binary.
 BINARY_SHARE = 0.1
+#: Bytes of the texts whose verdicts :class:`_Verdicts` keeps before it forgets them all.
+VERDICT_BYTES = 4 << 20
 
 _RUNS = RecordingHandler("mojiscope-judge-runs")
 _C1 = re.compile("[\x80-\x9f]")
@@ -112,6 +120,27 @@ def _readable(text: str) -> bool:
     return _TEXT_CONTROLS.search(text) is None
 
 
+class _Verdicts:
+    """Answers of a pure function of a chain and some bytes, kept (the same
+    line, field or run of a file is judged once); forgotten all at once
+    past :data:`VERDICT_BYTES` of keys, so memory stays bounded."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[Chain, bytes], bool] = {}
+        self._bytes = 0
+
+    def get(self, chain: Chain, data: bytes) -> bool | None:
+        return self._kept.get((chain, data))
+
+    def put(self, chain: Chain, data: bytes, verdict: bool) -> bool:
+        if self._bytes + len(data) > VERDICT_BYTES:
+            self._kept.clear()
+            self._bytes = 0
+        self._kept[chain, data] = verdict
+        self._bytes += len(data)
+        return verdict
+
+
 class Judge:
     """Decides units into segments, learning chains as it goes (see the module)."""
 
@@ -124,6 +153,10 @@ class Judge:
         self.explained = 0
         #: Grows each time a chain is learnt.
         self.learnt = 0
+        # fits(chain, data), and _fits_each of one unit: functions of their
+        # arguments alone (the screen never changes), so kept.
+        self._fits = _Verdicts()
+        self._fits_alone = _Verdicts()
 
     # -- the units -------------------------------------------------------------------
 
@@ -165,7 +198,16 @@ class Judge:
         """Whether ``chain`` fits each of ``datas`` (whole lines or pieces cut
         after an ASCII byte): their joined bytes are repaired at once, and
         halved where the repair fails; a repair that succeeds is screened
-        once, and only the lines that still hold a pattern are refused."""
+        once, and only the lines that still hold a pattern are refused.
+        The verdict on a single unit depends on it alone, and is kept."""
+        if len(datas) == 1:
+            kept = self._fits_alone.get(chain, datas[0])
+            if kept is not None:
+                return [kept]
+            return [self._fits_alone.put(chain, datas[0], self._fits_joined(datas, chain)[0])]
+        return self._fits_joined(datas, chain)
+
+    def _fits_joined(self, datas: list[bytes], chain: Chain) -> list[bool]:
         joined = b"".join(datas)
         text = try_repair(chain, joined)
         exact = False
@@ -252,6 +294,12 @@ class Judge:
 
     def fits(self, chain: Chain, data: bytes) -> bool:
         """Whether ``chain`` fits ``data`` (see the module docstring)."""
+        kept = self._fits.get(chain, data)
+        if kept is not None:
+            return kept
+        return self._fits.put(chain, data, self._fits_now(chain, data))
+
+    def _fits_now(self, chain: Chain, data: bytes) -> bool:
         text = try_repair(chain, data)
         if text is None:
             return False

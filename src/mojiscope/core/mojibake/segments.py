@@ -173,11 +173,7 @@ class _Mapper:
     def _units(self, data: bytes, base: int, rows: _Rows) -> list[tuple[Unit, bool]]:
         """The suspicious rows of a chunk (cut in pieces when long), each with
         whether it ends where its row ends."""
-        try:
-            data.decode("utf-8")
-            bad: list[tuple[int, int]] = []
-        except UnicodeDecodeError:
-            bad = invalid_runs(data)
+        bad = invalid_runs(data)  # one decode: none for UTF-8
         flagged = screen().suspicious(data) + [a for a, _ in bad]
         if not flagged:
             return []
