@@ -52,7 +52,9 @@ def use_model(model: dict[str, object] | None) -> None:
     if model is not None:
         _override.update(model)
     _loaded.cache_clear()
+    _bound_weights.cache_clear()
     text_score.cache_clear()
+    text_score_bound.cache_clear()
 
 
 @cache
@@ -123,6 +125,7 @@ def _bound_weights() -> tuple[F64, F64, float, float, float]:
     return w[:k], w[k : k + k * k], float(w[at["length"]]), per_char, largest
 
 
+@lru_cache(maxsize=4096)
 def text_score_bound(text: str) -> float:
     """A number never below :func:`text_score` of ``text``, from its
     characters' classes, their pairs and its length (counted as the text

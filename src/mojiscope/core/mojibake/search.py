@@ -305,12 +305,12 @@ def search(start: Hypothesis, *, legacy: bool = True, bound: bool = False) -> li
     ``legacy=False``: UTF-8 misreadings only (no legacy or UTF-16 origin).
 
     ``bound=True``: a legacy origin is priced by a lower bound
-    (:func:`bounded`) and scored only when that bound does not prove it
-    dearer than every reading of UTF-8 layers and than the cheapest
-    reading: those readings, and the order among them, are then the ones
-    the full scoring gives (a legacy origin is never searched further).
-    The caller settles or proves irrelevant the readings left bound
-    (``explain.py``)."""
+    (:func:`bounded`), and scored only when that bound does not prove it
+    dearer than every reading of :func:`utf8_layers_only`: how many
+    readings come before each of those, and whether the cheapest reading
+    is one, are then what the full scoring gives (a legacy origin is never
+    searched further). The caller settles or proves irrelevant the
+    readings left bound (``explain.py``)."""
     best: dict[str, Hypothesis] = {start.text: start}
     frontier = [start]
     for depth in range(MAX_LAYERS):
@@ -335,19 +335,22 @@ def search(start: Hypothesis, *, legacy: bool = True, bound: bool = False) -> li
 
 
 def _settle_near(best: dict[str, Hypothesis]) -> None:
-    """Score every bound reading of ``best`` whose bound is not above both
-    the cheapest scored price and the dearest price of a reading of UTF-8
-    layers only (the readings the per-line chooser takes chains from)."""
-    scored_prices = [h.price for h in best.values() if not h.bound]
-    utf8 = [
-        h.price
-        for h in best.values()
-        if not h.bound and all(layer.written == "utf-8" for layer in h.chain.layers)
-    ]
-    limit = max(min(scored_prices), max(utf8, default=-math.inf))
+    """Score every bound reading of ``best`` whose bound is not above the
+    dearest reading of :func:`utf8_layers_only`: the per-line chooser takes
+    its chains from those among the cheapest readings, so their places must
+    be the full scoring's; and when the cheapest scored reading is one, the
+    cheapest reading is that one only if no bound is below it."""
+    dearest = max((h.price for h in best.values() if utf8_layers_only(h)), default=-math.inf)
     for text, hypothesis in best.items():
-        if hypothesis.bound and hypothesis.price <= limit:
+        if hypothesis.bound and hypothesis.price <= dearest:
             best[text] = settled(hypothesis)
+
+
+def utf8_layers_only(hypothesis: Hypothesis) -> bool:
+    """Whether a reading undoes UTF-8 misreadings only (at least one) and
+    guesses no lost byte: the chains the per-line chooser tries."""
+    layers = hypothesis.chain.layers
+    return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
 
 
 def _rank(chain: Chain) -> tuple[int, ...]:
