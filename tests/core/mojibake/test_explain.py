@@ -5,6 +5,8 @@ gets its repair with the ranges, lost bytes and alternatives it claims."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +28,8 @@ from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.search import shows_text
 from mojiscope.core.system.control import Cancelled, Control
 from mojiscope.core.system.source import BytesSource
+
+explain_module = importlib.import_module("mojiscope.core.mojibake.explain")
 
 PROPERTY = settings(
     max_examples=60,
@@ -318,3 +322,39 @@ def test_shift_jis_whose_81_bytes_a_reader_dropped_is_not_a_confident_wrong_repa
     data = "".join("" if b == 0x81 else bytes([b]).decode(WIN_CODEC) for b in raw).encode()
     best = explain(data)[0]
     assert best.text == text or best.confidence < 0.9, (best.words, best.text, best.confidence)
+
+
+# -- readings left priced by a bound -----------------------------------------------
+
+NAMES = ["José Müller", "Ana Núñez", "Renée Åström", "Jürgen Groß", "Zürich", "Kraków", "ok"]
+ROWS = st.lists(
+    st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 999)), max_size=12
+).map(lambda rows: "".join(f"{i},{a},{b}\n" for a, b, i in rows))
+WRITTEN = st.sampled_from(["utf-8", "windows-1252 misread", "cp1251 misread", "cp1252"])
+
+
+def _written(text: str, how: str) -> bytes:
+    if how == "utf-8":
+        return text.encode()
+    if how == "windows-1252 misread":
+        return text.encode().decode("cp1252", "replace").encode()
+    if how == "cp1251 misread":
+        return text.encode("cp1252", "replace").decode("cp1251", "replace").encode()
+    return text.encode("cp1252", "replace")
+
+
+@PROPERTY
+@given(text=ROWS, how=WRITTEN, limit=st.sampled_from([2, 3, 5]))
+def test_readings_left_bound_change_no_explanation(text: str, how: str, limit: int) -> None:
+    data = _written(text, how)
+    fast = explain(data, limit=limit)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(explain_module, "BOUNDED_LIMIT", 0)  # every reading scored
+        assert explain(data, limit=limit) == fast
+
+
+def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None:
+    data = "".join(f"{i},José Müller,Ana Núñez,Zürich\n" for i in range(20)).encode()
+    readings, _parts, identity, _confidences = explain_module._ranked(data, 2)
+    assert readings[0] is identity
+    assert any(h.bound for h in readings)

@@ -21,8 +21,10 @@ from mojiscope.core.mojibake.search import (
     nothing_to_undo,
     scored,
     search,
+    settled,
     undoable_characters,
     undoes_without_guessing,
+    utf8_layers_only,
 )
 
 PROPERTY = settings(
@@ -151,3 +153,27 @@ def test_the_guessing_gate_names_texts_on_both_sides() -> None:
     assert undoes_without_guessing("a lost \ufffd")
     found = search(scored("CafÃ© crÃ¨me", IDENTITY), legacy=False)
     assert _usable(found)
+
+
+LATIN_ROWS = st.lists(
+    st.sampled_from(["José Müller", "Ana Núñez", "Åström", "Groß", "Kraków", "Ã©tÃ©", "ok", "\n"]),
+    max_size=20,
+).map(",".join)
+
+
+@PROPERTY
+@given(text=LATIN_ROWS)
+def test_a_bounded_search_finds_the_same_readings_and_leaves_only_legacy_origins_bound(
+    text: str,
+) -> None:
+    full = search(scored(text, IDENTITY))
+    fast = search(scored(text, IDENTITY), bound=True)
+    assert sorted(full, key=lambda h: h.text) == sorted(map(settled, fast), key=lambda h: h.text)
+    assert [h.price for h in full] == sorted(settled(h).price for h in fast)
+    for h in fast:
+        if h.bound:
+            assert h.chain.layers[0].written != "utf-8"
+            assert h.price <= settled(h).price
+            assert all(h.price > u.price for u in fast if not u.bound and utf8_layers_only(u))
+        else:
+            assert h == next(f for f in full if f.text == h.text)

@@ -44,6 +44,7 @@ from mojiscope.core.mojibake.search import (
     nothing_to_undo,
     scored,
     search,
+    settled,
     stored_readings,
 )
 from mojiscope.core.system.control import UNCONTROLLED, Control
@@ -125,19 +126,31 @@ def readable_text(data: bytes) -> str | None:
     return None if _SURROGATE_PAIR.search(text) else text
 
 
-def _readings(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
-    readings, parts = _found(data)
+def _readings(
+    data: bytes, bound: bool = False
+) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+    """Every reading, cheapest first; ``bound``: legacy origins may be left
+    priced by a lower bound (``search.search``, :func:`_ranked`)."""
+    readings, parts = _found(data, bound)
     origin = data.decode("utf-8", "replace")
     priced = [
         h
         if h.chain.is_identity and not h.parts
-        else replace(h, price=h.price + model.origin_price(h.text, origin))
+        else replace(h, price=h.price + _origin_price(h, origin))
         for h in readings
     ]
     return sorted(priced, key=lambda h: h.price), parts
 
 
-def _found(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+def _origin_price(hypothesis: Hypothesis, origin: str) -> float:
+    if hypothesis.bound:
+        return model.origin_price_bound(hypothesis.text)
+    return model.origin_price(hypothesis.text, origin)
+
+
+def _found(
+    data: bytes, bound: bool = False
+) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
     parts: dict[str, tuple[Part, ...]] = {}
     try:
         text = data.decode("utf-8")
@@ -147,7 +160,7 @@ def _found(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
         return [scored(text, IDENTITY)], parts
-    readings = search(scored(text, IDENTITY))
+    readings = search(scored(text, IDENTITY), bound=bound)
     if 0 in data:
         readings += stored_readings(data)
     readings += _guess_variants(readings)
@@ -240,14 +253,33 @@ def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
     return reading.text.count("\ufffd") > cut
 
 
-def _confidences(readings: list[Hypothesis], data: bytes) -> list[float]:
+def _confidences(
+    readings: list[Hypothesis], data: bytes, tail: slice | None = None
+) -> list[float] | None:
     """The best reading's calibrated confidence; the others share the rest in
     proportion to their raw probabilities (never above the best's). A repair
     that leaves lost bytes unexplained claims at most
-    :data:`UNEXPLAINED_LOSS_CONFIDENCE`."""
+    :data:`UNEXPLAINED_LOSS_CONFIDENCE`.
+
+    ``tail``: readings, dearer than all before them, in an order not known
+    (some priced by a bound, see :func:`_ranked`); a bound reading gets
+    nothing. The sum of the raw probabilities is then the one the scores
+    give, whatever that order, when it is the same with every raw
+    probability there at 0 and at twice the largest one there allows
+    (float addition never decreases when a term grows, so any values
+    between give that sum too). Else ``None``."""
     scores = np.array([-h.price for h in readings])
     raw = np.exp(scores - scores.max())
-    raw /= raw.sum()
+    if tail is None:
+        raw /= raw.sum()
+    else:
+        among = np.zeros(len(raw), bool)
+        among[tail] = True
+        total = np.where(among, 0.0, raw).sum()
+        if total != np.where(among, 2.0 * raw[tail].max(), raw).sum():
+            return None
+        raw = np.where([h.bound for h in readings], 0.0, raw)
+        raw /= total
     best = int(np.argmax(raw))
     chosen = readings[best]
     unchanged = chosen.chain.is_identity and not chosen.parts
@@ -426,13 +458,63 @@ def _mapped(
     )
 
 
-def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
-    readings, parts = _readings(data)
+#: The most readings shown for which legacy origins are first priced by a
+#: bound (:func:`_ranked`): the bounds are loose (by about a hundred, in
+#: price, on accented Latin text), so when more readings are shown nearly
+#: every one ends up scored and the bounds would only add their cost.
+BOUNDED_LIMIT = 2
+
+
+def _ranked(
+    data: bytes, limit: int
+) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]], Hypothesis, list[float]]:
+    """The readings cheapest first (the unchanged one among them, added
+    last when the search has none), the parts of per-part readings, the
+    unchanged reading, and the confidences: what scoring every reading
+    gives, for every reading but those left bound.
+
+    Legacy origins are first priced by a lower bound (``search.search``)
+    when at most :data:`BOUNDED_LIMIT` readings are shown. Readings come
+    first, in their order, whatever the scores of those left bound, when
+    all before the cheapest bound are scored and cheaper than it: the
+    cheapest bound reading is scored until at least ``limit`` readings
+    come so and :func:`_confidences` can prove what the others add. When
+    two readings in front tie, their order would come from an order the
+    bounds changed: every reading is then scored again from the start."""
+    readings, parts = _readings(data, bound=limit <= BOUNDED_LIMIT)
+    was_bound = any(h.bound for h in readings)
+    origin = data.decode("utf-8", "replace")
     identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
-    if identity is None:
-        identity = _identity(data)
-        readings.append(identity)
-    confidences = dict(zip(map(id, readings), _confidences(readings, data), strict=True))
+    added = [] if identity is not None else [_identity(data)]
+    shown = max(1, limit - 1)
+    while True:
+        readings.sort(key=lambda h: h.price)
+        front = next((i for i, h in enumerate(readings) if h.bound), len(readings))
+        if front == len(readings):
+            confidences = _confidences(readings + added, data)
+            break
+        told = sum(1 for h in readings[:front] if not (h.chain.is_identity and h.text not in parts))
+        if told >= shown and front > 0 and readings[front].price > readings[front - 1].price:
+            confidences = _confidences(readings + added, data, slice(front, len(readings)))
+            if confidences is not None:
+                break
+        exact = settled(readings[front])
+        readings[front] = replace(exact, price=exact.price + model.origin_price(exact.text, origin))
+    prices = [h.price for h in readings[:front]]
+    if was_bound and len(set(prices)) < len(prices):
+        readings, parts = _readings(data)
+        identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
+        added = [] if identity is not None else [_identity(data)]
+        confidences = _confidences(readings + added, data)
+    assert confidences is not None  # with no reading left bound
+    readings += added
+    chosen = identity if identity is not None else added[0]
+    return readings, parts, chosen, confidences
+
+
+def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
+    readings, parts, identity, found = _ranked(data, limit)
+    confidences = dict(zip(map(id, readings), found, strict=True))
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")

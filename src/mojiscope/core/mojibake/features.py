@@ -251,10 +251,16 @@ def _coherence(text: str) -> float:
                 found[lower] = found.get(lower, 0) + text.count(char)
     if not found:
         return 0.0
-    covered = max(
-        sum(n for c, n in found.items() if c in letters) for letters in language_letters()
-    )
+    # Whole numbers: the occurrences each language covers, as one product.
+    counts = np.fromiter(found.values(), np.int64, len(found))
+    covered = int((counts @ np.array([_languages_using(c) for c in found])).max())
     return float(sum(found.values()) - covered)
+
+
+@lru_cache(maxsize=4096)
+def _languages_using(letter: str) -> tuple[int, ...]:
+    """Per language of :func:`~.lexicon.language_letters`, 1 if it uses ``letter``."""
+    return tuple(int(letter in letters) for letters in language_letters())
 
 
 def _minority(text: str, classes: U8) -> float:

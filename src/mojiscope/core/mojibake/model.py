@@ -52,7 +52,9 @@ def use_model(model: dict[str, object] | None) -> None:
     if model is not None:
         _override.update(model)
     _loaded.cache_clear()
+    _bound_weights.cache_clear()
     text_score.cache_clear()
+    text_score_bound.cache_clear()
 
 
 @cache
@@ -91,6 +93,71 @@ def text_score(text: str) -> float:
     return float(np.dot(weights()[: feats.TEXT_SIZE], feats.text_features(text)))
 
 
+#: How high each feature :func:`text_score_bound` does not compute can
+#: reach, per non-ASCII character of the text: each counts tokens holding
+#: one, or such characters (a word's letter pairs count up to four per
+#: letter: two beside it, and casefolding makes at most three letters of
+#: one; the run characters are counted in fours). "word-known" and
+#: "word-unknown" are one per token between them.
+_BOUNDED = {
+    "word-mixed-scripts": 1.0, "lower-then-capital": 1.0, "bigram-known": 4.0,
+    "bigram-unknown": 4.0, "letters-no-language-uses": 1.0, "minority-script-letters": 1.0,
+    "repeated-words": 1.0, "utf8-runs": 1.0, "utf8-run-characters": 0.25,
+    "box-shapes-mixed": 1.0,
+}  # fmt: skip
+
+
+@cache
+def _bound_weights() -> tuple[F64, F64, float, float, float]:
+    """The weights :func:`text_score_bound` reads: of the classes and their
+    pairs, of the length, per non-ASCII character the most the bounded
+    features can add (a negative weight adds at most nothing: every feature
+    is a count, at least 0), and the largest weight of the text's features
+    (for the margin)."""
+    w = weights()
+    k = feats.K
+    known, unknown = feats.WORD_INDEX["word-known"], feats.WORD_INDEX["word-unknown"]
+    at = {name: i for i, name in enumerate(feats.NAMES)}
+    # A token is known or unknown, never both: the larger of the two weights, once per token.
+    per_char = max(float(w[known]), float(w[unknown]), 0.0)
+    per_char += sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _BOUNDED.items())
+    largest = float(np.abs(w[: feats.TEXT_SIZE]).max())
+    return w[:k], w[k : k + k * k], float(w[at["length"]]), per_char, largest
+
+
+@lru_cache(maxsize=4096)
+def text_score_bound(text: str) -> float:
+    """A number never below :func:`text_score` of ``text``, from its
+    characters' classes, their pairs and its length (counted as the text
+    features count them) and its count of non-ASCII characters: every other
+    text feature counts tokens holding a non-ASCII letter, or non-ASCII
+    characters, so it is at most that count times its reach (``_BOUNDED``).
+    Far cheaper than the features: the explainer leaves readings it can
+    prove irrelevant unscored (``explain.py``).
+
+    The margin covers the rounding of both sums: each of the about 1,300
+    terms is a count (together at most some 30 per character) times a
+    weight, so either sum is off by less than 1,300 x 2^-53 x 30 x the
+    length x the largest weight, some 300 times less than the margin."""
+    per_class, per_pair, per_length, per_char, largest = _bound_weights()
+    k = feats.K
+    classes = feats.classes_of(text)
+    counts = np.bincount(classes, minlength=k)
+    score = float(per_class @ counts)
+    if len(classes) > 1:
+        score += float(per_pair[classes[:-1].astype(np.int64) * k + classes[1:]].sum())
+    non_ascii = len(text) - int(counts[list(_ASCII_CLASSES)].sum())
+    score += per_length * (len(text) / 64) + per_char * non_ascii
+    return score + 1e-9 * (1.0 + len(text)) * largest
+
+
+#: The classes of ASCII characters (and no other: features.CLASSES).
+_ASCII_CLASSES = tuple(
+    feats.CLASSES.index(name)
+    for name in ("ascii-letter", "digit", "space", "ascii-punct", "control")
+)
+
+
 def chain_score(
     chain: Chain, guesses: tuple[str, ...] = (), parts: int = 0, pieces: bool = False
 ) -> float:
@@ -119,6 +186,16 @@ def origin_price(text: str, origin: str) -> float:
     """What a repair's relation to the text as it is adds to its price
     (``features.duplicates``)."""
     return -float(weights()[feats.DUPLICATES]) * feats.duplicates(text, origin)
+
+
+def origin_price_bound(text: str) -> float:
+    """A number never above :func:`origin_price` of ``text`` beside any
+    origin: the words it duplicates are at least none and at most its
+    non-ASCII characters (each such word holds one)."""
+    weight = float(weights()[feats.DUPLICATES])
+    if weight <= 0.0:
+        return 0.0
+    return -weight * (len(text.encode("utf-8", "surrogatepass")) - len(text))
 
 
 def line_prices(lines: list[str]) -> F64:

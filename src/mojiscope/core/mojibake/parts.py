@@ -18,7 +18,13 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
-from mojiscope.core.mojibake.search import Hypothesis, scored, search, undoes_without_guessing
+from mojiscope.core.mojibake.search import (
+    Hypothesis,
+    scored,
+    search,
+    undoes_without_guessing,
+    utf8_layers_only,
+)
 
 #: Lines searched on their own for chains (the worst-looking first).
 SEARCHED_LINES = 4
@@ -64,8 +70,7 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
 
 def _usable(hypothesis: Hypothesis) -> bool:
     """Parts are UTF-8 misread: chains of UTF-8 layers, no lost bytes."""
-    layers = hypothesis.chain.layers
-    return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
+    return utf8_layers_only(hypothesis)
 
 
 def line_costs(lines: list[str | None]) -> list[float]:

@@ -20,6 +20,7 @@ reading, named by the shorter chain and then the commoner readers
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -73,6 +74,9 @@ class Hypothesis:
     #: The text the model scored, when it is not ``text`` (bytes that are no
     #: UTF-8, scored as WTF-8 reads them).
     scored_text: str | None = field(default=None, compare=False)
+    #: ``price`` is only a lower bound (``model.text_score_bound``): the
+    #: text is not scored yet (a legacy origin of a ``bounded`` search).
+    bound: bool = field(default=False, compare=False)
 
 
 def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
@@ -82,6 +86,22 @@ def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
 def scored(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
     """A reading priced by the fitted model (``model.price``)."""
     return Hypothesis(text, chain, guesses, model.price(text, chain, guess_kinds(guesses)))
+
+
+def bounded(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
+    """A reading whose price is a lower bound of :func:`scored`'s, from the
+    text's cheap features (``model.text_score_bound``); :func:`settled`
+    scores it."""
+    kinds = guess_kinds(guesses)
+    price = -(model.text_score_bound(text) + model.chain_score(chain, kinds))
+    return Hypothesis(text, chain, guesses, price, bound=True)
+
+
+def settled(hypothesis: Hypothesis) -> Hypothesis:
+    """``hypothesis`` priced by the model, if its price was a bound."""
+    if not hypothesis.bound:
+        return hypothesis
+    return scored(hypothesis.text, hypothesis.chain, hypothesis.guesses)
 
 
 @dataclass
@@ -209,8 +229,11 @@ def _cesu(raw: bytes) -> tuple[str, str] | None:
     return None
 
 
-def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list[Hypothesis]:
-    """Every reading one misreading further back (see the module docstring)."""
+def undo_layer(
+    hypothesis: Hypothesis, first: bool, legacy: bool = True, bound: bool = False
+) -> list[Hypothesis]:
+    """Every reading one misreading further back (see the module docstring);
+    ``bound``: legacy origins priced by a bound (:func:`bounded`)."""
     found: list[Hypothesis] = []
     text = hypothesis.text
     for reader in _readers(text):
@@ -231,12 +254,15 @@ def undo_layer(hypothesis: Hypothesis, first: bool, legacy: bool = True) -> list
             found.append(scored(cesu[1], chain, hypothesis.guesses))
         origin_possible = legacy and first and not undo.stand_in
         if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
-            found += _legacy_origins(undo.raw, reader, hypothesis)
+            found += _legacy_origins(undo.raw, reader, hypothesis, bound)
     return found
 
 
-def _legacy_origins(raw: bytes, reader: str, hypothesis: Hypothesis) -> list[Hypothesis]:
+def _legacy_origins(
+    raw: bytes, reader: str, hypothesis: Hypothesis, bound: bool
+) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
+    price = bounded if bound else scored
     writers: tuple[str, ...] = LEGACY_WRITERS
     if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
@@ -249,7 +275,7 @@ def _legacy_origins(raw: bytes, reader: str, hypothesis: Hypothesis) -> list[Hyp
         if writer.startswith("utf-16") and not _clean_utf16(text):
             continue
         chain = hypothesis.chain.undo_one(Misreading(writer, reader))
-        found.append(scored(text, chain, hypothesis.guesses))
+        found.append(price(text, chain, hypothesis.guesses))
     return found
 
 
@@ -273,10 +299,18 @@ def _clean_utf16(text: str) -> bool:
     return not any("\ud800" <= c <= "\udfff" for c in text)
 
 
-def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
+def search(start: Hypothesis, *, legacy: bool = True, bound: bool = False) -> list[Hypothesis]:
     """``start`` and every reading up to :data:`MAX_LAYERS` misreadings back,
     de-duplicated by text (the cheapest chain kept), cheapest first.
-    ``legacy=False``: UTF-8 misreadings only (no legacy or UTF-16 origin)."""
+    ``legacy=False``: UTF-8 misreadings only (no legacy or UTF-16 origin).
+
+    ``bound=True``: a legacy origin is priced by a lower bound
+    (:func:`bounded`), and scored only when that bound does not prove it
+    dearer than every reading of :func:`utf8_layers_only`: how many
+    readings come before each of those, and whether the cheapest reading
+    is one, are then what the full scoring gives (a legacy origin is never
+    searched further). The caller settles or proves irrelevant the
+    readings left bound (``explain.py``)."""
     best: dict[str, Hypothesis] = {start.text: start}
     frontier = [start]
     for depth in range(MAX_LAYERS):
@@ -284,15 +318,39 @@ def search(start: Hypothesis, *, legacy: bool = True) -> list[Hypothesis]:
         for hypothesis in frontier:
             if hypothesis.text.isascii() and "\x00" not in hypothesis.text:
                 continue
-            for found in undo_layer(hypothesis, first=depth == 0, legacy=legacy):
+            for found in undo_layer(hypothesis, first=depth == 0, legacy=legacy, bound=bound):
                 known = best.get(found.text)
+                if known is not None and (found.bound or known.bound) and _by_price(found, known):
+                    found, known = settled(found), settled(known)
+                    best[known.text] = known
                 if known is not None and not _better(found, known):
                     continue
                 best[found.text] = found
                 if found.chain.layers[0].written == "utf-8":
                     grown[found.text] = found
         frontier = sorted(grown.values(), key=lambda h: h.price)[:BEAM]
+    if bound:
+        _settle_near(best)
     return sorted(best.values(), key=lambda h: h.price)
+
+
+def _settle_near(best: dict[str, Hypothesis]) -> None:
+    """Score every bound reading of ``best`` whose bound is not above the
+    dearest reading of :func:`utf8_layers_only`: the per-line chooser takes
+    its chains from those among the cheapest readings, so their places must
+    be the full scoring's; and when the cheapest scored reading is one, the
+    cheapest reading is that one only if no bound is below it."""
+    dearest = max((h.price for h in best.values() if utf8_layers_only(h)), default=-math.inf)
+    for text, hypothesis in best.items():
+        if hypothesis.bound and hypothesis.price <= dearest:
+            best[text] = settled(hypothesis)
+
+
+def utf8_layers_only(hypothesis: Hypothesis) -> bool:
+    """Whether a reading undoes UTF-8 misreadings only (at least one) and
+    guesses no lost byte: the chains the per-line chooser tries."""
+    layers = hypothesis.chain.layers
+    return bool(layers) and not hypothesis.guesses and all(lay.written == "utf-8" for lay in layers)
 
 
 def _rank(chain: Chain) -> tuple[int, ...]:
@@ -302,6 +360,12 @@ def _rank(chain: Chain) -> tuple[int, ...]:
         order.index(layer.read_as) if layer.read_as in order else len(order)
         for layer in chain.layers
     )
+
+
+def _by_price(found: Hypothesis, known: Hypothesis) -> bool:
+    """Whether :func:`_better` compares the two readings' prices."""
+    same_length = len(found.chain.layers) == len(known.chain.layers)
+    return same_length and guess_kinds(found.guesses) != guess_kinds(known.guesses)
 
 
 def _better(found: Hypothesis, known: Hypothesis) -> bool:

@@ -1,0 +1,44 @@
+# ruff: noqa: RUF001 - accented letters are the subject
+"""The text features' shortcuts give the counts the plain definitions give:
+the accented letters no one language uses, counted for all languages at
+once, held against the sum per language on random accented text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import features
+from mojiscope.core.mojibake.lexicon import language_letters
+
+ACCENTED = st.text(
+    st.sampled_from("aeiouAEIOU ,\nßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāăąćčďđęěğıłńňőœřśşšţťůűźżžƒǎ"),
+    max_size=200,
+)
+
+
+def _plain_coherence(text: str) -> float:
+    found: dict[str, int] = {}
+    for char in {c for c in set(text) if c >= "\xc0"}:
+        if ("\xc0" <= char <= "\u024f" or "\u1e00" <= char <= "\u1eff") and char.isalpha():
+            lower = char.casefold()
+            if len(lower) == 1 and lower >= "\x80":
+                found[lower] = found.get(lower, 0) + text.count(char)
+    if not found:
+        return 0.0
+    covered = max(
+        sum(n for c, n in found.items() if c in letters) for letters in language_letters()
+    )
+    return float(sum(found.values()) - covered)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=ACCENTED)
+def test_coherence_counts_as_the_sum_per_language(text: str) -> None:
+    assert features._coherence(text) == _plain_coherence(text)
+
+
+def test_coherence_counts_letters_no_language_uses_together() -> None:
+    # ő is Hungarian's, ø Danish and Norwegian's: one of them is left over.
+    assert features._coherence("ő ø") == 1.0
+    assert features._coherence("ő ő") == 0.0
