@@ -13,13 +13,14 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mojiscope.audit import schema
 from mojiscope.core.audit import judge
 from mojiscope.core.audit.findings import Kind, audit_from_json
 from mojiscope.core.audit.judge import audit_bytes, audit_path, audit_source
+from mojiscope.core.audit.sniff import sniff
 from mojiscope.core.system.source import BytesSource, FileSource
 
 VALIDATOR = jsonschema.Draft202012Validator(schema())
@@ -127,12 +128,22 @@ def test_any_bytes_get_a_verdict_the_schema_accepts(data: bytes) -> None:
 
 
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\ufffd"), max_size=200))
+@example("0\x00")
 def test_valid_text_is_never_lossy_nor_invalid(text: str) -> None:
+    """Never lossy or invalid; binary only for text with controls, and a
+    legacy form only with a chain, or UTF-16/32 for text whose NULs fall in
+    the pattern ASCII leaves there (``"0\\x00"`` is UTF-16LE "0" as well:
+    the sniff's documented reading)."""
     audit = _check(audit_bytes(text.encode()))
     assert (
         audit.verdict not in (Kind.LOSSY, Kind.LEGACY, Kind.SURROGATES, Kind.BINARY)
         or (audit.verdict == Kind.BINARY and any(c < " " for c in text))
         or (audit.verdict == Kind.LEGACY and audit.chain)
+        or (
+            audit.verdict == Kind.LEGACY
+            and audit.encoding in ("utf-16le", "utf-16be", "utf-32le", "utf-32be")
+            and sniff(text.encode()).wide == audit.encoding
+        )
     )
 
 
