@@ -133,6 +133,7 @@ class MojibakePanel(QWidget):
         self.whole_button.clicked.connect(self.whole_file_requested)
         self.tabs = QTabWidget()
         self.candidates = QListWidget()
+        self.candidates.setWordWrap(True)  # a mixed file's counts run long
         self.candidates.currentRowChanged.connect(self._show_candidate)
         self.steps = QLabel()
         self.steps.setWordWrap(True)
