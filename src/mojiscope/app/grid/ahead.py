@@ -35,9 +35,11 @@ QUIET_MS = 2
 long enough for the events a paint leaves queued to run first, since every
 millisecond waited is taken from the screen a held key brings next."""
 
-ROWS_PER_SLICE = 4
-"""Rows laid out and painted per turn of the event loop (a few milliseconds
-on dense content), so that input waits for one slice at most."""
+ROWS_PER_SLICE = 8
+"""Rows laid out and painted per turn of the event loop: enough to share a
+slice's fixed cost (a decoded window per shown format, a painter per strip
+run) among several rows, few enough that input waits for one short slice
+at most (see docs/PERFORMANCE.md for the trade measured)."""
 
 Rows = tuple[int, int]
 """Rows ``[first, end)``."""
