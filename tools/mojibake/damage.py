@@ -245,31 +245,33 @@ def nbsp(text: str, rng: random.Random, language: str) -> Case | None:
 _SIGNS = ("✔ ", "♫ ", "• ", "→ ", "© ", "– ", "… ", "“", "™ ")
 
 
+def _short_piece(text: str, rng: random.Random) -> str | None:
+    """One or two words of ``text`` from one holding a non-ASCII letter,
+    sometimes after a sign; None when no word holds one."""
+    words = text.split()
+    picks = [i for i, w in enumerate(words) if not w.isascii()]
+    if not picks:
+        return None
+    i = rng.choice(picks)
+    piece = " ".join(words[i : i + rng.randint(1, 2)])
+    if rng.random() < 0.25:
+        piece = rng.choice(_SIGNS) + piece
+    return piece
+
+
 def short_correct(text: str, rng: random.Random, language: str) -> Case | None:
     """A short correct piece (one or two words holding a non-ASCII letter,
     sometimes after a sign): must be left as it is, as the short damaged
     pieces of :func:`short` must be repaired."""
-    words = text.split()
-    picks = [i for i, w in enumerate(words) if not w.isascii()]
-    if not picks:
-        return None
-    i = rng.choice(picks)
-    piece = " ".join(words[i : i + rng.randint(1, 2)])
-    if rng.random() < 0.25:
-        piece = rng.choice(_SIGNS) + piece
-    return Case(piece.encode(), piece, (), "correct-short")
+    piece = _short_piece(text, rng)
+    return None if piece is None else Case(piece.encode(), piece, (), "correct-short")
 
 
 def short(text: str, rng: random.Random, language: str) -> Case | None:
     """A short piece: one or two words with a non-ASCII letter, or a sign (class 2)."""
-    words = text.split()
-    picks = [i for i, w in enumerate(words) if not w.isascii()]
-    if not picks:
+    piece = _short_piece(text, rng)
+    if piece is None:
         return None
-    i = rng.choice(picks)
-    piece = " ".join(words[i : i + rng.randint(1, 2)])
-    if rng.random() < 0.25:
-        piece = rng.choice(_SIGNS) + piece
     reader = rng.choices([WIN, "latin-1", "cp1252", "mac-roman", "cp1250", "cp1251"],
                          [8, 2, 2, 1, 1, 1])[0]  # fmt: skip
     out = _misread(piece, reader)

@@ -27,8 +27,6 @@ Nothing in training reads it; only tests/bench/bench_mojibake.py does.
 from __future__ import annotations
 
 import argparse
-import base64
-import json
 import os
 import random
 import sys
@@ -38,6 +36,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
+from corpus import write_corpus  # noqa: E402
 from damage import cases_for  # noqa: E402
 from texts import Text, faker_texts, mo_texts, texts_by_split  # noqa: E402
 from train import _pick  # noqa: E402
@@ -73,23 +72,12 @@ def main() -> None:
     rng = random.Random(SEED)
     picked = _pick(texts, TEXTS, rng)
     cases = [(case, text) for text in picked for case in cases_for(text.text, text.language, rng)]
-    body = {
-        "generated": "GENERATED once by tools/mojibake/heldout.py (blind held-out split: "
+    write_corpus(
+        HELDOUT,
+        "GENERATED once by tools/mojibake/heldout.py (blind held-out split: "
         "never trained, tuned or looked at case by case); do not edit by hand.",
-        "cases": [
-            {
-                "label": f"{text.group}/{text.language}/{i}",
-                "base64": base64.b64encode(case.data).decode("ascii"),
-                "chain": list(case.chain),
-                "expect": case.expect,
-                "category": case.category,
-                "language": text.language,
-                "source": text.source,
-            }
-            for i, (case, text) in enumerate(cases)
-        ],
-    }
-    HELDOUT.write_text(json.dumps(body, ensure_ascii=False, indent=0) + "\n", "utf-8")
+        cases,
+    )
     print(f"{len(picked)} texts, {len(cases)} cases -> {HELDOUT}")
 
 
