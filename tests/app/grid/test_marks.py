@@ -41,6 +41,16 @@ def marked_pixels(image: QImage, colour: QColor, x0: float, x1: float, y0: float
     return found
 
 
+def compared(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> int:
+    """The sample open in UTF-8 and WTF-8 with compare mode on, swept."""
+    path, at = sample(tmp_path)
+    window.set_formats(["utf-8", "wtf-8"], persist=False)
+    assert window.open_path(path)
+    window.actions_["compare"].trigger()
+    qtbot.waitUntil(lambda: window.differences.result is not None, timeout=60_000)
+    return at
+
+
 def test_the_differing_bytes_are_outlined_in_the_hex_and_every_column(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -78,11 +88,7 @@ def test_the_differing_bytes_are_outlined_in_the_hex_and_every_column(
 def test_the_keys_move_as_ever_with_compare_mode_on(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    path, at = sample(tmp_path)
-    window.set_formats(["utf-8", "wtf-8"], persist=False)
-    assert window.open_path(path)
-    window.actions_["compare"].trigger()
-    qtbot.waitUntil(lambda: window.differences.result is not None, timeout=60_000)
+    at = compared(qtbot, window, tmp_path)
     grid = window.grid
     grid.setFocus()
     window.selection.move_cursor(0)
@@ -115,16 +121,6 @@ def test_a_screenshot_in_compare_mode_shows_the_differences(tmp_path: Path) -> N
         for y in range(0, image.height(), 1)
         for x in range(0, image.width() // 2, 2)
     )
-
-
-def compared(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> int:
-    """The sample open in UTF-8 and WTF-8 with compare mode on, swept."""
-    path, at = sample(tmp_path)
-    window.set_formats(["utf-8", "wtf-8"], persist=False)
-    assert window.open_path(path)
-    window.actions_["compare"].trigger()
-    qtbot.waitUntil(lambda: window.differences.result is not None, timeout=60_000)
-    return at
 
 
 def test_a_key_that_keeps_the_rows_draws_no_mark_again(

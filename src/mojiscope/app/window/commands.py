@@ -195,12 +195,8 @@ class SearchCommands(QObject):
         if document is None or document.size == 0:
             return
         choice = self.window.shown.current
-        cursor = self.window.selection.cursor
         scan = next_anomaly if forward else previous_anomaly
-        total = document.size - cursor if forward else cursor
-        way = "next" if forward else "previous"
-        job = _controlled(scan, choice, document.source, cursor)
-        self._start("anomaly", job, total, f"Looking for the {way} anomaly in {choice.label}…")
+        self._scan_from_cursor("anomaly", forward, f"anomaly in {choice.label}", scan, choice)
 
     def notice(self, *, forward: bool) -> None:
         """Select the next (or previous) notice of the current format, from
@@ -211,12 +207,8 @@ class SearchCommands(QObject):
             return
         fmt = window.shown.current.format
         index = window.indexes.index_of(fmt) or FileIndex(fmt, document.size)
-        cursor = window.selection.cursor
         scan = next_notice if forward else previous_notice
-        total = document.size - cursor if forward else cursor
-        way = "next" if forward else "previous"
-        job = _controlled(scan, index, document.source, cursor)
-        self._start("notice", job, total, f"Looking for the {way} notice in {fmt.id}…")
+        self._scan_from_cursor("notice", forward, f"notice in {fmt.id}", scan, index)
 
     def difference(self, *, forward: bool) -> None:
         """Select the next (or previous) range where the formats on show
@@ -229,12 +221,28 @@ class SearchCommands(QObject):
             self._say("Compare needs at least two formats on show")
             return
         indexes = [window.indexes.index_of(fmt) for fmt in formats]
-        cursor = window.selection.cursor
         scan = next_difference if forward else previous_difference
+        self._scan_from_cursor("difference", forward, "difference", scan, formats, indexes)
+
+    def _scan_from_cursor(
+        self,
+        tag: str,
+        forward: bool,
+        what: str,
+        scan: Callable[..., Any],
+        first: object,
+        *rest: object,
+    ) -> None:
+        """Run ``scan(first, source, cursor, *rest)`` from the cursor to the
+        file's end (or start, backwards) as the search job ``tag``, its
+        progress labelled "Looking for the next (previous) ``what``…"."""
+        document = self.window.document
+        assert document is not None
+        cursor = self.window.selection.cursor
         total = document.size - cursor if forward else cursor
         way = "next" if forward else "previous"
-        job = _controlled(scan, formats, document.source, cursor, indexes)
-        self._start("difference", job, total, f"Looking for the {way} difference…")
+        job = _controlled(scan, first, document.source, cursor, *rest)
+        self._start(tag, job, total, f"Looking for the {way} {what}…")
 
     # -- results --------------------------------------------------------------------------
 
