@@ -177,6 +177,29 @@ def classes_of(text: str) -> U8:
 _TOKEN = re.compile(r"[^\W\d_]+")
 
 
+@cache
+def _token_chars() -> npt.NDArray[np.bool_]:
+    """Per code point below U+10000 above 7F: whether :data:`_TOKEN` takes it."""
+    chars = "".join(map(chr, range(0x10000)))
+    table = np.zeros(0x10000, bool)
+    for match in _TOKEN.finditer(chars):
+        table[match.start() : match.end()] = True
+    table[:0x80] = False
+    return table
+
+
+def token_bound(text: str) -> int:
+    """A number never below how many tokens holding a non-ASCII character
+    the text has (:func:`_tokens`, counted with repeats): the runs of
+    non-ASCII token characters, each inside one token and every such token
+    holding one. Exact (the tokens counted) for text beyond U+FFFF."""
+    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    if len(cps) and int(cps.max()) > 0xFFFF:
+        return len(_tokens(text))
+    inside = _token_chars()[cps]
+    return int(np.count_nonzero(inside[1:] & ~inside[:-1])) + int(len(inside) > 0 and inside[0])
+
+
 def _script(char: str) -> int:
     code = ord(char)
     return int(_tables()[1][code]) if code <= 0xFFFF else 0

@@ -26,6 +26,7 @@ A reading's *price* is minus its score: the search keeps the cheapest.
 from __future__ import annotations
 
 import json
+import math
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -55,6 +56,7 @@ def use_model(model: dict[str, object] | None) -> None:
     _bound_weights.cache_clear()
     text_score.cache_clear()
     text_score_bound.cache_clear()
+    chain_score.cache_clear()
 
 
 @cache
@@ -97,49 +99,52 @@ def text_score(text: str) -> float:
 #: reach, per non-ASCII character of the text: each counts tokens holding
 #: one, or such characters (a word's letter pairs count up to four per
 #: letter: two beside it, and casefolding makes at most three letters of
-#: one; the run characters are counted in fours). "word-known" and
-#: "word-unknown" are one per token between them.
-_BOUNDED = {
-    "word-mixed-scripts": 1.0, "lower-then-capital": 1.0, "bigram-known": 4.0,
-    "bigram-unknown": 4.0, "letters-no-language-uses": 1.0, "minority-script-letters": 1.0,
-    "repeated-words": 1.0, "utf8-runs": 1.0, "utf8-run-characters": 0.25,
-    "box-shapes-mixed": 1.0,
+#: one; the run characters are counted in fours).
+_PER_CHAR = {
+    "lower-then-capital": 1.0, "bigram-known": 4.0, "bigram-unknown": 4.0,
+    "letters-no-language-uses": 1.0, "minority-script-letters": 1.0, "repeated-words": 1.0,
+    "utf8-runs": 1.0, "utf8-run-characters": 0.25, "box-shapes-mixed": 1.0,
 }  # fmt: skip
+#: The features counted once per token holding a non-ASCII character
+#: ("word-known" and "word-unknown" are one per token between them).
+_PER_TOKEN = ("word-mixed-scripts",)
 
 
 @cache
-def _bound_weights() -> tuple[F64, F64, float, float, float]:
+def _bound_weights() -> tuple[F64, F64, float, float, float, float]:
     """The weights :func:`text_score_bound` reads: of the classes and their
-    pairs, of the length, per non-ASCII character the most the bounded
-    features can add (a negative weight adds at most nothing: every feature
-    is a count, at least 0), and the largest weight of the text's features
-    (for the margin)."""
+    pairs, of the length, per non-ASCII character and per token holding one
+    the most the bounded features can add (a negative weight adds at most
+    nothing: every feature is a count, at least 0), and the largest weight
+    of the text's features (for the margin)."""
     w = weights()
     k = feats.K
     known, unknown = feats.WORD_INDEX["word-known"], feats.WORD_INDEX["word-unknown"]
     at = {name: i for i, name in enumerate(feats.NAMES)}
     # A token is known or unknown, never both: the larger of the two weights, once per token.
-    per_char = max(float(w[known]), float(w[unknown]), 0.0)
-    per_char += sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _BOUNDED.items())
+    per_token = max(float(w[known]), float(w[unknown]), 0.0)
+    per_token += sum(max(float(w[at[n]]), 0.0) for n in _PER_TOKEN)
+    per_char = sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _PER_CHAR.items())
     largest = float(np.abs(w[: feats.TEXT_SIZE]).max())
-    return w[:k], w[k : k + k * k], float(w[at["length"]]), per_char, largest
+    return w[:k], w[k : k + k * k], float(w[at["length"]]), per_char, per_token, largest
 
 
 @lru_cache(maxsize=4096)
 def text_score_bound(text: str) -> float:
     """A number never below :func:`text_score` of ``text``, from its
     characters' classes, their pairs and its length (counted as the text
-    features count them) and its count of non-ASCII characters: every other
-    text feature counts tokens holding a non-ASCII letter, or non-ASCII
-    characters, so it is at most that count times its reach (``_BOUNDED``).
-    Far cheaper than the features: the explainer leaves readings it can
-    prove irrelevant unscored (``explain.py``).
+    features count them), its count of non-ASCII characters and a bound on
+    its tokens holding one (``features.token_bound``): every other text
+    feature counts such tokens, or non-ASCII characters, so it is at most
+    that count times its reach (``_PER_CHAR``, ``_PER_TOKEN``). Far cheaper
+    than the features: the explainer leaves readings it can prove
+    irrelevant unscored (``explain.py``).
 
     The margin covers the rounding of both sums: each of the about 1,300
     terms is a count (together at most some 30 per character) times a
     weight, so either sum is off by less than 1,300 x 2^-53 x 30 x the
     length x the largest weight, some 300 times less than the margin."""
-    per_class, per_pair, per_length, per_char, largest = _bound_weights()
+    per_class, per_pair, per_length, per_char, per_token, largest = _bound_weights()
     k = feats.K
     classes = feats.classes_of(text)
     counts = np.bincount(classes, minlength=k)
@@ -148,6 +153,8 @@ def text_score_bound(text: str) -> float:
         score += float(per_pair[classes[:-1].astype(np.int64) * k + classes[1:]].sum())
     non_ascii = len(text) - int(counts[list(_ASCII_CLASSES)].sum())
     score += per_length * (len(text) / 64) + per_char * non_ascii
+    if non_ascii and per_token:
+        score += per_token * feats.token_bound(text)
     return score + 1e-9 * (1.0 + len(text)) * largest
 
 
@@ -158,12 +165,16 @@ _ASCII_CLASSES = tuple(
 )
 
 
+@lru_cache(maxsize=4096)
 def chain_score(
     chain: Chain, guesses: tuple[str, ...] = (), parts: int = 0, pieces: bool = False
 ) -> float:
-    """The chain's share of a reading's score, and the identity bonus for the empty chain."""
+    """The chain's share of a reading's score, and the identity bonus for the
+    empty chain: a correctly rounded sum, the same in every call (a dot
+    product's rounding may depend on where its vectors lie in memory)."""
     vector = feats.chain_features(chain, guesses, parts, pieces)
-    score = float(np.dot(weights()[feats.TEXT_SIZE :], vector))
+    chain_weights = weights()[feats.TEXT_SIZE :]
+    score = math.fsum(float(chain_weights[i] * vector[i]) for i in np.flatnonzero(vector))
     if chain.is_identity and not parts:
         score += identity_bonus()
     if parts:
