@@ -7,14 +7,14 @@ Run: ``.venv/bin/python tests/bench/bench_mojibake.py [--mb N] [--files N] [--de
 * accuracy on the **held-out** corpora (:data:`HELD_OUT`), which the model
   was neither fitted nor tuned on: ``heldout.json`` (the blind synthetic
   split tools/mojibake/heldout.py drew once from sources training never
-  read), ``realworld.json`` and ``realworld2_heldout.json`` (mojibake as
-  people reported it in public threads); top-1, top-3 and correct texts
-  changed per category, for ``mojiscope.core.mojibake.explain`` and
-  ``ftfy.fix_encoding`` (which gets the bytes decoded as UTF-8, with U+FFFD
-  where they are not). ``--dev`` adds the development sets: devtest.json
-  (training's own test split, measured during development),
-  realworld2_dev.json, and the hand-written corpus (damaged.json,
-  correct.json);
+  read), ``realworld.json``, ``realworld2_heldout.json`` and
+  ``realworld3_heldout.json`` (mojibake as people reported it in public
+  threads); top-1, top-3 and correct texts changed per category, for
+  ``mojiscope.core.mojibake.explain`` and ``ftfy.fix_encoding`` (which gets
+  the bytes decoded as UTF-8, with U+FFFD where they are not). ``--dev`` adds
+  the development sets: devtest.json (training's own test split, measured
+  during development), realworld2_dev.json, realworld3_dev.json, and the
+  hand-written corpus (damaged.json, correct.json);
 * reliability: of the answers given each confidence band, the share right,
   and of all answers at 0.9 or more, how many were wrong;
 * speed: explaining a 4 KiB selection (whole chain; partly damaged), the
@@ -53,7 +53,12 @@ from mojiscope.core.mojibake import (
 DATA = Path(__file__).resolve().parents[1] / "data" / "mojibake"
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
 #: The corpora nothing was fitted, tuned or looked at case by case on.
-HELD_OUT = ("heldout.json", "realworld.json", "realworld2_heldout.json")
+HELD_OUT = (
+    "heldout.json",
+    "realworld.json",
+    "realworld2_heldout.json",
+    "realworld3_heldout.json",
+)
 
 
 def load(name: str) -> list[dict[str, object]]:
@@ -230,7 +235,7 @@ def main() -> None:
             print(f"== {name} (held out)")
             print_accuracy(accuracy(load(name)))
         if args.dev:
-            for name in ("devtest.json", "realworld2_dev.json"):
+            for name in ("devtest.json", "realworld2_dev.json", "realworld3_dev.json"):
                 print(f"== {name} (development)")
                 print_accuracy(accuracy(load(name)))
             print("== damaged.json + correct.json (development corpus)")
