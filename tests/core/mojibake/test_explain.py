@@ -24,6 +24,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
+from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.search import shows_text
 from mojiscope.core.system.control import Cancelled, Control
@@ -358,3 +359,29 @@ def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None
     readings, _parts, identity, _confidences = explain_module._ranked(data, 2)
     assert readings[0] is identity
     assert any(h.bound for h in readings)
+
+
+@pytest.mark.parametrize("reader", ["cp1253", "mac-roman", "cp1251", "cp437", "cp1250"])
+def test_western_text_misread_as_another_code_page_is_repaired(reader: str) -> None:
+    text = "Le château de Montréal, à côté de la forêt, où Zoë déjeune"
+    shown = text.encode("cp1252").decode(reader)
+    best = explain(shown.encode())[0]
+    assert shown != text and best.text == text
+    assert best.chain.layers[0].read_as == reader and best.chain.layers[0].written != "utf-8"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Cr\ufffder un nouveau document", "Canton Gora?de, Bosnia", "Narl?dere, \u0130zmir"],
+)
+def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.unchanged and best.confidence <= UNEXPLAINED_LOSS_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    "text", ["see https://example.org/a.php?id=3 now", "Is it? Yes, it is.", "Größe, schön"]
+)
+def test_question_marks_of_addresses_and_sentences_are_no_lost_letter(text: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.unchanged and best.confidence > 0.9

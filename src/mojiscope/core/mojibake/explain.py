@@ -233,21 +233,29 @@ def _may_be_partial(best: Hypothesis) -> bool:
     )
 
 
-#: The most a repair that leaves lost bytes unexplained may claim (see
-#: :func:`_leaves_loss`): such a reading may be right about its pieces, but
-#: what the text was is not known, and a legacy text read as a code page
-#: that lost bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes
-#: pieces that read as UTF-8 by chance.
+#: The most a reading that leaves lost bytes unexplained may claim (see
+#: :func:`_leaves_loss`): a repair may be right about its pieces, but what
+#: the text was is not known, and a legacy text read as a code page that
+#: lost bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes pieces
+#: that read as UTF-8 by chance; "fine as it is" is not fine where a letter
+#: was lost.
 UNEXPLAINED_LOSS_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
+#: A question mark between two letters of a word that is no web address or
+#: query: what a writer puts for a letter its code page lacks (``Gora?de``).
+LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
 
 
 def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
-    """Whether the bytes hold U+FFFD as a character (a reader lost bytes) and
-    a repair leaves U+FFFD in its text that no guess of its own put there (a
-    cut character's U+FFFD is a guess): the chain does not say what was lost.
-    Bytes that are no UTF-8 (the demo's stray 80) are not such a loss."""
-    if (reading.chain.is_identity and not reading.parts) or _FFFD not in data:
+    """Whether the bytes show a loss the reading does not explain: they hold
+    U+FFFD as a character (a reader lost bytes) and a repair leaves U+FFFD
+    in its text that no guess of its own put there (a cut character's
+    U+FFFD is a guess), or the reading is the text as it is, which keeps
+    that U+FFFD or a letter written as ``?`` (:data:`LETTER_LOST`). Bytes
+    that are no UTF-8 (the demo's stray 80) are not such a loss."""
+    if reading.chain.is_identity and not reading.parts:
+        return _FFFD in data or LETTER_LOST.search(reading.text) is not None
+    if _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)
     return reading.text.count("\ufffd") > cut
