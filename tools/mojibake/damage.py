@@ -92,8 +92,6 @@ READERS: dict[str, float] = {
     "cp1253": 2, "cp1254": 2, "cp1255": 2, "cp1256": 2, "cp1257": 2, "cp874": 2,
 }  # fmt: skip
 LEGACY_READERS = (WIN, "latin-1", "cp437", "mac-roman")
-#: The code pages Western text (windows-1252) is seen misread as (the explainer's WESTERN_READERS).
-WESTERN_READERS = ("cp437", "cp850", "mac-roman", "cp1250", "cp1251", "cp1253", "cp1257")
 EMOJI = "😍👍🎉🙂💡🚀😀✅"
 
 
@@ -155,10 +153,10 @@ def layers(text: str, rng: random.Random, language: str) -> Case | None:
 
 def legacy_misread(text: str, rng: random.Random, language: str) -> Case | None:
     codecs = LEGACY.get(_base(language))
-    if not codecs:
+    if not codecs or codecs[0] in ("cp1252", "latin-1"):
         return None
     writer = codecs[0]
-    reader = rng.choice(WESTERN_READERS if writer == "cp1252" else LEGACY_READERS)
+    reader = rng.choice(LEGACY_READERS)
     out = _misread(text, reader, writer)
     if out is None or out == text:
         return None

@@ -361,15 +361,6 @@ def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None
     assert any(h.bound for h in readings)
 
 
-@pytest.mark.parametrize("reader", ["cp1253", "mac-roman", "cp1251", "cp437", "cp1250"])
-def test_western_text_misread_as_another_code_page_is_repaired(reader: str) -> None:
-    text = "Le château de Montréal, à côté de la forêt, où Zoë déjeune"
-    shown = text.encode("cp1252").decode(reader)
-    best = explain(shown.encode())[0]
-    assert shown != text and best.text == text
-    assert best.chain.layers[0].read_as == reader and best.chain.layers[0].written != "utf-8"
-
-
 @pytest.mark.parametrize(
     "text",
     ["Cr\ufffder un nouveau document", "Canton Gora?de, Bosnia", "Narl?dere, \u0130zmir"],

@@ -386,7 +386,7 @@ STORED_FAMILIES = {
 #: code pages, UTF-16, CESU-8), and codecs bytes may be stored as: each has
 #: a prior of its own, fitted like every other weight.
 WRITER_WORDS = (
-    "cp1252", "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
+    "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
     "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2", "utf-16",
     "utf-16le", "utf-16be", "cesu-8", "mutf-8",
 )  # fmt: skip
@@ -396,10 +396,7 @@ STORED_WORDS = (
     "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16", "cesu-8",
     "mutf-8",
 )  # fmt: skip
-LEGACY_READER_WORDS = (
-    "windows-1252", "latin-1", "cp437", "mac-roman", "cp850", "cp1250", "cp1251", "cp1253",
-    "cp1257",
-)  # fmt: skip
+LEGACY_READER_WORDS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 GUESS_KINDS = (
     "dropped", "question mark", "U+FFFD", "no-break space became space",
     "cut inside a character", "no-break space lost",

@@ -46,10 +46,6 @@ LEGACY_WRITERS = (
     "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2",
 )  # fmt: skip
 LEGACY_READERS = ("windows-1252", "latin-1", "cp437", "mac-roman")
-#: Western text (written in windows-1252) is seen misread as these code pages:
-#: a DOS console's, a Mac's, or a Windows set to another language.
-WESTERN_WRITER = "cp1252"
-WESTERN_READERS = ("cp437", "cp850", "mac-roman", "cp1250", "cp1251", "cp1253", "cp1257")
 UTF16_WRITERS = ("utf-16", "utf-16le", "utf-16be")
 #: Codecs legacy bytes on disk are tried as (when they are not UTF-8).
 STORED_AS = (
@@ -257,8 +253,7 @@ def undo_layer(
             chain = hypothesis.chain.undo_one(Misreading(cesu[0], reader))
             found.append(scored(cesu[1], chain, hypothesis.guesses))
         origin_possible = legacy and first and not undo.stand_in
-        legacy_reader = reader in LEGACY_READERS or reader in WESTERN_READERS
-        if origin_possible and legacy_reader and not _is_utf8(undo.raw):
+        if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis, bound)
     return found
 
@@ -268,11 +263,9 @@ def _legacy_origins(
 ) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
     price = bounded if bound else scored
-    writers: tuple[str, ...] = LEGACY_WRITERS if reader in LEGACY_READERS else ()
-    if reader in WESTERN_READERS:
-        writers += (WESTERN_WRITER,)
+    writers: tuple[str, ...] = LEGACY_WRITERS
     if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        writers += UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
+        writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
     found = []
     for writer in writers:
         try:
