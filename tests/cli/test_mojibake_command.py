@@ -84,3 +84,19 @@ def test_usage_errors_are_one_line(mojiscope: Mojiscope, tmp_path: Path) -> None
         run = mojiscope(*args)
         assert run.returncode == 2
         assert len(run.stderr_lines) == 1 and run.stderr.startswith("mojiscope: ")
+
+
+def test_letters_lost_before_the_bytes_were_written_are_named(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path = tmp_path / "strings.txt"
+    path.write_bytes("actions.create=Cr\ufffder un document\nlieu: Gora?de\n".encode())
+    plain = mojiscope("mojibake", path)
+    assert plain.returncode == 0, plain.stderr
+    lines = plain.stdout.decode().splitlines()
+    assert lines[1].strip() == "1. 0.50  fine as it is"
+    assert "2 letters lost before the bytes were written" in lines[3]
+    assert "at bytes 17-20, 45-46:" in lines[3]
+    run = mojiscope("mojibake", "--json", path)
+    best = run.json_lines()[0]["candidates"][0]
+    assert best["letters_lost"] == [[17, 20], [45, 46]] and best["confidence"] == 0.5

@@ -146,6 +146,7 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
                     for x in e.lost
                 ],
                 "parts": [{"range": [p.start, p.end], "chain": p.chain.words} for p in e.parts],
+                "letters_lost": [list(r) for r in e.letters_lost],
                 "differs": e.differs,
             }
             for e in explanations
@@ -168,7 +169,20 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
                 f"       bytes {lost.start}-{lost.end}: {lost.what}, "
                 f"guessed {lost.guess!r} (or {others})\n"
             )
+        if e.letters_lost:
+            out.write(f"       {_letters_lost_words(e.letters_lost)}\n")
     out.flush()
+
+
+def _letters_lost_words(ranges: tuple[tuple[int, int], ...]) -> str:
+    """Where letters were lost before the bytes were written, in words."""
+    first = ", ".join(f"{start}-{end}" for start, end in ranges[:3])
+    more = f" and {len(ranges) - 3:,} more" if len(ranges) > 3 else ""
+    letters = "a letter" if len(ranges) == 1 else f"{len(ranges):,} letters"
+    return (
+        f"{letters} lost before the bytes were written (U+FFFD or ?) at bytes {first}{more}: "
+        "nothing in the bytes says which"
+    )
 
 
 # -- the whole input: segments and the repair ------------------------------------------

@@ -57,6 +57,24 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
     assert panel.status.text().startswith("Bytes 0x5..0x")
 
 
+def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = "Cr\ufffder un document, lieu: Gora?de".encode()
+    panel.explain_range(BytesSource(b"head " + data), 5, 5 + len(data))
+    qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
+    assert panel.candidates.item(0).text().endswith("fine as it is")
+    assert "2 letters were lost before these bytes were written" in panel.steps.text()
+    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    assert texts == [
+        "0x7..0x9: a letter lost before the bytes were written",
+        "0x24: a letter lost before the bytes were written",
+    ]
+    with qtbot.waitSignal(panel.range_chosen) as chosen:
+        panel.ranges.itemClicked.emit(panel.ranges.item(1))
+    assert chosen.args == [36, 37]
+
+
 def test_the_next_reading_is_told_apart_by_characters_and_their_names(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:
@@ -174,6 +192,9 @@ def test_the_segments_tab_lists_every_damaged_segment_and_a_click_selects_it(
     assert panel.column_counts.text().startswith("Misread values per column: ")
     qtbot.waitUntil(lambda: panel.explained is not None, timeout=20000)
     explained = panel.explained  # the whole file's
+    damaged = len(found.damaged())
+    qtbot.waitUntil(lambda: "to repair" in panel.steps.text(), timeout=5000)
+    assert f"\n\n{damaged:,} segments to repair: see the Segments tab." in panel.steps.text()
     first = panel.segment_model.index(0)
     start, end = panel.segment_model.data(first, 256)
     panel.segment_list.clicked.emit(first)

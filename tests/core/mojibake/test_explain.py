@@ -24,7 +24,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
-from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE
+from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE, letters_lost
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.search import shows_text
 from mojiscope.core.system.control import Cancelled, Control
@@ -376,3 +376,13 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
 def test_question_marks_of_addresses_and_sentences_are_no_lost_letter(text: str) -> None:
     best = explain(text.encode())[0]
     assert best.unchanged and best.confidence > 0.9
+
+
+def test_letters_lost_are_the_byte_ranges_of_each_hole() -> None:
+    data = "Cr\ufffder, Gora?de, é?x, https://a.b/c.php?id=1, \ufffd".encode()
+    holes = letters_lost(data)
+    assert [data[a:b] for a, b in holes] == ["\ufffd".encode(), b"?", b"?", "\ufffd".encode()]
+    assert holes[2] == (data.index("é?x".encode()) + 2, data.index("é?x".encode()) + 3)
+    best = explain(data)[0]
+    assert best.unchanged and best.letters_lost == holes
+    assert all(not e.letters_lost for e in explain(data)[1:])

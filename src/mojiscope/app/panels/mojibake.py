@@ -336,6 +336,9 @@ class MojibakePanel(QWidget):
             self._add_range(
                 f"{where}: {lost.what}, guessed {lost.guess} (or {others})", lost.start, lost.end
             )
+        for start, end in chosen.letters_lost:
+            where = byte_range(self._base + start, self._base + end)
+            self._add_range(f"{where}: a letter lost before the bytes were written", start, end)
         self._refresh_buttons(chosen.unchanged)
 
     def _show_steps(
@@ -347,6 +350,14 @@ class MojibakePanel(QWidget):
             lines.append(f"On the bytes: {story}")
         if chosen.parts:
             lines.append(f"{len(chosen.parts):,} parts, each read its own way.")
+        if chosen.letters_lost:
+            count = len(chosen.letters_lost)
+            lost = "A letter was" if count == 1 else f"{count:,} letters were"
+            lines.append(
+                f"{lost} lost before these bytes were written (U+FFFD, or ? inside a word, "
+                "where a letter stood): the bytes are read as they are, but they are not the "
+                "text that was meant, and nothing in them says which letters (see the ranges)."
+            )
         if other is not None and other.text != chosen.text:
             lines.append(difference(chosen.text, other.text, chain_words(other.chain)))
         lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first
@@ -359,8 +370,8 @@ class MojibakePanel(QWidget):
         damaged = found.damaged()
         self.steps.setText(
             f"Segment by segment: each part undone with its own chain, the rest kept byte for "
-            f"byte.\n\n{found.words()}.\n\n{len(damaged):,} segments to repair: see the "
-            "Segments tab."
+            f"byte.\n\n{found.words()}.\n\n{len(damaged):,} "
+            f"{'segment' if len(damaged) == 1 else 'segments'} to repair: see the Segments tab."
         )
         self.repaired.setPlainText(preview_text(preview(head_plan(found, len(shown)), shown)))
         for i in damaged[:200].tolist():

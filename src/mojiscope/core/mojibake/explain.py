@@ -80,6 +80,9 @@ class Explanation:
     sampled: bool = False
     #: The source ranges the explanation read, when it read a sample (else empty).
     read: tuple[tuple[int, int], ...] = ()
+    #: For the bytes as they are: the byte ranges of letters lost before the
+    #: bytes were written, which this reading keeps (:func:`letters_lost`).
+    letters_lost: tuple[tuple[int, int], ...] = ()
 
     @property
     def unchanged(self) -> bool:
@@ -246,15 +249,33 @@ _FFFD = "\ufffd".encode()
 LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
 
 
+def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
+    """The byte ranges, in order, of the letters lost before ``data`` was
+    written: each U+FFFD it holds as a character, and each ``?`` that
+    :data:`LETTER_LOST` takes for a letter. Bytes that are no UTF-8 (the
+    demo's stray 80) are no such loss."""
+    found = []
+    at = data.find(_FFFD)
+    while at >= 0:
+        found.append((at, at + len(_FFFD)))
+        at = data.find(_FFFD, at + len(_FFFD))
+    if b"?" in data:
+        text = data.decode("utf-8", "surrogateescape")  # one character per byte that is no UTF-8
+        for match in LETTER_LOST.finditer(text):
+            mark = match.start() + match.group().index("?")
+            at = len(text[:mark].encode("utf-8", "surrogateescape"))
+            found.append((at, at + 1))
+    return tuple(sorted(found))
+
+
 def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
     """Whether the bytes show a loss the reading does not explain: they hold
     U+FFFD as a character (a reader lost bytes) and a repair leaves U+FFFD
     in its text that no guess of its own put there (a cut character's
     U+FFFD is a guess), or the reading is the text as it is, which keeps
-    that U+FFFD or a letter written as ``?`` (:data:`LETTER_LOST`). Bytes
-    that are no UTF-8 (the demo's stray 80) are not such a loss."""
+    :func:`letters_lost`."""
     if reading.chain.is_identity and not reading.parts:
-        return _FFFD in data or LETTER_LOST.search(reading.text) is not None
+        return bool(letters_lost(data))
     if _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)
@@ -457,6 +478,7 @@ def _mapped(
         explanation,
         ranges=tuple(back(a, b) for a, b in explanation.ranges),
         parts=tuple(Part(*back(p.start, p.end), p.chain) for p in explanation.parts),
+        letters_lost=tuple(back(a, b) for a, b in explanation.letters_lost),
         lost=tuple(
             replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
             for x in explanation.lost
@@ -526,6 +548,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")
+    kept = letters_lost(data)
     explanations = []
     for i, hypothesis in enumerate(chosen):
         other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
@@ -542,6 +565,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 differs=_differs(hypothesis.text, other.text, other.chain)
                 if other is not hypothesis
                 else "",
+                letters_lost=kept if hypothesis is identity else (),
             )
         )
     return explanations
