@@ -6,6 +6,7 @@ gets its repair with the ranges, lost bytes and alternatives it claims."""
 from __future__ import annotations
 
 import importlib
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -386,3 +387,17 @@ def test_letters_lost_are_the_byte_ranges_of_each_hole() -> None:
     best = explain(data)[0]
     assert best.unchanged and best.letters_lost == holes
     assert all(not e.letters_lost for e in explain(data)[1:])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(
+    data=st.lists(
+        st.sampled_from(["a", "é", "?", "\ufffd", " ", "/", "=", "1", "ж"]), max_size=40
+    ).map(lambda chars: "".join(chars).encode())
+    | st.binary(max_size=40)
+)
+def test_letters_lost_are_holes_in_order(data: bytes) -> None:
+    holes = letters_lost(data)
+    assert all(data[a:b] in (b"?", "\ufffd".encode()) for a, b in holes)
+    assert all(b <= c for (_, b), (c, _) in pairwise(holes))
+    assert sum(1 for a, b in holes if b - a == 3) == data.count("\ufffd".encode())

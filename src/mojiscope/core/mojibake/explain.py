@@ -261,9 +261,11 @@ def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
         at = data.find(_FFFD, at + len(_FFFD))
     if b"?" in data:
         text = data.decode("utf-8", "surrogateescape")  # one character per byte that is no UTF-8
+        char, at = 0, 0  # where the last mark was, in characters and in bytes
         for match in LETTER_LOST.finditer(text):
             mark = match.start() + match.group().index("?")
-            at = len(text[:mark].encode("utf-8", "surrogateescape"))
+            at += len(text[char:mark].encode("utf-8", "surrogateescape"))
+            char = mark
             found.append((at, at + 1))
     return tuple(sorted(found))
 
