@@ -197,6 +197,22 @@ def lost_bytes(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(out.encode(), text, chain, f"lost-{what}")
 
 
+def letters_lost(text: str, rng: random.Random, language: str) -> Case | None:
+    """Letters lost before the bytes were written: windows-1252 lacking them
+    wrote ``?`` (Polish, Czech, Turkish), or windows-1252 bytes read as UTF-8
+    put U+FFFD for each (``Cr\ufffder``); a known word may tell each back."""
+    if rng.random() < 0.5:
+        out, what = text.encode("cp1252", "replace").decode("cp1252"), "question-mark"
+    else:
+        try:
+            out, what = text.encode("cp1252").decode("utf-8", "replace"), "replacement"
+        except UnicodeEncodeError:
+            return None
+    if out == text:
+        return None
+    return Case(out.encode(), text, ("letters lost",), f"letters-{what}")
+
+
 def legacy_lost(text: str, rng: random.Random, language: str) -> Case | None:
     """Legacy text (Shift_JIS, GBK, cp1251...) read as Python's strict cp1252,
     the bytes it has no character for dropped or written as ``?`` or U+FFFD:
@@ -436,7 +452,7 @@ MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, legacy_on_disk: 8,
     utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12, inline_pieces: 5,
     cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1, short_correct: 4,
-    legacy_lost: 2,
+    legacy_lost: 2, letters_lost: 3,
 }  # fmt: skip
 
 

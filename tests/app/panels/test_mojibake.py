@@ -60,7 +60,7 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:
-    data = "Cr\ufffder un document, lieu: Gora?de".encode()
+    data = "Xq\ufffdzv un document, lieu: Gora?de".encode()
     panel.explain_range(BytesSource(b"head " + data), 5, 5 + len(data))
     qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
     assert panel.candidates.item(0).text().endswith("fine as it is")
@@ -73,6 +73,22 @@ def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     with qtbot.waitSignal(panel.range_chosen) as chosen:
         panel.ranges.itemClicked.emit(panel.ranges.item(1))
     assert chosen.args == [36, 37]
+
+
+def test_letters_guessed_from_the_words_are_shown_as_guesses(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = "Cr\ufffder une nouvelle pr\ufffdsentation".encode()
+    panel.explain_range(BytesSource(data), 0, len(data))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 0, timeout=10000)
+    assert panel.candidates.item(0).text().endswith("repaired: letter lost as U+FFFD")
+    assert panel.repaired.toPlainText() == "Créer une nouvelle présentation"
+    assert "each guessed from the words it completes" in panel.steps.text()
+    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    assert texts[-2:] == [
+        "0x2..0x4: letter lost as U+FFFD, guessed é (or nothing else)",
+        "0x17..0x19: letter lost as U+FFFD, guessed é (or ä)",
+    ]
 
 
 def test_the_next_reading_is_told_apart_by_characters_and_their_names(

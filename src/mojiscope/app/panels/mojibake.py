@@ -348,8 +348,14 @@ class MojibakePanel(QWidget):
         story = damage_steps(chain, text) if not chain.is_identity else ""
         if story:
             lines.append(f"On the bytes: {story}")
-        if chosen.parts:
+        if any(not part.chain.is_identity for part in chosen.parts):
             lines.append(f"{len(chosen.parts):,} parts, each read its own way.")
+        elif chosen.parts and chosen.lost:
+            lines.append(
+                "Letters lost before these bytes were written (U+FFFD, or ? inside a word), "
+                "each guessed from the words it completes: see the ranges for each guess "
+                "and the other letters that would make a word."
+            )
         if chosen.letters_lost:
             count = len(chosen.letters_lost)
             lost = "A letter was" if count == 1 else f"{count:,} letters were"

@@ -30,6 +30,7 @@ import numpy as np
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
+from mojiscope.core.mojibake.lost_letters import LETTER_LOST, guess_letters
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -41,6 +42,7 @@ from mojiscope.core.mojibake.sample import (
 )
 from mojiscope.core.mojibake.search import (
     Hypothesis,
+    guess_kinds,
     nothing_to_undo,
     scored,
     search,
@@ -162,7 +164,9 @@ def _found(
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
-        return [scored(text, IDENTITY)], parts
+        readings = [scored(text, IDENTITY)]
+        _add_letters(text, len(data), readings, parts)
+        return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
     if 0 in data:
         readings += stored_readings(data)
@@ -174,7 +178,22 @@ def _found(
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
     _add_pieces(data, readings, parts)
+    _add_letters(text, len(data), readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _add_letters(
+    text: str, size: int, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
+) -> None:
+    """The text as it is with its lost letters guessed from the words
+    (``lost_letters``): one part, kept as it is, with guesses."""
+    found = guess_letters(text) if "\ufffd" in text or "?" in text else None
+    if found is None or found[0] in {h.text for h in readings}:
+        return
+    filled, guesses = found
+    price = model.price(filled, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
+    readings.append(Hypothesis(filled, IDENTITY, guesses, price, parts=1, pieces=True))
+    parts[filled] = (Part(0, size, IDENTITY),)
 
 
 def _add_pieces(
@@ -244,9 +263,6 @@ def _may_be_partial(best: Hypothesis) -> bool:
 #: was lost.
 UNEXPLAINED_LOSS_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
-#: A question mark between two letters of a word that is no web address or
-#: query: what a writer puts for a letter its code page lacks (``Gora?de``).
-LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
 
 
 def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:

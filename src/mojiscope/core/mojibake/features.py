@@ -399,7 +399,8 @@ STORED_WORDS = (
 LEGACY_READER_WORDS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 GUESS_KINDS = (
     "dropped", "question mark", "U+FFFD", "no-break space became space",
-    "cut inside a character", "no-break space lost",
+    "cut inside a character", "no-break space lost", "letter lost as U+FFFD",
+    "letter lost as ?",
 )  # fmt: skip
 CHAIN_FEATURES = (
     "layers", "two-or-more-layers",

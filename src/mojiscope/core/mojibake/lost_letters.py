@@ -1,0 +1,93 @@
+"""Letters lost before the bytes were written, guessed back from the words.
+
+A writer whose code page lacks a letter writes ``?`` for it (``Gora?de``),
+and a reader that meets bytes it cannot decode puts U+FFFD for them (latin-1
+``Créer`` read as UTF-8 is ``Cr�er``). No chain undoes that: the letter is
+gone from the bytes. What is left is the word around it. When one letter in
+the hole makes a word the languages' frequent words hold
+(``lexicon.known_words``), that letter is the guess, the other letters that
+make one its alternatives (letters the text uses elsewhere first, then
+commoner letters, ``letters.frequency_rank``: ``pr�sentation`` beside
+``Créer`` is French). A hole with no letter on either side, a word
+with two holes, and a word no letter completes keep their holes.
+
+:func:`guess_letters` gives the text with the holes it can fill filled, and a
+:class:`~.lost.Guess` for each (its offsets are the hole's character); the
+explainer prices that text as a reading of its own, so the repair it shows is
+the one the repair plan writes, each letter reported as a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.letters import frequency_rank
+from mojiscope.core.mojibake.lexicon import known_words
+from mojiscope.core.mojibake.lost import Guess
+
+#: A question mark between two letters of a word that is no web address or
+#: query: what a writer puts for a letter its code page lacks (``Gora?de``).
+LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
+#: What stood where the letter was lost (``Guess.what``).
+AS_FFFD, AS_QUESTION_MARK = "letter lost as U+FFFD", "letter lost as ?"
+
+
+@cache
+def _alphabet() -> tuple[str, ...]:
+    """The non-ASCII lower-case letters the frequent words use, commonest first."""
+    letters = {c for word in known_words() for c in word if c >= "\x80" and c.isalpha()}
+    return tuple(sorted(letters, key=lambda c: (frequency_rank(c) < 0, frequency_rank(c), c)))
+
+
+def holes(text: str) -> list[tuple[int, str]]:
+    """Where letters were lost, in characters, and what stands there."""
+    found = [(i, AS_FFFD) for i, char in enumerate(text) if char == "\ufffd"]
+    for match in LETTER_LOST.finditer(text):
+        found.append((match.start() + match.group().index("?"), AS_QUESTION_MARK))
+    return sorted(found)
+
+
+def _word(text: str, at: int) -> tuple[str, str] | None:
+    """The letters before and after the hole at ``at`` in its word, when the
+    word holds no other hole and some letter."""
+    start, end = at, at + 1
+    while start > 0 and text[start - 1].isalpha():
+        start -= 1
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    before, after = text[start:at], text[at + 1 : end]
+    beside = (text[start - 1 : start], text[end : end + 1])
+    if not (before or after) or any(c in ("\ufffd", "?") for c in beside if c):
+        return None
+    return before, after
+
+
+def _letters_for(before: str, after: str, used: str) -> list[str]:
+    """The letters that make a known word of ``before``, a letter, ``after``,
+    those in ``used`` first, in the case the word's letters beside the hole
+    call for."""
+    words = known_words()
+    found = [c for c in _alphabet() if fold(before + c + after) in words]
+    found.sort(key=lambda c: c not in used)  # stable: the commoner first among each
+    capital = (before and before[-1].isupper() and (not after or after[0].isupper())) or (
+        not before and len(after) > 1 and after.isupper()
+    )
+    return [c.upper() for c in found] if capital else found
+
+
+def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
+    """``text`` with each hole a known word explains filled (see the module
+    docstring), and the guesses; ``None`` when no hole is filled."""
+    chars = list(text)
+    guesses = []
+    for at, what in holes(text):
+        word = _word(text, at)
+        if word is None:
+            continue
+        letters = _letters_for(*word, used="".join(chars).lower())
+        if letters:
+            chars[at] = letters[0]
+            guesses.append(Guess(at, at + 1, what, letters[0], tuple(letters[1:]), at_char=at))
+    return ("".join(chars), tuple(guesses)) if guesses else None

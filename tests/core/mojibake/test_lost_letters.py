@@ -1,0 +1,67 @@
+"""Letters lost before the bytes were written, guessed back from the words:
+only holes change, each into a letter that makes a word the lexicon knows,
+and a hole no word explains is kept."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.lexicon import known_words
+from mojiscope.core.mojibake.lost_letters import AS_FFFD, AS_QUESTION_MARK, guess_letters, holes
+
+WORDS = sorted(w for w in known_words() if w.isalpha() and 3 <= len(w) <= 12)
+
+
+@st.composite
+def damaged_words(draw: st.DrawFn) -> tuple[str, str]:
+    """A line of known words, one non-ASCII letter of some of them lost as U+FFFD or ?."""
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
+    stand = draw(st.sampled_from(["\ufffd", "?"]))
+    damaged = []
+    for word in words:
+        spots = [i for i, c in enumerate(word) if c >= "\x80"]
+        if spots and draw(st.booleans()):
+            i = draw(st.sampled_from(spots))
+            word = word[:i] + stand + word[i + 1 :]
+        damaged.append(word)
+    return " ".join(words), " ".join(damaged)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(case=damaged_words())
+def test_only_holes_change_each_into_a_letter_that_makes_a_known_word(
+    case: tuple[str, str],
+) -> None:
+    _original, damaged = case
+    found = guess_letters(damaged)
+    if found is None:
+        return
+    filled, guesses = found
+    assert len(filled) == len(damaged)
+    changed = [i for i, (a, b) in enumerate(zip(damaged, filled, strict=True)) if a != b]
+    assert changed == [g.start for g in guesses]
+    for guess in guesses:
+        assert damaged[guess.start] in ("\ufffd", "?") and guess.char == filled[guess.start]
+        assert guess.what == (AS_FFFD if damaged[guess.start] == "\ufffd" else AS_QUESTION_MARK)
+        start = filled.rfind(" ", 0, guess.start) + 1
+        end = filled.find(" ", guess.start)
+        assert fold(filled[start : end if end >= 0 else None]) in known_words()
+
+
+def test_the_letter_the_text_uses_comes_first() -> None:
+    found = guess_letters("Cr\ufffder une nouvelle pr\ufffdsentation")
+    assert found is not None
+    assert found[0] == "Créer une nouvelle présentation"
+    assert found[1][1].alternatives == ("ä",)
+
+
+def test_holes_no_word_explains_are_kept() -> None:
+    assert guess_letters("Xq\ufffdzv, \ufffd, Gora?de, x.php?id=1, Is it? Yes") is None
+    assert [at for at, _ in holes("a\ufffdb c?d x.php?id=1")] == [1, 5]
+
+
+def test_capitals_are_guessed_where_the_word_is_written_in_capitals() -> None:
+    found = guess_letters("ESPA\ufffdOL")
+    assert found is not None and found[0] == "ESPAÑOL"
