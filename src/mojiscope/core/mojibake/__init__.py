@@ -5,7 +5,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   source, read where its bytes are interesting); each :class:`Explanation`
   carries the repaired text, its :class:`Chain` (typed, replayable steps),
   a confidence, the byte ranges the repair touches, per-part chains for
-  partial damage and the lost bytes it guessed (:class:`Lost`). The
+  partial damage and the lost bytes it guessed (:class:`Lost`), letters
+  lost before the bytes were written among them (``lost_letters``). The
   readings are scored by a model fitted by ``tools/mojibake/train.py``
   (``model.json``) and their confidences calibrated on held-apart data.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
