@@ -84,6 +84,13 @@ def test_letters_guessed_from_the_words_are_shown_as_guesses(
     assert panel.candidates.item(0).text().endswith("repaired: letter lost as U+FFFD")
     assert panel.repaired.toPlainText() == "Créer une nouvelle présentation"
     assert "each guessed from the words it completes" in panel.steps.text()
+    panel.candidates.setCurrentRow(1)  # fine as it is, told apart from the guesses
+    assert panel.candidates.item(1).text().endswith("fine as it is")
+    assert (
+        "At character 3: U+FFFD '\ufffd' REPLACEMENT CHARACTER here; U+00E9 'é' LATIN SMALL "
+        "LETTER E WITH ACUTE if the lost letters are guessed from the words."
+    ) in panel.steps.text()
+    panel.candidates.setCurrentRow(0)
     texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
     assert texts[-2:] == [
         "0x2..0x4: letter lost as U+FFFD, guessed é (or nothing else)",

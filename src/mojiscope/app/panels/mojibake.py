@@ -365,7 +365,10 @@ class MojibakePanel(QWidget):
                 "text that was meant, and nothing in them says which letters (see the ranges)."
             )
         if other is not None and other.text != chosen.text:
-            lines.append(difference(chosen.text, other.text, chain_words(other.chain)))
+            how = chain_words(other.chain)
+            if other.chain.is_identity and other.lost:  # the text as it is, lost letters guessed
+                how = ["the lost letters are guessed from the words"]
+            lines.append(difference(chosen.text, other.text, how))
         lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first
         self.steps.setText("\n\n".join(lines))
 
