@@ -25,8 +25,9 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
-from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE, letters_lost
+from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.lost_letters import letters_lost
 from mojiscope.core.mojibake.plan import plan_of_explanation
 from mojiscope.core.mojibake.search import shows_text
 from mojiscope.core.system.control import Cancelled, Control

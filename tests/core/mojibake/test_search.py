@@ -11,11 +11,8 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import IDENTITY, explain, model
 from mojiscope.core.mojibake.chain import python_codec
-from mojiscope.core.mojibake.explain import (
-    LETTER_LOST,
-    UNEXPLAINED_LOSS_CONFIDENCE,
-    candidates,
-)
+from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE, candidates
+from mojiscope.core.mojibake.lost_letters import LETTER_LOST
 from mojiscope.core.mojibake.parts import LINE, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.search import (

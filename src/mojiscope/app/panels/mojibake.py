@@ -348,9 +348,9 @@ class MojibakePanel(QWidget):
         story = damage_steps(chain, text) if not chain.is_identity else ""
         if story:
             lines.append(f"On the bytes: {story}")
-        if any(not part.chain.is_identity for part in chosen.parts):
+        if chosen.parts and chosen.misread:
             lines.append(f"{len(chosen.parts):,} parts, each read its own way.")
-        elif chosen.parts and chosen.lost:
+        elif chosen.lost and not chosen.misread:
             lines.append(
                 "Letters lost before these bytes were written (U+FFFD, or ? inside a word), "
                 "each guessed from the words it completes: see the ranges for each guess "
@@ -366,7 +366,7 @@ class MojibakePanel(QWidget):
             )
         if other is not None and other.text != chosen.text:
             how = chain_words(other.chain)
-            if other.chain.is_identity and other.lost:  # the text as it is, lost letters guessed
+            if other.lost and not other.misread:  # the text as it is, lost letters guessed
                 how = ["the lost letters are guessed from the words"]
             lines.append(difference(chosen.text, other.text, how))
         lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first

@@ -171,8 +171,7 @@ def _is_chain(best: Explanation) -> bool:
     """Whether the explainer's best reading is a chain (a misreading, or a
     legacy code page: anything but "fine as UTF-8", or that text with lost
     letters guessed, which is lossy) it is sure enough of."""
-    misread = not best.chain.is_identity or any(not p.chain.is_identity for p in best.parts)
-    return misread and best.confidence >= MOJIBAKE_CONFIDENCE
+    return best.misread and best.confidence >= MOJIBAKE_CONFIDENCE
 
 
 def _chain_finding(source: Source, best: Explanation, encoding: str) -> Finding:

@@ -30,7 +30,7 @@ import numpy as np
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
-from mojiscope.core.mojibake.lost_letters import LETTER_LOST, guess_letters
+from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -83,13 +83,20 @@ class Explanation:
     #: The source ranges the explanation read, when it read a sample (else empty).
     read: tuple[tuple[int, int], ...] = ()
     #: For the bytes as they are: the byte ranges of letters lost before the
-    #: bytes were written, which this reading keeps (:func:`letters_lost`).
+    #: bytes were written, which this reading keeps (``lost_letters.letters_lost``).
     letters_lost: tuple[tuple[int, int], ...] = ()
 
     @property
     def unchanged(self) -> bool:
         """Whether this is "the bytes are fine as they are"."""
         return self.chain.is_identity and not self.parts
+
+    @property
+    def misread(self) -> bool:
+        """Whether a chain undoes some of the bytes (the whole, or a part):
+        not "fine as it is", nor the text as it is with lost letters guessed
+        (``lost_letters``)."""
+        return not self.chain.is_identity or any(not p.chain.is_identity for p in self.parts)
 
     @property
     def words(self) -> list[str]:
@@ -265,33 +272,12 @@ UNEXPLAINED_LOSS_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
 
 
-def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
-    """The byte ranges, in order, of the letters lost before ``data`` was
-    written: each U+FFFD it holds as a character, and each ``?`` that
-    :data:`LETTER_LOST` takes for a letter. Bytes that are no UTF-8 (the
-    demo's stray 80) are no such loss."""
-    found = []
-    at = data.find(_FFFD)
-    while at >= 0:
-        found.append((at, at + len(_FFFD)))
-        at = data.find(_FFFD, at + len(_FFFD))
-    if b"?" in data:
-        text = data.decode("utf-8", "surrogateescape")  # one character per byte that is no UTF-8
-        char, at = 0, 0  # where the last mark was, in characters and in bytes
-        for match in LETTER_LOST.finditer(text):
-            mark = match.start() + match.group().index("?")
-            at += len(text[char:mark].encode("utf-8", "surrogateescape"))
-            char = mark
-            found.append((at, at + 1))
-    return tuple(sorted(found))
-
-
 def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
     """Whether the bytes show a loss the reading does not explain: they hold
     U+FFFD as a character (a reader lost bytes) and a repair leaves U+FFFD
     in its text that no guess of its own put there (a cut character's
     U+FFFD is a guess), or the reading is the text as it is, which keeps
-    :func:`letters_lost`."""
+    the lost letters (``lost_letters.letters_lost``)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data))
     if _FFFD not in data:

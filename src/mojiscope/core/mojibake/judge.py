@@ -441,7 +441,7 @@ class Judge:
         size = len(unit.data)
         if best.unchanged:
             return [self._as_it_is(unit, best.confidence)]
-        if any(not part.chain.is_identity for part in best.parts):
+        if best.parts and best.misread:
             found = []
             for part in best.parts:
                 a, b = max(part.start - offset, 0), min(part.end - offset, size)
@@ -461,7 +461,7 @@ class Judge:
                 unit, 0, size, SegmentKind.LOSSY, Known(best.chain, best.confidence)
             )
             return [replace(segment, lost=lost)]
-        if best.chain.is_identity:  # letters guessed elsewhere in the group (lost_letters)
+        if not best.misread:  # letters guessed elsewhere in the group (lost_letters)
             return [self._as_it_is(unit, best.confidence)]
         if self.fits(best.chain, unit.data) or try_repair(best.chain, unit.data) is not None:
             kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY

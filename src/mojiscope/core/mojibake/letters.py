@@ -24,7 +24,16 @@ def _lettering(char: str) -> bool:
 @cache
 def _order() -> dict[str, int]:
     counts = Counter(c for word in known_words() for c in word if c >= "\x80" and _lettering(c))
-    return {letter: rank for rank, (letter, _) in enumerate(counts.most_common())}
+    # Ties by code point: the word table is a set, whose order changes with
+    # each process's string hashing, and so would the guesses' order.
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return {letter: rank for rank, (letter, _) in enumerate(ranked)}
+
+
+def by_frequency() -> tuple[str, ...]:
+    """The non-ASCII letters (and combining marks) the frequent words use,
+    the commonest first."""
+    return tuple(_order())
 
 
 def frequency_rank(letter: str) -> int:

@@ -23,7 +23,7 @@ import re
 from functools import cache
 
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import frequency_rank
+from mojiscope.core.mojibake.letters import by_frequency
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import Guess
 
@@ -36,9 +36,8 @@ AS_FFFD, AS_QUESTION_MARK = "letter lost as U+FFFD", "letter lost as ?"
 
 @cache
 def _alphabet() -> tuple[str, ...]:
-    """The non-ASCII lower-case letters the frequent words use, commonest first."""
-    letters = {c for word in known_words() for c in word if c >= "\x80" and c.isalpha()}
-    return tuple(sorted(letters, key=lambda c: (frequency_rank(c) < 0, frequency_rank(c), c)))
+    """The non-ASCII letters the frequent words use, commonest first."""
+    return tuple(c for c in by_frequency() if c.isalpha())
 
 
 def holes(text: str) -> list[tuple[int, str]]:
@@ -47,6 +46,21 @@ def holes(text: str) -> list[tuple[int, str]]:
     for match in LETTER_LOST.finditer(text):
         found.append((match.start() + match.group().index("?"), AS_QUESTION_MARK))
     return sorted(found)
+
+
+def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
+    """The byte ranges of :func:`holes` in ``data``, in order: each U+FFFD it
+    holds as a character and each ``?`` standing for a letter. Bytes that
+    are no UTF-8 (the demo's stray 80) are no such loss: read here as one
+    lone surrogate each, they are neither."""
+    text = data.decode("utf-8", "surrogateescape")
+    found = []
+    char = at = 0  # the last hole's start, in characters and in bytes
+    for hole, _what in holes(text):
+        at += len(text[char:hole].encode("utf-8", "surrogateescape"))
+        char = hole
+        found.append((at, at + (3 if text[hole] == "\ufffd" else 1)))
+    return tuple(found)
 
 
 def _word(text: str, at: int) -> tuple[str, str] | None:
