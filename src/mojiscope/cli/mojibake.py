@@ -58,7 +58,7 @@ from mojiscope.cli.inputs import open_input
 from mojiscope.core import BytesSource, FileSource, Source
 from mojiscope.core.conversion.convert import ConversionLossError, run_conversion
 from mojiscope.core.conversion.loss_report import ConversionReport
-from mojiscope.core.mojibake import Explanation, explain
+from mojiscope.core.mojibake import Explanation, Oddity, explain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
 from mojiscope.core.mojibake.journal import undo_repair, write_journal
 from mojiscope.core.mojibake.plan import RepairPlan, segment_record
@@ -147,6 +147,7 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
                 ],
                 "parts": [{"range": [p.start, p.end], "chain": p.chain.words} for p in e.parts],
                 "letters_lost": [list(r) for r in e.letters_lost],
+                "oddities": [{"range": [x.start, x.end], "what": x.what} for x in e.oddities],
                 "differs": e.differs,
             }
             for e in explanations
@@ -171,7 +172,17 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
             )
         if e.letters_lost:
             out.write(f"       {_letters_lost_words(e.letters_lost)}\n")
+        if e.oddities:
+            out.write(f"       {_oddities_words(e.oddities)}\n")
     out.flush()
+
+
+def _oddities_words(found: tuple[Oddity, ...]) -> str:
+    """What damage leaves and no reading explains, in words."""
+    first = ", ".join(f"{x.start}-{x.end} ({x.what})" for x in found[:3])
+    more = f" and {len(found) - 3:,} more" if len(found) > 3 else ""
+    places = "1 place looks" if len(found) == 1 else f"{len(found):,} places look"
+    return f"{places} like damage no reading explains, at bytes {first}{more}"
 
 
 def _letters_lost_words(ranges: tuple[tuple[int, int], ...]) -> str:

@@ -75,6 +75,24 @@ def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     assert chosen.args == [36, 37]
 
 
+def test_what_damage_leaves_where_no_reading_explains_it_is_said_and_listed(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = "Ville de Qu\u00c8bec, CU\u2554NTENOS".encode()
+    panel.explain_range(BytesSource(data), 0, len(data))
+    qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
+    assert panel.candidates.item(0).text() == " 50%  fine as it is"
+    assert "2 places look like damage that no reading explains" in panel.steps.text()
+    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    assert texts == [
+        "0xB..0xC: a capital after a lower-case letter, as damage leaves",
+        "0x14..0x16: a sign between two letters, as damage leaves",
+    ]
+    with qtbot.waitSignal(panel.range_chosen) as chosen:
+        panel.ranges.itemClicked.emit(panel.ranges.item(1))
+    assert chosen.args == [20, 23]
+
+
 def test_letters_guessed_from_the_words_are_shown_as_guesses(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

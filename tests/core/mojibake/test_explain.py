@@ -25,7 +25,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
-from mojiscope.core.mojibake.explain import UNEXPLAINED_LOSS_CONFIDENCE
+from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lost_letters import letters_lost
 from mojiscope.core.mojibake.plan import plan_of_explanation
@@ -370,7 +370,17 @@ def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None
 )
 def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]
-    assert best.unchanged and best.confidence <= UNEXPLAINED_LOSS_CONFIDENCE
+    assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    "text", ["Thιβtre de la ville", "CU╔NTENOS EN ESPA╤OL", "Ville de QuÈbec, Canada"]
+)
+def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
+    assert best.oddities and all(text.encode()[o.start : o.end] for o in best.oddities)
+    assert all(not e.oddities for e in explain(text.encode())[1:])
 
 
 @pytest.mark.parametrize(

@@ -339,6 +339,9 @@ class MojibakePanel(QWidget):
         for start, end in chosen.letters_lost:
             where = byte_range(self._base + start, self._base + end)
             self._add_range(f"{where}: a letter lost before the bytes were written", start, end)
+        for odd in chosen.oddities:
+            where = byte_range(self._base + odd.start, self._base + odd.end)
+            self._add_range(f"{where}: {odd.what}, as damage leaves", odd.start, odd.end)
         self._refresh_buttons(chosen.unchanged)
 
     def _show_steps(
@@ -363,6 +366,13 @@ class MojibakePanel(QWidget):
                 f"{lost} lost before these bytes were written (U+FFFD, or ? inside a word, "
                 "where a letter stood): the bytes are read as they are, but they are not the "
                 "text that was meant, and nothing in them says which letters (see the ranges)."
+            )
+        if chosen.oddities:
+            count = len(chosen.oddities)
+            places = "One place looks" if count == 1 else f"{count:,} places look"
+            lines.append(
+                f"{places} like damage that no reading explains (see the ranges): the text "
+                "may be fine, or misread in a way no chain here undoes, so this is not sure."
             )
         if other is not None and other.text != chosen.text:
             how = chain_words(other.chain)

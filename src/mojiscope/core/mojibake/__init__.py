@@ -6,7 +6,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   carries the repaired text, its :class:`Chain` (typed, replayable steps),
   a confidence, the byte ranges the repair touches, per-part chains for
   partial damage and the lost bytes it guessed (:class:`Lost`), letters
-  lost before the bytes were written among them (``lost_letters``). The
+  lost before the bytes were written among them (``lost_letters``), and
+  for the text as it is the :class:`Oddity` places that look like damage
+  no reading explains (``oddities``: they keep "fine as it is" unsure). The
   readings are scored by a model fitted by ``tools/mojibake/train.py``
   (``model.json``) and their confidences calibrated on held-apart data.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
@@ -32,6 +34,7 @@ from mojiscope.core.mojibake.chain import (
 )
 from mojiscope.core.mojibake.explain import Explanation, Lost, explain, explain_source
 from mojiscope.core.mojibake.hint import mojibake_hint
+from mojiscope.core.mojibake.oddities import Oddity
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.reading import ChainReading, reading_name
 from mojiscope.core.mojibake.stream import Verified, verify_chain
@@ -44,6 +47,7 @@ __all__ = [
     "Explanation",
     "Lost",
     "Misreading",
+    "Oddity",
     "Part",
     "Step",
     "Verified",

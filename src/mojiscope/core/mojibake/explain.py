@@ -31,6 +31,7 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
+from mojiscope.core.mojibake.oddities import Oddity, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -85,6 +86,9 @@ class Explanation:
     #: For the bytes as they are: the byte ranges of letters lost before the
     #: bytes were written, which this reading keeps (``lost_letters.letters_lost``).
     letters_lost: tuple[tuple[int, int], ...] = ()
+    #: For the bytes as they are: what damage leaves and no reading explains
+    #: (``oddities.oddities``).
+    oddities: tuple[Oddity, ...] = ()
 
     @property
     def unchanged(self) -> bool:
@@ -262,24 +266,27 @@ def _may_be_partial(best: Hypothesis) -> bool:
     )
 
 
-#: The most a reading that leaves lost bytes unexplained may claim (see
-#: :func:`_leaves_loss`): a repair may be right about its pieces, but what
-#: the text was is not known, and a legacy text read as a code page that
-#: lost bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes pieces
-#: that read as UTF-8 by chance; "fine as it is" is not fine where a letter
-#: was lost.
-UNEXPLAINED_LOSS_CONFIDENCE = 0.5
+#: The most a reading that leaves damage unexplained may claim (see
+#: :func:`_unsure`): a repair may be right about its pieces, but what the
+#: text was is not known, and a legacy text read as a code page that lost
+#: bytes (Shift_JIS as windows-1252, its 81 bytes U+FFFD) makes pieces that
+#: read as UTF-8 by chance; "fine as it is" is not fine where a letter was
+#: lost, and not surely fine where the text holds what damage leaves
+#: (``oddities``): about half of such answers were right on the
+#: development sets.
+UNSURE_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
 
 
-def _leaves_loss(reading: Hypothesis, data: bytes) -> bool:
-    """Whether the bytes show a loss the reading does not explain: they hold
+def _unsure(reading: Hypothesis, data: bytes) -> bool:
+    """Whether the bytes show damage the reading does not explain: they hold
     U+FFFD as a character (a reader lost bytes) and a repair leaves U+FFFD
     in its text that no guess of its own put there (a cut character's
     U+FFFD is a guess), or the reading is the text as it is, which keeps
-    the lost letters (``lost_letters.letters_lost``)."""
+    the lost letters (``lost_letters.letters_lost``) and the oddities
+    (``oddities.oddities``)."""
     if reading.chain.is_identity and not reading.parts:
-        return bool(letters_lost(data))
+        return bool(letters_lost(data)) or bool(oddities(data))
     if _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)
@@ -291,8 +298,7 @@ def _confidences(
 ) -> list[float] | None:
     """The best reading's calibrated confidence; the others share the rest in
     proportion to their raw probabilities (never above the best's). A repair
-    that leaves lost bytes unexplained claims at most
-    :data:`UNEXPLAINED_LOSS_CONFIDENCE`.
+    that leaves damage unexplained claims at most :data:`UNSURE_CONFIDENCE`.
 
     ``tail``: readings, dearer than all before them, in an order not known
     (some priced by a bound, see :func:`_ranked`); a bound reading gets
@@ -322,8 +328,8 @@ def _confidences(
         guessed=bool(chosen.guesses),
         legacy=model.legacy_origin(chosen.chain),
     )
-    if _leaves_loss(chosen, data):
-        top = min(top, UNEXPLAINED_LOSS_CONFIDENCE)
+    if _unsure(chosen, data):
+        top = min(top, UNSURE_CONFIDENCE)
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
     return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
@@ -483,6 +489,10 @@ def _mapped(
         ranges=tuple(back(a, b) for a, b in explanation.ranges),
         parts=tuple(Part(*back(p.start, p.end), p.chain) for p in explanation.parts),
         letters_lost=tuple(back(a, b) for a, b in explanation.letters_lost),
+        oddities=tuple(
+            replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
+            for x in explanation.oddities
+        ),
         lost=tuple(
             replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
             for x in explanation.lost
@@ -552,7 +562,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     chosen = [h for h in readings if h is not identity][: max(1, limit - 1)]
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")
-    kept = letters_lost(data)
+    kept, odd = letters_lost(data), oddities(data)
     explanations = []
     for i, hypothesis in enumerate(chosen):
         other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
@@ -570,6 +580,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 if other is not hypothesis
                 else "",
                 letters_lost=kept if hypothesis is identity else (),
+                oddities=odd if hypothesis is identity else (),
             )
         )
     return explanations

@@ -1,0 +1,64 @@
+# ruff: noqa: RUF001, RUF003 - look-alike characters are the subject
+"""What damage leaves in text: the shapes, the words that hold them rightly,
+and byte ranges that match the characters."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake.oddities import (
+    C1,
+    CAPITAL,
+    SCRIPTS,
+    SIGN,
+    odd_places,
+    oddities,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Thιβtre", [(0, 7, SCRIPTS)]),
+        ("Der Sеrver", [(4, 10, SCRIPTS)]),  # a Cyrillic е: correct text, fair to doubt
+        ("QuÈbec", [(2, 3, CAPITAL)]),
+        ("rÃⒸ#", [(1, 2, CAPITAL)]),
+        ("CU╔NTENOS ESPA╤OL", [(2, 3, SIGN), (14, 15, SIGN)]),
+        ("LegaA¯a", [(5, 6, SIGN)]),
+        ("Iâ\x80\x99m", [(2, 4, C1)]),
+    ],
+)
+def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]]) -> None:
+    assert odd_places(text) == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain ASCII, even with Odd CamelCase and a?b",
+        "Xq\ufffdzv: a letter lost, not an oddity",
+        "Café crème, Søren, København, €100",
+        "don’t, rock‘n’roll, l·lega, pre–war, e‐mail, and so…on",
+        "Poblacht na hÉireann, i nÉirinn, ar an tÁras",
+        "所有中文文件名乱码，文件中内容没有乱码",
+        "Dark Night Rhapsody～明けない夜の狂詩曲",
+        "canal字符集编码问题，latin1的表",
+        "Привет, мир! Καλημέρα κόσμε",
+    ],
+)
+def test_words_that_hold_such_shapes_rightly_are_not_odd(text: str) -> None:
+    assert odd_places(text) == []
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet=st.sampled_from("aÉéιж╔¯’\x85 ,字\udc80"), max_size=30))
+def test_byte_ranges_are_the_characters_ranges(text: str) -> None:
+    data = text.encode("utf-8", "surrogateescape")
+    found = oddities(data)
+    places = odd_places(text)
+    assert [o.what for o in found] == [what for _, _, what in places]
+    assert [data[o.start : o.end] for o in found] == [
+        text[a:b].encode("utf-8", "surrogateescape") for a, b, _ in places
+    ]
