@@ -374,13 +374,36 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Thιβtre de la ville", "CU╔NTENOS EN ESPA╤OL", "Ville de QuÈbec, Canada"]
+    "text", ["Der S\u0435rver benutzt", "CU╔NTENOS EN ESPA╤OL", "Ville de QuÈbec, Canada"]
 )
 def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
     assert best.oddities and all(text.encode()[o.start : o.end] for o in best.oddities)
     assert all(not e.oddities for e in explain(text.encode())[1:])
+
+
+def test_western_text_read_as_another_code_page_is_read_back_where_it_makes_words() -> None:
+    best = explain("Le Th\u03b9\u03b2tre de la ville".encode())[0]
+    assert best.text == "Le Théâtre de la ville"
+    assert best.words == ["windows-1252 read as cp1253"]
+    science = explain("the IFN\u03b3 response of T cells".encode())[0]
+    assert science.unchanged  # IFNã is no word: Greek in a Latin word is left
+    assert explain("Café crème, Søren".encode())[0].unchanged
+
+
+def test_a_repair_that_makes_what_damage_leaves_is_not_sure() -> None:
+    text = "Offici\u00e2\u0161\u00b4le gecre\u00e2\u0161\u00b4erde patatten"
+    best = explain(text.encode())[0]
+    assert best.text == "Offici\u26b4le gecre\u26b4erde patatten"  # a sign inside words
+    assert best.confidence <= UNSURE_CONFIDENCE
+
+
+def test_a_repair_that_leaves_an_oddity_as_it_was_may_be_sure() -> None:
+    text = "Caf\u00c3\u00a9 cr\u00c3\u00a8me, the ge\u2039ntegreerde as it was"
+    best = explain(text.encode())[0]
+    assert best.text == "Café crème, the ge\u2039ntegreerde as it was"
+    assert best.confidence > 0.9
 
 
 @pytest.mark.parametrize(

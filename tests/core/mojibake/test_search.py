@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import IDENTITY, explain, model
-from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.chain import damage, python_codec
 from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE, candidates
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost_letters import LETTER_LOST
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.parts import LINE, per_part
@@ -19,6 +21,7 @@ from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.search import (
     MIXED_READER,
     READERS,
+    WESTERN_MISREADERS,
     Hypothesis,
     nothing_to_undo,
     scored,
@@ -27,6 +30,7 @@ from mojiscope.core.mojibake.search import (
     undoable_characters,
     undoes_without_guessing,
     utf8_layers_only,
+    western_origins,
 )
 
 PROPERTY = settings(
@@ -182,3 +186,31 @@ def test_a_bounded_search_finds_the_same_readings_and_leaves_only_legacy_origins
             assert all(h.price > u.price for u in fast if not u.bound and utf8_layers_only(u))
         else:
             assert h == next(f for f in full if f.text == h.text)
+
+
+WESTERN_WORDS = ["Théâtre", "Québec", "español", "många", "café", "naïve", "Zürich", "garçon"]
+WESTERN_TEXT = [*WESTERN_WORDS, "de", "la", "and", "à"]
+
+
+@PROPERTY
+@given(
+    words=st.lists(st.sampled_from(WESTERN_TEXT), min_size=1, max_size=6),
+    reader=st.sampled_from(WESTERN_MISREADERS),
+)
+def test_western_text_read_as_a_code_page_is_offered_back_only_through_words(
+    words: list[str], reader: str
+) -> None:
+    original = " ".join(words)
+    try:
+        text = original.encode("cp1252").decode(python_codec(reader))
+    except UnicodeError:
+        return
+    found = western_origins(text)
+    if not odd_places(text):
+        assert found == []
+    for hypothesis in found:  # each reading replays to the text it undoes
+        assert damage(hypothesis.chain, hypothesis.text) == text.encode()
+        changed = [i for i, (a, b) in enumerate(zip(text, hypothesis.text, strict=True)) if a != b]
+        assert all(hypothesis.text[i].isalpha() for i in changed)
+    if odd_places(text) and all(fold(w) in known_words() for w in words):
+        assert original in [h.text for h in found]

@@ -31,7 +31,7 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
-from mojiscope.core.mojibake.oddities import Oddity, oddities
+from mojiscope.core.mojibake.oddities import SCRIPTS, Oddity, odd_places, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -49,6 +49,7 @@ from mojiscope.core.mojibake.search import (
     search,
     settled,
     stored_readings,
+    western_origins,
 )
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source
@@ -183,6 +184,7 @@ def _found(
         readings += stored_readings(data)
     readings += _guess_variants(readings)
     readings += _space_kept(readings)
+    _add_cheaper(readings, western_origins(text))
     best = min(readings, key=lambda h: h.price)
     partial = per_part(text, readings[:8]) if _may_be_partial(best) else None
     if partial is not None and partial[0].text not in {h.text for h in readings}:
@@ -191,6 +193,18 @@ def _found(
     _add_pieces(data, readings, parts)
     _add_letters(text, len(data), readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
+
+
+def _add_cheaper(readings: list[Hypothesis], more: list[Hypothesis]) -> None:
+    """``more`` into ``readings``, a text already there kept with the cheaper chain."""
+    where = {h.text: i for i, h in enumerate(readings)}
+    for hypothesis in more:
+        at = where.get(hypothesis.text)
+        if at is None:
+            where[hypothesis.text] = len(readings)
+            readings.append(hypothesis)
+        elif hypothesis.price < readings[at].price:
+            readings[at] = hypothesis
 
 
 def _add_letters(
@@ -284,9 +298,18 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
     in its text that no guess of its own put there (a cut character's
     U+FFFD is a guess), or the reading is the text as it is, which keeps
     the lost letters (``lost_letters.letters_lost``) and the oddities
-    (``oddities.oddities``)."""
+    (``oddities.oddities``), or a repair that makes an oddity other than a
+    word mixing scripts: one the bytes as they are do not hold, with the
+    characters beside it (on the development sets every such repair was
+    wrong; mixed-script words come out of right repairs of bilingual names
+    too)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
+    made = [(a, b) for a, b, what in odd_places(reading.text) if what != SCRIPTS]
+    if made:
+        stored = data.decode("utf-8", "replace")
+        if any(reading.text[max(0, a - 1) : b + 1] not in stored for a, b in made):
+            return True
     if _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)

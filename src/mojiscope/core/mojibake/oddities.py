@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 #: What each oddity is, in words.
 C1, SIGN, CAPITAL, SCRIPTS = (
@@ -43,15 +45,46 @@ C1, SIGN, CAPITAL, SCRIPTS = (
 _LATIN = "A-Za-zªºµÀ-ÖØ-öø-ɏḀ-ỿ"
 _GREEK = "Ͱ-Ͽἀ-῿"
 _CYRILLIC = "Ѐ-ԯ"
-_LETTER = f"[{_LATIN}{_GREEK}{_CYRILLIC}]"
-_SCRIPT_PATTERNS = tuple(re.compile(f"[{s}]") for s in (_LATIN, _GREEK, _CYRILLIC))
-_WORD = re.compile(f"[{_LATIN}{_GREEK}{_CYRILLIC}\u0300-\u036f]+")
-_BETWEEN = re.compile(rf"(?<={_LETTER})[^\x00-\x7f](?={_LETTER})")
-_CAPITAL = re.compile(rf"(?<={_LETTER})[^\x00-\x7f](?<={_LETTER})")
+_SPACED = _LATIN + _GREEK + _CYRILLIC
+_LETTER = re.compile(f"[{_SPACED}]")
+_WORD = re.compile(f"[{_SPACED}\u0300-\u036f]+")
+_NOT_LATIN = re.compile(f"[{_GREEK}{_CYRILLIC}]")
+#: Where a word's letters change script: a mixed-script word holds one.
+_SCRIPT_CHANGE = re.compile(
+    f"[{_LATIN}][{_GREEK}{_CYRILLIC}]|[{_GREEK}][{_LATIN}{_CYRILLIC}]|[{_CYRILLIC}][{_LATIN}{_GREEK}]"
+)
 #: Signs words hold: dashes (any ``Pd``), apostrophes and the quotes and
 #: accents typed for them, the middle dot (Catalan ``l·l``), the ellipsis;
 #: and U+FFFD, a lost letter (``lost_letters``), not an oddity.
 _WORD_SIGNS = frozenset("’‘‛′´·…‧\ufffd")
+
+
+def _class(keep: Callable[[str], bool]) -> re.Pattern[str]:
+    """A character class of the characters from U+0080 to U+2BFF (Latin-1
+    to the arrows, box drawing and symbols, where damage's signs are) that
+    ``keep`` keeps."""
+    kept = "".join(re.escape(chr(c)) for c in range(0x80, 0x2C00) if keep(chr(c)))
+    return re.compile(f"[{kept}]")
+
+
+@cache
+def _signs() -> re.Pattern[str]:
+    """Non-ASCII signs no word holds (:data:`_WORD_SIGNS`, ``Pd``)."""
+    return _class(
+        lambda c: (
+            unicodedata.category(c)[0] in "SP"
+            and unicodedata.category(c) != "Pd"
+            and c not in _WORD_SIGNS
+        )
+    )
+
+
+@cache
+def _capitals() -> re.Pattern[str]:
+    """Non-ASCII capitals of the spaced scripts."""
+    return _class(lambda c: c.isupper() and bool(_LETTER.match(c)))
+
+
 #: An Irish initial mutation: h, n or t before a word's capital vowel.
 _IRISH = re.compile(r"(?<![^\W\d_])[hnt]\Z")
 
@@ -65,29 +98,44 @@ class Oddity:
     what: str
 
 
-def odd_places(text: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=64)
+def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
     """The oddities of ``text``, as character ranges, in order."""
     if text.isascii():
-        return []
+        return ()
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
-    for match in _BETWEEN.finditer(text):
-        char = match.group()
-        category = unicodedata.category(char)
-        if category[0] in "SP" and category != "Pd" and char not in _WORD_SIGNS:
-            found.append((match.start(), match.end(), SIGN))
-    for match in _CAPITAL.finditer(text):
-        char = match.group()
+    last = len(text) - 1
+    for match in _signs().finditer(text):
         at = match.start()
-        if not char.isupper() or not text[at - 1].islower():
+        if 0 < at < last and _LETTER.match(text, at - 1) and _LETTER.match(text, at + 1):
+            found.append((at, at + 1, SIGN))
+    for match in _capitals().finditer(text):
+        at = match.start()
+        before = text[at - 1] if at else ""
+        if not (before.islower() and _LETTER.match(before)):
             continue
-        if char in "ÁÉÍÓÚ" and _IRISH.search(text, 0, at):
+        if match.group() in "ÁÉÍÓÚ" and _IRISH.search(text, 0, at):
             continue
-        found.append((at, match.end(), CAPITAL))
-    for match in _WORD.finditer(text):
-        word = match.group()
-        if not word.isascii() and sum(1 for p in _SCRIPT_PATTERNS if p.search(word)) > 1:
-            found.append((match.start(), match.end(), SCRIPTS))
-    return sorted(found)
+        found.append((at, at + 1, CAPITAL))
+    if _NOT_LATIN.search(text):
+        word_end = -1
+        for change in _SCRIPT_CHANGE.finditer(text):
+            if change.start() < word_end:
+                continue  # the same word
+            word = _word_around(text, change.start())
+            found.append((*word, SCRIPTS))
+            word_end = word[1]
+    return tuple(sorted(found))
+
+
+def _word_around(text: str, at: int) -> tuple[int, int]:
+    """The span of the word of :data:`_WORD` that holds ``text[at]``."""
+    start = at
+    while start > 0 and _WORD.match(text, start - 1, start):
+        start -= 1
+    match = _WORD.match(text, at)
+    assert match is not None
+    return start, match.end()
 
 
 def oddities(data: bytes) -> tuple[Oddity, ...]:

@@ -28,8 +28,11 @@ from functools import cache
 from itertools import pairwise
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading, python_codec
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
+from mojiscope.core.mojibake.oddities import odd_places
 
 #: Code pages UTF-8 is seen read as.
 READERS = (
@@ -277,6 +280,49 @@ def _legacy_origins(
         chain = hypothesis.chain.undo_one(Misreading(writer, reader))
         found.append(price(text, chain, hypothesis.guesses))
     return found
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+#: Code pages Western text (windows-1252) is read as, leaving letters of
+#: another alphabet or box drawing in its words (``QuÈbec``, ``ESPA╤OL``,
+#: ``Th\u03b9\u03b2tre``): tried only on text that holds an oddity (:func:`western_origins`).
+WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1253", "cp1257")
+
+
+def western_origins(text: str) -> list[Hypothesis]:
+    """Readings where ``text`` was windows-1252 read as another code page
+    (:data:`WESTERN_MISREADERS`), for text that holds what damage leaves
+    (``oddities.odd_places``), and only those where every character the
+    reading changes lies in a word the languages' frequent words hold
+    (``Th\u03b9\u03b2tre`` is ``Théâtre``; ``IFN\u03b3`` read back through Greek
+    is no word). Other text never gets them, so correct accented text is not
+    offered its own letters through a DOS or Greek code page."""
+    if not odd_places(text):
+        return []
+    found = []
+    for reader in WESTERN_MISREADERS:
+        try:
+            raw = text.encode(python_codec(reader))
+            western = raw.decode(python_codec("windows-1252"))
+        except UnicodeError:
+            continue
+        if western != text and _changes_make_words(text, western):
+            found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
+    return found
+
+
+def _changes_make_words(text: str, western: str) -> bool:
+    """Whether every character where ``western`` differs from ``text`` (one
+    character a byte in both) lies in a word of ``western`` that
+    ``lexicon.known_words`` holds."""
+    changed = [i for i, (a, b) in enumerate(zip(text, western, strict=True)) if a != b]
+    spans = [m.span() for m in _WORD.finditer(western)]
+    words = known_words()
+    for at in changed:
+        span = next((sp for sp in spans if sp[0] <= at < sp[1]), None)
+        if span is None or fold(western[span[0] : span[1]]) not in words:
+            return False
+    return True
 
 
 def _is_utf8(raw: bytes) -> bool:
