@@ -46,6 +46,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "Dark Night Rhapsody～明けない夜の狂詩曲",
         "canal字符集编码问题，latin1的表",
         "Привет, мир! Καλημέρα κόσμε",
+        "91.8 ms ± 755 μs per loop; 1/π ∫W(ω)cos(nω)dω; the IFNγ response",
     ],
 )
 def test_words_that_hold_such_shapes_rightly_are_not_odd(text: str) -> None:

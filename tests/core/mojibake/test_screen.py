@@ -74,6 +74,20 @@ def test_markers_are_suspicious_wherever_they_stand() -> None:
     assert screen().suspicious(data) == [2, 8]
 
 
+@pytest.mark.parametrize(
+    ("damaged", "why"),
+    [
+        (TEXTS["ru"].encode("cp1251").decode("cp1252"), "Russian read as windows-1252"),
+        (TEXTS["el"].encode("cp1253").decode("cp1252"), "Greek read as windows-1252"),
+        ("Le Th\u03b9\u03b2tre de la ville", "French read as cp1253"),
+        ("CUENTENOS EN ESPA\u2564OL", "Spanish read as cp437"),
+    ],
+)
+def test_what_legacy_and_western_misreadings_leave_is_found(damaged: str, why: str) -> None:
+    data = b"fine line\n" + damaged.encode() + b"\nanother fine line\n"
+    assert screen().suspicious(data) == [10], why
+
+
 def test_a_range_of_the_data_is_screened_alone() -> None:
     bad = misread("café\n", "windows-1252")
     data = bad + b"ok\n" + bad

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from helpers.mixed_files import DEV_SEEDS, Score, mixed_file, score
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -95,6 +96,29 @@ def test_legacy_lines_lossy_lines_and_binary_bytes() -> None:
     assert repaired(data, mapped(data)).startswith("ok\nGröße über\n".encode())
 
 
+@pytest.mark.parametrize(
+    "german", ["Die Größe", "Die Größe der Übersetzung hängt von der Qualität ab."]
+)
+def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_repaired_line_by_line(
+    german: str,
+) -> None:
+    russian = "Съешь же ещё этих мягких французских булок, да выпей чаю."
+    lines = ["Le café de la gare.", russian, german, russian]
+    damaged = [
+        lines[0],
+        russian.encode("cp1251").decode("cp1252"),
+        german.encode().decode("cp1252"),
+        russian,
+    ]
+    data = "".join(line + "\n" for line in damaged).encode()
+    found = mapped(data)
+    assert repaired(data, found).decode() == "".join(line + "\n" for line in lines)
+    assert [s.chain.words for s in found if s.kind is SegmentKind.MISREAD] == [
+        ["cp1251 read as windows-1252"],
+        ["utf-8 read as windows-1252"],
+    ]
+
+
 def test_an_empty_file_and_a_file_of_ascii_are_one_fine_segment_or_none() -> None:
     assert len(mapped(b"")) == 0
     (only,) = mapped(b"plain\ntext\n")
@@ -151,8 +175,9 @@ LINES = [
     "Zażółć gęślą jaźń, powiedział Łukasz.",
     "Schöne Grüße aus München, wir sehen uns übermorgen.",
     "plain ASCII line, nothing to see",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю.",
 ]
-DAMAGE = ["fine", "once", "twice", "latin-1", "field"]
+DAMAGE = ["fine", "once", "twice", "latin-1", "field", "legacy"]
 
 
 @st.composite
@@ -168,6 +193,11 @@ def mixed_texts(draw: st.DrawFn) -> tuple[list[str], list[str]]:
             bad = misread(line, 2)
         elif how == "latin-1":
             bad = line.encode().decode("latin-1")
+        elif how == "legacy":  # Russian written as cp1251 and read as windows-1252
+            try:
+                bad = line.encode("cp1251").decode("cp1252")
+            except UnicodeError:
+                bad = line
         elif how == "field":
             words = line.split(" ")
             k = draw(st.integers(0, len(words) - 1))

@@ -31,7 +31,7 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
-from mojiscope.core.mojibake.oddities import SCRIPTS, Oddity, odd_places, oddities
+from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -298,18 +298,13 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
     in its text that no guess of its own put there (a cut character's
     U+FFFD is a guess), or the reading is the text as it is, which keeps
     the lost letters (``lost_letters.letters_lost``) and the oddities
-    (``oddities.oddities``), or a repair that makes an oddity other than a
-    word mixing scripts: one the bytes as they are do not hold, with the
-    characters beside it (on the development sets every such repair was
-    wrong; mixed-script words come out of right repairs of bilingual names
-    too)."""
+    (``oddities.oddities``), or a repair that makes an oddity
+    (``oddities.made_oddities``: on the development sets every such repair
+    was wrong)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
-    made = [(a, b) for a, b, what in odd_places(reading.text) if what != SCRIPTS]
-    if made:
-        stored = data.decode("utf-8", "replace")
-        if any(reading.text[max(0, a - 1) : b + 1] not in stored for a, b in made):
-            return True
+    if not reading.text.isascii() and made_oddities(data.decode("utf-8", "replace"), reading.text):
+        return True
     if _FFFD not in data:
         return False
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)

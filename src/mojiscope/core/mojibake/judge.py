@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, damage, python_codec, try_repair
 from mojiscope.core.mojibake.explain import Explanation, explain
+from mojiscope.core.mojibake.oddities import made_oddities
 from mojiscope.core.mojibake.screen import Screen
 from mojiscope.core.mojibake.search import MAX_LAYERS
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
@@ -198,7 +199,8 @@ class Judge:
         """Whether ``chain`` fits each of ``datas`` (whole lines or pieces cut
         after an ASCII byte): their joined bytes are repaired at once, and
         halved where the repair fails; a repair that succeeds is screened
-        once, and only the lines that still hold a pattern are refused.
+        once, and only the lines that still hold a pattern, or where the
+        repair made an oddity (``oddities.made_oddities``), are refused.
         The verdict on a single unit depends on it alone, and is kept."""
         if len(datas) == 1:
             kept = self._fits_alone.get(chain, datas[0])
@@ -223,6 +225,11 @@ class Judge:
             return self._fits_each(datas[:middle], chain) + self._fits_each(datas[middle:], chain)
         repaired = text.encode("utf-8", "surrogatepass")
         dirty = self.screen.suspicious(repaired) if not repaired.isascii() else []
+        made = [] if text.isascii() else made_oddities(joined.decode("utf-8", "replace"), text)
+        if made:  # the lines where the repair made an oddity, as byte offsets
+            dirty = sorted(
+                {*dirty, *(len(text[:at].encode("utf-8", "surrogatepass")) for at in made)}
+            )
         if not dirty:
             return [True] * len(datas)
         # Each unit's lines are its own: map the dirty lines back by counting line ends.
@@ -309,6 +316,8 @@ class Judge:
         except UnicodeError:
             return False
         if _C1.search(text) is not None:
+            return False
+        if made_oddities(data.decode("utf-8", "replace"), text):
             return False
         return not self.screen.holds_mojibake(text.encode("utf-8", "surrogatepass"))
 
@@ -463,6 +472,8 @@ class Judge:
             return [replace(segment, lost=lost)]
         if not best.misread:  # letters guessed elsewhere in the group (lost_letters)
             return [self._as_it_is(unit, best.confidence)]
+        if best.confidence < LEARN_CONFIDENCE and not self.fits(best.chain, unit.data):
+            return self._alone(unit)  # the group's reading is unsure and not this line's
         if self.fits(best.chain, unit.data) or try_repair(best.chain, unit.data) is not None:
             kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
             return [self._segment(unit, 0, size, kind, Known(best.chain, best.confidence))]

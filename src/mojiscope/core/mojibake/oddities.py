@@ -15,13 +15,14 @@ and damage often leaves:
   except the Irish h-, n- and t- before a capital vowel (``na hÉireann``);
 * a word mixing Latin, Greek and Cyrillic letters (``Thιβtre``; also a
   Cyrillic ``е`` slipped into a Latin word, which is correct text that is
-  fair to doubt).
+  fair to doubt), but not Latin letters beside one Greek letter, as science
+  writes units, variables and names (``μs``, ``nω``).
 
-Correct text has them too (a message quoting mojibake, a gene name such as
-``IL2Rγc``): an oddity is no repair, only a reason not to be sure. The
-explainer claims at most ``explain.UNSURE_CONFIDENCE`` for the text as it
-is when it holds one, and names each (:func:`oddities`). Scripts written
-without spaces (Han, kana, Hangul) and their punctuation are never odd: a
+Correct text has them too (a message quoting mojibake, a formula): an
+oddity is no repair, only a reason not to be sure. The explainer claims at
+most ``explain.UNSURE_CONFIDENCE`` for the text as it is when it holds one,
+and names each (:func:`oddities`). Scripts written without spaces (Han,
+kana, Hangul) and their punctuation are never odd: a
 word there runs across scripts and signs.
 """
 
@@ -49,6 +50,8 @@ _SPACED = _LATIN + _GREEK + _CYRILLIC
 _LETTER = re.compile(f"[{_SPACED}]")
 _WORD = re.compile(f"[{_SPACED}\u0300-\u036f]+")
 _NOT_LATIN = re.compile(f"[{_GREEK}{_CYRILLIC}]")
+_GREEK_LETTER = re.compile(f"[{_GREEK}]")
+_CYRILLIC_LETTER = re.compile(f"[{_CYRILLIC}]")
 #: Where a word's letters change script: a mixed-script word holds one.
 _SCRIPT_CHANGE = re.compile(
     f"[{_LATIN}][{_GREEK}{_CYRILLIC}]|[{_GREEK}][{_LATIN}{_CYRILLIC}]|[{_CYRILLIC}][{_LATIN}{_GREEK}]"
@@ -123,9 +126,31 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
             if change.start() < word_end:
                 continue  # the same word
             word = _word_around(text, change.start())
-            found.append((*word, SCRIPTS))
             word_end = word[1]
+            if not _science(text[word[0] : word[1]]):
+                found.append((*word, SCRIPTS))
     return tuple(sorted(found))
+
+
+def made_oddities(before: str, after: str) -> list[int]:
+    """Where, in characters, a repair of ``before`` into ``after`` made an
+    oddity other than a word mixing scripts: one ``before`` does not hold
+    with the characters beside it (``Officiâš´le`` read back as UTF-8 is
+    ``Offici⚴le``; Germans' ``hÃ¤ngt`` read back as cp1251 is ``hГ¤ngt``).
+    Mixed-script words are left out: right repairs of names written in two
+    scripts make them too."""
+    return [
+        a
+        for a, b, what in odd_places(after)
+        if what != SCRIPTS and after[max(0, a - 1) : b + 1] not in before
+    ]
+
+
+def _science(word: str) -> bool:
+    """Whether a mixed-script word is Latin letters beside one Greek letter,
+    as science writes units, variables and names (``μs``, ``nω``, ``IFNγ``)."""
+    greek = len(_GREEK_LETTER.findall(word))
+    return greek == 1 and not _CYRILLIC_LETTER.search(word)
 
 
 def _word_around(text: str, at: int) -> tuple[int, int]:

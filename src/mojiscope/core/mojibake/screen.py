@@ -12,7 +12,10 @@ reader; a line where one matches (or that holds U+FFFD or a NUL byte) is
 *suspicious* and goes to the slower judges. Text read twice or three times
 over shows the pattern of its last reading, so one pattern per reader is
 enough; legacy bytes on disk are no UTF-8 at all, which the caller learns
-from CPython's UTF-8 decoder, not from here.
+from CPython's UTF-8 decoder, not from here. Legacy text misread and saved
+as UTF-8 (Russian in cp1251 read as windows-1252, ``Ïðèâåò``) and Western
+text read as another code page (``Th\u03b9\u03b2tre``) leave no reader's pattern;
+what they leave instead is looked for too (:data:`LEGACY_NEEDLES`).
 
 Speed. A regex whose first byte is one of many runs an order of magnitude
 slower than one with a literal first byte, and text is full of the lead
@@ -61,6 +64,19 @@ LATIN_LEADS = b"\xc3\xc4\xc5"
 COMMON_LEADS = bytes([0xC3, 0xC5, 0xD0, 0xD1])
 #: Always suspicious: U+FFFD (a character lost before the bytes reached us) and NUL.
 MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
+#: Also suspicious: what legacy text misread as a Western code page leaves
+#: (Russian in cp1251 read as windows-1252 is ``Ïðèâåò``: three Latin-1
+#: characters in a row, which words rarely hold), and what Western text read
+#: as another code page leaves (a Latin letter beside a Greek or Cyrillic one,
+#: ``Th\u03b9\u03b2tre``; box drawing beside a Latin letter, ``ESPA╤OL``). No
+#: misreading of UTF-8 makes these, so the readers' patterns miss them. They
+#: are found in the chunk translated to one letter per byte class
+#: (:func:`_legacy_table`: ``L`` a Latin-1 lead byte, ``G`` a Greek or
+#: Cyrillic one, ``c`` a continuation byte, ``a`` an ASCII letter), where a
+#: plain substring search finds them.
+LEGACY_NEEDLES = (b"LcLcLc", b"Gca", b"aGc")
+#: Box drawing (U+2500-U+257F) beside an ASCII letter.
+BOX_BESIDE_LETTER = re.compile(rb"\xe2[\x94\x95][\x80-\xbf](?:[A-Za-z]|(?<=[A-Za-z]...))")
 
 _LEAD, _CONT, _START = b"L", b"c", b"B"
 #: The first two bytes of box-drawing characters (U+2500..U+257F): the DOS
@@ -380,6 +396,7 @@ class Screen:
         for marker in MARKERS:
             if data.find(marker.pattern[:1], start, stop) >= 0:
                 _pattern_lines(marker, data, start, stop, found)
+        _legacy_lines(data, start, stop, found)
         return sorted(found)
 
     def _latin_lines(self, data: bytes, start: int, stop: int, found: set[int]) -> None:
@@ -401,7 +418,8 @@ class Screen:
 
     def holds_mojibake(self, data: bytes) -> bool:
         """Whether ``data`` (a line, a field, a repaired text: something
-        short) holds the pattern of any reader, U+FFFD or NUL."""
+        short) holds the pattern of any reader, U+FFFD, NUL, or what a legacy
+        or Western misreading leaves (:data:`LEGACY_NEEDLES`)."""
         if data.isascii():
             return b"\x00" in data
         if self._latin_union.search(data) is not None:
@@ -409,6 +427,9 @@ class Screen:
         if b"\xef\xbf\xbd" in data or b"\x00" in data:
             return True
         found: set[int] = set()
+        _legacy_lines(data, 0, len(data), found)
+        if found:
+            return True
         for i in self._gates.open(data, 0, len(data)):
             _pattern_lines(self.gated[i].pattern, data, 0, len(data), found, twice=True)
             if found:
@@ -426,6 +447,37 @@ class Screen:
     def runs(self, data: bytes, reader: str) -> list[tuple[int, int]]:
         """The runs of ``reader``'s mojibake sequences in ``data``, in order."""
         return [m.span() for m in reader_pattern(reader).pattern.finditer(data)]
+
+
+@cache
+def _legacy_table() -> bytes:
+    """The byte classes of :data:`LEGACY_NEEDLES`."""
+    table = bytearray(b"." * 256)
+    for byte in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz":
+        table[byte] = ord("a")
+    for byte in range(0x80, 0xC0):
+        table[byte] = ord("c")
+    table[0xC2] = table[0xC3] = ord("L")
+    for byte in range(0xCD, 0xD4):
+        table[byte] = ord("G")
+    return bytes(table)
+
+
+def _legacy_lines(data: bytes, start: int, stop: int, found: set[int]) -> None:
+    """Lines where one of :data:`LEGACY_NEEDLES` or :data:`BOX_BESIDE_LETTER` is."""
+    letters = data[start:stop].translate(_legacy_table())
+    for needle in LEGACY_NEEDLES:
+        if b"G" in needle and b"G" not in letters:
+            continue  # no Greek or Cyrillic letter to stand beside a Latin one
+        at = letters.find(needle)
+        while at >= 0:
+            position = start + at
+            found.add(max(data.rfind(b"\n", start, position) + 1, start))
+            end = data.find(b"\n", position, stop)
+            if end < 0:
+                break
+            at = letters.find(needle, end + 1 - start)
+    _pattern_lines(BOX_BESIDE_LETTER, data, start, stop, found)
 
 
 def _pattern_lines(
