@@ -103,6 +103,14 @@ class Chain:
         return not self.layers and self.stored_as == "utf-8"
 
     @property
+    def wide(self) -> bool:
+        """Whether text was written as UTF-16 somewhere along the chain (on
+        disk, or before a misreading): its NUL bytes and line ends are the
+        UTF-16 code units', not the text's."""
+        codecs = [self.stored_as, *(layer.written for layer in self.layers)]
+        return any(codec.startswith("utf-16") for codec in codecs)
+
+    @property
     def words(self) -> list[str]:
         """The chain as the CLI's JSON and the panel say it, oldest step first."""
         steps = [layer.words for layer in self.layers]

@@ -115,6 +115,24 @@ def invalid_runs(data: bytes) -> list[tuple[int, int]]:
     return runs
 
 
+def legacy_runs(data: bytes) -> list[tuple[int, int]]:
+    """:func:`invalid_runs` widened over the non-ASCII bytes next to them:
+    legacy bytes that happen to read as UTF-8 (cp1251 ``Пё``, ``CF B8``, is
+    UTF-8 ``ϸ``) belong to the word they are glued to; valid UTF-8 apart from
+    them, across an ASCII byte, stays UTF-8."""
+    runs: list[tuple[int, int]] = []
+    for a, b in invalid_runs(data):
+        while a > 0 and data[a - 1] >= 0x80:
+            a -= 1
+        while b < len(data) and data[b] >= 0x80:
+            b += 1
+        if runs and runs[-1][1] >= a:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], b))
+        else:
+            runs.append((a, b))
+    return runs
+
+
 def _readable(text: str) -> bool:
     """Text a legacy code page could have meant: no control but TAB and
     line ends, no C1 control, no U+FFFD."""
@@ -158,6 +176,16 @@ class Judge:
         # arguments alone (the screen never changes), so kept.
         self._fits = _Verdicts()
         self._fits_alone = _Verdicts()
+
+    def learn_whole(self, data: bytes) -> Explanation:
+        """Learn the chains of the explanation of ``data``, a whole source
+        the explainer reads at once, and give it: its units then try first
+        what the explainer shows for the whole (a Thai table read as cp437
+        field by field is one misreading, whatever each field alone looks
+        like)."""
+        best = self._explain(data)
+        self._learn(best, data)
+        return best
 
     # -- the units -------------------------------------------------------------------
 
@@ -264,7 +292,11 @@ class Judge:
 
     def decide(self, unit: Unit) -> list[Segment] | None:
         """The unit's segments from the known chains, or ``None``."""
-        if b"\x00" in unit.data:
+        if b"\x00" in unit.data:  # binary, unless a known UTF-16 reading fits it
+            wide = self._wide(unit)
+            if wide is not None:
+                kind = SegmentKind.MISREAD if wide.chain.layers else SegmentKind.LEGACY
+                return [self._segment(unit, 0, len(unit.data), kind, wide)]
             return [self._segment(unit, 0, len(unit.data), SegmentKind.BINARY)]
         if not unit.valid:
             return self._decide_invalid(unit)
@@ -321,6 +353,20 @@ class Judge:
             return False
         return not self.screen.holds_mojibake(text.encode("utf-8", "surrogatepass"))
 
+    def _wide(self, unit: Unit) -> Known | None:
+        """A known chain from text written as UTF-16 that reads ``unit``
+        (whose NUL bytes would else make it binary): misread, it fits the
+        unit; on disk, the unit decodes in it."""
+        for known in self.known:
+            chain = known.chain
+            if not chain.wide:
+                continue
+            if chain.layers and unit.valid and self.fits(chain, unit.data):
+                return known
+            if not chain.layers and _decodes(chain.stored_as, unit.data):
+                return known
+        return None
+
     def _fitting(self, data: bytes) -> Known | None:
         for i, known in enumerate(self.known):
             if known.chain.layers and self.fits(known.chain, data):
@@ -361,7 +407,7 @@ class Judge:
 
     def _decide_invalid(self, unit: Unit) -> list[Segment] | None:
         data = unit.data
-        runs = invalid_runs(data)
+        runs = legacy_runs(data)
         controls = len(_CONTROLS.findall(data))
         if controls > BINARY_SHARE * len(data) and controls > 8:
             return [self._segment(unit, 0, len(data), SegmentKind.BINARY)]
@@ -444,6 +490,11 @@ class Judge:
             if self.fits(deeper, data):
                 return deeper
         return chain
+
+    def answer(self, unit: Unit, best: Explanation) -> list[Segment]:
+        """``best``, the explanation of the whole source ``unit`` lies in
+        (from its first byte), read for the unit's bytes."""
+        return self._answer(unit, best, unit.start)
 
     def _answer(self, unit: Unit, best: Explanation, offset: int) -> list[Segment]:
         """The group's explanation, read for the unit's bytes (at ``offset`` in it)."""
@@ -551,8 +602,14 @@ def _gaps(
 
 def _legacy_probe(data: bytes) -> bytes:
     """What the explainer is shown of a unit that is no UTF-8: without its
-    valid UTF-8 letters, which would make it UTF-8 with holes."""
-    return _VALID_NON_ASCII.sub(b"", data)
+    valid UTF-8 letters apart from the legacy runs (:func:`legacy_runs`),
+    which would make it UTF-8 with holes."""
+    out, at = [], 0
+    for a, b in legacy_runs(data):
+        out += [_VALID_NON_ASCII.sub(b"", data[at:a]), data[a:b]]
+        at = b
+    out.append(_VALID_NON_ASCII.sub(b"", data[at:]))
+    return b"".join(out)
 
 
 def _tiled(unit: Unit, found: list[Segment], confidence: float = 1.0) -> list[Segment]:

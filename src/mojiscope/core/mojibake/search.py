@@ -270,7 +270,10 @@ def _legacy_origins(
     if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
     found = []
+    bom = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
     for writer in writers:
+        if writer == "utf-16" and not bom:
+            continue  # "utf-16" writes a BOM: without one, the writer said which order
         try:
             text = raw.decode(writer)
         except UnicodeDecodeError:

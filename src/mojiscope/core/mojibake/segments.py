@@ -35,6 +35,7 @@ segment at an offset, the damaged ones, the counts in words
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -43,8 +44,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
-from mojiscope.core.mojibake.explain import Lost
-from mojiscope.core.mojibake.judge import Judge, Unit, invalid_runs
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation, Lost
+from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit, invalid_runs
 from mojiscope.core.mojibake.screen import screen
 from mojiscope.core.mojibake.segment import (
     FINE_ROW,
@@ -70,6 +71,13 @@ from mojiscope.core.system.source import Source
 CHUNK = 4 << 20
 #: A line longer than this is judged in pieces of at most this many bytes.
 UNIT_MAX = 16 << 10
+#: A source of at most this many bytes has every line holding a non-ASCII
+#: byte or NUL judged, not only those the screen flags: the explainer reads such a
+#: source whole (``explain.SAMPLE_BYTES``), and its misreadings that leave
+#: no pattern the screen knows (``Veèer``: Czech in cp1250 read as
+#: windows-1252; a single ``Pi√±a``) are then repaired as it shows them.
+SMALL = SAMPLE_BYTES
+_JUDGED = re.compile(rb"[\x80-\xff\x00]")
 #: Bytes read at the start to tell a table.
 SNIFF_BYTES = 64 << 10
 
@@ -132,8 +140,14 @@ def _utf8_boundary(data: bytes, cut: int) -> int:
 class _Mapper:
     """The state of one pass: the judge, the chain table, rows so far."""
 
-    def __init__(self, table: TableShape | None) -> None:
+    def __init__(self, table: TableShape | None, small: bool = False) -> None:
         self.table = table
+        #: Every line holding a non-ASCII byte is judged, not only those the
+        #: screen flags (a source the explainer reads whole: :data:`SMALL`).
+        self.small = small
+        #: The explanation of a small source whose answer is the map: one
+        #: unit, the whole source (see :func:`_whole_answer`).
+        self.whole: Explanation | None = None
         self.judge = Judge(screen(), table)
         self.numbers: dict[Chain, int] = {IDENTITY: 0}
         self._by_id: dict[int, tuple[Chain, int]] = {}
@@ -174,7 +188,10 @@ class _Mapper:
         """The suspicious rows of a chunk (cut in pieces when long), each with
         whether it ends where its row ends."""
         bad = invalid_runs(data)  # one decode: none for UTF-8
-        flagged = screen().suspicious(data) + [a for a, _ in bad]
+        if self.small:
+            flagged = [m.start() for m in _JUDGED.finditer(data)]
+        else:
+            flagged = screen().suspicious(data) + [a for a, _ in bad]
         if not flagged:
             return []
         ends = rows.ends
@@ -204,9 +221,14 @@ class _Mapper:
     def _judged(
         self, data: bytes, base: int, rows: _Rows, tally: RowTally, chunk_rows: int
     ) -> list[Segment]:
-        units = self._units(data, base, rows)
+        if self.whole is not None:
+            unit = Unit(base, data, rows.first, not invalid_runs(data))
+            units = [(unit, True)]
+            decided = [(unit, self.judge.answer(unit, self.whole))]
+        else:
+            units = self._units(data, base, rows)
+            decided = self.judge.take_all([unit for unit, _ in units])
         ends_row = {unit.start: whole for unit, whole in units}
-        decided = self.judge.take_all([unit for unit, _ in units])
         decided.sort(key=lambda pair: pair[0].start)
         segments: list[Segment] = []
         position, row = base, rows.first
@@ -229,8 +251,9 @@ class _Mapper:
         damaged_count = 0
         for keys in damaged_rows.values():
             if keys:
-                damaged_count += 1
-                tally.rows[next(iter(keys)) if len(keys) == 1 else MIXED] += 1
+                count = 1 if self.whole is None else chunk_rows  # all read one way
+                damaged_count += count
+                tally.rows[next(iter(keys)) if len(keys) == 1 else MIXED] += count
         tally.rows[FINE_ROW] += chunk_rows - damaged_count
         return segments
 
@@ -304,7 +327,14 @@ def map_segments(
     ``False`` (or ``None``) to read it as lines, or the table's shape."""
     total = len(source)
     shape = sniff_table(source.read(0, min(total, SNIFF_BYTES))) if table is True else table or None
-    mapper = _Mapper(shape)
+    mapper = _Mapper(shape, small=total <= SMALL)
+    if mapper.small and total:
+        whole = source.read(0, total)
+        if not whole.isascii() or b"\x00" in whole:
+            best = mapper.judge.learn_whole(whole)
+            if _whole_answer(best, whole):
+                mapper.whole = best
+                chunk_size = total  # the answer is the whole source's
     position = 0
     while position < total or (position == 0 and total == 0):
         data = source.read(position, min(total, position + chunk_size))
@@ -321,6 +351,18 @@ def map_segments(
         control.step(position)
         if total == 0:
             return
+
+
+def _whole_answer(best: Explanation, data: bytes) -> bool:
+    """Whether the explanation of ``data``, a small source, sure enough to
+    be learnt, is the map itself: one misreading of the whole that no line
+    can be judged by alone, because the text was written as UTF-16 (its NUL
+    bytes and line ends are the code units') or because bytes of UTF-8 text
+    were lost and guessed (a line cut at ``Ã`` and a space reads as a run of
+    the chain and a stray sign)."""
+    if best.confidence < LEARN_CONFIDENCE or best.parts or not best.misread:
+        return False
+    return best.chain.wide or (bool(best.lost) and b"\x00" not in data and not invalid_runs(data))
 
 
 def batch_segments(batch: SegmentBatch, chains: list[Chain]) -> Iterator[Segment]:
