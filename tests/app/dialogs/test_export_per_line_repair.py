@@ -112,3 +112,35 @@ def test_the_journal_can_be_turned_off(qtbot: QtBot, window: MainWindow, tmp_pat
     assert out.exists() and not Path(f"{out}.journal").exists()
     assert "Undo journal" not in dialog.outcome.text()
     window.close()
+
+
+def test_legacy_text_read_as_windows_1252_is_exported_repaired_as_the_cli_writes_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    russian = ["Съешь же ещё этих мягких булок", "Привет, как дела?"]
+    german = "Die Größe der Übersetzung hängt von der Qualität ab"
+    rows = ["id,text", f"1,{russian[0]}", f"2,{german}", "3,plain", f"4,{russian[1]}"]
+    damaged = [
+        rows[0],
+        f"1,{russian[0]}".encode("cp1251").decode("cp1252"),  # Russian through windows-1252
+        f"2,{german}".encode().decode("cp1252"),  # UTF-8 through windows-1252
+        rows[3],
+        f"4,{russian[1]}".encode("cp1251").decode("cp1252"),
+    ]
+    path = tmp_path / "letters.csv"
+    path.write_bytes("".join(f"{row}\n" for row in damaged).encode())
+    assert window.open_path(path)
+    dialog, preview = export_whole_file_repair(qtbot, window)
+    original = "".join(f"{row}\n" for row in rows)
+    assert preview.rstrip("\n") == original.rstrip("\n")
+    dialog.replace_button.setChecked(True)
+    out = tmp_path / "exported.csv"
+    dialog.output_edit.setText(str(out))
+    with qtbot.waitSignal(dialog.written, timeout=60_000) as written:
+        dialog.export_button.click()
+    assert written.args[0].verification.ok
+    fixed = tmp_path / "fixed.csv"
+    done = run("mojibake", path, "--fix", "-o", fixed)
+    assert done.returncode == 0, done.stderr.decode()
+    assert out.read_bytes() == fixed.read_bytes() == original.encode()
+    window.close()
