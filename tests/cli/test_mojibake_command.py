@@ -120,3 +120,35 @@ def test_what_damage_leaves_where_no_reading_explains_it_is_named(
         {"range": [11, 13], "what": "a capital after a lower-case letter"},
         {"range": [34, 37], "what": "a sign between two letters"},
     ]
+
+
+#: Hindi read as windows-1252 twice, a byte lost as ``?`` under the two layers
+#: (the development split's ``lost-layers`` class): the explainer guesses the
+#: lost bytes deeper than the repair plan can, so ``--fix`` writes otherwise.
+TWICE_WITH_A_LOST_BYTE = (
+    "c383c2a0c382c2a4c3a2e282acc2a0c383c2a0c382c2a4c382c2aac383c2a0c382c2a4c3a2e282acc2a2"
+    "c383c2a0c382c2a5c3a2e282acc2a120c383c2a0c382c2a4c382c2b2c383c2a0c382c2a4c382c2bfc383"
+    "c2a0c382c2a4c3823f20c383c2a0c382c2a4c382c2abc383c2a0c382c2a5c3a2e282acc2b9c383c2a0c3"
+    "82c2a4c382c2b2c383c2a0c382c2a5c3823fc383c2a0c382c2a4c382c2a1c383c2a0c382c2a4c382c2b0"
+)
+
+
+def test_the_plain_listing_says_what_fix_writes_when_the_best_reading_is_not_it(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    listing = mojiscope("mojibake", "--hex", TWICE_WITH_A_LOST_BYTE).stdout.decode()
+    assert listing.splitlines()[-1].startswith("  --fix writes segment by segment: ")
+    russian = "Съешь же ещё этих мягких булок"
+    german = "Die Größe der Übersetzung hängt von der Qualität ab"
+    rows = [
+        f"1,{russian}".encode("cp1251").decode("cp1252"),  # Russian read as windows-1252
+        f"2,{german}".encode().decode("cp1252"),  # UTF-8 read as windows-1252
+    ]
+    path = tmp_path / "letters.csv"
+    path.write_bytes("".join(f"{row}\n" for row in ["id,text", *rows, "3,plain"]).encode())
+    listing = mojiscope("mojibake", path).stdout.decode()
+    assert "--fix writes" not in listing  # the best reading is what --fix writes
+    assert "cp1251 read as windows-1252 (some parts)" in listing.splitlines()[1]
+    fixed = tmp_path / "fixed.csv"
+    assert mojiscope("mojibake", path, "--fix", "-o", fixed).returncode == 0
+    assert fixed.read_text("utf-8").splitlines()[1:3] == [f"1,{russian}", f"2,{german}"]

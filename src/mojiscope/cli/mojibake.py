@@ -121,7 +121,23 @@ def run_mojibake(args: argparse.Namespace) -> int:
             print(json.dumps(as_json(label, explanations)))
         else:
             _print_plain(label, explanations)
+            if len(head) <= SAMPLE_BYTES:
+                _print_fix_differs(head, explanations[0])
     return EXIT_OK
+
+
+def _print_fix_differs(data: bytes, best: Explanation) -> None:
+    """What ``--fix`` writes, when it is not the best reading's text: a small
+    input's segment map reads each line on its own (the explainer's best
+    reading may read a mixed text one way; Russian read as windows-1252
+    beside UTF-8 read so is two)."""
+    source = BytesSource(data)
+    found = segment_map(source)
+    plan = RepairPlan(tuple(found), len(data))
+    written: list[bytes] = []
+    run_conversion(data, PlanReading(plan), "utf-8", errors="replace", write=written.append)
+    if b"".join(written).decode("utf-8", "replace") != best.text:
+        sys.stdout.write(f"  --fix writes segment by segment: {found.words()}\n")
 
 
 def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:

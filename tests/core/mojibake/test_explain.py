@@ -392,6 +392,23 @@ def test_western_text_read_as_another_code_page_is_read_back_where_it_makes_word
     assert explain("Café crème, Søren".encode())[0].unchanged
 
 
+def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_read_line_by_line() -> None:
+    russian = "Съешь же ещё этих мягких булок"
+    german = "Die Größe der Übersetzung hängt von der Qualität ab"
+    lines = [
+        "id,text",
+        f"1,{russian}".encode("cp1251").decode("cp1252"),
+        f"2,{german}".encode().decode("cp1252"),
+        "3,plain",
+    ]
+    best = explain("".join(f"{line}\n" for line in lines).encode())[0]
+    assert best.text == f"id,text\n1,{russian}\n2,{german}\n3,plain\n"
+    assert [p.chain.words for p in best.parts if not p.chain.is_identity] == [
+        ["cp1251 read as windows-1252"],
+        ["utf-8 read as windows-1252"],
+    ]
+
+
 def test_a_repair_that_makes_what_damage_leaves_is_not_sure() -> None:
     text = "Offici\u00e2\u0161\u00b4le gecre\u00e2\u0161\u00b4erde patatten"
     best = explain(text.encode())[0]

@@ -18,6 +18,7 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
+from mojiscope.core.mojibake.screen import legacy_marks
 from mojiscope.core.mojibake.search import (
     Hypothesis,
     scored,
@@ -59,6 +60,9 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
     for hypothesis in whole:
         if _usable(hypothesis) and hypothesis.chain not in chains:
             chains.append(hypothesis.chain)
+    for chain in _legacy_chains(lines):
+        if chain not in chains:
+            chains.append(chain)
     if not undoes_without_guessing("".join(lines)):
         return chains[:TRIED_CHAINS]  # no line's search can find a usable chain
     for line in _worst_lines(lines):
@@ -66,6 +70,24 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
             if _usable(hypothesis) and hypothesis.chain not in chains:
                 chains.append(hypothesis.chain)
     return chains[:TRIED_CHAINS]
+
+
+def _legacy_chains(lines: list[str]) -> list[Chain]:
+    """The legacy origins of the lines that hold what legacy text misread
+    as a Western code page leaves (``screen.legacy_marks``: Russian written
+    as cp1251 and read as windows-1252, beside lines of UTF-8 read so): each
+    such line's best reading from a legacy origin, without guesses. The
+    whole text's legacy readings are not used: a legacy origin may be left
+    priced by a bound there (``search.search``), and so may its place."""
+    chains: list[Chain] = []
+    marked = [line for line in lines if legacy_marks(line.encode("utf-8", "surrogatepass"))]
+    for line in marked[:SEARCHED_LINES]:
+        for hypothesis in search(scored(line, IDENTITY))[:2]:
+            legacy = model.legacy_origin(hypothesis.chain) and not hypothesis.guesses
+            if legacy and hypothesis.chain not in chains:
+                chains.append(hypothesis.chain)
+                break
+    return chains
 
 
 def _usable(hypothesis: Hypothesis) -> bool:

@@ -426,10 +426,9 @@ class Screen:
             return True
         if b"\xef\xbf\xbd" in data or b"\x00" in data:
             return True
-        found: set[int] = set()
-        _legacy_lines(data, 0, len(data), found)
-        if found:
+        if legacy_marks(data):
             return True
+        found: set[int] = set()
         for i in self._gates.open(data, 0, len(data)):
             _pattern_lines(self.gated[i].pattern, data, 0, len(data), found, twice=True)
             if found:
@@ -461,6 +460,14 @@ def _legacy_table() -> bytes:
     for byte in range(0xCD, 0xD4):
         table[byte] = ord("G")
     return bytes(table)
+
+
+def legacy_marks(data: bytes) -> bool:
+    """Whether ``data`` holds one of :data:`LEGACY_NEEDLES` or
+    :data:`BOX_BESIDE_LETTER`."""
+    found: set[int] = set()
+    _legacy_lines(data, 0, len(data), found)
+    return bool(found)
 
 
 def _legacy_lines(data: bytes, start: int, stop: int, found: set[int]) -> None:
