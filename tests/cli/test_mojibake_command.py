@@ -148,7 +148,7 @@ def test_the_plain_listing_says_what_fix_writes_when_the_best_reading_is_not_it(
     path.write_bytes("".join(f"{row}\n" for row in ["id,text", *rows, "3,plain"]).encode())
     listing = mojiscope("mojibake", path).stdout.decode()
     assert "--fix writes" not in listing  # the best reading is what --fix writes
-    assert "cp1251 read as windows-1252 (some parts)" in listing.splitlines()[1]
+    assert "windows-1251 read as windows-1252 (some parts)" in listing.splitlines()[1]
     fixed = tmp_path / "fixed.csv"
     assert mojiscope("mojibake", path, "--fix", "-o", fixed).returncode == 0
     assert fixed.read_text("utf-8").splitlines()[1:3] == [f"1,{russian}", f"2,{german}"]

@@ -65,7 +65,7 @@ from mojiscope.core.mojibake.plan import RepairPlan, segment_record
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.segments import SegmentMap, batch_segments, map_segments, table_of
-from mojiscope.core.mojibake.wording import chain_words
+from mojiscope.core.mojibake.wording import chain_words, people_words
 from mojiscope.core.system.atomic_write import atomic_output
 from mojiscope.core.words.describe import byte_range
 
@@ -177,7 +177,7 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
     sampled = f" (explained from {len(read)} parts of it)" if explanations[0].sampled else ""
     out.write(f"{label}{sampled}\n")
     for rank, e in enumerate(explanations, 1):
-        chain = "; ".join(e.words) if e.words else "fine as it is"
+        chain = "; ".join(people_words(e.words)) if e.words else "fine as it is"
         text = e.text[:SHOWN].replace("\n", "⏎") + ("…" if len(e.text) > SHOWN else "")
         out.write(f"  {rank}. {e.confidence:.2f}  {chain}\n       {text}\n")
         for lost in e.lost:

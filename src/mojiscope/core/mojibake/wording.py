@@ -34,7 +34,13 @@ def codec_name(word: str) -> str:
 
 def chain_words(chain: Chain) -> list[str]:
     """``chain.words`` with one name per code page."""
-    return [_named(step) for step in chain.words]
+    return people_words(chain.words)
+
+
+def people_words(words: list[str]) -> list[str]:
+    """Words of a chain (``Chain.words``, ``Explanation.words``) with one
+    name per code page."""
+    return [_named(step) for step in words]
 
 
 def _named(step: str) -> str:
