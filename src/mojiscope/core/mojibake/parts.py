@@ -80,6 +80,8 @@ def _legacy_chains(lines: list[str]) -> list[Chain]:
     whole text's legacy readings are not used: a legacy origin may be left
     priced by a bound there (``search.search``), and so may its place."""
     chains: list[Chain] = []
+    if not legacy_marks("".join(lines).encode("utf-8", "surrogatepass")):
+        return chains
     marked = [line for line in lines if legacy_marks(line.encode("utf-8", "surrogatepass"))]
     for line in marked[:SEARCHED_LINES]:
         for hypothesis in search(scored(line, IDENTITY))[:2]:
