@@ -4,17 +4,22 @@ original back, fine bytes kept byte for byte (issue 36)."""
 
 from __future__ import annotations
 
+import base64
 import itertools
+import json
 
 import pytest
 from helpers.mixed_files import DEV_SEEDS, Score, mixed_file, score
+from helpers.paths import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core import BytesSource
 from mojiscope.core.conversion.convert import run_conversion
+from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
+from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import SegmentKind
@@ -117,6 +122,29 @@ def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_repaired_line_b
         ["cp1251 read as windows-1252"],
         ["utf-8 read as windows-1252"],
     ]
+
+
+def _corpus(name: str) -> list[bytes]:
+    cases = json.loads((DATA / "mojibake" / name).read_text("utf-8"))["cases"]
+    return [
+        base64.b64decode(c["base64"]) if "base64" in c else str(c["text"]).encode() for c in cases
+    ]
+
+
+def test_the_map_writes_what_the_explainer_shows_wherever_it_is_sure() -> None:
+    """Every text of the hand-written development corpus (each a small
+    source) that the explainer reads at 0.6 or more is repaired by its
+    segment map (what ``mojibake --fix`` and Export repaired… write) into
+    the explainer's best text."""
+    differ = []
+    for data in _corpus("damaged.json") + _corpus("correct.json"):
+        best = explain(data)[0]
+        if best.confidence < LEARN_CONFIDENCE:
+            continue
+        written = repaired(data, mapped(data)).decode("utf-8", "replace")
+        if written != best.text:
+            differ.append((best.words, written[:60], best.text[:60]))
+    assert differ == []
 
 
 def test_an_empty_file_and_a_file_of_ascii_are_one_fine_segment_or_none() -> None:
