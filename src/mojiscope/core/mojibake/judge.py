@@ -15,8 +15,9 @@ first, from the cheapest cut to the finest:
 
 A chain *fits* bytes when its strict repair succeeds, the chain's damage of
 the repair gives back exactly those bytes (it never changes text it would
-not make again), and the repair holds no pattern of any misreading (a line
-read twice is not "repaired" by undoing one layer). Bytes that are no
+not make again), the repair holds no pattern of any misreading (a line
+read twice is not "repaired" by undoing one layer) and it makes no oddity
+(``oddities.made_oddities``: German read back as cp1251 is ``hГ¤ngt``). Bytes that are no
 UTF-8 are tried with the known legacy code pages, only where they are no
 UTF-8: a line holding both valid UTF-8 letters and a stray ``E9`` keeps
 its UTF-8 as it is.
@@ -27,7 +28,9 @@ explained at once (neighbouring lines share one explanation, and the
 explainer sees them in context), its chains are learnt when the
 explanation is confident enough (:data:`LEARN_CONFIDENCE`), and its units
 are judged again; what still fits nothing takes the explanation's own
-answer for its bytes (its parts, its guesses, or "fine as it is").
+answer for its bytes (its parts, its guesses, or "fine as it is"), unless
+that answer is unsure and does not fit the unit: it is then explained alone.
+A unit holding NUL is binary unless a known UTF-16 reading fits it.
 
 The confidence of a segment is the confidence of the explanation its chain
 came from.

@@ -19,6 +19,12 @@ How a chunk is read, cheapest first:
    group of neighbours at a time;
 4. everything between units is fine, one segment per stretch.
 
+A small source (:data:`SMALL`, what the explainer reads whole) is explained
+whole first and its chains learnt, and every line holding a non-ASCII byte
+or NUL is a unit, not only those the screen flags: its map then writes what
+the explainer shows for it. When that explanation reads the whole as UTF-16,
+or guessed bytes lost from UTF-8, it is the map itself (:func:`_whole_answer`).
+
 Neighbouring segments that read the same way are one segment (fields and
 lossy repairs stay apart), so a file misread the same way throughout is a
 handful of segments. Rows are counted as the chunks go (table records, or
