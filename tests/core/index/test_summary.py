@@ -159,6 +159,19 @@ def test_valid_utf8_holding_mojibake_is_still_utf8_and_says_so() -> None:
     assert suggestion_words(ranked).startswith("looks like UTF-8 holding mojibake")
 
 
+def test_valid_utf8_holding_legacy_text_read_as_a_code_page_is_no_binary_data() -> None:
+    """Russian written as cp1251 and read as windows-1252 before it was
+    saved as UTF-8 is no text to the plausibility (``Ïðèâåò``), but it is
+    text: the explainer names its misreading, and the words say so."""
+    text = "Съешь же ещё этих мягких французских булок, да выпей чаю.\n"
+    data = text.encode("cp1251").decode("cp1252").encode() * 3
+    ranked = rank(
+        [summarize_format(get_format(f), BytesSource(data)) for f in ("utf-8", "cp1252", "cp437")]
+    )
+    assert ranked[0].format_id == "utf-8"
+    assert suggestion_words(ranked).startswith("looks like UTF-8 holding mojibake")
+
+
 def test_charset_normalizer_is_asked_only_when_its_guess_can_matter() -> None:
     """Its guess ranks legacy code pages; for Unicode formats alone it would
     cost a second of statistics on binary data for nothing."""

@@ -52,6 +52,8 @@ from mojiscope.core.words.notices import Notice, notice_words
 SAMPLE_BYTES = 1 << 18
 #: How much of the head the mojibake explainer reads for the summary.
 EXPLAINED_BYTES = 1 << 15
+#: Below this :func:`plausibility`, a reading does not read as text.
+PLAUSIBLE_TEXT = 0.8
 """Bytes from the start of the source whose decoded text is judged for plausibility."""
 
 _MOJIBAKE = re.compile(
@@ -288,9 +290,11 @@ def summarize_format(
     bake = mojibake_share(sample[:SAMPLE_BYTES])
     bits, language = text_cost(sample)
     per_byte = bits / max(sample_end, 1)
-    if errors == 0 and _is_utf8_like(fmt) and bake >= 0.3:
-        # Text that reads as UTF-8 and looks misread: the explainer's verdict,
-        # on its own sample of the head, says how sure that is.
+    if errors == 0 and _is_utf8_like(fmt) and (bake >= 0.3 or plausible < PLAUSIBLE_TEXT):
+        # Text that reads as UTF-8 and looks misread (UTF-8 read as a code
+        # page, or legacy text read as one: Russian read as windows-1252 is
+        # no text at all to the plausibility): the explainer's verdict, on
+        # its own sample of the head, says how sure that is.
         from mojiscope.core.mojibake.hint import mojibake_confidence
 
         bake = mojibake_confidence(source.read(0, min(size, EXPLAINED_BYTES)))
@@ -609,7 +613,7 @@ def suggestion_words(ranked: list[FormatSummary], guess: str | None = None) -> s
     best_name = display_name(get_format(best.format_id))
     if best.mojibake >= 0.3:
         parts = [f"looks like {best_name} holding mojibake (the Mojibake explainer can repair it)"]
-    elif best.plausibility < 0.8:
+    elif best.plausibility < PLAUSIBLE_TEXT:
         parts = [f"looks like binary data; least bad: {best_name} ({best.verdict})"]
     else:
         parts = [f"looks like {best_name}" + (f" ({best.verdict})" if best.errors else "")]
