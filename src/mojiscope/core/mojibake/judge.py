@@ -17,10 +17,11 @@ A chain *fits* bytes when its strict repair succeeds, the chain's damage of
 the repair gives back exactly those bytes (it never changes text it would
 not make again), the repair holds no pattern of any misreading (a line
 read twice is not "repaired" by undoing one layer) and it makes no oddity
-(``oddities.made_oddities``: German read back as cp1251 is ``hГ¤ngt``). Bytes that are no
-UTF-8 are tried with the known legacy code pages, only where they are no
-UTF-8: a line holding both valid UTF-8 letters and a stray ``E9`` keeps
-its UTF-8 as it is.
+(``oddities.made_oddities``: German read back as cp1251 is ``hГ¤ngt``).
+Bytes that are no UTF-8 are tried with the known legacy code pages, only
+where they are no UTF-8 (with the non-ASCII bytes glued to them,
+:func:`legacy_runs`): a line holding both valid UTF-8 letters and a stray
+``E9`` keeps its UTF-8 as it is.
 
 Units no known chain fits wait in a group (valid UTF-8 and not, apart);
 a group of :data:`GROUP_UNITS` units or :data:`GROUP_BYTES` bytes is
