@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 from mojiscope import __version__
 from mojiscope.core.audit.findings import CSV_FIELDS, Audit, Kind, csv_row
+from mojiscope.core.mojibake.wording import people_words
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SHOWN_CHAINS = 5
@@ -64,7 +65,7 @@ class Report:
 
 
 def _chain_words(audit: Audit) -> str:
-    return ", then ".join(audit.chain)
+    return ", then ".join(people_words(list(audit.chain)))
 
 
 def _where(audit: Audit) -> str:

@@ -51,6 +51,7 @@ from mojiscope.app.window import messages
 from mojiscope.core.audit.engines import judge_tree_watched
 from mojiscope.core.audit.findings import CSV_FIELDS, Audit, Kind, csv_row
 from mojiscope.core.audit.tree import WalkOptions
+from mojiscope.core.mojibake.wording import people_words
 from mojiscope.core.system.atomic_write import atomic_output
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
@@ -107,7 +108,7 @@ class ScanTableModel(QAbstractTableModel):
             os.path.relpath(str(audit.path), root),
             f"{first.line}:{first.column}" if first else "",
             audit.encoding or "",
-            ", then ".join(audit.chain),
+            ", then ".join(people_words(list(audit.chain))),
             audit.reason,
         )[column]
 

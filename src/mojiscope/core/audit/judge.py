@@ -57,6 +57,7 @@ from mojiscope.core.codecs.registry import get_format
 from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
 from mojiscope.core.index.summary import named_counts, summarize_format, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
+from mojiscope.core.mojibake.wording import people_words
 from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, FileSource, Source, not_regular_reason
@@ -179,7 +180,7 @@ def _chain_finding(source: Source, best: Explanation, encoding: str) -> Finding:
     where = locate(source, [r[0] for r in best.ranges[:FIRST_LOCATIONS]], encoding)
     locations = tuple(where[r[0]] for r in best.ranges[:FIRST_LOCATIONS])
     ranges = best.ranges[:KEPT_RANGES]
-    words = ", then ".join(best.words)
+    words = ", then ".join(people_words(best.words))
     if best.parts:
         damaged = [p for p in best.parts if not p.chain.is_identity]
         detail = f"{len(damaged):,} of {len(best.parts):,} parts: {words}"
