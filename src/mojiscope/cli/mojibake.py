@@ -195,21 +195,25 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
 
 def _oddities_words(found: tuple[Oddity, ...]) -> str:
     """What damage leaves and no reading explains, in words."""
-    first = ", ".join(f"{x.start}-{x.end} ({x.what})" for x in found[:3])
-    more = f" and {len(found) - 3:,} more" if len(found) > 3 else ""
+    first = _first_places([f"{x.start}-{x.end} ({x.what})" for x in found])
     places = "1 place looks" if len(found) == 1 else f"{len(found):,} places look"
-    return f"{places} like damage no reading explains, at bytes {first}{more}"
+    return f"{places} like damage no reading explains, at bytes {first}"
 
 
 def _letters_lost_words(ranges: tuple[tuple[int, int], ...]) -> str:
     """Where letters were lost before the bytes were written, in words."""
-    first = ", ".join(f"{start}-{end}" for start, end in ranges[:3])
-    more = f" and {len(ranges) - 3:,} more" if len(ranges) > 3 else ""
+    first = _first_places([f"{start}-{end}" for start, end in ranges])
     letters = "a letter" if len(ranges) == 1 else f"{len(ranges):,} letters"
     return (
-        f"{letters} lost before the bytes were written (U+FFFD or ?) at bytes {first}{more}: "
+        f"{letters} lost before the bytes were written (U+FFFD or ?) at bytes {first}: "
         "nothing in the bytes says which"
     )
+
+
+def _first_places(places: list[str]) -> str:
+    """The first three places, and how many more."""
+    more = f" and {len(places) - 3:,} more" if len(places) > 3 else ""
+    return ", ".join(places[:3]) + more
 
 
 # -- the whole input: segments and the repair ------------------------------------------

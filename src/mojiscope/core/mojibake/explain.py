@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import numpy as np
 
@@ -496,25 +497,28 @@ def explain_source(
     return [_mapped(e, mapping, windows) for e in _explain_bytes(sample, limit)]
 
 
+#: What :func:`_mapped` moves back to source offsets: dataclasses with a
+#: ``start`` and an ``end``.
+_Placed = TypeVar("_Placed", Part, Lost, Oddity)
+
+
 def _mapped(
     explanation: Explanation, mapping: SampleMap, windows: tuple[tuple[int, int], ...]
 ) -> Explanation:
     def back(start: int, end: int) -> tuple[int, int]:
         return mapping.to_source(start), mapping.to_source(end)
 
+    def moved(x: _Placed) -> _Placed:
+        start, end = back(x.start, x.end)
+        return replace(x, start=start, end=end)
+
     return replace(
         explanation,
         ranges=tuple(back(a, b) for a, b in explanation.ranges),
-        parts=tuple(Part(*back(p.start, p.end), p.chain) for p in explanation.parts),
+        parts=tuple(moved(p) for p in explanation.parts),
         letters_lost=tuple(back(a, b) for a, b in explanation.letters_lost),
-        oddities=tuple(
-            replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
-            for x in explanation.oddities
-        ),
-        lost=tuple(
-            replace(x, start=back(x.start, x.end)[0], end=back(x.start, x.end)[1])
-            for x in explanation.lost
-        ),
+        oddities=tuple(moved(x) for x in explanation.oddities),
+        lost=tuple(moved(x) for x in explanation.lost),
         sampled=True,
         read=windows,
     )

@@ -26,6 +26,7 @@ from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import Guess
+from mojiscope.core.mojibake.offsets import source_offsets
 
 #: A question mark between two letters of a word that is no web address or
 #: query: what a writer puts for a letter its code page lacks (``Gora?de``).
@@ -54,13 +55,11 @@ def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
     are no UTF-8 (the demo's stray 80) are no such loss: read here as one
     lone surrogate each, they are neither."""
     text = data.decode("utf-8", "surrogateescape")
-    found = []
-    char = at = 0  # the last hole's start, in characters and in bytes
-    for hole, _what in holes(text):
-        at += len(text[char:hole].encode("utf-8", "surrogateescape"))
-        char = hole
-        found.append((at, at + (3 if text[hole] == "\ufffd" else 1)))
-    return tuple(found)
+    found = holes(text)
+    if not found:
+        return ()
+    offsets = source_offsets(text)
+    return tuple((int(offsets[at]), int(offsets[at + 1])) for at, _what in found)
 
 
 def _word(text: str, at: int) -> tuple[str, str] | None:
@@ -78,7 +77,7 @@ def _word(text: str, at: int) -> tuple[str, str] | None:
     return before, after
 
 
-def _letters_for(before: str, after: str, used: str) -> list[str]:
+def _letters_for(before: str, after: str, used: set[str]) -> list[str]:
     """The letters that make a known word of ``before``, a letter, ``after``,
     those in ``used`` first, in the case the word's letters beside the hole
     call for."""
@@ -95,13 +94,15 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     """``text`` with each hole a known word explains filled (see the module
     docstring), and the guesses; ``None`` when no hole is filled."""
     chars = list(text)
+    used = set(text.lower())  # the text's letters, and those guessed so far
     guesses = []
     for at, what in holes(text):
         word = _word(text, at)
         if word is None:
             continue
-        letters = _letters_for(*word, used="".join(chars).lower())
+        letters = _letters_for(*word, used=used)
         if letters:
             chars[at] = letters[0]
+            used.update(letters[0].lower())
             guesses.append(Guess(at, at + 1, what, letters[0], tuple(letters[1:]), at_char=at))
     return ("".join(chars), tuple(guesses)) if guesses else None

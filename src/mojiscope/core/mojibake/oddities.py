@@ -34,6 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from mojiscope.core.mojibake.offsets import source_offsets
+
 #: What each oddity is, in words.
 C1, SIGN, CAPITAL, SCRIPTS = (
     "a C1 control character",
@@ -167,11 +169,8 @@ def oddities(data: bytes) -> tuple[Oddity, ...]:
     """The oddities of ``data`` read as UTF-8, as byte ranges, in order
     (bytes that are no UTF-8 are none: each reads as a lone surrogate)."""
     text = data.decode("utf-8", "surrogateescape")
-    found = []
-    char = at = 0  # the last oddity's start, in characters and in bytes
-    for start, end, what in odd_places(text):
-        at += len(text[char:start].encode("utf-8", "surrogateescape"))
-        char = start
-        size = len(text[start:end].encode("utf-8", "surrogateescape"))
-        found.append(Oddity(at, at + size, what))
-    return tuple(found)
+    places = odd_places(text)
+    if not places:
+        return ()
+    offsets = source_offsets(text)
+    return tuple(Oddity(int(offsets[a]), int(offsets[b]), what) for a, b, what in places)

@@ -16,11 +16,9 @@ between them (the empty chain); the model prices it like any reading.
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
+from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.runs import utf8_runs
 from mojiscope.core.mojibake.search import MIXED_READER, Hypothesis
@@ -67,15 +65,6 @@ def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     return "".join(out), runs
 
 
-def _byte_offsets(text: str) -> npt.NDArray[np.int64]:
-    """Source byte offset of each character of ``text`` (decoded from the
-    source with ``surrogateescape``: an escaped byte is one byte) and the end."""
-    cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
-    sizes = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
-    sizes[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1
-    return np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)))
-
-
 def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     """The piece-by-piece reading of ``data`` (see the module docstring), or
     ``None`` when no run is found."""
@@ -89,7 +78,7 @@ def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
         if not more:
             break
         text, rounds = again, rounds + 1
-    offsets = _byte_offsets(escaped)
+    offsets = source_offsets(escaped)
     parts: list[Part] = []
     pos = 0
     for start, end, reader, writer in runs:

@@ -19,6 +19,7 @@ reading, named by the shorter chain and then the commoner readers
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import math
 import re
@@ -320,10 +321,11 @@ def _changes_make_words(text: str, western: str) -> bool:
     ``lexicon.known_words`` holds."""
     changed = [i for i, (a, b) in enumerate(zip(text, western, strict=True)) if a != b]
     spans = [m.span() for m in _WORD.finditer(western)]
+    starts = [start for start, _ in spans]
     words = known_words()
     for at in changed:
-        span = next((sp for sp in spans if sp[0] <= at < sp[1]), None)
-        if span is None or fold(western[span[0] : span[1]]) not in words:
+        i = bisect.bisect_right(starts, at) - 1
+        if i < 0 or at >= spans[i][1] or fold(western[slice(*spans[i])]) not in words:
             return False
     return True
 

@@ -83,7 +83,8 @@ UNIT_MAX = 16 << 10
 #: no pattern the screen knows (``Veèer``: Czech in cp1250 read as
 #: windows-1252; a single ``Pi√±a``) are then repaired as it shows them.
 SMALL = SAMPLE_BYTES
-_JUDGED = re.compile(rb"[\x80-\xff\x00]")
+#: A line's first non-ASCII byte or NUL, and the rest of the line (one match a line).
+_JUDGED = re.compile(rb"[\x80-\xff\x00][^\n]*")
 #: Bytes read at the start to tell a table.
 SNIFF_BYTES = 64 << 10
 
