@@ -193,7 +193,7 @@ class MojibakePanel(QWidget):
         ranges = QWidget()
         ranges_layout = QVBoxLayout(ranges)
         ranges_layout.setContentsMargins(0, 0, 0, 0)
-        ranges_layout.addWidget(QLabel("Bytes repaired or guessed (click to select):"))
+        ranges_layout.addWidget(QLabel("Bytes repaired, guessed or in doubt (click to select):"))
         ranges_layout.addWidget(self.ranges, 1)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.candidates)
@@ -379,7 +379,10 @@ class MojibakePanel(QWidget):
             if other.lost and not other.misread:  # the text as it is, lost letters guessed
                 how = ["the lost letters are guessed from the words"]
             lines.append(difference(chosen.text, other.text, how))
-        lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first
+        if chain.is_identity and (chosen.letters_lost or chosen.oddities):
+            lines.append("No chain of misreadings undoes these bytes: they are read as UTF-8.")
+        else:
+            lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first
         self.steps.setText("\n\n".join(lines))
 
     def _show_segment_plan(self, shown: bytes) -> None:
