@@ -147,8 +147,9 @@ def readable_text(data: bytes) -> str | None:
 def _readings(
     data: bytes, bound: bool = False
 ) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
-    """Every reading, cheapest first; ``bound``: legacy origins may be left
-    priced by a lower bound (``search.search``, :func:`_ranked`)."""
+    """Every reading, cheapest first; ``bound``: legacy origins and the code
+    pages bytes that are not UTF-8 may be stored in may be left priced by a
+    lower bound (``search.search``, ``search.stored_readings``, :func:`_ranked`)."""
     readings, parts = _found(data, bound)
     origin = data.decode("utf-8", "replace")
     priced = [
@@ -173,7 +174,7 @@ def _found(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        readings = [_identity(data), *stored_readings(data)]
+        readings = [_identity(data), *stored_readings(data, bound=bound)]
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
@@ -539,8 +540,9 @@ def _ranked(
     unchanged reading, and the confidences: what scoring every reading
     gives, for every reading but those left bound.
 
-    Legacy origins are first priced by a lower bound (``search.search``)
-    when at most :data:`BOUNDED_LIMIT` readings are shown. Readings come
+    Legacy origins and stored code pages are first priced by a lower bound
+    (``search.search``, ``search.stored_readings``) when at most
+    :data:`BOUNDED_LIMIT` readings are shown. Readings come
     first, in their order, whatever the scores of those left bound, when
     all before the cheapest bound are scored and cheaper than it: the
     cheapest bound reading is scored until at least ``limit`` readings

@@ -281,9 +281,21 @@ def _legacy_origins(
             continue
         if writer.startswith("utf-16") and not _clean_utf16(text):
             continue
+        if not _touches_letters(hypothesis.text, text):
+            continue
         chain = hypothesis.chain.undo_one(Misreading(writer, reader))
         found.append(price(text, chain, hypothesis.guesses))
     return found
+
+
+def _touches_letters(before: str, after: str) -> bool:
+    """Whether reading ``before`` as ``after`` makes a letter, or undoes a
+    letter or a control character: a legacy origin that only swaps signs
+    (a no-break space read back through cp437 and cp1250 as ``˙``) gives
+    the model no word to judge, only the signs' own prices, and is not
+    offered."""
+    changed = set(before) ^ set(after)
+    return any(c.isalpha() or (c in before and unicodedata.category(c) == "Cc") for c in changed)
 
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -432,9 +444,11 @@ def _better(found: Hypothesis, known: Hypothesis) -> bool:
     return _rank(found.chain) < _rank(known.chain)
 
 
-def stored_readings(data: bytes) -> list[Hypothesis]:
+def stored_readings(data: bytes, *, bound: bool = False) -> list[Hypothesis]:
     """Readings of bytes that are not UTF-8: each codec of :data:`STORED_AS`
-    that decodes them whole into something to read (:func:`shows_text`)."""
+    that decodes them whole into something to read (:func:`shows_text`);
+    ``bound``: priced by a lower bound (:func:`bounded`)."""
+    price = bounded if bound else scored
     found: dict[str, Hypothesis] = {}
     for codec in STORED_AS:
         try:
@@ -445,10 +459,10 @@ def stored_readings(data: bytes) -> list[Hypothesis]:
             continue  # the same text from a likelier code page is kept; no text, no reading
         if codec.startswith("utf-16") and not (_clean_utf16(text) and _looks_utf16(data)):
             continue
-        found[text] = scored(text, Chain((), codec))
+        found[text] = price(text, Chain((), codec))
     cesu = _cesu(data)
     if cesu is not None and cesu[1] not in found:
-        found[cesu[1]] = scored(cesu[1], Chain((), cesu[0]))
+        found[cesu[1]] = price(cesu[1], Chain((), cesu[0]))
     return list(found.values())
 
 
