@@ -14,7 +14,10 @@ How a source is judged (docs/SCAN.md says it for users):
    over the whole source by a byte search.
 3. The first :data:`WHOLE_BYTES` (all of a smaller source) are explained
    (:func:`~mojiscope.core.mojibake.explain`, which reads its own first
-   32 KiB of them).
+   32 KiB of them), unless they are valid UTF-8 that is ASCII or, in a
+   small source, plainly fine
+   (:func:`~mojiscope.core.mojibake.plain.plainly_fine`): clean, the
+   explainer not asked (no confidence).
 4. Valid UTF-8: mojibake when the explainer's best reading has a chain and
    a confidence of at least :data:`MOJIBAKE_CONFIDENCE` (mixed when that
    chain explains some parts only); lossy with U+FFFD; notices; else clean.
@@ -38,7 +41,9 @@ import contextlib
 import os
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import replace
+from itertools import islice
 
 from mojiscope.core.audit.findings import (
     FIRST_LOCATIONS,
@@ -53,10 +58,13 @@ from mojiscope.core.audit.findings import (
 )
 from mojiscope.core.audit.locate import locate
 from mojiscope.core.audit.sniff import HEAD_BYTES, Sniffed, sniff
+from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.registry import get_format
 from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
 from mojiscope.core.index.summary import named_counts, summarize_format, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES
+from mojiscope.core.mojibake.plain import plainly_fine
 from mojiscope.core.mojibake.wording import people_words
 from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
@@ -67,6 +75,7 @@ from mojiscope.core.words.notices import (
     NOTICES,
     Notice,
     code_points,
+    notice_ranges,
     notice_table,
     notice_words,
 )
@@ -129,10 +138,11 @@ def _audit_bytes_oriented(
     size = len(source)
     sample, cut = _sample(source)
     findings: list[Finding] = []
-    found = _lossy_findings(source) + _index_notice_findings(index, source)
-    if errors == 0 and sample.isascii() and not cut:
-        # Every code page of the explainer passes ASCII through: no chain
-        # can touch these bytes, so it is not asked (confidence None).
+    whole = _whole_decoding(source) if errors or index.notice_totals() else None
+    found = _lossy_findings(source) + _index_notice_findings(index, source, whole)
+    if errors == 0 and not cut and _plain(sample):
+        # No chain the explainer knows touches these bytes, so it is not
+        # asked (confidence None).
         base = Audit(Kind.CLEAN, verdict(utf8, size, kinds, reasons), size, path, "utf-8")
         return _with_verdict(base, found, False)
     best = explain(sample, limit=2)[0]
@@ -142,7 +152,7 @@ def _audit_bytes_oriented(
         if _is_chain(best):
             findings.append(_chain_finding(source, best, "utf-8"))
     else:
-        anomalies = _first_anomalies(index, source)
+        anomalies = _first_anomalies(index, source, whole=whole)
         words = verdict(utf8, size, kinds, reasons)
         layered = _is_chain(best) and bool(best.chain.layers or best.parts)
         wtf8 = _as_wtf8(source, control, workers) if reasons.get(Reason.SURROGATE.value) else None
@@ -166,6 +176,13 @@ def _audit_bytes_oriented(
     findings += found
     audit = _with_verdict(base, findings, sampled)
     return _with_repair(audit, best, sample)
+
+
+def _plain(sample: bytes) -> bool:
+    """Valid UTF-8 the explainer need not be asked about: ASCII (every code
+    page it knows passes ASCII through), or a small text that is plainly
+    fine (:func:`~mojiscope.core.mojibake.plain.plainly_fine`)."""
+    return sample.isascii() or (len(sample) <= SAMPLE_BYTES and plainly_fine(sample))
 
 
 def _is_chain(best: Explanation) -> bool:
@@ -231,15 +248,29 @@ def _as_wtf8(
     return (count, _first_anomalies(index, source, {SpanKind.SURROGATE})) if count else None
 
 
+SMALL_SOURCE = 1 << 16
+"""Bytes up to which a source is decoded once, whole, for its first
+anomalies and notices (walking the index decodes a window a step)."""
+
+
+def _whole_decoding(source: Source) -> Decoding | None:
+    """The UTF-8 decoding of a source of at most :data:`SMALL_SOURCE` bytes (else None)."""
+    size = len(source)
+    return get_format("utf-8").decode_window(source, 0, size) if size <= SMALL_SOURCE else None
+
+
 def _first_anomalies(
-    index: FileIndex, source: Source, wanted: frozenset[SpanKind] | set[SpanKind] = ERROR_KINDS
+    index: FileIndex,
+    source: Source,
+    wanted: frozenset[SpanKind] | set[SpanKind] = ERROR_KINDS,
+    whole: Decoding | None = None,
 ) -> tuple[Location, ...]:
     """Where the first :data:`FIRST_LOCATIONS` anomalies of the ``wanted``
-    kinds are (through the index)."""
+    kinds are (in ``whole``, the source's decoding, or through the index)."""
     offsets: list[int] = []
     after = -1
     while len(offsets) < FIRST_LOCATIONS:
-        span = index.next_anomaly(source, after)
+        span = index.next_anomaly(source, after) if whole is None else whole.next_anomaly(after)
         if span is None:
             break
         if span.kind in wanted:
@@ -301,24 +332,22 @@ NOTICE_STEPS = FIRST_LOCATIONS * 20
 """The most notices visited (through the index) to locate the first of each kind."""
 
 
-def _index_notice_findings(index: FileIndex, source: Source) -> list[Finding]:
+def _index_notice_findings(
+    index: FileIndex, source: Source, whole: Decoding | None = None
+) -> list[Finding]:
     """One finding per kind of notice the index counted over the whole
     source (:mod:`mojiscope.core.words.notices`), with the first locations
-    found within :data:`NOTICE_STEPS` notices."""
+    found within :data:`NOTICE_STEPS` notices (in ``whole``, the source's
+    decoding, or through the index)."""
     totals = index.notice_totals()
     if not totals:
         return []
     seen: dict[Notice, list[tuple[int, int]]] = {Notice(n): [] for n in totals}
-    after = -1
-    for _ in range(NOTICE_STEPS):
-        found = next_notice(index, source, after)
-        if found is None:
-            break
-        start, end, notice = found
+    visits = notice_ranges(whole, NOTICE_STEPS) if whole is not None else _notices(index, source)
+    for start, end, notice in islice(visits, NOTICE_STEPS):
         places = seen.setdefault(notice, [])
         if len(places) < FIRST_LOCATIONS:
             places.append((start, end))
-        after = start
         if all(len(p) >= min(FIRST_LOCATIONS, totals[n.value]) for n, p in seen.items()):
             break
     notices = {
@@ -329,6 +358,14 @@ def _index_notice_findings(index: FileIndex, source: Source) -> list[Finding]:
         for n, places in seen.items()
     }
     return _notice_findings(source, notices, "utf-8")
+
+
+def _notices(index: FileIndex, source: Source) -> Iterator[tuple[int, int, Notice]]:
+    """The source's notices in order, found through the index."""
+    after = -1
+    while (found := next_notice(index, source, after)) is not None:
+        yield found
+        after = found[0]
 
 
 def _notice_findings(

@@ -12,6 +12,7 @@ is 0 for a decode and for a window).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -110,10 +111,22 @@ class Decoding:
 
     def bytes_of_char(self, offset: int) -> tuple[int, int]:
         """The byte range ``[start, end)`` that decoded to character ``offset``."""
-        span = self.span_at_char(offset)
-        offsets = self.char_byte_offsets(span)
-        i = min(max(offset - span.char_start, 0), len(offsets) - 2)
-        return offsets[i], offsets[i + 1]
+        return self.bytes_of_chars([offset])[0]
+
+    def bytes_of_chars(self, offsets: Iterable[int]) -> list[tuple[int, int]]:
+        """:meth:`bytes_of_char` of each of ``offsets`` (a span's characters
+        are measured once for all the offsets inside it)."""
+        measured: dict[int, list[int]] = {}
+        found = []
+        for offset in offsets:
+            index = self.spans.index_at_char(offset)
+            span = self.spans[index]
+            if index not in measured:
+                measured[index] = self.char_byte_offsets(span)
+            starts = measured[index]
+            i = min(max(offset - span.char_start, 0), len(starts) - 2)
+            found.append((starts[i], starts[i + 1]))
+        return found
 
     def char_of_byte(self, offset: int) -> tuple[int, int]:
         """The characters ``[start, end)`` that byte ``offset`` contributes to

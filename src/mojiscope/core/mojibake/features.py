@@ -190,12 +190,12 @@ def _token_chars() -> npt.NDArray[np.bool_]:
 
 def token_bound(text: str) -> int:
     """A number never below how many tokens holding a non-ASCII character
-    the text has (:func:`_tokens`, counted with repeats): the runs of
+    the text has (:func:`tokens`, counted with repeats): the runs of
     non-ASCII token characters, each inside one token and every such token
     holding one. Exact (the tokens counted) for text beyond U+FFFF."""
     cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
     if len(cps) and int(cps.max()) > 0xFFFF:
-        return len(_tokens(text))
+        return len(tokens(text))
     inside = _token_chars()[cps]
     return int(np.count_nonzero(inside[1:] & ~inside[:-1])) + int(len(inside) > 0 and inside[0])
 
@@ -230,12 +230,13 @@ def fold(word: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _token_terms(token: str) -> tuple[int, int, int, int, int, int]:
+def token_terms(token: str) -> tuple[int, int, int, int, int, int]:
+    """A token's :data:`WORD_FEATURES`, in their order (kept per token)."""
     return _word_terms(token)
 
 
 @lru_cache(maxsize=4096)
-def _tokens(text: str) -> tuple[str, ...]:
+def tokens(text: str) -> tuple[str, ...]:
     """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter (kept for the
     few texts in use: a reading's features, its words and its duplicates
     all read them)."""
@@ -244,8 +245,8 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1024)
 def _token_counts(text: str) -> Counter[str]:
-    """How often each of the text's :func:`_tokens` occurs."""
-    return Counter(_tokens(text))
+    """How often each of the text's :func:`tokens` occurs."""
+    return Counter(tokens(text))
 
 
 def _local(text: str, classes: U8) -> F64:
@@ -258,7 +259,7 @@ def _local(text: str, classes: U8) -> F64:
     # up to exactly what adding them token by token gives.
     words = [0] * len(WORD_FEATURES)
     for token, count in _token_counts(text).items():
-        for i, term in enumerate(_token_terms(token)):
+        for i, term in enumerate(token_terms(token)):
             words[i] += term * count
     out[K + K * K :] += words
     return out
@@ -359,9 +360,9 @@ def local_scores(lines: list[str], weights: F64) -> F64:
     totals = np.where([len(line) == 0 for line in lines], 0.0, totals)
     word_weights = weights[K + K * K : LOCAL]
     for i, line in enumerate(lines):
-        tokens = _tokens(line)  # a token never crosses a line end
-        if tokens:
-            terms = np.array([_token_terms(token) for token in tokens], np.float64)
+        words = tokens(line)  # a token never crosses a line end
+        if words:
+            terms = np.array([token_terms(token) for token in words], np.float64)
             totals[i] += float((terms @ word_weights).sum())
     return np.asarray(totals, np.float64)
 

@@ -435,6 +435,14 @@ class Screen:
                 return True
         return False
 
+    def any_sequence(self, data: bytes) -> bool:
+        """Whether ``data`` (something short) holds one mojibake sequence of
+        any reader: every reader's pattern is searched, none gated by its
+        lead characters or counted twice."""
+        if self._latin_union.search(data) is not None:
+            return True
+        return any(gated.pattern.search(data) is not None for gated in self.gated)
+
     def partial(self, data: bytes, reader: str | None = None) -> bool:
         """Whether ``data`` holds one of ``reader``'s sequences (any Latin
         reader's, by default) cut short before ``?`` or a line end (a byte

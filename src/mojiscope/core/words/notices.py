@@ -369,10 +369,14 @@ def found_in_decoding(decoding: Decoding) -> Found:
     return Found(counts, first, last)
 
 
-def notice_ranges(decoding: Decoding) -> list[tuple[int, int, Notice]]:
-    """Each notice of ``decoding`` as (byte start, byte end, kind), in order."""
+def notice_ranges(decoding: Decoding, limit: int | None = None) -> list[tuple[int, int, Notice]]:
+    """Each notice of ``decoding`` as (byte start, byte end, kind), in
+    order (the first ``limit`` of them, when given)."""
     codes, chars = decoding_notices(decoding)
+    if limit is not None:
+        codes, chars = codes[:limit], chars[:limit]
+    places = decoding.bytes_of_chars(int(char) for char in chars)
     return [
-        (*decoding.bytes_of_char(int(char)), NOTICES[int(code) - 1])
-        for code, char in zip(codes, chars, strict=True)
+        (start, end, NOTICES[int(code) - 1])
+        for (start, end), code in zip(places, codes, strict=True)
     ]
