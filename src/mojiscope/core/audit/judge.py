@@ -25,7 +25,8 @@ How a source is judged (docs/SCAN.md says it for users):
    fault; mojibake or mixed when the explainer says so; mixed when valid
    multi-byte UTF-8 stands beside the invalid bytes (:func:`_utf8_beside`);
    else legacy, in the code page the explainer reads it as, checked over
-   the whole source by its own index (:func:`~mojiscope.core.index.summary.summarize_format`).
+   the whole source by its own index (its counts in words:
+   :func:`~mojiscope.core.index.summary.verdict`).
 5. Lossless: the repair plan replayed strictly on the bytes explained gives
    text that the chain turns back into exactly those bytes, and nothing was
    guessed.
@@ -61,7 +62,7 @@ from mojiscope.core.audit.sniff import HEAD_BYTES, Sniffed, sniff
 from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.registry import get_format
 from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
-from mojiscope.core.index.summary import named_counts, summarize_format, verdict
+from mojiscope.core.index.summary import named_counts, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES
 from mojiscope.core.mojibake.plain import plainly_fine
@@ -226,8 +227,9 @@ def _legacy(
             Audit(Kind.LEGACY, words, size, path, None),
             Finding(Kind.LEGACY, errors, words, anomalies),
         )
-    summary = summarize_format(get_format(stored), source, workers=1)
-    words = f"not UTF-8: {summary.verdict}"
+    fmt = get_format(stored)
+    kinds, reasons = named_counts(build_index(fmt, source, workers=1))
+    words = f"not UTF-8: {verdict(fmt, size, kinds, reasons)}"
     detail = f"{errors:,} invalid UTF-8 sequences; reads as {stored}"
     return (
         Audit(Kind.LEGACY, words, size, path, stored),

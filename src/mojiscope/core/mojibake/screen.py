@@ -50,7 +50,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.search import READERS
@@ -75,6 +75,10 @@ MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
 #: Cyrillic one, ``c`` a continuation byte, ``a`` an ASCII letter), where a
 #: plain substring search finds them.
 LEGACY_NEEDLES = (b"LcLcLc", b"Gca", b"aGc")
+#: A non-ASCII byte before ``?``, a line end or the end: where every
+#: sequence cut short ends (:meth:`Screen.partial`; a reader's characters
+#: for bytes 80-FF are all non-ASCII, so their UTF-8 ends with such a byte).
+_CUT_END = re.compile(rb"[\x80-\xff](?:\?|\r?\n|\Z)")
 #: Box drawing (U+2500-U+257F) beside an ASCII letter.
 BOX_BESIDE_LETTER = re.compile(rb"\xe2[\x94\x95][\x80-\xbf](?:[A-Za-z]|(?<=[A-Za-z]...))")
 
@@ -135,7 +139,6 @@ class ReaderPattern:
     """What UTF-8 read as ``reader`` and saved as UTF-8 looks like."""
 
     reader: str
-    pattern: re.Pattern[bytes]
     #: First bytes of the UTF-8 of its lead characters.
     lead_bytes: frozenset[int]
     #: First bytes of the UTF-8 of its continuation characters.
@@ -145,6 +148,12 @@ class ReaderPattern:
     partial: re.Pattern[bytes]
     #: The alternatives of one sequence, each starting with a literal byte.
     starts: tuple[bytes, ...] = ()
+
+    @cached_property
+    def pattern(self) -> re.Pattern[bytes]:
+        """One or more of its sequences in a row (compiled when first asked:
+        the screen itself asks only for the readers' pooled patterns)."""
+        return _sequences([list(self.starts)])
 
 
 @cache
@@ -168,7 +177,6 @@ def reader_pattern(reader: str) -> ReaderPattern:
     )
     return ReaderPattern(
         reader,
-        _sequences([starts]),
         lead_bytes,
         cont_bytes,
         re.compile(b"(?:" + partial + b")(?=\\?|\\r?\\n|\\Z)"),
@@ -287,8 +295,14 @@ class _Gated:
     readers: tuple[str, ...]
     pattern: re.Pattern[bytes]
     needles: tuple[bytes, ...]
-    #: ``pattern`` cut by first byte (:func:`_by_first_byte`), for long texts.
-    parts: tuple[re.Pattern[bytes], ...] = ()
+    #: ``pattern``'s alternatives, each starting with a literal byte.
+    branches: tuple[bytes, ...] = ()
+
+    @cached_property
+    def parts(self) -> tuple[re.Pattern[bytes], ...]:
+        """``pattern`` cut by first byte (:func:`_by_first_byte`), for long
+        texts (compiled when first asked)."""
+        return _by_first_byte(list(self.branches))
 
 
 class _Gates:
@@ -373,8 +387,7 @@ class Screen:
                 }
             else:
                 needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
-            parts = _by_first_byte(branches)
-            yield _Gated(tuple(members), pattern, tuple(sorted(needles)), parts)
+            yield _Gated(tuple(members), pattern, tuple(sorted(needles)), tuple(branches))
 
     # -- asking ---------------------------------------------------------------------
 
@@ -447,6 +460,8 @@ class Screen:
         """Whether ``data`` holds one of ``reader``'s sequences (any Latin
         reader's, by default) cut short before ``?`` or a line end (a byte
         lost: ``â€?`` for ``”``)."""
+        if _CUT_END.search(data) is None:
+            return False  # such a sequence ends with a non-ASCII byte
         if reader is not None:
             return reader_pattern(reader).partial.search(data) is not None
         return any(p.partial.search(data) is not None for p in self.latin)
