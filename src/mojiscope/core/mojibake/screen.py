@@ -293,10 +293,28 @@ class _Gated:
     """Readers checked with their union pattern where one of ``needles`` stands."""
 
     readers: tuple[str, ...]
-    pattern: re.Pattern[bytes]
     needles: tuple[bytes, ...]
-    #: ``pattern``'s alternatives, each starting with a literal byte.
-    branches: tuple[bytes, ...] = ()
+    #: The alternatives of one or more sequences of a member, each starting
+    #: with a literal byte.
+    branches: tuple[bytes, ...]
+
+    @cached_property
+    def pattern(self) -> re.Pattern[bytes]:
+        """Their alternation (compiled when first asked)."""
+        return re.compile(_factored(list(self.branches)))
+
+    @cached_property
+    def first_bytes(self) -> tuple[bytes, ...] | None:
+        """The bytes a match starts with (None when a branch starts otherwise)."""
+        keys = _grouped(list(self.branches))
+        if not all(_LITERAL.fullmatch(key) for key in keys):
+            return None
+        return tuple(bytes.fromhex(key[2:].decode()) for key in keys)
+
+    def may_start_in(self, data: bytes) -> bool:
+        """Whether a byte a match may start with stands in ``data``."""
+        firsts = self.first_bytes
+        return firsts is None or any(data.find(first) >= 0 for first in firsts)
 
     @cached_property
     def parts(self) -> tuple[re.Pattern[bytes], ...]:
@@ -375,7 +393,6 @@ class Screen:
             groups[reader_pattern(reader).lead_bytes & frozenset(range(0xC6, 0xFF))].append(reader)
         for _, members in sorted(groups.items(), key=lambda kv: sorted(kv[0])):
             branches = _sequence_branches([list(reader_pattern(r).starts) for r in members])
-            pattern = re.compile(_factored(branches))
             leads = {b for r in members for b in reader_pattern(r).lead_bytes}
             if leads & {0xC2, 0xE2}:
                 needles = {
@@ -387,7 +404,7 @@ class Screen:
                 }
             else:
                 needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
-            yield _Gated(tuple(members), pattern, tuple(sorted(needles)), tuple(branches))
+            yield _Gated(tuple(members), tuple(sorted(needles)), tuple(branches))
 
     # -- asking ---------------------------------------------------------------------
 
@@ -454,7 +471,10 @@ class Screen:
         lead characters or counted twice."""
         if self._latin_union.search(data) is not None:
             return True
-        return any(gated.pattern.search(data) is not None for gated in self.gated)
+        return any(
+            gated.may_start_in(data) and gated.pattern.search(data) is not None
+            for gated in self.gated
+        )
 
     def partial(self, data: bytes, reader: str | None = None) -> bool:
         """Whether ``data`` holds one of ``reader``'s sequences (any Latin
