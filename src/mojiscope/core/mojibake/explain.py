@@ -226,8 +226,8 @@ def _add_letters(
 def _add_pieces(
     data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
 ) -> None:
-    found = piecewise(data)
-    if found is not None and found[0].text not in {h.text for h in readings}:
+    found = piecewise(data, {h.text for h in readings})
+    if found is not None:
         readings.append(found[0])
         parts[found[0].text] = found[1]
 

@@ -16,6 +16,8 @@ between them (the empty chain); the model prices it like any reading.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
 from mojiscope.core.mojibake.offsets import source_offsets
@@ -65,9 +67,12 @@ def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     return "".join(out), runs
 
 
-def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
+def piecewise(
+    data: bytes, known: Container[str] = ()
+) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     """The piece-by-piece reading of ``data`` (see the module docstring), or
-    ``None`` when no run is found."""
+    ``None`` when no run is found or its text is one of ``known`` (readings
+    already made: it is then neither cut into parts nor priced)."""
     escaped = data.decode("utf-8", "surrogateescape")
     first, runs = _one_round(escaped)
     if not runs:
@@ -78,6 +83,9 @@ def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
         if not more:
             break
         text, rounds = again, rounds + 1
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if shown in known:
+        return None
     offsets = source_offsets(escaped)
     parts: list[Part] = []
     pos = 0
@@ -89,7 +97,6 @@ def piecewise(data: bytes) -> tuple[Hypothesis, tuple[Part, ...]] | None:
         pos = end
     if pos < len(escaped):
         parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
-    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     readers = {reader for _, _, reader, _ in runs}
     reader = readers.pop() if len(readers) == 1 else MIXED_READER
     writers = {writer for *_, writer in runs}
