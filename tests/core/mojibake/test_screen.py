@@ -187,3 +187,14 @@ def test_the_gated_patterns_cut_by_first_byte_find_the_same_lines(data: bytes, s
         cut_once: set[int] = set()
         _pattern_lines(group.pattern, data, start, len(data), cut_once, parts=group.parts)
         assert cut_once == once, group.readers
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes())
+def test_any_sequence_is_the_readers_patterns_searched_one_by_one(data: bytes) -> None:
+    """``any_sequence`` looks for the Latin readers' pooled pattern through
+    translated bytes, and for a group's only where a byte it starts with
+    stands: the same answer as searching every pattern over the whole data."""
+    look = screen()
+    every = [look._latin_union, *(group.pattern for group in look.gated)]
+    assert look.any_sequence(data) == any(p.search(data) is not None for p in every)

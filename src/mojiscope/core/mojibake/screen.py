@@ -370,6 +370,19 @@ class Screen:
             table[byte] = _START[0]
         table[0xC3] = _LEAD[0]
         self._table = bytes(table)
+        # Every Latin reader's sequence: a lead byte (C3, C4 or C5), a
+        # continuation byte, then a continuation character's first byte;
+        # a byte that may be both a lead and a start is "X".
+        leads = frozenset(b for p in self.latin for b in p.lead_bytes)
+        anywhere = bytearray(b"." * 256)
+        for byte in range(0x80, 0xC0):
+            anywhere[byte] = _CONT[0]
+        for byte in starts | {0xC3} & frozenset(b for p in self.latin for b in p.cont_bytes):
+            anywhere[byte] = _START[0]
+        for byte in leads:
+            anywhere[byte] = b"X"[0] if anywhere[byte] == _START[0] else _LEAD[0]
+        self._anywhere = bytes(anywhere)
+        self._anywhere_hits = tuple(a + _CONT + b for a in (_LEAD, b"X") for b in (_START, b"X"))
         # The Latin readers' characters for the commonest lead bytes that are
         # no Latin-1 letter: where one stands, a match is tried.
         self._lead_gates = _gates(
@@ -446,6 +459,19 @@ class Screen:
                 return
             at = letters.find(hit, end + 1 - start)
 
+    def _latin_sequence(self, data: bytes) -> bool:
+        """Whether the Latin readers' pooled pattern matches somewhere in
+        ``data``: tried only where the translated bytes say a lead byte, a
+        continuation byte and a continuation character's first byte stand."""
+        letters = data.translate(self._anywhere)
+        for hit in self._anywhere_hits:
+            at = letters.find(hit)
+            while at >= 0:
+                if self._latin_union.match(data, at) is not None:
+                    return True
+                at = letters.find(hit, at + 1)
+        return False
+
     def holds_mojibake(self, data: bytes) -> bool:
         """Whether ``data`` (a line, a field, a repaired text: something
         short) holds the pattern of any reader, U+FFFD, NUL, or what a legacy
@@ -469,7 +495,7 @@ class Screen:
         """Whether ``data`` (something short) holds one mojibake sequence of
         any reader: every reader's pattern is searched, none gated by its
         lead characters or counted twice."""
-        if self._latin_union.search(data) is not None:
+        if self._latin_sequence(data):
             return True
         return any(
             gated.may_start_in(data) and gated.pattern.search(data) is not None
