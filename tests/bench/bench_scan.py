@@ -1,7 +1,7 @@
 """``mojiscope scan`` figures: small files a second, a large file against
 CPython's own UTF-8 decode of it, and Dask on a local cluster against local.
 
-    python tests/bench/bench_scan.py [--files 3000] [--gb 2] [--no-dask] [--no-large]
+    python tests/bench/bench_scan.py [--files 3000] [--gb 2] [--no-dask] [--no-large] [--no-compile]
 
 * **Small files**: ``--files`` CSV files of about 900 bytes (seven in ten
   UTF-8 with accented names, one ASCII, one mojibake (UTF-8 read as cp1252),
@@ -16,6 +16,12 @@ CPython's own UTF-8 decode of it, and Dask on a local cluster against local.
 * **Dask**: ``--engine dask`` (a LocalCluster of two worker processes, its
   start-up included) on the small files / ``--engine local``; and whether the
   two gave the same JSON.
+
+Mojiscope's sources are compiled to bytecode first (``compileall``), as an
+installed package and the bundle have them: an editable checkout run with
+``PYTHONDONTWRITEBYTECODE`` set would otherwise compile every module in every
+process (the command, the fork server, each worker), about half a second
+more a run; ``--no-compile`` measures that too.
 
 Prints the figures and ``/proc/loadavg``; asserts nothing (figures are
 measured, never asserted, in this project).
@@ -131,7 +137,14 @@ def main() -> None:
     parser.add_argument("--gb", type=float, default=2.0)
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--no-large", action="store_true")
+    parser.add_argument("--no-compile", action="store_true")
     args = parser.parse_args()
+    if not args.no_compile:
+        import compileall
+
+        import mojiscope
+
+        compileall.compile_dir(Path(mojiscope.__file__).parent, quiet=1)
     print("load average before:", Path("/proc/loadavg").read_text().strip())
     small_files(args.files, not args.no_dask)
     if not args.no_large:

@@ -289,12 +289,17 @@ def _legacy_origins(
 
 
 def _touches_letters(before: str, after: str) -> bool:
-    """Whether reading ``before`` as ``after`` makes a letter, or undoes a
-    letter or a control character: a legacy origin that only swaps signs
-    (a no-break space read back through cp437 and cp1250 as ``˙``) gives
-    the model no word to judge, only the signs' own prices, and is not
-    offered."""
-    changed = set(before) ^ set(after)
+    """Whether reading ``before`` as ``after`` undoes something other than
+    spaces, and makes a letter or undoes a letter or a control character. A
+    legacy origin that only swaps signs (a no-break space read back through
+    cp437 and cp1250 as ``˙``) gives the model no word to judge, only the
+    signs' own prices; one that only undoes no-break spaces (read back
+    through Mac Roman and cp1254 as ``Ê``) takes HTML's own spaces for
+    damage. Neither is offered."""
+    undone = set(before) - set(after)
+    if all(unicodedata.category(c) == "Zs" for c in undone):
+        return False
+    changed = undone | (set(after) - set(before))
     return any(c.isalpha() or (c in before and unicodedata.category(c) == "Cc") for c in changed)
 
 
