@@ -150,6 +150,21 @@ def test_fine_as_is_is_always_a_candidate_and_wins_for_correct_text() -> None:
     assert any(e.unchanged for e in explain("CafÃ©".encode()))
 
 
+def test_html_whose_only_non_ascii_characters_are_no_break_spaces_is_fine() -> None:
+    # Read back through a DOS or Mac code page, a no-break space is a legacy
+    # code page's sign (cp1250 through cp437: "\u02d9"), letter (cp1254
+    # through Mac Roman: "\u00ca") or, two of them, a GBK character.
+    lines = [
+        "<title>13.\u00a0Cachegrind: a cache and branch-prediction profiler</title>",
+        '<keyword type="function" name="asn1_parser2tree\u00a0()" link="x.html"/>',
+        "<p>\u00a0\u00a0\u00a0\u00a0Copyright (C) 1989, 1991 Free Software Foundation</p>",
+    ]
+    data = "\n".join(lines * 20).encode()
+    best = explain(data)[0]
+    assert best.chain.is_identity and not best.parts, best.words
+    assert best.confidence >= 0.9
+
+
 def test_confidences_are_probabilities_best_first() -> None:
     results = explain("Ð¡ÑŠÐµÑˆÑŒ Ð¶Ðµ ÐµÑ‰Ñ‘".encode())
     confidences = [e.confidence for e in results]

@@ -266,6 +266,8 @@ def _legacy_origins(
     raw: bytes, reader: str, hypothesis: Hypothesis, bound: bool
 ) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
+    if _spaces_only(hypothesis.text):
+        return []
     price = bounded if bound else scored
     writers: tuple[str, ...] = LEGACY_WRITERS
     if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -289,18 +291,21 @@ def _legacy_origins(
 
 
 def _touches_letters(before: str, after: str) -> bool:
-    """Whether reading ``before`` as ``after`` undoes something other than
-    spaces, and makes a letter or undoes a letter or a control character. A
-    legacy origin that only swaps signs (a no-break space read back through
-    cp437 and cp1250 as ``˙``) gives the model no word to judge, only the
-    signs' own prices; one that only undoes no-break spaces (read back
-    through Mac Roman and cp1254 as ``Ê``) takes HTML's own spaces for
-    damage. Neither is offered."""
-    undone = set(before) - set(after)
-    if all(unicodedata.category(c) == "Zs" for c in undone):
-        return False
-    changed = undone | (set(after) - set(before))
+    """Whether reading ``before`` as ``after`` makes a letter, or undoes a
+    letter or a control character: a legacy origin that only swaps signs
+    (a no-break space read back through cp437 and cp1250 as ``˙``) gives
+    the model no word to judge, only the signs' own prices, and is not
+    offered."""
+    changed = set(before) ^ set(after)
     return any(c.isalpha() or (c in before and unicodedata.category(c) == "Cc") for c in changed)
+
+
+def _spaces_only(text: str) -> bool:
+    """Whether every character of ``text`` beyond ASCII is a space (a
+    no-break space, HTML's own): such text is given no legacy origin (read
+    back through Mac Roman, a no-break space is cp1254's ``Ê``, and two of
+    them a GBK character)."""
+    return all(unicodedata.category(c) == "Zs" for c in text if c >= "\x80")
 
 
 _WORD = re.compile(r"[^\W\d_]+")
