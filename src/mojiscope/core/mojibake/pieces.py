@@ -17,6 +17,7 @@ between them (the empty chain); the model prices it like any reading.
 from __future__ import annotations
 
 from collections.abc import Container
+from functools import lru_cache
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -39,8 +40,10 @@ def _reader_of(run: str) -> str:
     return MIXED_READER
 
 
+@lru_cache(maxsize=4096)
 def _undo(run: str) -> tuple[str, str, str] | None:
-    """The run undone: its text, its reader and the writer (utf-8 or cesu-8)."""
+    """The run undone: its text, its reader and the writer (utf-8 or cesu-8)
+    (kept per run: a text repeats its few misread letters)."""
     raw = run.encode(python_codec(MIXED_READER))
     for writer in ("utf-8", _CESU):
         try:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+import numpy as np
+
 from mojiscope.core.codecs.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.codecs.events import single_text_span
 from mojiscope.core.codecs.format import Encoding, Errors, Format, Policy
@@ -21,8 +23,17 @@ _SURROGATES = re.compile("[\ud800-\udfff]+")
 _REPLACEMENT = "\ufffd".encode()
 
 
+def _utf8_length(char: str) -> int:
+    return 1 if char < "\x80" else 2 if char < "\u0800" else 3 if char < "\U00010000" else 4
+
+
 def _utf8_char_lengths(chars: str) -> list[int]:
-    return [1 if c < "\x80" else 2 if c < "\u0800" else 3 if c < "\U00010000" else 4 for c in chars]
+    """Each character's UTF-8 length (a lone surrogate's is 3, as WTF-8 writes it)."""
+    if len(chars) < 64:  # numpy's per-call cost would show
+        return [_utf8_length(c) for c in chars]
+    cps = np.frombuffer(chars.encode("utf-32-le", "surrogatepass"), np.uint32)
+    lengths = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
+    return list(lengths.tolist())
 
 
 def _unencodable(run: str) -> list[SpecialRun]:
