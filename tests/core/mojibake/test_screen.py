@@ -14,7 +14,9 @@ from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.screen import (
     Screen,
     _chars,
+    _legacy_lines,
     _pattern_lines,
+    legacy_marks,
     reader_pattern,
     screen,
     utf8_class,
@@ -198,3 +200,11 @@ def test_any_sequence_is_the_readers_patterns_searched_one_by_one(data: bytes) -
     look = screen()
     every = [look._latin_union, *(group.pattern for group in look.gated)]
     assert look.any_sequence(data) == any(p.search(data) is not None for p in every)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes())
+def test_legacy_marks_says_whether_a_line_holds_one(data: bytes) -> None:
+    lines: set[int] = set()
+    _legacy_lines(data, 0, len(data), lines)
+    assert legacy_marks(data) == bool(lines)

@@ -534,9 +534,10 @@ def _legacy_table() -> bytes:
 def legacy_marks(data: bytes) -> bool:
     """Whether ``data`` holds one of :data:`LEGACY_NEEDLES` or
     :data:`BOX_BESIDE_LETTER`."""
-    found: set[int] = set()
-    _legacy_lines(data, 0, len(data), found)
-    return bool(found)
+    letters = data.translate(_legacy_table())
+    if any(needle in letters for needle in LEGACY_NEEDLES):
+        return True
+    return BOX_BESIDE_LETTER.search(data) is not None
 
 
 def _legacy_lines(data: bytes, start: int, stop: int, found: set[int]) -> None:
