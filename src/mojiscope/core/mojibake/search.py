@@ -25,7 +25,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 
 from mojiscope.core.mojibake import model
@@ -296,8 +296,18 @@ def _touches_letters(before: str, after: str) -> bool:
     (a no-break space read back through cp437 and cp1250 as ``˙``) gives
     the model no word to judge, only the signs' own prices, and is not
     offered."""
-    changed = set(before) ^ set(after)
+    changed = _chars_of(before) ^ set(after)
     return any(c.isalpha() or (c in before and unicodedata.category(c) == "Cc") for c in changed)
+
+
+@lru_cache(maxsize=8)
+def _chars_of(text: str) -> frozenset[str]:
+    """The characters of ``text`` (kept: every legacy origin of a text asks)."""
+    return frozenset(text)
+
+
+#: A character beyond ASCII that is not a space separator (Zs).
+_NOT_SPACE_BEYOND_ASCII = re.compile("[^\x00-\x7f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 
 
 def _spaces_only(text: str) -> bool:
@@ -305,7 +315,7 @@ def _spaces_only(text: str) -> bool:
     no-break space, HTML's own): such text is given no legacy origin (read
     back through Mac Roman, a no-break space is cp1254's ``Ê``, and two of
     them a GBK character)."""
-    return all(unicodedata.category(c) == "Zs" for c in text if c >= "\x80")
+    return _NOT_SPACE_BEYOND_ASCII.search(text) is None
 
 
 _WORD = re.compile(r"[^\W\d_]+")
