@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake.oddities import (
     C1,
     CAPITAL,
+    QUESTIONS,
     SCRIPTS,
     SIGN,
     odd_places,
@@ -28,6 +29,8 @@ from mojiscope.core.mojibake.oddities import (
         ("CU╔NTENOS ESPA╤OL", [(2, 3, SIGN), (14, 15, SIGN)]),
         ("LegaA¯a", [(5, 6, SIGN)]),
         ("Iâ\x80\x99m", [(2, 4, C1)]),
+        ("???????? ????? (???? ?)", [(0, 8, QUESTIONS), (9, 14, QUESTIONS), (16, 20, QUESTIONS)]),
+        ("Fehler: ??????? nicht gefunden", [(8, 15, QUESTIONS)]),
     ],
 )
 def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]]) -> None:
@@ -37,7 +40,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
 @pytest.mark.parametrize(
     "text",
     [
-        "Plain ASCII, even with Odd CamelCase and a?b",
+        "Plain ASCII, even with Odd CamelCase and a?b, What??? ?? https://x.org/?q=1",
         "Xq\ufffdzv: a letter lost, not an oddity",
         "Café crème, Søren, København, €100",
         "don’t, rock‘n’roll, l·lega, pre–war, e‐mail, and so…on",

@@ -13,6 +13,8 @@ and damage often leaves:
   other than the dashes, quotes, apostrophes and middle dots words do hold;
 * a non-ASCII capital right after a lower-case letter in a word (``QuÈbec``),
   except the Irish h-, n- and t- before a capital vowel (``na hÉireann``);
+* a word of three or more question marks (``???????? ?????``): a program
+  that could not write letters in its code page writes ``?`` for each;
 * a word mixing Latin, Greek and Cyrillic letters (``Thιβtre``; also a
   Cyrillic ``е`` slipped into a Latin word, which is correct text that is
   fair to doubt), but not Latin letters beside one Greek letter, as science
@@ -37,11 +39,12 @@ from functools import cache, lru_cache
 from mojiscope.core.mojibake.offsets import source_offsets
 
 #: What each oddity is, in words.
-C1, SIGN, CAPITAL, SCRIPTS = (
+C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
     "a C1 control character",
     "a sign between two letters",
     "a capital after a lower-case letter",
     "a word mixing Latin, Greek and Cyrillic letters",
+    "a word of question marks",
 )
 
 #: Letters of the scripts that separate words with spaces, by script.
@@ -103,12 +106,18 @@ class Oddity:
     what: str
 
 
+#: Three or more question marks standing as a word of their own.
+_QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
+
+
 @lru_cache(maxsize=64)
 def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
     """The oddities of ``text``, as character ranges, in order."""
+    questions = [(m.start(), m.end(), QUESTIONS) for m in _QUESTION_WORD.finditer(text)]
     if text.isascii():
-        return ()
+        return tuple(questions)
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
+    found += questions
     last = len(text) - 1
     for match in _signs().finditer(text):
         at = match.start()
