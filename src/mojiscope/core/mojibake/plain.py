@@ -48,7 +48,9 @@ _LOST_NO_BREAK = re.compile("\u00c3(?= |$)", re.MULTILINE)
 
 def plainly_fine(data: bytes) -> bool:
     """Whether ``data``, valid UTF-8 that is not all ASCII, is plain Latin
-    text no misreading made (the module docstring's rules)."""
+    text showing nothing the misreadings the explainer knows leave (the
+    module docstring's rules): true lets a judge skip the explainer; false
+    says nothing about the text."""
     look = screen()
     if look.any_sequence(data) or look.partial(data) or legacy_marks(data):
         return False
