@@ -65,7 +65,7 @@ class Report:
 
 
 def _chain_words(audit: Audit) -> str:
-    return ", then ".join(people_words(list(audit.chain)))
+    return ", then ".join(people_words(audit.chain))
 
 
 def _where(audit: Audit) -> str:

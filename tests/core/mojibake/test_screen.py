@@ -208,3 +208,10 @@ def test_legacy_marks_says_whether_a_line_holds_one(data: bytes) -> None:
     lines: set[int] = set()
     _legacy_lines(data, 0, len(data), lines)
     assert legacy_marks(data) == bool(lines)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes())
+def test_a_latin_sequence_is_found_where_the_pooled_pattern_matches(data: bytes) -> None:
+    look = screen()
+    assert look._latin_sequence(data) == (look._latin_union.search(data) is not None)

@@ -108,7 +108,7 @@ class ScanTableModel(QAbstractTableModel):
             os.path.relpath(str(audit.path), root),
             f"{first.line}:{first.column}" if first else "",
             audit.encoding or "",
-            ", then ".join(people_words(list(audit.chain))),
+            ", then ".join(people_words(audit.chain)),
             audit.reason,
         )[column]
 

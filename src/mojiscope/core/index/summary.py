@@ -50,11 +50,11 @@ from mojiscope.core.words.describe import plural
 from mojiscope.core.words.notices import Notice, notice_words
 
 SAMPLE_BYTES = 1 << 18
+"""Bytes from the start of the source whose decoded text is judged for plausibility."""
 #: How much of the head the mojibake explainer reads for the summary.
 EXPLAINED_BYTES = 1 << 15
 #: Below this :func:`plausibility`, a reading does not read as text.
 PLAUSIBLE_TEXT = 0.8
-"""Bytes from the start of the source whose decoded text is judged for plausibility."""
 
 _MOJIBAKE = re.compile(
     "[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"

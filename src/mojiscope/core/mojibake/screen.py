@@ -82,7 +82,23 @@ _CUT_END = re.compile(rb"[\x80-\xff](?:\?|\r?\n|\Z)")
 #: Box drawing (U+2500-U+257F) beside an ASCII letter.
 BOX_BESIDE_LETTER = re.compile(rb"\xe2[\x94\x95][\x80-\xbf](?:[A-Za-z]|(?<=[A-Za-z]...))")
 
-_LEAD, _CONT, _START = b"L", b"c", b"B"
+_LEAD, _CONT, _START, _EITHER = b"L", b"c", b"B", b"X"
+
+
+def _byte_classes(leads: frozenset[int] | set[int], starts: frozenset[int]) -> bytes:
+    """A translation of bytes to letters: a continuation byte "c", a first
+    byte of a lead character "L", of a continuation character "B", of
+    either "X", any other ".", so that a substring search finds a lead
+    character followed by a continuation character."""
+    table = bytearray(b"." * 256)
+    table[0x80:0xC0] = _CONT * 0x40
+    for byte in starts:
+        table[byte] = _START[0]
+    for byte in leads:
+        table[byte] = (_EITHER if byte in starts else _LEAD)[0]
+    return bytes(table)
+
+
 #: The first two bytes of box-drawing characters (U+2500..U+257F): the DOS
 #: code pages' readings of most lead bytes, and rare in text.
 _BOX_DRAWING = (b"\xe2\x94", b"\xe2\x95")
@@ -297,24 +313,19 @@ class _Gated:
     #: The alternatives of one or more sequences of a member, each starting
     #: with a literal byte.
     branches: tuple[bytes, ...]
+    #: The first bytes of the members' lead characters, one byte each: a
+    #: match starts with one.
+    lead_bytes: tuple[bytes, ...]
 
     @cached_property
     def pattern(self) -> re.Pattern[bytes]:
         """Their alternation (compiled when first asked)."""
         return re.compile(_factored(list(self.branches)))
 
-    @cached_property
-    def first_bytes(self) -> tuple[bytes, ...] | None:
-        """The bytes a match starts with (None when a branch starts otherwise)."""
-        keys = _grouped(list(self.branches))
-        if not all(_LITERAL.fullmatch(key) for key in keys):
-            return None
-        return tuple(bytes.fromhex(key[2:].decode()) for key in keys)
-
     def may_start_in(self, data: bytes) -> bool:
-        """Whether a byte a match may start with stands in ``data``."""
-        firsts = self.first_bytes
-        return firsts is None or any(data.find(first) >= 0 for first in firsts)
+        """Whether a byte a match starts with (a member's lead character's
+        first byte) stands in ``data``."""
+        return any(data.find(byte) >= 0 for byte in self.lead_bytes)
 
     @cached_property
     def parts(self) -> tuple[re.Pattern[bytes], ...]:
@@ -359,30 +370,17 @@ class Screen:
         #: One mojibake sequence of any Latin reader (their lead and
         #: continuation characters pooled), matched where a search below hits.
         self._latin_union = _pooled([p.reader for p in self.latin])
+        conts = frozenset(b for p in self.latin for b in p.cont_bytes)
+        leads = frozenset(b for p in self.latin for b in p.lead_bytes)
         # "C3 xx" (a Latin-1 letter: windows-1252's and its relatives' lead
         # characters), a continuation byte, then the first byte of one of
         # their continuation characters: the letters "LcB" once translated.
-        starts = frozenset(b for p in self.latin for b in p.cont_bytes) - {0xC3}
-        table = bytearray(b"." * 256)
-        for byte in range(0x80, 0xC0):
-            table[byte] = _CONT[0]
-        for byte in starts:
-            table[byte] = _START[0]
-        table[0xC3] = _LEAD[0]
-        self._table = bytes(table)
-        # Every Latin reader's sequence: a lead byte (C3, C4 or C5), a
-        # continuation byte, then a continuation character's first byte;
-        # a byte that may be both a lead and a start is "X".
-        leads = frozenset(b for p in self.latin for b in p.lead_bytes)
-        anywhere = bytearray(b"." * 256)
-        for byte in range(0x80, 0xC0):
-            anywhere[byte] = _CONT[0]
-        for byte in starts | {0xC3} & frozenset(b for p in self.latin for b in p.cont_bytes):
-            anywhere[byte] = _START[0]
-        for byte in leads:
-            anywhere[byte] = b"X"[0] if anywhere[byte] == _START[0] else _LEAD[0]
-        self._anywhere = bytes(anywhere)
-        self._anywhere_hits = tuple(a + _CONT + b for a in (_LEAD, b"X") for b in (_START, b"X"))
+        self._table = _byte_classes(leads={0xC3}, starts=conts - {0xC3})
+        # Any Latin reader's sequence, whatever its lead byte (C3, C4 or C5).
+        self._anywhere = _byte_classes(leads=leads, starts=conts)
+        self._anywhere_hits = tuple(
+            a + _CONT + b for a in (_LEAD, _EITHER) for b in (_START, _EITHER)
+        )
         # The Latin readers' characters for the commonest lead bytes that are
         # no Latin-1 letter: where one stands, a match is tried.
         self._lead_gates = _gates(
@@ -417,7 +415,8 @@ class Screen:
                 }
             else:
                 needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
-            yield _Gated(tuple(members), tuple(sorted(needles)), tuple(branches))
+            firsts = tuple(bytes([b]) for b in sorted(leads))
+            yield _Gated(tuple(members), tuple(sorted(needles)), tuple(branches), firsts)
 
     # -- asking ---------------------------------------------------------------------
 
@@ -478,7 +477,7 @@ class Screen:
         or Western misreading leaves (:data:`LEGACY_NEEDLES`)."""
         if data.isascii():
             return b"\x00" in data
-        if self._latin_union.search(data) is not None:
+        if self._latin_sequence(data):
             return True
         if b"\xef\xbf\xbd" in data or b"\x00" in data:
             return True

@@ -269,11 +269,11 @@ def _legacy_origins(
     if _spaces_only(hypothesis.text):
         return []
     price = bounded if bound else scored
+    bom = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
     writers: tuple[str, ...] = LEGACY_WRITERS
-    if len(raw) % 2 == 0 or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if len(raw) % 2 == 0 or bom:
         writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
     found = []
-    bom = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
     for writer in writers:
         if writer == "utf-16" and not bom:
             continue  # "utf-16" writes a BOM: without one, the writer said which order
@@ -296,8 +296,11 @@ def _touches_letters(before: str, after: str) -> bool:
     (a no-break space read back through cp437 and cp1250 as ``˙``) gives
     the model no word to judge, only the signs' own prices, and is not
     offered."""
-    changed = _chars_of(before) ^ set(after)
-    return any(c.isalpha() or (c in before and unicodedata.category(c) == "Cc") for c in changed)
+    chars = _chars_of(before)
+    return any(
+        c.isalpha() or (c in chars and unicodedata.category(c) == "Cc")
+        for c in chars.symmetric_difference(after)
+    )
 
 
 @lru_cache(maxsize=8)

@@ -19,6 +19,7 @@ reading reads the same everywhere:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from mojiscope.core.mojibake.chain import Chain, damage, python_codec
 from mojiscope.core.words.describe import describe_char, hex_bytes, shown_text
@@ -37,7 +38,7 @@ def chain_words(chain: Chain) -> list[str]:
     return people_words(chain.words)
 
 
-def people_words(words: list[str]) -> list[str]:
+def people_words(words: Iterable[str]) -> list[str]:
     """Words of a chain (``Chain.words``, ``Explanation.words``) with one
     name per code page."""
     return [_named(step) for step in words]
