@@ -23,7 +23,8 @@ def _lettering(char: str) -> bool:
 
 @cache
 def _order() -> dict[str, int]:
-    counts = Counter(c for word in known_words() for c in word if c >= "\x80" and _lettering(c))
+    every = Counter("".join(known_words()))
+    counts = {c: n for c, n in every.items() if c >= "\x80" and _lettering(c)}
     # Ties by code point: the word table is a set, whose order changes with
     # each process's string hashing, and so would the guesses' order.
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))

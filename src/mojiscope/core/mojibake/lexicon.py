@@ -20,6 +20,7 @@ import gzip
 import json
 from functools import cache
 from importlib import resources
+from operator import add
 
 
 @cache
@@ -45,7 +46,7 @@ def language_letters() -> tuple[frozenset[str], ...]:
     """Per language, the lower-case non-ASCII letters of its frequent words."""
     found = []
     for text in _words_by_language().values():
-        letters = frozenset(c for c in text if c >= "\x80" and c.isalpha())
+        letters = frozenset(c for c in set(text) if c >= "\x80" and c.isalpha())
         if letters:
             found.append(letters)
     return tuple(found)
@@ -54,7 +55,7 @@ def language_letters() -> tuple[frozenset[str], ...]:
 @cache
 def known_bigrams() -> frozenset[str]:
     pairs = str(_table()["bigrams"])
-    return frozenset(pairs[i : i + 2] for i in range(0, len(pairs), 2))
+    return frozenset(map(add, pairs[::2], pairs[1::2]))
 
 
 @cache
@@ -70,5 +71,5 @@ def common_hangul() -> frozenset[str]:
 @cache
 def latin_letters() -> frozenset[str]:
     """Non-ASCII letters that the frequent words use, both cases."""
-    letters = {c for text in _words_by_language().values() for c in text if c >= "\x80"}
+    letters = {c for c in set("".join(_words_by_language().values())) if c >= "\x80"}
     return frozenset(letters | {c.upper() for c in letters if len(c.upper()) == 1})
