@@ -407,6 +407,20 @@ def test_western_text_read_as_another_code_page_is_read_back_where_it_makes_word
     assert explain("Café crème, Søren".encode())[0].unchanged
 
 
+def test_western_text_read_as_a_code_page_that_leaves_only_letters_is_read_back() -> None:
+    # Swedish in windows-1252 read as cp1250: å is ĺ, a letter between letters,
+    # so nothing looks odd; only the words say so ("på" and "många" are words).
+    swedish = "Vi bor på landet och har många vänner där."
+    misread = swedish.encode("cp1252").decode("cp1250")
+    assert "ĺ" in misread
+    best = explain(misread.encode())[0]
+    assert best.text == swedish
+    assert best.words == ["windows-1252 read as cp1250"]
+    # Text whose words are known as they stand is not offered another reading.
+    slovak = "Pán Ľubomír čítal knihu o dĺžke rieky a o tom, čo je pravda."
+    assert explain(slovak.encode())[0].unchanged
+
+
 def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_read_line_by_line() -> None:
     russian = "Съешь же ещё этих мягких булок"
     german = "Die Größe der Übersetzung hängt von der Qualität ab"

@@ -330,14 +330,14 @@ WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1253", "cp1257
 
 def western_origins(text: str) -> list[Hypothesis]:
     """Readings where ``text`` was windows-1252 read as another code page
-    (:data:`WESTERN_MISREADERS`), for text that holds what damage leaves
-    (``oddities.odd_places``), and only those where every character the
-    reading changes lies in a word the languages' frequent words hold
-    (``Th\u03b9\u03b2tre`` is ``Théâtre``; ``IFN\u03b3`` read back through Greek
-    is no word). Other text never gets them, so correct accented text is not
-    offered its own letters through a DOS or Greek code page."""
-    if not odd_places(text):
-        return []
+    (:data:`WESTERN_MISREADERS`), only those where every word the reading
+    changes is one the languages' frequent words hold after it and, unless
+    the text holds what damage leaves (``oddities.odd_places``), not before
+    it (``Th\u03b9\u03b2tre`` is ``Théâtre``, Swedish ``mĺnga`` read as cp1250 is
+    ``många``; ``IFN\u03b3`` read back through Greek is no word). So correct
+    accented text, whose words are known as they stand, is not offered its
+    own letters through a DOS or Greek code page."""
+    odd = bool(odd_places(text))
     found = []
     for reader in WESTERN_MISREADERS:
         try:
@@ -345,22 +345,26 @@ def western_origins(text: str) -> list[Hypothesis]:
             western = raw.decode(python_codec("windows-1252"))
         except UnicodeError:
             continue
-        if western != text and _changes_make_words(text, western):
+        if western != text and _changes_make_words(text, western, odd):
             found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
     return found
 
 
-def _changes_make_words(text: str, western: str) -> bool:
+def _changes_make_words(text: str, western: str, odd: bool) -> bool:
     """Whether every character where ``western`` differs from ``text`` (one
     character a byte in both) lies in a word of ``western`` that
-    ``lexicon.known_words`` holds."""
+    ``lexicon.known_words`` holds and, unless ``odd``, whose letters in
+    ``text`` it does not hold."""
     changed = [i for i, (a, b) in enumerate(zip(text, western, strict=True)) if a != b]
     spans = [m.span() for m in _WORD.finditer(western)]
     starts = [start for start, _ in spans]
     words = known_words()
     for at in changed:
         i = bisect.bisect_right(starts, at) - 1
-        if i < 0 or at >= spans[i][1] or fold(western[slice(*spans[i])]) not in words:
+        if i < 0 or at >= spans[i][1]:
+            return False
+        word = slice(*spans[i])
+        if fold(western[word]) not in words or (not odd and fold(text[word]) in words):
             return False
     return True
 
