@@ -151,11 +151,19 @@ def test_devanagari_virama_is_the_likelier_fill_than_a_vowel_sign() -> None:
     assert frequency_rank("्") < frequency_rank("ु")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known failure: the deeper characters are priced alone, and Om (E0 A5 90) alone "
-    "is cheaper than the virama (E0 A5 8D), a combining mark with no letter before it",
-)
+def test_a_lost_byte_fills_a_character_the_words_use_before_one_they_never_do() -> None:
+    # 판 (ED 8C 90) is a syllable the Korean frequent words use, if rarely
+    # (its rank among their letters is past 500); 팁 (ED 8C 81) one they never
+    # do. Both priced alike alone, the ranked one wins.
+    assert frequency_rank("판") > 500 and frequency_rank("팁") == -1
+    text = "이 책은 2판입니다"
+    misread = text.encode().decode("cp1252", "replace")  # 9D and 90 are lost as U+FFFD
+    best = explain(misread.encode())[0]
+    assert best.text == text
+    assert [lost.guess for lost in best.lost] == ["이", "은", "판"]
+    assert "팁" in best.lost[2].alternatives
+
+
 def test_a_byte_lost_under_two_layers_is_judged_by_the_character_it_makes_deeper() -> None:
     # नफ्री read as windows-1252 twice, the second reader writing "?" for 8D:
     # the fill is a C1 control whose meaning is three characters deep (the virama).

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import frequency_rank
+from mojiscope.core.mojibake.letters import by_frequency, frequency_rank
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
@@ -258,13 +258,14 @@ def _space_or_dropped(
 
 def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
-    its opening quote), plus a tie-breaker by how often letters are used."""
+    its opening quote), plus a tie-breaker by how often letters are used (a
+    character the frequent words never use after every one they do)."""
     seen = context.lower()
     price = isolated_price(char)
     if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
         price -= 2.0
     rank = frequency_rank(char)
-    return price + (0.001 * rank if rank >= 0 else 0.5)
+    return price + 0.001 * (rank if rank >= 0 else len(by_frequency()))
 
 
 def _word_at(text: str, at: int) -> tuple[int, int]:
