@@ -137,6 +137,16 @@ def test_a_byte_lost_inside_a_character_is_offered(text: str, lost: int, stand: 
     assert text in _offered(data)
 
 
+@pytest.mark.parametrize("cut", [1, 2])
+def test_a_character_cut_at_the_end_after_any_of_its_bytes_is_u_fffd(cut: int) -> None:
+    # 日本語のテキストです cut inside す (E3 81 99): after its second byte, or after its lead byte.
+    text = "日本語のテキストです"
+    data = text.encode()[:-cut].decode(WIN).encode()
+    best = explain(data)[0]
+    assert best.text == text[:-1] + "\ufffd"
+    assert best.words == ["utf-8 read as windows-1252", "repaired: cut inside a character"]
+
+
 def test_a_dropped_byte_inside_a_character_fills_where_the_character_is_likelier() -> None:
     # の is E3 81 AE: with 81 dropped the bytes are E3 AE, and E3 AE 81 (㮁) is
     # UTF-8 too; the fill goes where it makes the likelier character.

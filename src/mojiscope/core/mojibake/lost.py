@@ -178,6 +178,8 @@ def _hole_at(
         return None
     present = _continuations(raw, at, length)
     after = at + 1 + present
+    if allow_cut and after >= len(raw):  # cut after the lead byte or a continuation byte
+        return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
         return _inner_stand_in(raw, at, length, after, holes, context, prev)
     if present != length - 2:
@@ -186,8 +188,6 @@ def _hole_at(
     # A dropped byte may have been any of the character's continuation bytes.
     anywhere = tuple(range(length - 1))
     if after >= len(raw):
-        if allow_cut:
-            return after, Guess(at, after, CUT, "\ufffd", ())
         return _fill(
             after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere
         )
