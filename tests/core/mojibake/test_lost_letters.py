@@ -65,3 +65,9 @@ def test_holes_no_word_explains_are_kept() -> None:
 def test_capitals_are_guessed_where_the_word_is_written_in_capitals() -> None:
     found = guess_letters("ESPA\ufffdOL")
     assert found is not None and found[0] == "ESPAÑOL"
+
+
+def test_a_sentence_s_first_letter_is_guessed_a_capital() -> None:
+    found = guess_letters("\ufffdber die Br\ufffdcke. \ufffdber den Fluss, \ufffdber alles")
+    assert found is not None
+    assert found[0] == "Über die Brücke. Über den Fluss, über alles"

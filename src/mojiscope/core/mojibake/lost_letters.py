@@ -77,15 +77,21 @@ def _word(text: str, at: int) -> tuple[str, str] | None:
     return before, after
 
 
-def _letters_for(before: str, after: str, used: set[str]) -> list[str]:
+#: What stands before the first letter of a sentence: the text's start, or
+#: the end of a sentence and a space, then no letter or digit.
+_SENTENCE_START = re.compile(r"(?:\A|[.!?]\s)\W*\Z")
+
+
+def _letters_for(before: str, after: str, used: set[str], starts: bool) -> list[str]:
     """The letters that make a known word of ``before``, a letter, ``after``,
     those in ``used`` first, in the case the word's letters beside the hole
-    call for."""
+    call for (``starts``: the hole begins a sentence's first word, whose
+    first letter is a capital)."""
     words = known_words()
     found = [c for c in _alphabet() if fold(before + c + after) in words]
     found.sort(key=lambda c: c not in used)  # stable: the commoner first among each
     capital = (before and before[-1].isupper() and (not after or after[0].isupper())) or (
-        not before and len(after) > 1 and after.isupper()
+        not before and ((len(after) > 1 and after.isupper()) or starts)
     )
     return [c.upper() for c in found] if capital else found
 
@@ -100,7 +106,8 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         word = _word(text, at)
         if word is None:
             continue
-        letters = _letters_for(*word, used=used)
+        starts = _SENTENCE_START.search(text, 0, at) is not None
+        letters = _letters_for(*word, used=used, starts=starts)
         if letters:
             chars[at] = letters[0]
             used.update(letters[0].lower())
