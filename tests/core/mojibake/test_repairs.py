@@ -147,6 +147,15 @@ def test_a_character_cut_at_the_end_after_any_of_its_bytes_is_u_fffd(cut: int) -
     assert best.words == ["utf-8 read as windows-1252", "repaired: cut inside a character"]
 
 
+def test_a_letter_at_the_end_of_latin_text_is_no_character_cut_after_its_lead_byte() -> None:
+    # é read as windows-1252 is E9, the lead byte of a three-byte character:
+    # in text with no such character it is a letter, and "fine" stays sure.
+    for text in ("Le menu du café", "je suis allé", "voilà"):
+        found = explain(text.encode(), limit=5)
+        assert found[0].unchanged and found[0].confidence >= 0.9
+        assert not any("repaired: cut inside a character" in e.words for e in found)
+
+
 def test_a_dropped_byte_inside_a_character_fills_where_the_character_is_likelier() -> None:
     # の is E3 81 AE: with 81 dropped the bytes are E3 AE, and E3 AE 81 (㮁) is
     # UTF-8 too; the fill goes where it makes the likelier character.

@@ -20,6 +20,7 @@ never certain: the explainer prices each one.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, replace
 
@@ -53,6 +54,23 @@ class Guess:
     alternatives: tuple[str, ...]
     #: Where ``char`` stands in the decoded text (set by :func:`decode_with_holes`).
     at_char: int = -1
+
+
+#: A whole UTF-8 character of three bytes, and of four.
+_WHOLE = {
+    3: re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}"),
+    4: re.compile(rb"[\xf0-\xf4][\x80-\xbf]{3}"),
+}
+
+
+def _holds(raw: bytes, length: int) -> bool:
+    """Whether ``raw`` holds a whole character of ``length`` bytes: a text
+    cut after the lead byte of its last character (two or three bytes of it
+    lost) is one written in such characters (Thai, Japanese, emoji); in
+    other text a lead byte at the end (é read as windows-1252 is E9) is
+    likelier a letter of its own than a cut."""
+    pattern = _WHOLE.get(length)
+    return pattern is not None and pattern.search(raw) is not None
 
 
 def _sequence_length(lead: int) -> int:
@@ -178,7 +196,7 @@ def _hole_at(
         return None
     present = _continuations(raw, at, length)
     after = at + 1 + present
-    if allow_cut and after >= len(raw):  # cut after the lead byte or a continuation byte
+    if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw[:at], length)):
         return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
         return _inner_stand_in(raw, at, length, after, holes, context, prev)
