@@ -146,3 +146,34 @@ def test_the_window_is_about_a_screenful_each_side_with_the_cursor_centred(
     first_shown = view.cursorForPosition(view.viewport().rect().topLeft()).position()
     last_shown = view.cursorForPosition(view.viewport().rect().bottomLeft()).position()
     assert first_shown > 0 and last_shown < len(view.toPlainText())  # full both ways
+
+
+def test_an_accent_above_a_tall_letter_is_drawn(
+    window: MainWindow,
+    text_shown,  # type: ignore[no-untyped-def]
+) -> None:
+    # ĺ's acute stands above the font's ascent; hinted, Qt's text layout cut
+    # it off and the view showed Swedish misread as cp1250 (mĺnga) as "mlnga".
+    window.set_formats(["utf-8"], persist=False)
+    window.open_document(Document.from_bytes("x\nl\nĺ\n".encode(), "a letter, its accented form"))
+    view = text_shown(window)
+    image = view.viewport().grab().toImage()
+    width = int(view.fontMetrics().horizontalAdvance("l")) + 4
+
+    paper = image.pixelColor(0, 0).lightness()
+
+    def ink_height(number: int) -> int:
+        """How far above its line's bottom the glyphs of line ``number`` reach."""
+        block = view.document().findBlockByNumber(number)
+        box = view.blockBoundingGeometry(block).translated(view.contentOffset())
+        left, top, bottom = int(box.left()), int(box.top()), int(box.bottom())
+        inked = [
+            y
+            for y in range(top, bottom)
+            for x in range(left, left + width)
+            if abs(image.pixelColor(x, y).lightness() - paper) > 60
+        ]
+        return bottom - min(inked)
+
+    assert view.toPlainText().splitlines()[1:3] == ["l", "ĺ"]
+    assert ink_height(2) >= ink_height(1) + 2  # the acute, above the l

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QBrush,
+    QFont,
     QFontMetricsF,
     QKeyEvent,
     QResizeEvent,
@@ -115,7 +116,11 @@ class TextView(QPlainTextEdit):
         self._palette: GridPalette = grid_palette(self.palette())
         self.setReadOnly(True)
         self.setAcceptDrops(False)  # a dropped file goes to the window, which opens it
-        self.setFont(monospace_font())
+        font = monospace_font()
+        # Hinted, the text layout cuts off what stands above the font's
+        # ascent: the acute of ĺ, Ĺ and Á ("mĺnga" showed as "mlnga").
+        font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+        self.setFont(font)
         self._metrics = QFontMetricsF(self.font())
         self._displays = Displays(self._drawable)
         """What characters show with this view's font (set once, here)."""
