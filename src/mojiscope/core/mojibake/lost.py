@@ -153,7 +153,9 @@ def decode_with_holes(
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
-    does not apply). ``allow_cut``: a character cut at either end is U+FFFD."""
+    does not apply). ``allow_cut``: a character cut at either end is U+FFFD
+    (cut after its lead byte at the end, two or three of its bytes lost,
+    only where the bytes hold whole characters of its length: :func:`_holds`)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
