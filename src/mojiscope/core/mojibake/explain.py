@@ -33,6 +33,7 @@ from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, Guess, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
+from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -425,19 +426,12 @@ def _with_lost(
     return tuple(merged)
 
 
-def _source_offsets(stored: str) -> np.ndarray:
-    """Byte offset in the UTF-8 source of each character of ``stored`` (and the end)."""
-    cps = np.frombuffer(stored.encode("utf-32-le", "surrogatepass"), np.uint32)
-    lengths = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
-    return np.concatenate(([0], np.cumsum(lengths)))
-
-
 def _lost(stored: str, guesses: tuple[Guess, ...]) -> tuple[Lost, ...]:
     """Guesses (offsets into the first undo's single-byte encoding, one byte
     per stored character) mapped to source bytes."""
     if not guesses:
         return ()
-    offsets = _source_offsets(stored)
+    offsets = source_offsets(stored)
     last = len(offsets) - 1
     return tuple(
         Lost(

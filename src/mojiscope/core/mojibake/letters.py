@@ -31,6 +31,7 @@ def _order() -> dict[str, int]:
     return {letter: rank for rank, (letter, _) in enumerate(ranked)}
 
 
+@cache
 def by_frequency() -> tuple[str, ...]:
     """The non-ASCII letters (and combining marks) the frequent words use,
     the commonest first."""

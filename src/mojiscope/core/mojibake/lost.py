@@ -63,14 +63,14 @@ _WHOLE = {
 }
 
 
-def _holds(raw: bytes, length: int) -> bool:
-    """Whether ``raw`` holds a whole character of ``length`` bytes: a text
+def _holds(raw: bytes, end: int, length: int) -> bool:
+    """Whether ``raw[:end]`` holds a whole character of ``length`` bytes: a text
     cut after the lead byte of its last character (two or three bytes of it
     lost) is one written in such characters (Thai, Japanese, emoji); in
     other text a lead byte at the end (é read as windows-1252 is E9) is
     likelier a letter of its own than a cut."""
     pattern = _WHOLE.get(length)
-    return pattern is not None and pattern.search(raw) is not None
+    return pattern is not None and pattern.search(raw, 0, end) is not None
 
 
 def _sequence_length(lead: int) -> int:
@@ -198,7 +198,7 @@ def _hole_at(
         return None
     present = _continuations(raw, at, length)
     after = at + 1 + present
-    if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw[:at], length)):
+    if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
         return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
         return _inner_stand_in(raw, at, length, after, holes, context, prev)

@@ -20,7 +20,7 @@ the one the repair plan writes, each letter reported as a guess.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
@@ -77,19 +77,33 @@ def _word(text: str, at: int) -> tuple[str, str] | None:
     return before, after
 
 
-#: What stands before the first letter of a sentence: the text's start, or
-#: the end of a sentence and a space, then no letter or digit.
-_SENTENCE_START = re.compile(r"(?:\A|[.!?]\s)\W*\Z")
+#: The end of a sentence: what may stand before its next one's first word.
+_SENTENCE_END = re.compile(r"[.!?]\s")
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` is a sentence's first: only characters
+    that are no letter, digit or ``_`` stand before it, back to the text's
+    start or to the end of a sentence (``.``, ``!`` or ``?`` and a space)."""
+    start = at
+    while start > 0 and not (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return start == 0 or _SENTENCE_END.search(text, start, at) is not None
+
+
+@lru_cache(maxsize=4096)
+def _completions(before: str, after: str) -> tuple[str, ...]:
+    """The letters that make a known word of ``before``, a letter, ``after``,
+    the commonest first (kept: a text repeats its damaged words)."""
+    words = known_words()
+    return tuple(c for c in _alphabet() if fold(before + c + after) in words)
 
 
 def _letters_for(before: str, after: str, used: set[str], starts: bool) -> list[str]:
-    """The letters that make a known word of ``before``, a letter, ``after``,
-    those in ``used`` first, in the case the word's letters beside the hole
-    call for (``starts``: the hole begins a sentence's first word, whose
-    first letter is a capital)."""
-    words = known_words()
-    found = [c for c in _alphabet() if fold(before + c + after) in words]
-    found.sort(key=lambda c: c not in used)  # stable: the commoner first among each
+    """:func:`_completions`, those in ``used`` first, in the case the word's
+    letters beside the hole call for (``starts``: the hole begins a
+    sentence's first word, whose first letter is a capital)."""
+    found = sorted(_completions(before, after), key=lambda c: c not in used)
     capital = (before and before[-1].isupper() and (not after or after[0].isupper())) or (
         not before and ((len(after) > 1 and after.isupper()) or starts)
     )
@@ -106,8 +120,9 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         word = _word(text, at)
         if word is None:
             continue
-        starts = _SENTENCE_START.search(text, 0, at) is not None
-        letters = _letters_for(*word, used=used, starts=starts)
+        before, after = word
+        starts = not before and _starts_sentence(text, at)
+        letters = _letters_for(before, after, used=used, starts=starts)
         if letters:
             chars[at] = letters[0]
             used.update(letters[0].lower())

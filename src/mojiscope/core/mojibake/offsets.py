@@ -12,11 +12,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.codecs.utf8.variants import utf8_lengths
+
 
 def source_offsets(text: str) -> npt.NDArray[np.int64]:
     """Source byte offset of each character of ``text`` (decoded from the
     source with ``surrogateescape``: an escaped byte is one byte) and the end."""
     cps = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
-    sizes = 1 + (cps >= 0x80) + (cps >= 0x800) + (cps >= 0x10000)
+    sizes = utf8_lengths(cps)
     sizes[(cps >= 0xDC80) & (cps <= 0xDCFF)] = 1
     return np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)))

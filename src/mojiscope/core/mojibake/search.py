@@ -337,7 +337,7 @@ def western_origins(text: str) -> list[Hypothesis]:
     ``många``; ``IFN\u03b3`` read back through Greek is no word). So correct
     accented text, whose words are known as they stand, is not offered its
     own letters through a DOS or Greek code page."""
-    odd = bool(odd_places(text))
+    words = known_words()
     found = []
     for reader in WESTERN_MISREADERS:
         try:
@@ -345,28 +345,30 @@ def western_origins(text: str) -> list[Hypothesis]:
             western = raw.decode(python_codec("windows-1252"))
         except UnicodeError:
             continue
-        if western != text and _changes_make_words(text, western, odd):
-            found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
+        changed = _changed_words(text, western)
+        if not changed or any(fold(western[word]) not in words for word in changed):
+            continue
+        if any(fold(text[word]) in words for word in changed) and not odd_places(text):
+            continue
+        found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
     return found
 
 
-def _changes_make_words(text: str, western: str, odd: bool) -> bool:
-    """Whether every character where ``western`` differs from ``text`` (one
-    character a byte in both) lies in a word of ``western`` that
-    ``lexicon.known_words`` holds and, unless ``odd``, whose letters in
-    ``text`` it does not hold."""
-    changed = [i for i, (a, b) in enumerate(zip(text, western, strict=True)) if a != b]
+def _changed_words(text: str, western: str) -> list[slice] | None:
+    """The words of ``western`` holding a character where it differs from
+    ``text`` (one character a byte in both), in order; ``None`` when such a
+    character lies outside every word."""
     spans = [m.span() for m in _WORD.finditer(western)]
     starts = [start for start, _ in spans]
-    words = known_words()
-    for at in changed:
+    changed: dict[int, slice] = {}
+    for at, (a, b) in enumerate(zip(text, western, strict=True)):
+        if a == b:
+            continue
         i = bisect.bisect_right(starts, at) - 1
         if i < 0 or at >= spans[i][1]:
-            return False
-        word = slice(*spans[i])
-        if fold(western[word]) not in words or (not odd and fold(text[word]) in words):
-            return False
-    return True
+            return None
+        changed.setdefault(i, slice(*spans[i]))
+    return list(changed.values())
 
 
 def _is_utf8(raw: bytes) -> bool:

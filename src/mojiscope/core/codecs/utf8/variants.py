@@ -11,6 +11,7 @@ import re
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from mojiscope.core.codecs.encode_runs import SpecialRun, encode_by_runs
 from mojiscope.core.codecs.events import single_text_span
@@ -27,13 +28,18 @@ def _utf8_length(char: str) -> int:
     return 1 if char < "\x80" else 2 if char < "\u0800" else 3 if char < "\U00010000" else 4
 
 
+def utf8_lengths(code_points: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
+    """Each code point's UTF-8 length (a lone surrogate's is 3, as WTF-8 writes it)."""
+    cps = code_points
+    return 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
+
+
 def _utf8_char_lengths(chars: str) -> list[int]:
-    """Each character's UTF-8 length (a lone surrogate's is 3, as WTF-8 writes it)."""
+    """Each character's UTF-8 length (:func:`utf8_lengths`)."""
     if len(chars) < 64:  # numpy's per-call cost would show
         return [_utf8_length(c) for c in chars]
     cps = np.frombuffer(chars.encode("utf-32-le", "surrogatepass"), np.uint32)
-    lengths = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
-    return list(lengths.tolist())
+    return list(utf8_lengths(cps).tolist())
 
 
 def _unencodable(run: str) -> list[SpecialRun]:
