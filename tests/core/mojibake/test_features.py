@@ -42,3 +42,26 @@ def test_coherence_counts_letters_no_language_uses_together() -> None:
     # ő is Hungarian's, ø Danish and Norwegian's: one of them is left over.
     assert features._coherence("ő ø") == 1.0
     assert features._coherence("ő ő") == 0.0
+
+
+#: A character of each class, as the rules of ``features._tables`` give them
+#: in order (an earlier rule wins: ``É`` is a Latin-1 capital, not Latin).
+ONE_OF_EACH = (
+    ("a", "ascii-letter"), ("7", "digit"), ("\t", "space"), ("\x01", "control"),
+    ("!", "ascii-punct"), ("\xa0", "nbsp"), ("\ufffd", "fffd"), ("\x85", "c1"),
+    ("\ud800", "surrogate"), ("\ue000", "private"), ("\u0378", "private"),
+    ("ｱ", "halfwidth-kana"), ("\u0301", "mark"), ("ʰ", "modifier"), ("É", "latin1-capital"),
+    ("é", "latin"), ("ŉ", "latin-rare"), ("α", "greek"), ("ж", "cyrillic"),
+    ("ђ", "cyrillic-rare"), ("ѣ", "cyrillic-rare"), ("א", "hebrew"), ("ب", "arabic"),
+    ("ก", "thai"), ("あ", "kana"), ("的", "han"), ("龘", "han-rare"), ("한", "hangul"),
+    ("퓿", "hangul-rare"), ("ሀ", "other-letter"), ("€", "sign"), ("¤", "latin1-sign"),
+    ("─", "box"), ("→", "math"), ("☺", "symbol"), ("。", "cjk-punct"), ("‰", "other"),
+    ("\U0001f600", "symbol"), ("\U00010000", "other"),
+)  # fmt: skip
+
+
+def test_each_class_has_its_characters() -> None:
+    text = "".join(char for char, _ in ONE_OF_EACH)
+    got = [features.CLASSES[k] for k in features.classes_of(text)]
+    assert got == [name for _, name in ONE_OF_EACH]
+    assert {name for _, name in ONE_OF_EACH} == set(features.CLASSES)

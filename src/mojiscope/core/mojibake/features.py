@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, lru_cache
 from itertools import pairwise
 
@@ -82,84 +83,93 @@ WORD_INDEX = {name: K + K * K + i for i, name in enumerate(WORD_FEATURES)}
 TEXT_SIZE = LOCAL + len(TEXT_FEATURES)
 
 
-def _class_of(code: int) -> int:
-    char = chr(code)
-    category = unicodedata.category(char)
-    if code < 0x80:
-        if char.isalpha():
-            return _C["ascii-letter"]
-        if char.isdigit():
-            return _C["digit"]
-        if char in " \t\n\r":
-            return _C["space"]
-        return _C["control"] if category == "Cc" else _C["ascii-punct"]
-    if code == 0xA0:
-        return _C["nbsp"]
-    if code == 0xFFFD:
-        return _C["fffd"]
-    if 0x80 <= code < 0xA0:
-        return _C["c1"]
-    if category == "Cs":
-        return _C["surrogate"]
-    if category in ("Co", "Cn") or category == "Cc":
-        return _C["private"]
-    if 0xFF61 <= code <= 0xFF9F:
-        return _C["halfwidth-kana"]
-    if category[0] == "M":
-        return _C["mark"]
-    if category == "Lm" or 0x2B0 <= code < 0x300:
-        return _C["modifier"]
-    if category[0] == "L":
-        return _letter_class(code, char)
-    if char in _COMMON_SIGNS:
-        return _C["sign"]
-    if code < 0x100:
-        return _C["latin1-sign"]
-    if 0x2500 <= code <= 0x259F:
-        return _C["box"]
-    if 0x2190 <= code <= 0x23FF or 0x2A00 <= code <= 0x2AFF:
-        return _C["math"]
-    if 0x2600 <= code <= 0x27BF or 0x1F000 <= code <= 0x1FAFF:
-        return _C["symbol"]
-    if 0x3000 <= code <= 0x303F or 0xFF00 <= code <= 0xFFEF:
-        return _C["cjk-punct"]
-    return _C["other"]
-
-
-def _letter_class(code: int, char: str) -> int:
-    if 0xC0 <= code <= 0xDE and char.isupper():
-        return _C["latin1-capital"]
-    if code <= 0x24F or 0x1E00 <= code <= 0x1EFF:
-        return _C["latin"] if char in latin_letters() else _C["latin-rare"]
-    if 0x370 <= code <= 0x3FF or 0x1F00 <= code <= 0x1FFF:
-        return _C["greek"]
-    if 0x400 <= code <= 0x52F:
-        rare = code >= 0x460 or char in _RARE_CYRILLIC
-        return _C["cyrillic-rare"] if rare else _C["cyrillic"]
-    if 0x590 <= code <= 0x5FF:
-        return _C["hebrew"]
-    if 0x600 <= code <= 0x6FF or 0xFB50 <= code <= 0xFEFF:
-        return _C["arabic"]
-    if 0xE00 <= code <= 0xE7F:
-        return _C["thai"]
-    if 0x3040 <= code <= 0x30FF:
-        return _C["kana"]
-    if 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF:
-        return _C["han"] if char in common_han() else _C["han-rare"]
-    if 0xAC00 <= code <= 0xD7A3:
-        return _C["hangul"] if char in common_hangul() else _C["hangul-rare"]
-    return _C["other-letter"]
+def _members(chars: frozenset[str]) -> npt.NDArray[np.bool_]:
+    """Per code point below U+10000: whether it is one of ``chars``."""
+    found = np.zeros(0x10000, bool)
+    found[[ord(c) for c in chars if len(c) == 1 and ord(c) <= 0xFFFF]] = True
+    return found
 
 
 @cache
 def _tables() -> tuple[U8, U8]:
-    """Per code point below U+10000: its class and its script."""
-    classes = np.array([_class_of(code) for code in range(0x10000)], np.uint8)
+    """Per code point below U+10000: its class and its script (built a rule
+    at a time over every code point at once).
+
+    A code point's class is that of the first rule it meets: ASCII letters,
+    digits, spaces (space, TAB, LF, CR), controls and punctuation; the
+    no-break space; U+FFFD; C1 controls; surrogates; private use, unassigned
+    and other controls; half-width katakana; marks; modifier letters (``Lm``
+    and U+02B0-U+02FF); then letters by script: a Latin-1 capital, Latin the
+    frequent words use (``lexicon.latin_letters``) or not, Greek, Cyrillic
+    (rare beyond U+045F and for :data:`_RARE_CYRILLIC`), Hebrew, Arabic,
+    Thai, kana, Han and Hangul (common or rare), any other letter; then the
+    signs of :data:`_COMMON_SIGNS`, other Latin-1 signs, box drawing,
+    mathematical signs and arrows, symbols and dingbats, CJK punctuation and
+    full-width forms; anything else is "other"."""
+    chars = [chr(code) for code in range(0x10000)]
+    code = np.arange(0x10000)
+    category = np.frombuffer("".join(map(unicodedata.category, chars)).encode("ascii"), "S2")
+    major = category.view(np.uint8)[::2]
+
+    def each(test: Callable[[str], bool]) -> npt.NDArray[np.bool_]:
+        return np.fromiter(map(test, chars), bool, len(chars))
+
+    def within(*ranges: tuple[int, int]) -> npt.NDArray[np.bool_]:
+        found = np.zeros(0x10000, bool)
+        for lo, hi in ranges:
+            found[lo : hi + 1] = True
+        return found
+
+    alpha = each(str.isalpha)
+    ascii_ = code < 0x80
+    letter = major == ord("L")
+    latin = within((0, 0x24F), (0x1E00, 0x1EFF))
+    cyrillic = within((0x400, 0x52F))
+    han = within((0x3400, 0x9FFF), (0xF900, 0xFAFF))
+    hangul = within((0xAC00, 0xD7A3))
+    rules = (
+        (ascii_ & alpha, "ascii-letter"),
+        (ascii_ & each(str.isdigit), "digit"),
+        (ascii_ & _members(frozenset(" \t\n\r")), "space"),
+        (ascii_ & (category == b"Cc"), "control"),
+        (ascii_, "ascii-punct"),
+        (code == 0xA0, "nbsp"),
+        (code == 0xFFFD, "fffd"),
+        (within((0x80, 0x9F)), "c1"),
+        (category == b"Cs", "surrogate"),
+        (np.isin(category, [b"Co", b"Cn", b"Cc"]), "private"),
+        (within((0xFF61, 0xFF9F)), "halfwidth-kana"),
+        (major == ord("M"), "mark"),
+        ((category == b"Lm") | within((0x2B0, 0x2FF)), "modifier"),
+        (letter & within((0xC0, 0xDE)) & each(str.isupper), "latin1-capital"),
+        (letter & latin & _members(latin_letters()), "latin"),
+        (letter & latin, "latin-rare"),
+        (letter & within((0x370, 0x3FF), (0x1F00, 0x1FFF)), "greek"),
+        (letter & cyrillic & ((code >= 0x460) | _members(_RARE_CYRILLIC)), "cyrillic-rare"),
+        (letter & cyrillic, "cyrillic"),
+        (letter & within((0x590, 0x5FF)), "hebrew"),
+        (letter & within((0x600, 0x6FF), (0xFB50, 0xFEFF)), "arabic"),
+        (letter & within((0xE00, 0xE7F)), "thai"),
+        (letter & within((0x3040, 0x30FF)), "kana"),
+        (letter & han & _members(common_han()), "han"),
+        (letter & han, "han-rare"),
+        (letter & hangul & _members(common_hangul()), "hangul"),
+        (letter & hangul, "hangul-rare"),
+        (letter, "other-letter"),
+        (_members(_COMMON_SIGNS), "sign"),
+        (code < 0x100, "latin1-sign"),
+        (within((0x2500, 0x259F)), "box"),
+        (within((0x2190, 0x23FF), (0x2A00, 0x2AFF)), "math"),
+        (within((0x2600, 0x27BF)), "symbol"),
+        (within((0x3000, 0x303F), (0xFF00, 0xFFEF)), "cjk-punct"),
+    )
+    classes = np.full(0x10000, _C["other"], np.uint8)
+    for mask, name in reversed(rules):  # the first rule a code point meets is written last
+        classes[mask] = _C[name]
     scripts = np.zeros(0x10000, np.uint8)
     for lo, hi, script in _SCRIPTS:
         scripts[lo : hi + 1] = script
-    letters = np.array([chr(c).isalpha() for c in range(0x10000)], bool)
-    scripts[~letters] = 0
+    scripts[~alpha] = 0
     return classes, scripts
 
 

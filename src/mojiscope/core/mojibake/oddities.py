@@ -113,7 +113,11 @@ _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
 @lru_cache(maxsize=64)
 def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
     """The oddities of ``text``, as character ranges, in order."""
-    questions = [(m.start(), m.end(), QUESTIONS) for m in _QUESTION_WORD.finditer(text)]
+    questions = (
+        [(m.start(), m.end(), QUESTIONS) for m in _QUESTION_WORD.finditer(text)]
+        if "???" in text  # the regex, which starts with a look-behind, tries every position
+        else []
+    )
     if text.isascii():
         return tuple(questions)
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]

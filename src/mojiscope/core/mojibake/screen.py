@@ -493,11 +493,12 @@ class Screen:
     def any_sequence(self, data: bytes) -> bool:
         """Whether ``data`` (something short) holds one mojibake sequence of
         any reader: every reader's pattern is searched, none gated by its
-        lead characters or counted twice."""
+        lead characters or counted twice (a group's pattern is asked cut by
+        first byte: one of its parts matches where it does, and sooner)."""
         if self._latin_sequence(data):
             return True
         return any(
-            gated.may_start_in(data) and gated.pattern.search(data) is not None
+            gated.may_start_in(data) and any(part.search(data) for part in gated.parts)
             for gated in self.gated
         )
 

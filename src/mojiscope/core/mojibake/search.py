@@ -170,6 +170,8 @@ def nothing_to_undo(text: str) -> bool:
 
 
 _NON_ASCII_PAIRS = re.compile("[^\x00-\x7f]{2,}")
+_C1_CONTROL = re.compile("[\x80-\x9f]")
+_BEYOND_LATIN1 = re.compile("[^\x00-\xff]")
 
 
 @cache
@@ -213,7 +215,7 @@ def undoes_without_guessing(text: str) -> bool:
 def _readers(text: str) -> tuple[str, ...]:
     """The readers to try: the mixed one only when the text holds both C1
     controls and characters latin-1 lacks (neither table alone reads it)."""
-    if any("\x80" <= c <= "\x9f" for c in text) and not all(c < "\u0100" for c in text):
+    if _C1_CONTROL.search(text) and _BEYOND_LATIN1.search(text):
         return (*READERS, MIXED_READER)
     return READERS
 
