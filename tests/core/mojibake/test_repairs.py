@@ -191,3 +191,47 @@ def test_a_byte_lost_under_two_layers_is_judged_by_the_character_it_makes_deeper
     decoded = decode_with_holes(twice.encode("cp1252"), HOLES, allow_cut=True)
     assert decoded is not None
     assert decoded[0] == once
+
+
+def _c1_stripped(text: str) -> bytes:
+    """``text`` as UTF-8 read as latin-1, its C1 controls stripped, saved as UTF-8."""
+    read = text.encode().decode("latin-1")
+    return "".join(c for c in read if not "\x80" <= c <= "\x9f").encode()
+
+
+@pytest.mark.parametrize(
+    "text", ["Il est peut-Être là, dans l'Être", "Józefosław", "ŁÓDŹ i Łódź", "Příliš žluťoučký"]
+)
+def test_utf8_read_as_latin1_whose_c1_controls_were_stripped_is_repaired(text: str) -> None:
+    # ł is C5 82: read as latin-1, Å and U+0082, a control a program strips.
+    best = explain(_c1_stripped(text))[0]
+    assert best.text == text
+    assert best.words[0] == "utf-8 read as latin-1"
+    assert best.lost and all(lost.what == "dropped" for lost in best.lost)
+
+
+def test_a_text_that_kept_its_c1_controls_lost_none_of_them() -> None:
+    # The quote's C1 controls are still there: the program that read the
+    # text as latin-1 kept them, so the lead byte alone is no stripped one.
+    data = ("Józefosław".encode().decode("latin-1").replace("\x82", "") + " ’").encode()
+    data = data.replace("’".encode(), "’".encode().decode("latin-1").encode())
+    assert "\x80".encode() in data
+    found = explain(data, limit=5)
+    assert not any(e.lost and e.words[0] == "utf-8 read as latin-1" for e in found)
+    assert _c1_stripped("Józefosław") in data
+
+
+def test_a_lead_byte_alone_is_no_stripped_c1_control_where_nothing_else_was_read_so() -> None:
+    # È before a letter, and no other sign of a latin-1 reading: no hole to
+    # fill (Québec read as mac-roman is QuÈbec; ș, C8 99, is no repair).
+    found = explain("QuÈbec".encode(), limit=5)
+    assert not any(e.lost and e.words[0] == "utf-8 read as latin-1" for e in found)
+
+
+def test_a_guessed_capital_inside_a_word_in_lower_case_is_the_less_likely() -> None:
+    # ł (C5 82) and Ł (C5 81) are one letter to the word lists: in the middle
+    # of a word written in lower case the capital is the oddity.
+    raw = "Józefos".encode() + b"\xc5" + b"aw"
+    decoded = decode_with_holes(raw, bytes(range(0x80, 0xA0)), allow_cut=False)
+    assert decoded is not None and decoded[0] == "Józefosław"
+    assert "Ł" in decoded[1][0].alternatives

@@ -2,20 +2,23 @@
 
 When UTF-8 is read as a code page that leaves some bytes undefined (cp1252:
 81 8D 8F 90 9D), the reading program drops those bytes, writes ``?`` or
-U+FFFD for them; some also turn the no-break space A0 into a plain space
+U+FFFD for them; read as latin-1, bytes 80-9F are C1 controls, which
+programs strip as control characters (``Józefosław`` shows as
+``JÃ³zefosÅaw``); some also turn the no-break space A0 into a plain space
 ("Ã la carte"); a file may be cut inside a character. Undoing the misreading
 then gives UTF-8 with holes: a lead byte one of whose continuation bytes
 is missing (the last, or one inside the character: Japanese kana lose the
 81 of E3 81 xx), or replaced by ``?``, U+FFFD's stand-in or a space.
 
 :func:`decode_with_holes` decodes such bytes, filling each hole with the
-likeliest byte (the candidates are the bytes the reader leaves undefined, or
+likeliest byte (the candidates are the bytes the reader may have lost, or
 A0 for a space) and recording a :class:`Guess` with the alternatives. The
 likeliest is the one whose character is cheapest in its context and, better,
 already occurs elsewhere in the text (a Polish text with ``ł`` fills ``Ł``,
-a text with ``“`` closes with ``”``); then a guess whose word the word lists
-do not know yields to an alternative that makes one they know. A guess is
-never certain: the explainer prices each one.
+a text with ``“`` closes with ``”``), a capital inside a word in lower case
+costing more; then a guess whose word the word lists do not know yields to
+an alternative that makes one they know. A guess is never certain: the
+explainer prices each one.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
 )  # fmt: skip
 #: What a fill that makes no deeper character costs more, when others make one.
 UNLAYERED = 5.0
+#: What a capital costs more inside a word written in lower case (after a
+#: lower-case letter, ``osŁaw``: the oddity of :mod:`.oddities`; or between a
+#: letter and a lower-case one, ``PŘíliš``), against the same letter in lower case.
+CAPITAL_INSIDE = 1.0
 #: A no-break space lost after its character, the space after it kept.
 LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
@@ -141,8 +148,18 @@ def _rank(
     deeper = [_deeper(char, *around) for char in chars]
     # When some fills make a deeper character, those that make none are unlikely.
     layered = any(d != c for d, c in zip(deeper, chars, strict=True))
+    before, following = around[0][-1:], around[1][:1]
+    # A capital inside a word that goes on in lower case is an oddity
+    # (``osŁaw``, ``PŘíliš``); all capitals and a word's first letter are not.
+    inside = before.isalpha() and (before.islower() or following.islower())
     scored = [
-        (_price_of(d, context) + (UNLAYERED if layered and d == c else 0.0), i, c)
+        (
+            _price_of(d, context)
+            + (UNLAYERED if layered and d == c else 0.0)
+            + (CAPITAL_INSIDE if inside and d.isupper() else 0.0),
+            i,
+            c,
+        )
         for i, (d, c) in enumerate(zip(deeper, chars, strict=True))
     ]
     return [c for _, _, c in sorted(scored)]

@@ -140,6 +140,31 @@ def _undefined_bytes(reader: str) -> bytes:
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+#: The bytes latin-1 reads as C1 controls, which programs strip as control
+#: characters: UTF-8 read as latin-1 then loses them (``•``, E2 80 A2, is
+#: ``â¢``; ``ł``, C5 82, is ``Å``).
+_C1_BYTES = bytes(range(0x80, 0xA0))
+
+
+#: What a latin-1 reading leaves where no byte was lost: a lead byte's
+#: character, then one of a continuation byte's beyond the C1 controls (or
+#: the ``?`` or U+FFFD a program wrote for a lost one).
+_LATIN1_SEQUENCE = re.compile("[\u00c2-\u00f4][\u00a0-\u00bf?\ufffd]")
+
+
+def _holes(reader: str, text: str) -> bytes:
+    """The bytes a first reading as ``reader`` may have lost: those it leaves
+    undefined (its program dropped them, or wrote ``?`` or U+FFFD); for
+    latin-1, which defines every byte, the C1 controls, when ``text`` holds
+    none (a text that holds one kept them) and shows the reading elsewhere
+    (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter)."""
+    if (
+        reader == "latin-1"
+        and _C1_CONTROL.search(text) is None
+        and _LATIN1_SEQUENCE.search(text) is not None
+    ):
+        return _C1_BYTES
+    return _HOLES[reader]
 
 
 @cache
@@ -246,7 +271,7 @@ def undo_layer(
         undo = _encode_as(text, reader, lenient=first)
         if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
-        holes = _HOLES[reader] if first else b""
+        holes = _holes(reader, text) if first else b""
         decoded = decode_with_holes(undo.raw, holes, allow_cut=first)
         if decoded is not None:
             repaired = decoded[0]
