@@ -235,3 +235,25 @@ def test_a_guessed_capital_inside_a_word_in_lower_case_is_the_less_likely() -> N
     decoded = decode_with_holes(raw, bytes(range(0x80, 0xA0)), allow_cut=False)
     assert decoded is not None and decoded[0] == "Józefosław"
     assert "Ł" in decoded[1][0].alternatives
+
+
+@pytest.mark.parametrize(
+    ("shown", "text"),
+    [("LegaA¯a 2", "Legaïa 2"), ("CafA© crA¨me brA»lA©e", "Café crème brûlée")],
+)
+def test_a_lead_whose_accent_a_program_stripped_is_guessed(shown: str, text: str) -> None:
+    # ï read as windows-1252 is Ã¯; a program that strips accents wrote A¯.
+    best = explain(shown.encode())[0]
+    assert best.text == text
+    assert best.words[0] == "utf-8 read as windows-1252"
+    assert best.lost and {lost.what for lost in best.lost} == {"accent stripped"}
+    assert best.lost[0].start == shown.index("A") and best.lost[0].guess == text[shown.index("A")]
+
+
+def test_an_a_is_a_stripped_lead_only_inside_a_word_before_one_continuation_byte() -> None:
+    # At a word's start ("A°"), or before two continuation bytes, it is no fold.
+    for shown in ("Set A° to 40", "xA\u00a9\u00a9y"):
+        raw = shown.encode("cp1252")
+        assert decode_with_holes(raw, b"", allow_cut=False, folded=b"\xc2\xc3") is None
+    decoded = decode_with_holes(b"LegaA\xafa", b"", allow_cut=False, folded=b"\xc2\xc3")
+    assert decoded is not None and decoded[0] == "Legaïa"

@@ -5,7 +5,9 @@ When UTF-8 is read as a code page that leaves some bytes undefined (cp1252:
 U+FFFD for them; read as latin-1, bytes 80-9F are C1 controls, which
 programs strip as control characters (``Józefosław`` shows as
 ``JÃ³zefosÅaw``); some also turn the no-break space A0 into a plain space
-("Ã la carte"); a file may be cut inside a character. Undoing the misreading
+("Ã la carte"); a program that strips accents writes ``Ã`` and ``Â`` as
+``A`` (``LegaA¯a`` for ``Legaïa``); a file may be cut inside a character.
+Undoing the misreading
 then gives UTF-8 with holes: a lead byte one of whose continuation bytes
 is missing (the last, or one inside the character: Japanese kana lose the
 81 of E3 81 xx), or replaced by ``?``, U+FFFD's stand-in or a space.
@@ -37,6 +39,12 @@ from mojiscope.core.mojibake.plausibility import isolated_price
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
     "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
 )  # fmt: skip
+#: A lead byte's character written as the ASCII letter it is made of
+#: (``Ã`` as ``A``: a program that strips accents, ``LegaA¯a``).
+FOLDED = "accent stripped"
+#: The kind the model prices a guess of each kind as, where it has no weight
+#: of its own: a folded lead is, like ``?``, an ASCII stand-in for a lost byte.
+PRICED_AS = {FOLDED: QUESTION_MARK}
 #: What a fill that makes no deeper character costs more, when others make one.
 UNLAYERED = 5.0
 #: What a capital costs more inside a word written in lower case (after a
@@ -166,13 +174,15 @@ def _rank(
 
 
 def decode_with_holes(
-    raw: bytes, holes: bytes, *, allow_cut: bool
+    raw: bytes, holes: bytes, *, allow_cut: bool, folded: bytes = b""
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
     does not apply). ``allow_cut``: a character cut at either end is U+FFFD
     (cut after its lead byte at the end, two or three of its bytes lost,
-    only where the bytes hold whole characters of its length: :func:`_holds`)."""
+    only where the bytes hold whole characters of its length: :func:`_holds`).
+    ``folded``: the lead bytes that an ``A`` inside a word, right before a
+    lone continuation byte, may stand for (:data:`FOLDED`)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
@@ -188,12 +198,36 @@ def decode_with_holes(
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = "".join(pieces)[-3:]
             step = _hole_at(raw, at, holes, allow_cut, context, prev)
+            if step is None and folded:
+                step = _folded_at(raw, at, folded, context, prev)
             if step is None:
                 return None
             pos, guess = step
+            if guess.start < at:  # the hole holds the ASCII letter before the error
+                pieces[-1] = pieces[-1][: guess.start - at]
             guess = replace(guess, at_char=sum(map(len, pieces)))
             pieces.append(guess.char)
             guesses.append(guess)
+
+
+def _folded_at(
+    raw: bytes, at: int, folded: bytes, context: str, prev: str
+) -> tuple[int, Guess] | None:
+    """A lone continuation byte at ``at`` after an ``A`` that follows a
+    letter: the ``A`` was a lead byte's character (``Ã``, ``Â``) whose accent
+    a program stripped; the lead byte is guessed among ``folded``."""
+    if not (
+        raw[at - 1 : at] == b"A"
+        and prev[-2:-1].isalpha()
+        and 0x80 <= raw[at] <= 0xBF
+        and not (at + 1 < len(raw) and 0x80 <= raw[at + 1] <= 0xBF)
+    ):
+        return None
+    around = (prev[:-1], raw[at + 1 : at + 13].decode("utf-8", "ignore")[:3])
+    ranked = _rank(raw[at : at + 1], folded, context, around, (1,))
+    if not ranked:
+        return None
+    return at + 1, Guess(at - 1, at + 1, FOLDED, ranked[0], tuple(ranked[1:]))
 
 
 def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:

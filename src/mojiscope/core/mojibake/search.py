@@ -32,7 +32,7 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading, python_codec
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
 from mojiscope.core.mojibake.oddities import odd_places
 
 #: Code pages UTF-8 is seen read as.
@@ -84,7 +84,8 @@ class Hypothesis:
 
 
 def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
-    return tuple(guess.what for guess in guesses)
+    """The kinds the model prices ``guesses`` as (``lost.PRICED_AS``)."""
+    return tuple(PRICED_AS.get(guess.what, guess.what) for guess in guesses)
 
 
 def scored(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
@@ -140,6 +141,25 @@ def _undefined_bytes(reader: str) -> bytes:
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+
+
+def _folded_leads(reader: str) -> bytes:
+    """The lead bytes C2 and C3 where ``reader`` reads them as ``A`` with an
+    accent (windows-1252's ``Â`` and ``Ã``), which programs that strip
+    accents write as ``A``."""
+    if reader == MIXED_READER:
+        return b""
+    codec = python_codec(reader)
+    found = []
+    for byte in (0xC2, 0xC3):
+        with contextlib.suppress(UnicodeDecodeError):
+            char = bytes([byte]).decode(codec)
+            if char != "A" and unicodedata.normalize("NFKD", char)[0] == "A":
+                found.append(byte)
+    return bytes(found)
+
+
+_FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER)}
 #: The bytes latin-1 reads as C1 controls, which programs strip as control
 #: characters: UTF-8 read as latin-1 then loses them (``•``, E2 80 A2, is
 #: ``â¢``; ``ł``, C5 82, is ``Å``).
@@ -272,7 +292,8 @@ def undo_layer(
         if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
         holes = _holes(reader, text) if first else b""
-        decoded = decode_with_holes(undo.raw, holes, allow_cut=first)
+        folded = _FOLDED[reader] if first else b""
+        decoded = decode_with_holes(undo.raw, holes, allow_cut=first, folded=folded)
         if decoded is not None:
             repaired = decoded[0]
             if undo.stand_in:  # a U+FFFD that stood for no lost byte stays U+FFFD
