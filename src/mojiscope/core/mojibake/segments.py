@@ -580,7 +580,7 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
     """``312 rows read as windows-1252 once, 9 twice, 9,680 fine``: the
     readings, most rows first (the same code page's once, twice... together),
     then the other kinds, then the fine ones."""
-    by_reader: dict[str, list[tuple[int, int]]] = {}
+    by_reader: dict[str, Counter[int]] = {}  # rows per number of layers, per reader's name
     others: list[tuple[int, str]] = []
     for (kind, number), count in rows.items():
         if (kind, number) == FINE_ROW or not count:
@@ -593,7 +593,7 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
             words = reading_words(chain)
             if words.startswith("read as ") and words.split()[-1] in ("once", "twice", "times"):
                 reader = words.split()[2]
-                by_reader.setdefault(reader, []).append((len(chain.layers), count))
+                by_reader.setdefault(reader, Counter())[len(chain.layers)] += count
                 continue
             others.append((count, words))
         elif kind == SegmentKind.LEGACY.value:
@@ -603,8 +603,8 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
         else:
             others.append((count, kind))
     phrases: list[tuple[int, str]] = []
-    for reader, counts in by_reader.items():
-        counts.sort()
+    for reader, by_layers in by_reader.items():
+        counts = sorted(by_layers.items())
         parts = [
             f"{n:,} {_plural(unit, n)} read as {reader} {_TIMES.get(layers, f'{layers} times')}"
             if i == 0
