@@ -57,6 +57,20 @@ def test_candidates_arrive_best_first_with_the_repair_beside_the_bytes(
     assert panel.status.text().startswith("Bytes 0x5..0x")
 
 
+def test_a_reading_that_differs_only_in_its_guesses_says_so(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    # ï read as windows-1252 is Ã¯; with the Ã written as A the lead byte is
+    # guessed: the same chain with the other guess is "other guesses".
+    data = "LegaA¯a 2 Duel Saga\nanimatie geA¯nspireerde tekeningen\n".encode()
+    panel.explain_range(BytesSource(data), 0, len(data))
+    qtbot.waitUntil(lambda: panel.candidates.count() > 1, timeout=10000)
+    texts = [panel.candidates.item(i).text() for i in range(panel.candidates.count())]
+    assert texts[0].endswith("utf-8 read as windows-1252; repaired: accent stripped")
+    assert texts[1].endswith("read as windows-1252; repaired: accent stripped (other guesses)")
+    assert not any("another table" in text for text in texts)
+
+
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

@@ -279,8 +279,14 @@ class MojibakePanel(QWidget):
         self.candidates.clear()
         labels = [self._candidate_words(e) for e in self.explanations]
         for i, (explanation, words) in enumerate(zip(self.explanations, labels, strict=True)):
-            same = labels.count(words) > 1 and labels.index(words) != i
-            suffix = " (another table of the same code page)" if same else ""
+            first = labels.index(words)
+            suffix = ""
+            if first != i:  # said as an earlier one is: the same chain guessed otherwise, or
+                # a chain through another table of the code page (cp1252 and windows-1252)
+                same_chain = explanation.chain == self.explanations[first].chain
+                suffix = (
+                    " (other guesses)" if same_chain else " (another table of the same code page)"
+                )
             self.candidates.addItem(f"{explanation.confidence:4.0%}  {words}{suffix}")
         if (
             self._whole
