@@ -69,6 +69,9 @@ def test_a_reading_that_differs_only_in_its_guesses_says_so(
     assert texts[0].endswith("utf-8 read as windows-1252; repaired: accent stripped")
     assert texts[1].endswith("read as windows-1252; repaired: accent stripped (other guesses)")
     assert not any("another table" in text for text in texts)
+    assert "2 places lost a byte on the way, or had one changed (accent stripped)" in (
+        panel.steps.text()
+    )
 
 
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(

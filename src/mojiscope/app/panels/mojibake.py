@@ -365,6 +365,14 @@ class MojibakePanel(QWidget):
                 "each guessed from the words it completes: see the ranges for each guess "
                 "and the other letters that would make a word."
             )
+        elif chosen.lost:
+            count = len(chosen.lost)
+            places = "One place" if count == 1 else f"{count:,} places"
+            kinds = ", ".join(dict.fromkeys(lost.what for lost in chosen.lost))
+            lines.append(
+                f"{places} lost a byte on the way, or had one changed ({kinds}): "
+                "each is guessed; see the ranges for the guess and the others."
+            )
         if chosen.letters_lost:
             count = len(chosen.letters_lost)
             lost = "A letter was" if count == 1 else f"{count:,} letters were"
