@@ -69,7 +69,13 @@ from mojiscope.core.mojibake.plain import plainly_fine
 from mojiscope.core.mojibake.wording import people_words
 from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import BytesSource, FileSource, Source, not_regular_reason
+from mojiscope.core.system.source import (
+    BytesSource,
+    FileSource,
+    Source,
+    not_regular_reason,
+    open_regular_file,
+)
 from mojiscope.core.words.charclass import char_name
 from mojiscope.core.words.notices import (
     NOTICE_CODE,
@@ -512,9 +518,9 @@ def audit_path(
     if other is not None:
         return Audit(Kind.SKIPPED, other, 0, path)
     try:
-        with FileSource(path) as source:
+        with _open(path, before.st_size) as source:
             audit = audit_source(source, path, control, workers=workers)
-            shrunk = source.shrunk
+            shrunk = source.shrunk if isinstance(source, FileSource) else False
         after = os.stat(path)
     except FileNotFoundError as error:
         if error.filename is not None and os.fspath(error.filename) != path:
@@ -527,6 +533,19 @@ def audit_path(
     if shrunk or _changed(before, after):
         return Audit(Kind.UNREADABLE, "changed while it was read", after.st_size, path)
     return audit
+
+
+def _open(path: str, size: int) -> Source:
+    """The file at ``path`` (of ``size`` bytes when looked at) as a source: a
+    small one (:data:`SMALL_SOURCE`) read whole, in one call (mapping it and
+    checking its size at each read, as :class:`FileSource` does for a large
+    one, costs a small file more than judging it), a larger one mapped. A
+    small file read at another size than ``size`` changed: the caller's
+    look at it afterwards says so."""
+    if size > SMALL_SOURCE:
+        return FileSource(path)
+    with open_regular_file(path) as file:
+        return BytesSource(file.read(size + 1), path)
 
 
 def _changed(before: os.stat_result, after: os.stat_result) -> bool:
