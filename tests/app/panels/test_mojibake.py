@@ -5,13 +5,14 @@ readable at the dock's default size (issues 14 and 36)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from helpers.mixed_files import DEV_SEEDS, mixed_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PySide6.QtWidgets import QListWidget
 from pytestqt.qtbot import QtBot
 
 from mojiscope.app.background.jobs import JobRunner
@@ -26,6 +27,17 @@ from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
 
 DAMAGED = "Le café crème, thé à la menthe".encode().decode("cp1252").encode()
+
+
+def _texts(items: QListWidget) -> list[str]:
+    """The texts of a list's items, in order."""
+    return [items.item(i).text() for i in range(items.count())]
+
+
+def _explain(qtbot: QtBot, panel: MojibakePanel, data: bytes, ready: Callable[[], bool]) -> None:
+    """Have the panel explain ``data`` whole, and wait until ``ready()``."""
+    panel.explain_range(BytesSource(data), 0, len(data))
+    qtbot.waitUntil(ready, timeout=10000)
 
 
 @pytest.fixture
@@ -63,9 +75,8 @@ def test_a_reading_that_differs_only_in_its_guesses_says_so(
     # ï read as windows-1252 is Ã¯; with the Ã written as A the lead byte is
     # guessed: the same chain with the other guess is "other guesses".
     data = "LegaA¯a 2 Duel Saga\nanimatie geA¯nspireerde tekeningen\n".encode()
-    panel.explain_range(BytesSource(data), 0, len(data))
-    qtbot.waitUntil(lambda: panel.candidates.count() > 1, timeout=10000)
-    texts = [panel.candidates.item(i).text() for i in range(panel.candidates.count())]
+    _explain(qtbot, panel, data, lambda: panel.candidates.count() > 1)
+    texts = _texts(panel.candidates)
     assert texts[0].endswith("utf-8 read as windows-1252; repaired: accent stripped")
     assert texts[1].endswith("read as windows-1252; repaired: accent stripped (other guesses)")
     assert not any("another table" in text for text in texts)
@@ -82,7 +93,7 @@ def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
     assert panel.candidates.item(0).text().endswith("fine as it is")
     assert "2 letters were lost before these bytes were written" in panel.steps.text()
-    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    texts = _texts(panel.ranges)
     assert texts == [
         "0x7..0x9: a letter lost before the bytes were written",
         "0x24: a letter lost before the bytes were written",
@@ -96,12 +107,11 @@ def test_what_damage_leaves_where_no_reading_explains_it_is_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:
     data = "Ville de Qu\u00c8bec, CU\u2554NTENOS".encode()
-    panel.explain_range(BytesSource(data), 0, len(data))
-    qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
     assert panel.candidates.item(0).text() == " 50%  fine as it is"
     assert "2 places look like damage that no reading explains" in panel.steps.text()
     assert "fine as they are" not in panel.steps.text()  # not sure, so not said
-    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    texts = _texts(panel.ranges)
     assert texts == [
         "0xB..0xC: a capital after a lower-case letter, as damage leaves",
         "0x14..0x16: a sign between two letters, as damage leaves",
@@ -127,7 +137,7 @@ def test_letters_guessed_from_the_words_are_shown_as_guesses(
         "LETTER E WITH ACUTE if the lost letters are guessed from the words."
     ) in panel.steps.text()
     panel.candidates.setCurrentRow(0)
-    texts = [panel.ranges.item(i).text() for i in range(panel.ranges.count())]
+    texts = _texts(panel.ranges)
     assert texts[-2:] == [
         "0x2..0x4: letter lost as U+FFFD, guessed é (or nothing else)",
         "0x17..0x19: letter lost as U+FFFD, guessed é (or ä)",

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from mojiscope.audit import schema
 from mojiscope.core.audit import judge
-from mojiscope.core.audit.findings import Kind, audit_from_json
+from mojiscope.core.audit.findings import Audit, Kind, audit_from_json
 from mojiscope.core.audit.judge import SMALL_SOURCE, audit_bytes, audit_path, audit_source
 from mojiscope.core.audit.sniff import sniff
 from mojiscope.core.system.source import BytesSource, FileSource
@@ -183,9 +183,8 @@ def test_a_missing_file_the_judge_reads_is_not_the_file_vanishing(
     )
 
 
-def test_a_file_that_changes_while_it_is_read_is_unreadable(tmp_path: Path) -> None:
-    path = tmp_path / "growing.log"
-    path.write_bytes(PROSE.encode() * 20_000)
+def _judged_while_growing(path: Path) -> Audit:
+    """``audit_path`` of ``path`` while another thread appends to it."""
     stop = threading.Event()
 
     def append() -> None:
@@ -198,10 +197,16 @@ def test_a_file_that_changes_while_it_is_read_is_unreadable(tmp_path: Path) -> N
     writer = threading.Thread(target=append)
     writer.start()
     try:
-        audit = audit_path(str(path))
+        return audit_path(str(path))
     finally:
         stop.set()
         writer.join()
+
+
+def test_a_file_that_changes_while_it_is_read_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "growing.log"
+    path.write_bytes(PROSE.encode() * 20_000)
+    audit = _judged_while_growing(path)
     assert (audit.verdict, audit.reason) == (Kind.UNREADABLE, "changed while it was read")
 
 
@@ -210,22 +215,7 @@ def test_a_small_file_that_changes_while_it_is_read_is_unreadable(tmp_path: Path
     path = tmp_path / "small.csv"
     path.write_bytes("Caf\u00c3\u00a9 cr\u00c3\u00a8me, \u00c3\u00a0 la carte\n".encode() * 800)
     assert path.stat().st_size <= SMALL_SOURCE
-    stop = threading.Event()
-
-    def append() -> None:
-        with path.open("ab") as out:
-            while not stop.is_set():
-                out.write(b"more\n")
-                out.flush()
-                time.sleep(0.0005)
-
-    writer = threading.Thread(target=append)
-    writer.start()
-    try:
-        audit = audit_path(str(path))
-    finally:
-        stop.set()
-        writer.join()
+    audit = _judged_while_growing(path)
     assert (audit.verdict, audit.reason) == (Kind.UNREADABLE, "changed while it was read")
 
 
