@@ -520,7 +520,7 @@ def audit_path(
     try:
         with _open(path, before.st_size) as source:
             audit = audit_source(source, path, control, workers=workers)
-            shrunk = source.shrunk if isinstance(source, FileSource) else False
+            shrunk = source.shrunk
         after = os.stat(path)
     except FileNotFoundError as error:
         if error.filename is not None and os.fspath(error.filename) != path:

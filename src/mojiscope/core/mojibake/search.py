@@ -141,6 +141,8 @@ def _undefined_bytes(reader: str) -> bytes:
 
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+_C1_CONTROL = re.compile("[\x80-\x9f]")
+_BEYOND_LATIN1 = re.compile("[^\x00-\xff]")
 
 
 def _folded_leads(reader: str) -> bytes:
@@ -215,8 +217,6 @@ def nothing_to_undo(text: str) -> bool:
 
 
 _NON_ASCII_PAIRS = re.compile("[^\x00-\x7f]{2,}")
-_C1_CONTROL = re.compile("[\x80-\x9f]")
-_BEYOND_LATIN1 = re.compile("[^\x00-\xff]")
 
 
 @cache

@@ -23,6 +23,8 @@ class Source(ABC):
     """Random access to a run of bytes. Slices past the end are clipped."""
 
     name: str
+    #: Whether the bytes grew fewer while they were read (only a file's can).
+    shrunk: bool = False
 
     @abstractmethod
     def __len__(self) -> int: ...
