@@ -16,15 +16,16 @@ WORDS = sorted(w for w in known_words() if w.isalpha() and 3 <= len(w) <= 12)
 
 @st.composite
 def damaged_words(draw: st.DrawFn) -> tuple[str, str]:
-    """A line of known words, one non-ASCII letter of some of them lost as U+FFFD or ?."""
+    """A line of known words, some or all non-ASCII letters of some of them
+    lost as U+FFFD or ?."""
     words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
     stand = draw(st.sampled_from(["\ufffd", "?"]))
     damaged = []
     for word in words:
         spots = [i for i, c in enumerate(word) if c >= "\x80"]
         if spots and draw(st.booleans()):
-            i = draw(st.sampled_from(spots))
-            word = word[:i] + stand + word[i + 1 :]
+            lost = draw(st.lists(st.sampled_from(spots), min_size=1, unique=True))
+            word = "".join(stand if i in lost else c for i, c in enumerate(word))
         damaged.append(word)
     return " ".join(words), " ".join(damaged)
 
@@ -55,6 +56,22 @@ def test_the_letter_the_text_uses_comes_first() -> None:
     assert found is not None
     assert found[0] == "Créer une nouvelle présentation"
     assert found[1][1].alternatives == ("ä",)
+
+
+def test_a_word_with_several_holes_is_filled_by_the_known_words_that_fit_them() -> None:
+    found = guess_letters("Ven\ufffdl\ufffdinen, d\ufffdj\ufffd, Informa\ufffd\ufffdes")
+    assert found is not None
+    assert found[0] == "Venäläinen, déjà, Informações"
+    assert [g.char for g in found[1]] == ["ä", "ä", "é", "à", "ç", "õ"]
+    assert [g.start for g in found[1]] == [3, 5, 13, 15, 25, 26]
+
+
+def test_the_other_fitting_words_give_each_hole_its_alternatives() -> None:
+    found = guess_letters("m\ufffds")
+    assert found is not None
+    (guess,) = found[1]
+    assert {guess.char, *guess.alternatives} == {"á", "é", "ê", "ē", "ū"}
+    assert len(guess.alternatives) == 4
 
 
 def test_holes_no_word_explains_are_kept() -> None:

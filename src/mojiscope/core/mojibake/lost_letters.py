@@ -3,13 +3,14 @@
 A writer whose code page lacks a letter writes ``?`` for it (``Gora?de``),
 and a reader that meets bytes it cannot decode puts U+FFFD for them (latin-1
 ``Créer`` read as UTF-8 is ``Cr�er``). No chain undoes that: the letter is
-gone from the bytes. What is left is the word around it. When one letter in
-the hole makes a word the languages' frequent words hold
-(``lexicon.known_words``), that letter is the guess, the other letters that
-make one its alternatives (letters the text uses elsewhere first, then
+gone from the bytes. What is left is the word around it. When a letter in
+each of a word's holes makes a word the languages' frequent words hold
+(``lexicon.known_words``: ``Cr�er`` is ``créer``, ``d�j�`` is ``déjà``),
+those letters are the guess, and the letters other such words put in a
+hole its alternatives (letters the text uses elsewhere first, then
 commoner letters, ``letters.frequency_rank``: ``pr�sentation`` beside
-``Créer`` is French). A hole with no letter on either side, a word
-with two holes, and a word no letter completes keep their holes.
+``Créer`` is French). A hole with no letter in its word and a word no
+letters complete keep their holes.
 
 :func:`guess_letters` gives the text with the holes it can fill filled, and a
 :class:`~.lost.Guess` for each (its offsets are the hole's character); the
@@ -20,7 +21,9 @@ the one the repair plan writes, each letter reported as a guess.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
@@ -62,19 +65,22 @@ def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
     return tuple((int(offsets[at]), int(offsets[at + 1])) for at, _what in found)
 
 
-def _word(text: str, at: int) -> tuple[str, str] | None:
-    """The letters before and after the hole at ``at`` in its word, when the
-    word holds no other hole and some letter."""
+def _word(text: str, at: int, lost: Collection[int]) -> tuple[int, int] | None:
+    """Where the word holding the hole at ``at`` starts and ends: the letters
+    and holes (``lost``) around it, when it holds some letter and no ``?``
+    or U+FFFD that is no hole stands right beside it (``Narl?dere ?mranl?``:
+    a ``?`` at a word's end may be a letter lost too)."""
     start, end = at, at + 1
-    while start > 0 and text[start - 1].isalpha():
+    while start > 0 and (text[start - 1].isalpha() or start - 1 in lost):
         start -= 1
-    while end < len(text) and text[end].isalpha():
+    while end < len(text) and (text[end].isalpha() or end in lost):
         end += 1
-    before, after = text[start:at], text[at + 1 : end]
     beside = (text[start - 1 : start], text[end : end + 1])
-    if not (before or after) or any(c in ("\ufffd", "?") for c in beside if c):
+    if not any(text[i].isalpha() for i in range(start, end)):
         return None
-    return before, after
+    if any(c in ("\ufffd", "?") for c in beside if c):
+        return None
+    return start, end
 
 
 #: The end of a sentence: what may stand before its next one's first word.
@@ -91,40 +97,108 @@ def _starts_sentence(text: str, at: int) -> bool:
     return start == 0 or _SENTENCE_END.search(text, start, at) is not None
 
 
+def _skeleton(word: str) -> str:
+    """``word`` with each character beyond ASCII written ``?``."""
+    return word.encode("ascii", "replace").decode("ascii")
+
+
+@cache
+def _by_skeleton() -> dict[str, tuple[str, ...]]:
+    """The known words by :func:`_skeleton`: the words a word with holes
+    may be are those of its own skeleton."""
+    found: dict[str, list[str]] = {}
+    for word in known_words():
+        found.setdefault(_skeleton(word), []).append(word)
+    return {skeleton: tuple(words) for skeleton, words in found.items()}
+
+
+@cache
+def _ranks() -> dict[str, int]:
+    return {letter: i for i, letter in enumerate(_alphabet())}
+
+
+def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The letters ``word`` (of the pieces' skeleton) has between
+    ``pieces``, or ``None`` when its other letters are not the pieces'."""
+    letters = []
+    at = 0
+    for i, piece in enumerate(pieces):
+        if i:
+            letters.append(word[at])
+            at += 1
+        if not word.startswith(piece, at):
+            return None
+        at += len(piece)
+    return tuple(letters)
+
+
 @lru_cache(maxsize=4096)
-def _completions(before: str, after: str) -> tuple[str, ...]:
-    """The letters that make a known word of ``before``, a letter, ``after``,
-    the commonest first (kept: a text repeats its damaged words)."""
-    words = known_words()
-    return tuple(c for c in _alphabet() if fold(before + c + after) in words)
+def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The letters, one a hole, that make a known word of a word whose
+    letters around its holes are ``pieces`` (folded): one tuple per such
+    word, those of commoner letters first (kept: a text repeats its damaged
+    words)."""
+    rank = _ranks()
+    found = set()
+    for word in _by_skeleton().get("?".join(map(_skeleton, pieces)), ()):
+        letters = _filling(word, pieces)
+        if letters is not None and all(c in rank for c in letters):
+            found.add(letters)
+    return tuple(sorted(found, key=lambda letters: [rank[c] for c in letters]))
 
 
-def _letters_for(before: str, after: str, used: set[str], starts: bool) -> list[str]:
-    """:func:`_completions`, those in ``used`` first, in the case the word's
-    letters beside the hole call for (``starts``: the hole begins a
-    sentence's first word, whose first letter is a capital)."""
-    found = sorted(_completions(before, after), key=lambda c: c not in used)
-    capital = (before and before[-1].isupper() and (not after or after[0].isupper())) or (
+def _capital(before: str, after: str, starts: bool) -> bool:
+    """Whether a hole between the word's letters ``before`` and ``after``
+    is a capital: beside capitals, or the first letter of a word written in
+    capitals or of a sentence's first word (``starts``)."""
+    return bool(before and before[-1].isupper() and (not after or after[0].isupper())) or (
         not before and ((len(after) > 1 and after.isupper()) or starts)
     )
-    return [c.upper() for c in found] if capital else found
+
+
+def _fillings(pieces: tuple[str, ...], used: set[str], starts: bool) -> list[tuple[str, ...]]:
+    """:func:`_completions` of a word's ``pieces``, those whose letters the
+    text uses (``used``) first, each letter in the case the word's letters
+    beside its hole call for (``starts``: the word is a sentence's first)."""
+    found = sorted(
+        _completions(tuple(fold(piece) for piece in pieces)),
+        key=lambda letters: sum(c not in used for c in letters),
+    )
+    capitals = [
+        _capital("".join(pieces[: k + 1]), "".join(pieces[k + 1 :]), starts and k == 0)
+        for k in range(len(pieces) - 1)
+    ]
+    return [
+        tuple(c.upper() if capital else c for c, capital in zip(letters, capitals, strict=True))
+        for letters in found
+    ]
 
 
 def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
-    """``text`` with each hole a known word explains filled (see the module
-    docstring), and the guesses; ``None`` when no hole is filled."""
+    """``text`` with the holes of each word known words explain filled (see
+    the module docstring), and the guesses; ``None`` when no hole is filled."""
     chars = list(text)
     used = set(text.lower())  # the text's letters, and those guessed so far
+    lost = dict(holes(text))
     guesses = []
-    for at, what in holes(text):
-        word = _word(text, at)
+    done: set[int] = set()
+    for at in lost:
+        word = None if at in done else _word(text, at, lost)
         if word is None:
             continue
-        before, after = word
-        starts = not before and _starts_sentence(text, at)
-        letters = _letters_for(before, after, used=used, starts=starts)
-        if letters:
-            chars[at] = letters[0]
-            used.update(letters[0].lower())
-            guesses.append(Guess(at, at + 1, what, letters[0], tuple(letters[1:]), at_char=at))
+        start, end = word
+        spots = [i for i in range(start, end) if i in lost]
+        done.update(spots)
+        cuts = [start - 1, *spots, end]
+        pieces = tuple(text[a + 1 : b] for a, b in pairwise(cuts))
+        starts = spots[0] == start and _starts_sentence(text, start)
+        fillings = _fillings(pieces, used, starts)
+        if not fillings:
+            continue
+        best = fillings[0]
+        for k, spot in enumerate(spots):
+            others = dict.fromkeys(f[k] for f in fillings[1:] if f[k] != best[k])
+            chars[spot] = best[k]
+            guesses.append(Guess(spot, spot + 1, lost[spot], best[k], tuple(others), at_char=spot))
+        used.update(c.lower() for c in best)
     return ("".join(chars), tuple(guesses)) if guesses else None
