@@ -181,10 +181,10 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
         text = e.text[:SHOWN].replace("\n", "⏎") + ("…" if len(e.text) > SHOWN else "")
         out.write(f"  {rank}. {e.confidence:.2f}  {chain}\n       {text}\n")
         for lost in e.lost:
-            others = ", ".join(lost.alternatives) or "none"
+            others = ", ".join(lost.alternatives)
             out.write(
-                f"       bytes {lost.start}-{lost.end}: {lost.what}, "
-                f"guessed {lost.guess!r} (or {others})\n"
+                f"       bytes {lost.start}-{lost.end}: {lost.what}, guessed {lost.guess!r} "
+                f"({f'or {others}' if others else 'nothing else fits'})\n"
             )
         if e.letters_lost:
             out.write(f"       {_letters_lost_words(e.letters_lost)}\n")

@@ -337,10 +337,11 @@ class MojibakePanel(QWidget):
         for start, end in chosen.ranges:
             self._add_range(f"{byte_range(self._base + start, self._base + end)}", start, end)
         for lost in chosen.lost:
-            others = ", ".join(lost.alternatives) or "nothing else"
+            others = ", ".join(lost.alternatives)
             where = byte_range(self._base + lost.start, self._base + lost.end)
+            choice = f"or {others}" if others else "nothing else fits"
             self._add_range(
-                f"{where}: {lost.what}, guessed {lost.guess} (or {others})", lost.start, lost.end
+                f"{where}: {lost.what}, guessed {lost.guess} ({choice})", lost.start, lost.end
             )
         for start, end in chosen.letters_lost:
             where = byte_range(self._base + start, self._base + end)

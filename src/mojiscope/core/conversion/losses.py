@@ -110,10 +110,11 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
 
 
 def _describe_guess(loss: Loss, strict: bool) -> str:
-    others = ", ".join(describe_chars(c) for c in loss.alternatives) or "nothing else"
+    others = ", ".join(describe_chars(c) for c in loss.alternatives)
+    choice = f"it may also be {others}" if others else "nothing else fits"
     return (
-        f"{_where(loss)}: bytes {_source_hex(loss)} are a character the misreading lost a "
-        f"byte of; the repair guessed {describe_chars(loss.chars)} (it may also be {others}); "
+        f"{_where(loss)}: bytes {_source_hex(loss)} stand where something was lost (a byte, "
+        f"an accent or a letter); the repair guessed {describe_chars(loss.chars)} ({choice}); "
         f"{_written(loss, strict)}"
     )
 
