@@ -79,6 +79,12 @@ def test_holes_no_word_explains_are_kept() -> None:
     assert [at for at, _ in holes("a\ufffdb c?d x.php?id=1")] == [1, 5]
 
 
+def test_a_question_mark_after_a_word_that_lost_letters_as_u_fffd_ends_a_question() -> None:
+    found = guess_letters("Voulez-vous cr\ufffder? Oui, d\ufffdj\ufffd!")
+    assert found is not None and found[0] == "Voulez-vous créer? Oui, déjà!"
+    assert guess_letters("Narl?dere ?mranl?") is None
+
+
 def test_capitals_are_guessed_where_the_word_is_written_in_capitals() -> None:
     found = guess_letters("ESPA\ufffdOL")
     assert found is not None and found[0] == "ESPAÑOL"

@@ -67,18 +67,20 @@ def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
 
 def _word(text: str, at: int, lost: Collection[int]) -> tuple[int, int] | None:
     """Where the word holding the hole at ``at`` starts and ends: the letters
-    and holes (``lost``) around it, when it holds some letter and no ``?``
-    or U+FFFD that is no hole stands right beside it (``Narl?dere ?mranl?``:
-    a ``?`` at a word's end may be a letter lost too)."""
+    and holes (``lost``) around it, when it holds some letter and, if its
+    holes are ``?``, no ``?`` stands right beside it (``Narl?dere ?mranl?``:
+    a ``?`` at a word's end may be a letter lost too; beside a word whose
+    letters were lost as U+FFFD, as in ``Voulez-vous cr\ufffder?``, it is a
+    question mark)."""
     start, end = at, at + 1
     while start > 0 and (text[start - 1].isalpha() or start - 1 in lost):
         start -= 1
     while end < len(text) and (text[end].isalpha() or end in lost):
         end += 1
-    beside = (text[start - 1 : start], text[end : end + 1])
-    if not any(text[i].isalpha() for i in range(start, end)):
+    word = text[start:end]
+    if not any(c.isalpha() for c in word):
         return None
-    if any(c in ("\ufffd", "?") for c in beside if c):
+    if "?" in word and "?" in (text[start - 1 : start], text[end : end + 1]):
         return None
     return start, end
 
