@@ -79,6 +79,13 @@ def test_holes_no_word_explains_are_kept() -> None:
     assert [at for at, _ in holes("a\ufffdb c?d x.php?id=1")] == [1, 5]
 
 
+def test_a_short_word_s_letters_come_from_the_language_of_the_text_s_other_words() -> None:
+    portuguese = guess_letters("Eu n\ufffdo sei se ele est\ufffd em casa")
+    spanish = guess_letters("Es m\ufffds f\ufffdcil de lo que parece")
+    assert portuguese is not None and portuguese[0] == "Eu não sei se ele está em casa"
+    assert spanish is not None and spanish[0] == "Es más fácil de lo que parece"
+
+
 def test_a_question_mark_after_a_word_that_lost_letters_as_u_fffd_ends_a_question() -> None:
     found = guess_letters("Voulez-vous cr\ufffder? Oui, d\ufffdj\ufffd!")
     assert found is not None and found[0] == "Voulez-vous créer? Oui, déjà!"

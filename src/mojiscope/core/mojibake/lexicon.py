@@ -4,6 +4,9 @@ beside this module, derived from wordfreq's word lists by
 
 * :func:`known_words`: frequent words holding a non-ASCII letter, lower case,
   over 40-odd languages;
+* :func:`language_words`: per language, those words and, for a language
+  written in Latin script, its most frequent ASCII words: what tells which
+  language a text is in;
 * :func:`language_letters`: per language, the non-ASCII letters its frequent
   words use (text uses one language's set; mojibake mixes several);
 * :func:`known_bigrams`: pairs of neighbouring characters, one not ASCII,
@@ -39,6 +42,19 @@ def _words_by_language() -> dict[str, str]:
 @cache
 def known_words() -> frozenset[str]:
     return frozenset(w for text in _words_by_language().values() for w in text.split())
+
+
+@cache
+def language_words() -> tuple[frozenset[str], ...]:
+    """Per language, its known words (:func:`known_words`) and its most
+    frequent words of two or more ASCII letters (none for a language not
+    written in Latin script), lower case."""
+    ascii_words = _table()["ascii"]
+    assert isinstance(ascii_words, dict)
+    return tuple(
+        frozenset(text.split()) | frozenset(str(ascii_words.get(language, "")).split())
+        for language, text in _words_by_language().items()
+    )
 
 
 @cache

@@ -7,10 +7,12 @@ gone from the bytes. What is left is the word around it. When a letter in
 each of a word's holes makes a word the languages' frequent words hold
 (``lexicon.known_words``: ``Cr�er`` is ``créer``, ``d�j�`` is ``déjà``),
 those letters are the guess, and the letters other such words put in a
-hole its alternatives (letters the text uses elsewhere first, then
-commoner letters, ``letters.frequency_rank``: ``pr�sentation`` beside
-``Créer`` is French). A hole with no letter in its word and a word no
-letters complete keep their holes.
+hole its alternatives: first words of the language whose frequent words
+the text uses most (``lexicon.language_words``: ``Eu n�o sei se ele
+est�`` is Portuguese, so ``não``, not French ``néo``), then letters the
+text uses elsewhere, then commoner letters (``letters.frequency_rank``).
+A hole with no letter in its word and a word no letters complete keep
+their holes.
 
 :func:`guess_letters` gives the text with the holes it can fill filled, and a
 :class:`~.lost.Guess` for each (its offsets are the hole's character); the
@@ -21,19 +23,22 @@ the one the repair plan writes, each letter reported as a guess.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 from functools import cache, lru_cache
 from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
-from mojiscope.core.mojibake.lexicon import known_words
+from mojiscope.core.mojibake.lexicon import known_words, language_words
 from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
 #: A question mark between two letters of a word that is no web address or
 #: query: what a writer puts for a letter its code page lacks (``Gora?de``).
 LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
+#: A word for telling a text's language: a run of letters.
+_WORD = re.compile(r"[^\W\d_]+")
 #: What stood where the letter was lost (``Guess.what``).
 AS_FFFD, AS_QUESTION_MARK = "letter lost as U+FFFD", "letter lost as ?"
 
@@ -158,14 +163,33 @@ def _capital(before: str, after: str, starts: bool) -> bool:
     )
 
 
-def _fillings(pieces: tuple[str, ...], used: set[str], starts: bool) -> list[tuple[str, ...]]:
-    """:func:`_completions` of a word's ``pieces``, those whose letters the
-    text uses (``used``) first, each letter in the case the word's letters
-    beside its hole call for (``starts``: the word is a sentence's first)."""
-    found = sorted(
-        _completions(tuple(fold(piece) for piece in pieces)),
-        key=lambda letters: sum(c not in used for c in letters),
-    )
+def _languages(text: str) -> list[frozenset[str]]:
+    """The words (``lexicon.language_words``) of the languages whose
+    frequent words the text's words are most often; none when none is."""
+    counts = Counter(fold(word) for word in _WORD.findall(text))
+    scores = [sum(n for word, n in counts.items() if word in words) for words in language_words()]
+    best = max(scores, default=0)
+    return [
+        words
+        for words, score in zip(language_words(), scores, strict=True)
+        if best and score == best
+    ]
+
+
+def _fillings(
+    pieces: tuple[str, ...], used: set[str], starts: bool, languages: list[frozenset[str]]
+) -> list[tuple[str, ...]]:
+    """:func:`_completions` of a word's ``pieces``, those making a word of
+    the text's ``languages`` first, then those whose letters the text uses
+    (``used``), each letter in the case the word's letters beside its hole
+    call for (``starts``: the word is a sentence's first)."""
+    folded = tuple(fold(piece) for piece in pieces)
+
+    def order(letters: tuple[str, ...]) -> tuple[bool, int]:
+        word = folded[0] + "".join(c + piece for c, piece in zip(letters, folded[1:], strict=True))
+        return not any(word in words for words in languages), sum(c not in used for c in letters)
+
+    found = sorted(_completions(folded), key=order)
     capitals = [
         _capital("".join(pieces[: k + 1]), "".join(pieces[k + 1 :]), starts and k == 0)
         for k in range(len(pieces) - 1)
@@ -182,6 +206,7 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     chars = list(text)
     used = set(text.lower())  # the text's letters, and those guessed so far
     lost = dict(holes(text))
+    languages = _languages(text) if lost else []
     guesses = []
     done: set[int] = set()
     for at in lost:
@@ -194,7 +219,7 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         cuts = [start - 1, *spots, end]
         pieces = tuple(text[a + 1 : b] for a, b in pairwise(cuts))
         starts = spots[0] == start and _starts_sentence(text, start)
-        fillings = _fillings(pieces, used, starts)
+        fillings = _fillings(pieces, used, starts, languages)
         if not fillings:
             continue
         best = fillings[0]
