@@ -67,7 +67,7 @@ from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.segments import SegmentMap, batch_segments, map_segments, table_of
 from mojiscope.core.mojibake.wording import chain_words, people_words
 from mojiscope.core.system.atomic_write import atomic_output
-from mojiscope.core.words.describe import byte_range
+from mojiscope.core.words.describe import alternatives_words, byte_range
 
 #: Characters of each candidate's text shown in plain output.
 SHOWN = 72
@@ -181,10 +181,9 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
         text = e.text[:SHOWN].replace("\n", "⏎") + ("…" if len(e.text) > SHOWN else "")
         out.write(f"  {rank}. {e.confidence:.2f}  {chain}\n       {text}\n")
         for lost in e.lost:
-            others = ", ".join(lost.alternatives)
             out.write(
                 f"       bytes {lost.start}-{lost.end}: {lost.what}, guessed {lost.guess!r} "
-                f"({f'or {others}' if others else 'nothing else fits'})\n"
+                f"({alternatives_words(lost.alternatives)})\n"
             )
         if e.letters_lost:
             out.write(f"       {_letters_lost_words(e.letters_lost)}\n")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from mojiscope.core import SpanKind
 from mojiscope.core.words.describe import (
     KIND_WORDS,
+    alternatives_words,
     describe_chars,
     describe_value,
     hex_bytes,
@@ -53,3 +54,8 @@ def test_hex_bytes_cuts_long_runs_with_the_length():
 def test_every_kind_has_words():
     assert set(KIND_WORDS) == set(SpanKind)
     assert all(KIND_WORDS.values())
+
+
+def test_a_guess_s_alternatives_are_said_or_that_nothing_else_fits() -> None:
+    assert alternatives_words(["ö", "ü"]) == "or ö, ü"
+    assert alternatives_words(()) == "nothing else fits"

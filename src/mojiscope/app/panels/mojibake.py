@@ -80,7 +80,7 @@ from mojiscope.core.mojibake.wording import chain_steps, chain_words, damage_ste
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
 from mojiscope.core.system.source import FileSource
-from mojiscope.core.words.describe import byte_range
+from mojiscope.core.words.describe import alternatives_words, byte_range
 
 #: How long the selection must stay put before the panel explains it.
 SETTLE_MS = 400
@@ -337,9 +337,8 @@ class MojibakePanel(QWidget):
         for start, end in chosen.ranges:
             self._add_range(f"{byte_range(self._base + start, self._base + end)}", start, end)
         for lost in chosen.lost:
-            others = ", ".join(lost.alternatives)
             where = byte_range(self._base + lost.start, self._base + lost.end)
-            choice = f"or {others}" if others else "nothing else fits"
+            choice = alternatives_words(lost.alternatives)
             self._add_range(
                 f"{where}: {lost.what}, guessed {lost.guess} ({choice})", lost.start, lost.end
             )

@@ -26,7 +26,12 @@ from mojiscope.core.conversion.offsets import Measure, byte_offsets
 from mojiscope.core.spans.event import KIND_CODE, REASON_CODE, REASON_CODES, REASON_WORDS, Reason
 from mojiscope.core.spans.event import SpanKind as K
 from mojiscope.core.spans.table import NO_VALUE, SpanTable
-from mojiscope.core.words.describe import describe_chars, describe_value, hex_bytes
+from mojiscope.core.words.describe import (
+    alternatives_words,
+    describe_chars,
+    describe_value,
+    hex_bytes,
+)
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -110,8 +115,7 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
 
 
 def _describe_guess(loss: Loss, strict: bool) -> str:
-    others = ", ".join(describe_chars(c) for c in loss.alternatives)
-    choice = f"it may also be {others}" if others else "nothing else fits"
+    choice = alternatives_words(describe_chars(c) for c in loss.alternatives)
     return (
         f"{_where(loss)}: bytes {_source_hex(loss)} stand where something was lost (a byte, "
         f"an accent or a letter); the repair guessed {describe_chars(loss.chars)} ({choice}); "

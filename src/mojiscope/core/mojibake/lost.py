@@ -223,7 +223,7 @@ def _folded_at(
         and not (at + 1 < len(raw) and 0x80 <= raw[at + 1] <= 0xBF)
     ):
         return None
-    around = (prev[:-1], raw[at + 1 : at + 13].decode("utf-8", "ignore")[:3])
+    around = (prev[:-1], _around(raw, at + 1, prev)[1])
     ranked = _rank(raw[at : at + 1], folded, context, around, (1,))
     if not ranked:
         return None

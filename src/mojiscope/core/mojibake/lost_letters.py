@@ -163,10 +163,16 @@ def _capital(before: str, after: str, starts: bool) -> bool:
     )
 
 
-def _languages(text: str) -> list[frozenset[str]]:
+def _languages(text: str, lost: Collection[int]) -> list[frozenset[str]]:
     """The words (``lexicon.language_words``) of the languages whose
-    frequent words the text's words are most often; none when none is."""
-    counts = Counter(fold(word) for word in _WORD.findall(text))
+    frequent words the text's whole words (none beside a hole in ``lost``:
+    ``est`` of ``est\ufffd`` is no French word) are most often; none when
+    none is."""
+    counts = Counter(
+        fold(match.group())
+        for match in _WORD.finditer(text)
+        if match.start() - 1 not in lost and match.end() not in lost
+    )
     scores = [sum(n for word, n in counts.items() if word in words) for words in language_words()]
     best = max(scores, default=0)
     return [
@@ -206,7 +212,7 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     chars = list(text)
     used = set(text.lower())  # the text's letters, and those guessed so far
     lost = dict(holes(text))
-    languages = _languages(text) if lost else []
+    languages = _languages(text, lost) if lost else []
     guesses = []
     done: set[int] = set()
     for at in lost:

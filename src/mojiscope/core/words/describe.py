@@ -12,6 +12,7 @@ re-exported here.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from mojiscope.core.spans.event import REASON_WORDS, SpanKind
 from mojiscope.core.words.charclass import char_name
@@ -65,6 +66,13 @@ def describe_chars(chars: str, limit: int = 8) -> str:
     the total count when there are more."""
     shown = " ".join(describe_char(c) for c in chars[:limit])
     return shown + (f" ... ({len(chars)} characters)" if len(chars) > limit else "")
+
+
+def alternatives_words(alternatives: Iterable[str]) -> str:
+    """What a guessed character could also have been, in words, for after
+    the guess: ``or ö, ü``, or ``nothing else fits``."""
+    others = ", ".join(alternatives)
+    return f"or {others}" if others else "nothing else fits"
 
 
 def describe_value(value: int, *, named: bool = False) -> str:
