@@ -21,6 +21,9 @@ from mojiscope.core.audit import judge
 from mojiscope.core.audit.findings import Audit, Kind, audit_from_json
 from mojiscope.core.audit.judge import SMALL_SOURCE, audit_bytes, audit_path, audit_source
 from mojiscope.core.audit.sniff import sniff
+from mojiscope.core.codecs.registry import get_format
+from mojiscope.core.index.file_index import build_index
+from mojiscope.core.spans.event import ERROR_KINDS, SpanKind
 from mojiscope.core.system.source import BytesSource, FileSource
 
 VALIDATOR = jsonschema.Draft202012Validator(schema())
@@ -266,3 +269,35 @@ def test_lost_bytes_are_counted_across_chunks(pieces: list[bytes]) -> None:
     if found:
         starts = [i for i in range(len(data)) if data.startswith("\ufffd".encode(), i)]
         assert [x.offset for x in found[0].locations] == starts[:5]
+
+
+_PIECES = [
+    b"a",
+    b"\n",
+    b"\xc3\xa9",
+    b"\xff",
+    b"\xc3",
+    b"\xe2\x80",
+    b"\xed\xa0\x80",
+    b"\xed\xb0\x80",
+]
+
+
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=200),
+    st.sampled_from(["utf-8", "wtf-8"]),
+    st.sampled_from([ERROR_KINDS, frozenset({SpanKind.SURROGATE})]),
+)
+def test_a_small_sources_first_anomalies_are_those_the_index_finds(
+    pieces: list[bytes], format_id: str, wanted: frozenset[SpanKind]
+) -> None:
+    source = BytesSource(b"".join(pieces))
+    index = build_index(get_format(format_id), source, workers=1)
+    found = judge._first_anomalies(index, source, wanted)
+    old = judge.SMALL_SOURCE
+    judge.SMALL_SOURCE = -1  # through the index, a window at a time
+    try:
+        walked = judge._first_anomalies(index, source, wanted)
+    finally:
+        judge.SMALL_SOURCE = old
+    assert found == walked

@@ -10,7 +10,10 @@ How a source is judged (docs/SCAN.md says it for users):
    over the whole source in bounded memory, on every core for a large file;
    the first ones are found through the index
    (:meth:`~mojiscope.core.index.file_index.FileIndex.next_anomaly`,
-   :func:`~mojiscope.core.index.file_index.next_notice`). U+FFFD is counted
+   :func:`~mojiscope.core.index.file_index.next_notice`), in a small source
+   from the anomalies a decode would report
+   (:func:`~mojiscope.core.codecs.utf8.counts.anomaly_events`) and its
+   decoding. U+FFFD is counted
    over the whole source by a byte search.
 3. The first :data:`WHOLE_BYTES` (all of a smaller source) are explained
    (:func:`~mojiscope.core.mojibake.explain`, which reads its own first
@@ -46,6 +49,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import islice
 
+import numpy as np
+
 from mojiscope.core.audit.findings import (
     FIRST_LOCATIONS,
     KEPT_RANGES,
@@ -61,13 +66,15 @@ from mojiscope.core.audit.locate import locate
 from mojiscope.core.audit.sniff import HEAD_BYTES, Sniffed, sniff
 from mojiscope.core.codecs.decoding import Decoding
 from mojiscope.core.codecs.registry import get_format
+from mojiscope.core.codecs.utf8.counts import anomaly_events
+from mojiscope.core.codecs.utf8.engine import Variant
 from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
 from mojiscope.core.index.summary import named_counts, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES
 from mojiscope.core.mojibake.plain import plainly_fine
 from mojiscope.core.mojibake.wording import people_words
-from mojiscope.core.spans.event import ERROR_KINDS, Reason, SpanKind
+from mojiscope.core.spans.event import ERROR_KINDS, KIND_CODE, Reason, SpanKind
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import (
     BytesSource,
@@ -145,7 +152,7 @@ def _audit_bytes_oriented(
     size = len(source)
     sample, cut = _sample(source)
     findings: list[Finding] = []
-    whole = _whole_decoding(source) if errors or index.notice_totals() else None
+    whole = _whole_decoding(source) if index.notice_totals() else None
     found = _lossy_findings(source) + _index_notice_findings(index, source, whole)
     if errors == 0 and not cut and _plain(sample):
         # No chain the explainer knows touches these bytes, so it is not
@@ -159,7 +166,7 @@ def _audit_bytes_oriented(
         if _is_chain(best):
             findings.append(_chain_finding(source, best, "utf-8"))
     else:
-        anomalies = _first_anomalies(index, source, whole=whole)
+        anomalies = _first_anomalies(index, source)
         words = verdict(utf8, size, kinds, reasons)
         layered = _is_chain(best) and bool(best.chain.layers or best.parts)
         wtf8 = _as_wtf8(source, control, workers) if reasons.get(Reason.SURROGATE.value) else None
@@ -257,7 +264,7 @@ def _as_wtf8(
 
 
 SMALL_SOURCE = 1 << 16
-"""Bytes up to which a source is decoded once, whole, for its first
+"""Bytes up to which a source is read whole, in one piece, for its first
 anomalies and notices (walking the index decodes a window a step)."""
 
 
@@ -271,19 +278,28 @@ def _first_anomalies(
     index: FileIndex,
     source: Source,
     wanted: frozenset[SpanKind] | set[SpanKind] = ERROR_KINDS,
-    whole: Decoding | None = None,
 ) -> tuple[Location, ...]:
     """Where the first :data:`FIRST_LOCATIONS` anomalies of the ``wanted``
-    kinds are (in ``whole``, the source's decoding, or through the index)."""
-    offsets: list[int] = []
-    after = -1
-    while len(offsets) < FIRST_LOCATIONS:
-        span = index.next_anomaly(source, after) if whole is None else whole.next_anomaly(after)
-        if span is None:
-            break
-        if span.kind in wanted:
-            offsets.append(span.byte_start)
-        after = span.byte_start
+    kinds are: in a source of at most :data:`SMALL_SOURCE` bytes, from the
+    anomalies a decode of it would report (without decoding its text);
+    in a larger one, through the index."""
+    variant: Variant | None = getattr(index.format, "variant", None)
+    size = len(source)
+    if variant is not None and size <= SMALL_SOURCE:
+        found = anomaly_events(variant, source.read(0, size), True)
+        codes = np.array([KIND_CODE[k] for k in wanted], np.uint8)
+        starts = np.sort(found.starts[np.isin(found.kinds, codes)])
+        offsets = starts[:FIRST_LOCATIONS].tolist()
+    else:
+        offsets = []
+        after = -1
+        while len(offsets) < FIRST_LOCATIONS:
+            span = index.next_anomaly(source, after)
+            if span is None:
+                break
+            if span.kind in wanted:
+                offsets.append(span.byte_start)
+            after = span.byte_start
     where = locate(source, offsets)
     return tuple(where[o] for o in offsets)
 
