@@ -17,7 +17,7 @@ WORDS = sorted(w for w in known_words() if w.isalpha() and 3 <= len(w) <= 12)
 @st.composite
 def damaged_words(draw: st.DrawFn) -> tuple[str, str]:
     """A line of known words, some or all non-ASCII letters of some of them
-    lost as U+FFFD or ?."""
+    lost as U+FFFD or ?, and maybe a U+FFFD standing alone between two."""
     words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
     stand = draw(st.sampled_from(["\ufffd", "?"]))
     damaged = []
@@ -27,6 +27,8 @@ def damaged_words(draw: st.DrawFn) -> tuple[str, str]:
             lost = draw(st.lists(st.sampled_from(spots), min_size=1, unique=True))
             word = "".join(stand if i in lost else c for i, c in enumerate(word))
         damaged.append(word)
+    if len(damaged) > 1 and draw(st.booleans()):  # a word of its own lost (Italian è)
+        damaged.insert(draw(st.integers(1, len(damaged) - 1)), "\ufffd")
     return " ".join(words), " ".join(damaged)
 
 
@@ -101,3 +103,18 @@ def test_a_sentence_s_first_letter_is_guessed_a_capital() -> None:
     found = guess_letters("\ufffdber die Br\ufffdcke. \ufffdber den Fluss, \ufffdber alles")
     assert found is not None
     assert found[0] == "Über die Brücke. Über den Fluss, über alles"
+
+
+def test_a_hole_standing_alone_between_words_is_a_one_letter_word_of_the_text_s_language() -> None:
+    italian = guess_letters("il certificato \ufffd stato revocato")
+    french = guess_letters("Je vais \ufffd Paris demain avec mon frère")
+    assert italian is not None and italian[0] == "il certificato è stato revocato"
+    assert french is not None and french[0] == "Je vais à Paris demain avec mon frère"
+    assert [g.char for g in italian[1]] == ["è"]
+
+
+def test_a_hole_alone_beside_a_digit_a_sign_or_in_no_known_language_is_kept() -> None:
+    assert guess_letters("il prezzo \ufffd 100 euro") is None  # € as likely as a letter
+    assert guess_letters("the file \ufffd was lost") is None  # English has no such word
+    assert guess_letters("x \ufffd y") is None
+    assert guess_letters("il certificato ? stato") is None  # a ? alone is a question mark

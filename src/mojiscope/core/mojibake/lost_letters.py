@@ -11,8 +11,10 @@ hole its alternatives: first words of the language whose frequent words
 the text uses most (``lexicon.language_words``: ``Eu n�o sei se ele
 est�`` is Portuguese, so ``não``, not French ``néo``), then letters the
 text uses elsewhere, then commoner letters (``letters.frequency_rank``).
-A hole with no letter in its word and a word no letters complete keep
-their holes.
+A U+FFFD standing alone between two words is a word of one letter when
+the text's language has such a word that fits (Italian ``il certificato
+\ufffd stato`` is ``è``). Any other hole with no letter in its word, and a
+word no letters complete, keep their holes.
 
 :func:`guess_letters` gives the text with the holes it can fill filled, and a
 :class:`~.lost.Guess` for each (its offsets are the hole's character); the
@@ -88,6 +90,23 @@ def _word(text: str, at: int, lost: Collection[int]) -> tuple[int, int] | None:
     if "?" in word and "?" in (text[start - 1 : start], text[end : end + 1]):
         return None
     return start, end
+
+
+def _lone(text: str, at: int, lost: Collection[int]) -> bool:
+    """Whether the hole at ``at`` is a word of its own, lost as U+FFFD
+    between two words of letters (``il certificato \ufffd stato``: Italian
+    ``è``); a ``?`` standing alone is a question mark, and a hole beside a
+    digit or a sign may be no letter (``\ufffd 100`` for ``€ 100``)."""
+    return (
+        text[at] == "\ufffd"
+        and at >= 2
+        and text[at - 2].isalpha()
+        and text[at - 1] == " "
+        and text[at + 1 : at + 2] == " "
+        and text[at + 2 : at + 3].isalpha()
+        and at - 2 not in lost
+        and at + 2 not in lost
+    )
 
 
 #: The end of a sentence: what may stand before its next one's first word.
@@ -218,7 +237,9 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     for at in lost:
         word = None if at in done else _word(text, at, lost)
         if word is None:
-            continue
+            if at in done or not _lone(text, at, lost):
+                continue
+            word = (at, at + 1)
         start, end = word
         spots = [i for i in range(start, end) if i in lost]
         done.update(spots)
@@ -226,6 +247,8 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         pieces = tuple(text[a + 1 : b] for a, b in pairwise(cuts))
         starts = spots[0] == start and _starts_sentence(text, start)
         fillings = _fillings(pieces, used, starts, languages)
+        if end - start == 1:  # a word of one letter: only one of the text's language
+            fillings = [f for f in fillings if any(fold(f[0]) in words for words in languages)]
         if not fillings:
             continue
         best = fillings[0]
