@@ -472,6 +472,16 @@ def test_letters_lost_are_guessed_from_the_words_they_complete() -> None:
     assert [s.kind.value for s in plan.segments] == ["lossy"] and len(plan.guesses) == 2
 
 
+def test_a_hole_standing_alone_is_a_one_letter_word_of_the_text_s_language() -> None:
+    data = "il certificato \ufffd stato revocato".encode()
+    best = explain(data)[0]
+    assert best.text == "il certificato è stato revocato"
+    assert [(x.what, x.guess) for x in best.lost] == [("letter lost as U+FFFD", "è")]
+    assert data[best.lost[0].start : best.lost[0].end] == "\ufffd".encode()
+    plan = plan_of_explanation(best, len(data))
+    assert [s.kind.value for s in plan.segments] == ["lossy"] and len(plan.guesses) == 1
+
+
 def test_letters_lost_are_the_byte_ranges_of_each_hole() -> None:
     data = "Xq\ufffdzv, Gora?de, é?x, https://a.b/c.php?id=1, \ufffd".encode()
     holes = letters_lost(data)
