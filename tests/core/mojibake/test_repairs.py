@@ -257,3 +257,45 @@ def test_an_a_is_a_stripped_lead_only_inside_a_word_before_one_continuation_byte
         assert decode_with_holes(raw, b"", allow_cut=False, folded=b"\xc2\xc3") is None
     decoded = decode_with_holes(b"LegaA\xafa", b"", allow_cut=False, folded=b"\xc2\xc3")
     assert decoded is not None and decoded[0] == "Legaïa"
+
+
+_STRAIGHT = {0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'}
+
+
+def _straightened(text: str) -> bytes:
+    """``text`` as UTF-8 read as windows-1252, its curly quotes written
+    straight by a program that straightens quotes, saved as UTF-8."""
+    return text.encode().decode("cp1252").translate(_STRAIGHT).encode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ESPAÑOL", "Győr és Pécs között", "el AÑO NUEVO en CÓRDOBA", "Œuvres complètes", "dēzl"],
+)
+def test_utf8_read_as_windows_1252_whose_quotes_were_straightened_is_repaired(text: str) -> None:
+    # Ñ is C3 91: read as windows-1252, Ã and a left single quotation mark, written as '.
+    best = explain(_straightened(text))[0]
+    assert best.text == text
+    assert best.words[0] == "utf-8 read as windows-1252"
+    assert best.lost and {lost.what for lost in best.lost} == {"quote straightened"}
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(list("aB éÑÒÓÔőē–—")), max_size=30))
+def test_a_straightened_quote_is_guessed_among_the_characters_it_stands_for(
+    chars: list[str],
+) -> None:
+    text = "".join(chars)
+    raw = _straightened(text).decode().encode("cp1252")  # what undoing the reading gives
+    quotes = {ord("'"): b"\x91\x92", ord('"'): b"\x93\x94"}
+    decoded = decode_with_holes(raw, b"", allow_cut=False, straightened=quotes)
+    assert decoded is not None
+    filled, guesses = decoded
+    assert len(filled) == len(text)
+    stood = [i for i, c in enumerate(text) if 0x91 <= c.encode()[-1] <= 0x94]
+    assert [g.at_char for g in guesses] == stood
+    for guess in guesses:
+        assert guess.what == "quote straightened"
+        original = text[guess.at_char]
+        assert original == filled[guess.at_char] or original in guess.alternatives
+    assert all(filled[i] == c for i, c in enumerate(text) if i not in stood)

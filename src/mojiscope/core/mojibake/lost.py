@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
@@ -42,9 +43,15 @@ DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
 #: A lead byte's character written as the ASCII letter it is made of
 #: (``Ã`` as ``A``: a program that strips accents, ``LegaA¯a``).
 FOLDED = "accent stripped"
+#: A continuation byte the reading made a curly quote of, written as a
+#: straight one by a program that straightens quotes (``Ñ``, C3 91, read as
+#: windows-1252 is ``Ã`` and a left single quotation mark, then ``Ã'``; an
+#: en dash, E2 80 93, is ``â€"``).
+STRAIGHTENED = "quote straightened"
 #: The kind the model prices a guess of each kind as, where it has no weight
-#: of its own: a folded lead is, like ``?``, an ASCII stand-in for a lost byte.
-PRICED_AS = {FOLDED: QUESTION_MARK}
+#: of its own: a folded lead or a straightened quote is, like ``?``, an
+#: ASCII stand-in for a lost byte.
+PRICED_AS = {FOLDED: QUESTION_MARK, STRAIGHTENED: QUESTION_MARK}
 #: What a fill that makes no deeper character costs more, when others make one.
 UNLAYERED = 5.0
 #: What a capital costs more inside a word written in lower case (after a
@@ -174,7 +181,12 @@ def _rank(
 
 
 def decode_with_holes(
-    raw: bytes, holes: bytes, *, allow_cut: bool, folded: bytes = b""
+    raw: bytes,
+    holes: bytes,
+    *,
+    allow_cut: bool,
+    folded: bytes = b"",
+    straightened: Mapping[int, bytes] | None = None,
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
@@ -182,7 +194,9 @@ def decode_with_holes(
     (cut after its lead byte at the end, two or three of its bytes lost,
     only where the bytes hold whole characters of its length: :func:`_holds`).
     ``folded``: the lead bytes that an ``A`` inside a word, right before a
-    lone continuation byte, may stand for (:data:`FOLDED`)."""
+    lone continuation byte, may stand for (:data:`FOLDED`); ``straightened``:
+    per straight quote (``'``, ``"``), the continuation bytes it may stand
+    for as a character's last (:data:`STRAIGHTENED`)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
@@ -197,7 +211,7 @@ def decode_with_holes(
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = "".join(pieces)[-3:]
-            step = _hole_at(raw, at, holes, allow_cut, context, prev)
+            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened or {})
             if step is None and folded:
                 step = _folded_at(raw, at, folded, context, prev)
             if step is None:
@@ -236,7 +250,13 @@ def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
 
 
 def _hole_at(
-    raw: bytes, at: int, holes: bytes, allow_cut: bool, context: str, prev: str = ""
+    raw: bytes,
+    at: int,
+    holes: bytes,
+    allow_cut: bool,
+    context: str,
+    prev: str = "",
+    straightened: Mapping[int, bytes] | None = None,
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess."""
     length = _sequence_length(raw[at])
@@ -273,6 +293,18 @@ def _hole_at(
         )
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context)
+    if straightened and nxt in straightened:
+        quote = _fill(
+            after,
+            after + 1,
+            STRAIGHTENED,
+            prefix,
+            straightened[nxt],
+            context,
+            _around(raw, after + 1, prev),
+        )
+        if quote is not None:
+            return quote
     return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere)
 
 

@@ -162,6 +162,25 @@ def _folded_leads(reader: str) -> bytes:
 
 
 _FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER)}
+#: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
+_CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
+
+
+def _quote_bytes(reader: str) -> dict[int, bytes]:
+    """Per straight quote, the continuation bytes (80-BF) ``reader`` reads
+    as a curly quote it straightens to (windows-1252's 91 92 and 93 94)."""
+    if reader == MIXED_READER:
+        return {}
+    codec = python_codec(reader)
+    found: dict[int, bytes] = {}
+    for quote, curly in _CURLY.items():
+        stands = bytes(b for b in range(0x80, 0xC0) if bytes([b]).decode(codec, "replace") in curly)
+        if stands:
+            found[quote] = stands
+    return found
+
+
+_QUOTES = {reader: _quote_bytes(reader) for reader in (*READERS, MIXED_READER)}
 #: The bytes latin-1 reads as C1 controls, which programs strip as control
 #: characters: UTF-8 read as latin-1 then loses them (``•``, E2 80 A2, is
 #: ``â¢``; ``ł``, C5 82, is ``Å``).
@@ -293,7 +312,10 @@ def undo_layer(
             continue
         holes = _holes(reader, text) if first else b""
         folded = _FOLDED[reader] if first else b""
-        decoded = decode_with_holes(undo.raw, holes, allow_cut=first, folded=folded)
+        quotes = _QUOTES[reader] if first else None
+        decoded = decode_with_holes(
+            undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes
+        )
         if decoded is not None:
             repaired = decoded[0]
             if undo.stand_in:  # a U+FFFD that stood for no lost byte stays U+FFFD
