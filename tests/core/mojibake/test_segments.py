@@ -173,6 +173,10 @@ def test_counts_of_two_names_of_one_code_page_are_one_count() -> None:
     assert tally_words(Counter(rows), chains) == (
         "312 rows read as windows-1252 once, 9 twice, 5 fine"
     )
+    lossy = {("lossy", 1): 2, ("lossy", 2): 1, ("fine", 0): 5}  # a ? and a straight quote
+    assert tally_words(Counter(lossy), chains) == (
+        "3 rows lossy (read as windows-1252 once), 5 fine"
+    )
 
 
 def test_mixed_files_of_the_development_split_come_out_right() -> None:
@@ -274,3 +278,13 @@ def test_any_mix_is_repaired_to_the_original_fine_lines_byte_for_byte(
                 if s.start < position + size and s.end > position
             )
         position += size
+
+
+def test_a_row_whose_quotes_were_straightened_after_a_misreading_is_repaired_alone() -> None:
+    # Ñ (C3 91) read as windows-1252 is Ã and a curly quote, written straight.
+    data = "id,name\n1,JosÃ©\n2,José\n3,ESPAÃ'OL\n".encode()
+    found = mapped(data)
+    last = list(found)[-1]
+    assert last.kind is SegmentKind.LOSSY and data[last.start : last.end] == "3,ESPAÃ'OL\n".encode()
+    assert [lost.what for lost in last.lost] == ["quote straightened"]
+    assert repaired(data, found) == "id,name\n1,José\n2,José\n3,ESPAÑOL\n".encode()

@@ -75,10 +75,10 @@ MARKERS = (re.compile(b"\xef\xbf\xbd"), re.compile(b"\x00"))
 #: Cyrillic one, ``c`` a continuation byte, ``a`` an ASCII letter), where a
 #: plain substring search finds them.
 LEGACY_NEEDLES = (b"LcLcLc", b"Gca", b"aGc")
-#: A non-ASCII byte before ``?``, a line end or the end: where every
+#: A non-ASCII byte before ``?``, a straight quote, a line end or the end: where every
 #: sequence cut short ends (:meth:`Screen.partial`; a reader's characters
 #: for bytes 80-FF are all non-ASCII, so their UTF-8 ends with such a byte).
-_CUT_END = re.compile(rb"[\x80-\xff](?:\?|\r?\n|\Z)")
+_CUT_END = re.compile(rb"[\x80-\xff](?:[?'\"]|\r?\n|\Z)")
 #: Box drawing (U+2500-U+257F) beside an ASCII letter.
 BOX_BESIDE_LETTER = re.compile(rb"\xe2[\x94\x95][\x80-\xbf](?:[A-Za-z]|(?<=[A-Za-z]...))")
 
@@ -159,8 +159,9 @@ class ReaderPattern:
     lead_bytes: frozenset[int]
     #: First bytes of the UTF-8 of its continuation characters.
     cont_bytes: frozenset[int]
-    #: A sequence missing its last continuation character, before ``?`` or
-    #: the end of a line: what a program that lost a byte leaves.
+    #: A sequence missing its last continuation character, before ``?``, a
+    #: straight quote or the end of a line: what a program that lost a byte
+    #: leaves, or one that straightened the curly quote the byte was read as.
     partial: re.Pattern[bytes]
     #: The alternatives of one sequence, each starting with a literal byte.
     starts: tuple[bytes, ...] = ()
@@ -195,7 +196,7 @@ def reader_pattern(reader: str) -> ReaderPattern:
         reader,
         lead_bytes,
         cont_bytes,
-        re.compile(b"(?:" + partial + b")(?=\\?|\\r?\\n|\\Z)"),
+        re.compile(b"(?:" + partial + b")(?=[?'\"]|\\r?\\n|\\Z)"),
         tuple(starts),
     )
 

@@ -613,8 +613,11 @@ def tally_words(rows: Counter[RowKey], chains: list[Chain], unit: str = "rows") 
         ]
         phrases.append((sum(n for _, n in counts), ", ".join(parts)))
     phrases.sort(key=lambda p: -p[0])
-    others.sort(key=lambda p: -p[0])
-    out = [p for _, p in phrases] + [f"{n:,} {_plural(unit, n)} {w}" for n, w in others]
+    merged: Counter[str] = Counter()  # two chains may read the same (cp1252 and windows-1252)
+    for count, words in others:
+        merged[words] += count
+    ranked = sorted(merged.items(), key=lambda p: -p[1])
+    out = [p for _, p in phrases] + [f"{n:,} {_plural(unit, n)} {w}" for w, n in ranked]
     fine = rows.get(FINE_ROW, 0)
     if fine or not out:
         out.append(f"{fine:,} fine")
