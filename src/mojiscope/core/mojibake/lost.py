@@ -10,7 +10,9 @@ programs strip as control characters (``Józefosław`` shows as
 Undoing the misreading
 then gives UTF-8 with holes: a lead byte one of whose continuation bytes
 is missing (the last, or one inside the character: Japanese kana lose the
-81 of E3 81 xx), or replaced by ``?``, U+FFFD's stand-in or a space.
+81 of E3 81 xx), or replaced by ``?``, U+FFFD's stand-in or a space, or
+by a straight quote where the reading made a curly one of it and a program
+straightened it (``ESPAÃ'OL`` for ``ESPAÑOL``).
 
 :func:`decode_with_holes` decodes such bytes, filling each hole with the
 likeliest byte (the candidates are the bytes the reader may have lost, or
@@ -211,7 +213,7 @@ def decode_with_holes(
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = "".join(pieces)[-3:]
-            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened or {})
+            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened)
             if step is None and folded:
                 step = _folded_at(raw, at, folded, context, prev)
             if step is None:
