@@ -100,6 +100,10 @@ def test_partial_sequences_are_what_a_lost_byte_leaves() -> None:
     assert screen().partial(misread("“quoted”", "windows-1252").replace(b"\xc2\x9d", b"?"))
     assert screen().partial("Ã?".encode(), "windows-1252")
     assert not screen().partial(b"plain text? yes", "windows-1252")
+    # A straightened quote where the curly one the last byte was read as stood.
+    assert screen().partial("ESPAÃ'OL".encode(), "windows-1252")
+    assert screen().partial('2010â€"2015'.encode())
+    assert not screen().partial(b'it\'s "plain"', "windows-1252")
 
 
 def test_runs_are_the_readers_sequences_in_a_row() -> None:
