@@ -288,3 +288,14 @@ def test_a_row_whose_quotes_were_straightened_after_a_misreading_is_repaired_alo
     assert last.kind is SegmentKind.LOSSY and data[last.start : last.end] == "3,ESPAÃ'OL\n".encode()
     assert [lost.what for lost in last.lost] == ["quote straightened"]
     assert repaired(data, found) == "id,name\n1,José\n2,José\n3,ESPAÑOL\n".encode()
+
+
+def test_a_file_read_one_way_with_a_guess_counts_only_the_guessed_rows_lossy() -> None:
+    # One chain reads the whole file (a byte was lost): the header and the
+    # ASCII row are fine, the misread row read once, the row with the guess lossy.
+    data = "id,name\n1,JosÃ©\n2,Ã?lvaro\n3,ok\n".encode()
+    found = mapped(data)
+    assert [segment.kind for segment in found] == [SegmentKind.LOSSY]
+    assert found.words() == (
+        "1 row read as windows-1252 once, 1 row lossy (read as windows-1252 once), 2 fine"
+    )

@@ -255,14 +255,48 @@ class _Mapper:
                 self._count_columns(unit, damaged, tally)
         if position < base + len(data):
             segments.append(Segment(position, base + len(data), fine, row=row))
+        if self.whole is not None:
+            self._count_whole(data, segments, base, rows, tally, chunk_rows)
+            return segments
         damaged_count = 0
         for keys in damaged_rows.values():
             if keys:
-                count = 1 if self.whole is None else chunk_rows  # all read one way
-                damaged_count += count
-                tally.rows[next(iter(keys)) if len(keys) == 1 else MIXED] += count
+                damaged_count += 1
+                tally.rows[next(iter(keys)) if len(keys) == 1 else MIXED] += 1
         tally.rows[FINE_ROW] += chunk_rows - damaged_count
         return segments
+
+    def _count_whole(
+        self,
+        data: bytes,
+        segments: list[Segment],
+        base: int,
+        rows: _Rows,
+        tally: RowTally,
+        chunk_rows: int,
+    ) -> None:
+        """The rows of a chunk the file's one explanation reads: those holding
+        a guessed byte lossy, the others read by its chain, but for rows of
+        ASCII when the chain passes ASCII through (every chain but UTF-16's),
+        which are fine as in a map made line by line."""
+        damaged = [s for s in segments if s.kind is not SegmentKind.FINE]
+        if not damaged:
+            tally.rows[FINE_ROW] += chunk_rows
+            return
+        chain = damaged[0].chain
+        number = self.number(chain)
+        lossy = {rows.at(x.start - base) for s in damaged for x in s.lost}
+        tally.rows[(SegmentKind.LOSSY.value, number)] += len(lossy)
+        if not chain.wide:
+            high = np.flatnonzero(np.frombuffer(data, np.uint8) >= 0x80)
+            held = np.unique(np.searchsorted(rows.ends, high, side="right")) + rows.first
+            read = set() if chain.is_identity else set(held.tolist()) - lossy
+        else:
+            read = set(range(rows.first, rows.first + chunk_rows)) - lossy
+        if read:
+            kind = SegmentKind.MISREAD if chain.layers else SegmentKind.LEGACY
+            tally.rows[(kind.value, number)] += len(read)
+        tally.rows[FINE_ROW] += chunk_rows - len(lossy) - len(read)
 
     def _count_columns(self, unit: Unit, damaged: list[Segment], tally: RowTally) -> None:
         """Misread values per column: a field segment counts for its column;
