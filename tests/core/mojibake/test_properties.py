@@ -8,8 +8,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core.mojibake import Chain, Misreading, explain
+import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
+from mojiscope.core.conversion.convert import run_conversion
+from mojiscope.core.mojibake import Chain, Explanation, Misreading, explain
 from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.plan import plan_of_explanation
+from mojiscope.core.mojibake.plan_reading import PlanReading
 
 WIN = "whatwg-windows-1252"
 
@@ -130,3 +134,49 @@ def test_a_confident_piecewise_or_guessed_repair_is_exact(case: tuple[str, bytes
     text, data = case
     best = explain(data)[0]
     assert best.text == text or best.confidence < HIGH, (best.words, best.text)
+
+
+@st.composite
+def shown_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
+    """Words of a line misread once or twice in pieces beside correct ones,
+    twice with a byte lost (``Ł`` is C5 81), ``à `` read as windows-1252
+    with its no-break space turned into a space or lost, quotes straightened
+    after the reading, and U+FFFD on disk."""
+    language = draw(st.sampled_from(["fr", "es", "de", "pl"]))
+    words = draw(st.lists(st.sampled_from(WORDS[language].split()), min_size=1, max_size=6))
+    out = []
+    for word in words:
+        how = draw(st.sampled_from(["as is", "once", "twice", "twice, ?", "à", "ÑÓ", "fffd"]))
+        if how == "once":
+            word = word.encode().decode(WIN)
+        elif how == "twice":
+            word = word.encode().decode(WIN).encode().decode(WIN)
+        elif how == "twice, ?":  # the second reader lost the bytes it has no character for
+            word = ("Łódź " + word).encode().decode(WIN).encode().decode("cp1252", "replace")
+            word = word.replace("\ufffd", "?")
+        elif how == "à":
+            word = "à " + word if draw(st.booleans()) else "à" + word
+            word = word.encode().decode(WIN).replace("\xa0", " ")
+        elif how == "ÑÓ":
+            word = (word + "ÑÓ").encode().decode(WIN).translate({0x2018: "'", 0x201C: '"'})
+        elif how == "fffd":
+            word = word + "\ufffd" * draw(st.integers(1, 3))
+        out.append(word)
+    return " ".join(words), " ".join(out).encode()
+
+
+def _written(reading: Explanation, data: bytes) -> str:
+    """What the repair plan of ``reading`` writes (as Export repaired… and
+    ``mojibake --fix --errors replace`` do)."""
+    out: list[bytes] = []
+    plan = PlanReading(plan_of_explanation(reading, len(data)))
+    run_conversion(data, plan, "utf-8", errors="replace", write=out.append)
+    return b"".join(out).decode("utf-8", "surrogatepass")
+
+
+@PROPERTY
+@given(case=st.one_of(shown_damaged(), pieces_damaged(), lost_byte_damaged(), damaged_texts()))
+def test_the_repair_plan_writes_the_text_each_reading_shows(case: tuple[str, bytes]) -> None:
+    _text, data = case
+    for reading in explain(data, limit=3):
+        assert _written(reading, data) == reading.text, reading.words

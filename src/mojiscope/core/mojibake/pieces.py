@@ -20,7 +20,7 @@ from collections.abc import Container
 from functools import lru_cache
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
+from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.runs import utf8_runs
@@ -70,30 +70,55 @@ def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
     return "".join(out), runs
 
 
+def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
+    """A run's text undone again while it is, all of it, one run of one more
+    misreading (up to :data:`MAX_ROUNDS`: text misread twice), and the
+    run's chain, whose repair of the run's bytes gives that text."""
+    while len(chain.layers) < MAX_ROUNDS:
+        again, more = _one_round(undone)
+        if len(more) != 1 or more[0][:2] != (0, len(undone)):
+            break  # not all of it one run: its chain would spoil what is not
+        _, _, reader, writer = more[0]
+        deeper = chain.undo_one(Misreading(writer, reader))
+        try:
+            if repair_text(deeper, run.encode("utf-8", "surrogateescape")) != again:
+                break
+        except ChainError:
+            break
+        undone, chain = again, deeper
+    return undone, chain
+
+
 def piecewise(
     data: bytes, known: Container[str] = ()
 ) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     """The piece-by-piece reading of ``data`` (see the module docstring), or
     ``None`` when no run is found or its text is one of ``known`` (readings
-    already made: it is then neither cut into parts nor priced)."""
+    already made: it is then neither cut into parts nor priced). Each run's
+    part carries the chain that repairs its bytes into the text shown, so
+    the repair plan writes exactly that text."""
     escaped = data.decode("utf-8", "surrogateescape")
-    first, runs = _one_round(escaped)
+    _, runs = _one_round(escaped)
     if not runs:
         return None
-    text, rounds = first, 1
-    while rounds < MAX_ROUNDS:
-        again, more = _one_round(text)
-        if not more:
-            break
-        text, rounds = again, rounds + 1
-    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    out: list[str] = []
+    chains: list[Chain] = []
+    pos = 0
+    for start, end, reader, writer in runs:
+        undone = _undo(escaped[start:end])
+        assert undone is not None  # _one_round kept only runs that undo
+        text, chain = _deeper(escaped[start:end], undone[0], Chain((Misreading(writer, reader),)))
+        out += [escaped[pos:start], text]
+        chains.append(chain)
+        pos = end
+    out.append(escaped[pos:])
+    shown = "".join(out).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     if shown in known:
         return None
     offsets = source_offsets(escaped)
     parts: list[Part] = []
     pos = 0
-    for start, end, reader, writer in runs:
-        chain = Chain((Misreading(writer, reader),))
+    for (start, end, _reader, _writer), chain in zip(runs, chains, strict=True):
         if pos < start:
             parts.append(Part(int(offsets[pos]), int(offsets[start]), Chain()))
         parts.append(Part(int(offsets[start]), int(offsets[end]), chain))
@@ -104,6 +129,7 @@ def piecewise(
     reader = readers.pop() if len(readers) == 1 else MIXED_READER
     writers = {writer for *_, writer in runs}
     writer = "utf-8" if writers == {"utf-8"} else _CESU
+    rounds = max(len(chain.layers) for chain in chains)
     main = Chain((Misreading(writer, reader),) * rounds)
     price = model.price(shown, main, parts=len(parts), pieces=True)
     return Hypothesis(shown, main, (), price, parts=len(parts), pieces=True), tuple(parts)

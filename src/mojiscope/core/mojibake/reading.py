@@ -343,9 +343,11 @@ def _damage_char(chain: Chain, char: str) -> bytes | None:
 
 @lru_cache(maxsize=64)
 def _unencodable(codec: str) -> re.Pattern[str]:
-    """Runs of characters a single-byte code page has no byte for."""
+    """Runs of characters a single-byte code page has no byte for, each
+    U+FFFD a run of its own: a U+FFFD on disk stands for something lost
+    before, and stays one U+FFFD, as the explainer shows it."""
     table = bytes(range(256)).decode(python_codec(codec), "ignore")
-    return re.compile("[^" + "".join(re.escape(c) for c in sorted(set(table))) + "]+")
+    return re.compile("\ufffd|[^\ufffd" + "".join(re.escape(c) for c in sorted(set(table))) + "]+")
 
 
 class _ByteEnds:
