@@ -75,3 +75,16 @@ def test_the_json_segments_are_a_plan_convert_writes(mojiscope: Mojiscope, tmp_p
     assert run.returncode == 0, run.stderr
     assert converted.read_bytes() == fixed.read_bytes()
     json.loads(plan.read_text().splitlines()[0])
+
+
+def test_a_fine_file_of_several_chunks_is_mapped_without_error(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path = tmp_path / "fine.csv"
+    row = "1,José,Málaga,café crème\n".encode()
+    path.write_bytes(row * ((9 << 20) // len(row)))  # over two 4 MiB chunks
+    result = mojiscope("mojibake", path, "--segments")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == f"  0x0..0x{path.stat().st_size - 1:X}  row 0  fine (1.00)"
+    assert lines[1].endswith(f"{(9 << 20) // len(row):,} fine")

@@ -299,3 +299,12 @@ def test_a_file_read_one_way_with_a_guess_counts_only_the_guessed_rows_lossy() -
     assert found.words() == (
         "1 row read as windows-1252 once, 1 row lossy (read as windows-1252 once), 2 fine"
     )
+
+
+def test_a_fine_file_of_many_chunks_is_one_fine_segment() -> None:
+    # Each chunk's one fine segment goes on the one before: a batch left with
+    # nothing once its first segment joined the last must not be kept.
+    data = "1,José,Málaga,café crème\n".encode() * 200
+    found = mapped(data, chunk_size=256)
+    assert [(s.start, s.end, s.kind) for s in found] == [(0, len(data), SegmentKind.FINE)]
+    assert found.words() == "200 fine"

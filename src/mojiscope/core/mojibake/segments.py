@@ -470,6 +470,8 @@ class SegmentMap:
             self._lost[self._count + i - skip] = lost
         if skip:
             batch = _without_first(batch)
+            if not len(batch):  # all of it went on the last segment
+                return
         self._parts.append(batch)
         self._count += len(batch)
         self._arrays = None
