@@ -71,3 +71,15 @@ def test_another_file_forgets_the_map_and_its_counts(
     assert window.open_path(fine)
     assert window.segments.map is None or window.segments.map.size == fine.stat().st_size
     assert not window.summary_panel.segment_words.isVisible()
+
+
+def test_a_fine_file_of_several_chunks_is_mapped_as_one_fine_segment(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    row = "1,José,Málaga,café crème\n".encode()
+    data = row * ((9 << 20) // len(row))  # over two 4 MiB chunks, each one fine segment
+    found = mapped(qtbot, window, data, tmp_path / "fine.csv")
+    assert [(s.start, s.end, s.kind.value) for s in found] == [(0, len(data), "fine")]
+    words = window.summary_panel.segment_words
+    qtbot.waitUntil(words.isVisible, timeout=5_000)
+    assert words.text() == f"Segments: {len(data) // len(row):,} fine."
