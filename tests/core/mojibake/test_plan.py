@@ -9,7 +9,7 @@ import pytest
 
 from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
-from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.plan import (
     PlanError,
     RepairPlan,

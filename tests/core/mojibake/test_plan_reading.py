@@ -12,7 +12,7 @@ from mojiscope.core import DecodeError, get_format
 from mojiscope.core.conversion.convert import ConversionLossError, run_conversion
 from mojiscope.core.conversion.losses import LossKind
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
-from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.plan import RepairPlan, plan_lines
 from mojiscope.core.mojibake.plan_reading import PlanReading, plan_name
 from mojiscope.core.mojibake.segment import Segment, SegmentKind

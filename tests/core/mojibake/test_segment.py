@@ -7,7 +7,7 @@ import pickle
 from collections import Counter
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
-from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.segment import RowTally, Segment, SegmentKind, pack
 
 ONCE = Chain((Misreading("utf-8", "windows-1252"),))

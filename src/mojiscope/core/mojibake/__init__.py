@@ -5,7 +5,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   source, read where its bytes are interesting); each :class:`Explanation`
   carries the repaired text, its :class:`Chain` (typed, replayable steps),
   a confidence, the byte ranges the repair touches, per-part chains for
-  partial damage and the lost bytes it guessed (:class:`Lost`), letters
+  partial damage and the lost bytes it guessed (:class:`Lost`, over the
+  source bytes a repair writes it on: ``guessed``), letters
   lost before the bytes were written among them (``lost_letters``), and
   for the text as it is the :class:`Oddity` places that look like damage
   no reading explains (``oddities``: they keep "fine as it is" unsure). The
@@ -32,7 +33,8 @@ from mojiscope.core.mojibake.chain import (
     damage,
     repair_text,
 )
-from mojiscope.core.mojibake.explain import Explanation, Lost, explain, explain_source
+from mojiscope.core.mojibake.explain import Explanation, explain, explain_source
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.hint import mojibake_hint
 from mojiscope.core.mojibake.oddities import Oddity
 from mojiscope.core.mojibake.parts import Part

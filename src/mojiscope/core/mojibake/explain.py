@@ -22,7 +22,6 @@ saying anything about all of it. :func:`explain_source` does the same for a
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -30,11 +29,11 @@ from typing import TypeVar
 import numpy as np
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading, python_codec
-from mojiscope.core.mojibake.lost import CUT, FFFD_STAND_IN, LOST_NBSP, SPACE, Guess, variants
+from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
+from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
+from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
-from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.sample import (
@@ -59,18 +58,6 @@ from mojiscope.core.system.source import BytesSource, Source
 
 SAMPLE_BYTES = WINDOW * WINDOWS
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
-
-
-@dataclass(frozen=True)
-class Lost:
-    """Source bytes ``[start, end)`` of a character whose last byte was lost,
-    what stood there, the guess and the other possible characters."""
-
-    start: int
-    end: int
-    what: str
-    guess: str
-    alternatives: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -428,140 +415,6 @@ def _with_lost(
     return tuple(merged)
 
 
-def _lost(stored: str, guesses: tuple[Guess, ...], chain: Chain = IDENTITY) -> tuple[Lost, ...]:
-    """Guesses (offsets into the first undo's single-byte encoding, one byte
-    per stored character) mapped to source bytes. Under a chain of several
-    layers, each is the character (or characters) the deeper undos make of
-    the guess and its neighbours, over their source bytes
-    (:func:`_through_deeper`), so that a repair plan writes what is shown."""
-    if not guesses:
-        return ()
-    offsets = source_offsets(stored)
-    last = len(offsets) - 1
-    if len(chain.layers) > 1:
-        deeper = _through_deeper(stored, guesses, chain)
-        if deeper is not None:
-            return tuple(
-                Lost(int(offsets[min(a, last)]), int(offsets[min(b, last)]), w, g, alts)
-                for a, b, w, g, alts in deeper
-            )
-    return tuple(
-        Lost(
-            int(offsets[min(g.start, last)]),
-            int(offsets[min(g.end, last)]),
-            g.what,
-            g.char,
-            g.alternatives,
-        )
-        for g in guesses
-    )
-
-
-def _undo_deeper(text: str, layers: tuple[Misreading, ...]) -> tuple[str, list[list[int]]] | None:
-    """``text`` undone through ``layers`` (newest last, each read by a
-    single-byte code page), and per layer where each character it makes
-    starts among the characters it undoes (and the end); None if a step fails."""
-    bounds: list[list[int]] = []
-    for layer in reversed(layers):
-        try:
-            raw = text.encode(python_codec(layer.read_as))
-            out = raw.decode(python_codec(layer.written))
-        except UnicodeError:
-            return None
-        if len(raw) != len(text):
-            return None  # not one byte a character
-        starts = [0]
-        for char in out:
-            starts.append(
-                starts[-1] + len(char.encode(python_codec(layer.written), "surrogatepass"))
-            )
-        if starts[-1] != len(raw):
-            return None
-        bounds.append(starts)
-        text = out
-    return text, bounds
-
-
-def _through_deeper(
-    stored: str, guesses: tuple[Guess, ...], chain: Chain
-) -> list[tuple[int, int, str, str, tuple[str, ...]]] | None:
-    """Each guess of a chain's first undo carried through its deeper undos:
-    (start, end) in stored characters, what stood there, the characters the
-    deeper undos make there, their alternatives. Guesses that end up in one
-    character become one. None where the text cannot be rebuilt so."""
-    first = chain.layers[-1]
-    text = (
-        stored.replace("\ufffd", chr(FFFD_STAND_IN)) if chr(FFFD_STAND_IN) not in stored else stored
-    )
-    try:
-        raw = text.encode(python_codec(first.read_as))
-    except UnicodeEncodeError:
-        return None
-    if len(raw) != len(stored):
-        return None
-    # The first undo's text, its characters' first bytes, and where each guess stands.
-    pieces: list[str] = []
-    starts: list[int] = []
-    at_char: list[int] = []
-    position = 0
-    for guess in sorted(guesses, key=lambda g: g.start):
-        if guess.start < position:
-            return None
-        try:
-            before = raw[position : guess.start].decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-        for char in before:
-            starts.append(position)
-            position += len(char.encode("utf-8"))
-        pieces.append(before)
-        at_char.append(len(starts))
-        starts.append(guess.start)
-        pieces.append(guess.char)
-        position = guess.end
-    try:
-        tail = raw[position:].decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    for char in tail:
-        starts.append(position)
-        position += len(char.encode("utf-8"))
-    starts.append(len(raw))
-    pieces.append(tail)
-    undone = "".join(pieces).replace(chr(FFFD_STAND_IN), "\ufffd")
-    deeper = _undo_deeper(undone, chain.layers[:-1])
-    if deeper is None:
-        return None
-    final, bounds = deeper
-    found: list[tuple[int, int, str, str, tuple[str, ...]]] = []
-    made_at: list[tuple[int, int]] = []  # each found one's characters in the final text
-    for guess, char_at in zip(sorted(guesses, key=lambda g: g.start), at_char, strict=True):
-        lo, hi = char_at, char_at + 1
-        for starts_of in bounds:  # forward to the characters made there
-            lo = bisect.bisect_right(starts_of, lo) - 1
-            hi = bisect.bisect_left(starts_of, hi)
-        out_lo, out_hi = lo, hi
-        for starts_of in reversed(bounds):  # back to the first undo's characters
-            lo, hi = starts_of[lo], starts_of[hi]
-        if found and starts[lo] < found[-1][1]:  # in the characters of the guess before
-            a, b, what, _made, alts = found[-1]
-            out_lo = made_at[-1][0]
-            out_hi = max(out_hi, made_at[-1][1])
-            found[-1] = (a, max(starts[hi], b), what, final[out_lo:out_hi], alts)
-            made_at[-1] = (out_lo, out_hi)
-            continue
-        made = final[out_lo:out_hi]
-        alternatives: list[str] = []
-        for other in guess.alternatives:
-            swapped = undone[lo:char_at] + other + undone[char_at + 1 : hi]
-            again = _undo_deeper(swapped, chain.layers[:-1])
-            if again is not None and again[0] not in (made, *alternatives):
-                alternatives.append(again[0])
-        found.append((starts[lo], starts[hi], guess.what, made, tuple(alternatives)))
-        made_at.append((out_lo, out_hi))
-    return found
-
-
 def _differs(a: str, b: str, chain_b: Chain) -> str:
     """Where reading ``a`` and reading ``b`` first part, in words."""
     i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
@@ -702,7 +555,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     for i, hypothesis in enumerate(chosen):
         other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
         hyp_parts = parts.get(hypothesis.text, ())
-        lost = _lost(stored, hypothesis.guesses, hypothesis.chain)
+        lost = guessed_bytes(stored, hypothesis.guesses, hypothesis.chain)
         explanations.append(
             Explanation(
                 text=hypothesis.text,

@@ -30,7 +30,8 @@ from pathlib import Path
 
 from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
-from mojiscope.core.mojibake.explain import Explanation, Lost
+from mojiscope.core.mojibake.explain import Explanation
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 
 #: The version of the plan's text form (a field of the journal, too).

@@ -22,7 +22,7 @@ line, field or run boundaries, where every chain here starts afresh):
   chain cannot have made are ``invalid``, ``not-from-chain``: a chain never
   turns bytes it would not make again into something else);
 * a guessed character (a lossy segment's
-  :class:`~mojiscope.core.mojibake.explain.Lost`) is one ``invalid`` span
+  :class:`~mojiscope.core.mojibake.guessed.Lost`) is one ``invalid`` span
   with the reason ``guessed`` whose text is the guess: the conversion
   reports it as a guess, with its alternatives (:meth:`alternatives_at`),
   strict refuses it, and replace writes the guess, as the explainer shows
@@ -56,7 +56,7 @@ from mojiscope.core.codecs.format import Encoding, Errors, Format, Policy, apply
 from mojiscope.core.codecs.registry import get_format
 from mojiscope.core.errors import DecodeError, MojiscopeError, UnknownFormatError
 from mojiscope.core.mojibake.chain import Chain, try_repair
-from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.plan import RepairPlan, read_plan
 from mojiscope.core.mojibake.reading import reading_name
 from mojiscope.core.spans.builder import SpanListBuilder

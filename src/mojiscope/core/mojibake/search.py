@@ -110,20 +110,24 @@ def settled(hypothesis: Hypothesis) -> Hypothesis:
 
 
 @dataclass
-class _Undo:
-    """Bytes a text encodes to under a reader, and what U+FFFD stood in for."""
+class Undo:
+    """Bytes a text encodes to under a reader, and whether its U+FFFD stand
+    as :data:`~.lost.FFFD_STAND_IN` there."""
 
     reader: str
     raw: bytes
     stand_in: bool = False
 
 
-def _encode_as(text: str, reader: str, lenient: bool) -> _Undo | None:
+def encode_as(text: str, reader: str, lenient: bool) -> Undo | None:
+    """``text`` encoded as ``reader`` read it (the first step of undoing that
+    reading); ``lenient`` (a first undo): each U+FFFD as the stand-in byte,
+    which decoding with holes takes for a lost byte. None if it cannot be."""
     stand_in = lenient and "\ufffd" in text and chr(FFFD_STAND_IN) not in text
     if stand_in:
         text = text.replace("\ufffd", chr(FFFD_STAND_IN))
     try:
-        return _Undo(reader, text.encode(python_codec(reader)), stand_in)
+        return Undo(reader, text.encode(python_codec(reader)), stand_in)
     except UnicodeEncodeError:
         return None
 
@@ -307,7 +311,7 @@ def undo_layer(
     found: list[Hypothesis] = []
     text = hypothesis.text
     for reader in _readers(text):
-        undo = _encode_as(text, reader, lenient=first)
+        undo = encode_as(text, reader, lenient=first)
         if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
         holes = _holes(reader, text) if first else b""

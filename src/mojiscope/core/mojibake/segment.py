@@ -4,7 +4,7 @@ The segment map (``segments.py``) cuts a file into :class:`Segment`\\ s that
 tile it: runs of lines, CSV or TSV fields, or runs inside a line. Each says
 how its bytes came to be (:class:`SegmentKind`), the chain that undoes
 them, how sure that is, and, for a repair that had to guess lost bytes,
-the guesses (:class:`~mojiscope.core.mojibake.explain.Lost`, with source
+the guesses (:class:`~mojiscope.core.mojibake.guessed.Lost`, with source
 offsets).
 
 Kinds:
@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
-from mojiscope.core.mojibake.explain import Lost
+from mojiscope.core.mojibake.guessed import Lost
 
 
 class SegmentKind(StrEnum):

@@ -50,7 +50,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
-from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation, Lost
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
+from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit, invalid_runs
 from mojiscope.core.mojibake.screen import screen
 from mojiscope.core.mojibake.segment import (
