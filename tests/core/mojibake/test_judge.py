@@ -65,10 +65,25 @@ def test_whole_lines_then_fields_then_runs() -> None:
     assert [s.kind for s in runs] == [SegmentKind.FINE, SegmentKind.MISREAD, SegmentKind.FINE]
 
 
-def test_a_byte_lost_before_a_question_mark_is_no_run_to_undo() -> None:
+def test_a_byte_lost_before_a_question_mark_is_guessed_with_the_known_chain() -> None:
+    # windows-1252 (WHATWG) keeps 9D; the program that wrote "?" for it read
+    # the same table as cp1252, which leaves 9D undefined.
     judge = judge_knowing(ONCE)
     lost = misread("“quoted”").replace(b"\xc2\x9d", b"?")
-    assert judge.decide(unit(lost + b"\n")) is None  # for the explainer, which guesses
+    (segment,) = judge.decide(unit(lost + b"\n")) or []
+    assert (segment.kind, segment.chain) == (
+        SegmentKind.LOSSY,
+        Chain((Misreading("utf-8", "cp1252"),)),
+    )
+    (guess,) = segment.lost
+    assert (guess.start, guess.end, guess.what, guess.guess) == (113, 119, "question mark", "”")
+    assert lost[guess.start - 100 : guess.end - 100] == "â€?".encode()
+
+
+def test_correct_text_with_a_question_mark_after_a_letter_is_not_guessed_at() -> None:
+    judge = judge_knowing(ONCE)
+    for text in ("Weiß?\n", "Das Maß? Ja.\n", "Ça va? Très bien.\n", "À?\n"):
+        assert judge.decide(unit(text.encode())) is None, text
 
 
 def test_bytes_that_are_no_utf8_read_as_a_legacy_code_page_only_where_they_are_no_utf8() -> None:

@@ -11,7 +11,11 @@ first, from the cheapest cut to the finest:
 2. in a table, each field that holds the pattern (one column went through
    Excel, the others did not);
 3. each run of the chain's last reader's pattern inside the line (a word
-   pasted from elsewhere), the rest of the line fine.
+   pasted from elsewhere), the rest of the line fine;
+4. the whole unit with the bytes a chain of one misreading lost guessed
+   (``Å?ukasz``: the program that read ``Ł`` as windows-1252 wrote ``?``
+   for the 81 it leaves undefined), as the explainer guesses them, when the
+   model prices the repair below the unit as it is: a lossy segment.
 
 A chain *fits* bytes when its strict repair succeeds, the chain's damage of
 the repair gives back exactly those bytes (it never changes text it would
@@ -51,11 +55,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.recording import RecordingHandler
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, damage, python_codec, try_repair
+from mojiscope.core.mojibake.chain import (
+    IDENTITY,
+    Chain,
+    Misreading,
+    damage,
+    python_codec,
+    try_repair,
+)
 from mojiscope.core.mojibake.explain import Explanation, explain
+from mojiscope.core.mojibake.guessed import guessed_bytes
 from mojiscope.core.mojibake.oddities import made_oddities
 from mojiscope.core.mojibake.screen import Screen
-from mojiscope.core.mojibake.search import MAX_LAYERS
+from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.table import TableShape, fields
 
@@ -72,6 +84,11 @@ LEARN_CONFIDENCE = 0.6
 BINARY_SHARE = 0.1
 #: Bytes of the texts whose verdicts :class:`_Verdicts` keeps before it forgets them all.
 VERDICT_BYTES = 4 << 20
+
+#: A reader whose program kept every byte, and the same table as a program
+#: that lost the bytes it leaves undefined (``?`` or U+FFFD for them): a
+#: unit with such holes tries the second where the first is known.
+LOSING = {"windows-1252": "cp1252"}
 
 _RUNS = RecordingHandler("mojiscope-judge-runs")
 _C1 = re.compile("[\x80-\x9f]")
@@ -314,7 +331,7 @@ class Judge:
         by_run = self._by_run(unit)
         if by_run is not None:
             return by_run
-        return None
+        return self._with_holes(unit)
 
     def _segment(
         self,
@@ -407,6 +424,43 @@ class Judge:
                 continue
             found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in runs]
             return _tiled(unit, found)
+        return None
+
+    def _with_holes(self, unit: Unit) -> list[Segment] | None:
+        """A known chain of one misreading that reads ``unit`` once the bytes
+        its reader lost are guessed (``?``, U+FFFD or a dropped byte where a
+        character's byte was: :func:`~.search.undo_first`), into text that
+        is clean (as :meth:`fits` asks) and that the model prices below the
+        unit as it is: a lossy segment with its guesses."""
+        text = unit.data.decode("utf-8")
+        tried = set()
+        for known in self.known:
+            layers = known.chain.layers
+            if len(layers) != 1 or layers[0].written != "utf-8":
+                continue
+            reader = LOSING.get(layers[0].read_as, layers[0].read_as)
+            if reader in tried:
+                continue
+            tried.add(reader)
+            chain = Chain((Misreading("utf-8", reader),), known.chain.stored_as)
+            undone = undo_first(text, reader)
+            if undone is None or not undone[1]:
+                continue
+            repaired, guesses = undone
+            if _C1.search(repaired) is not None or made_oddities(text, repaired):
+                continue
+            if self.screen.holds_mojibake(repaired.encode("utf-8", "surrogatepass")):
+                continue
+            if scored(repaired, chain, guesses).price >= scored(text, IDENTITY).price:
+                continue
+            lost = tuple(
+                replace(x, start=x.start + unit.start, end=x.end + unit.start)
+                for x in guessed_bytes(text, guesses, chain)
+            )
+            segment = self._segment(
+                unit, 0, len(unit.data), SegmentKind.LOSSY, Known(chain, known.confidence)
+            )
+            return [replace(segment, lost=lost)]
         return None
 
     def _decide_invalid(self, unit: Unit) -> list[Segment] | None:

@@ -314,19 +314,12 @@ def undo_layer(
         undo = encode_as(text, reader, lenient=first)
         if undo is None or (undo.raw.isascii() and 0 not in undo.raw):
             continue
-        holes = _holes(reader, text) if first else b""
-        folded = _FOLDED[reader] if first else b""
-        quotes = _QUOTES[reader] if first else None
-        decoded = decode_with_holes(
-            undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes
-        )
+        decoded = _decoded(text, undo, first)
         if decoded is not None:
-            repaired = decoded[0]
-            if undo.stand_in:  # a U+FFFD that stood for no lost byte stays U+FFFD
-                repaired = repaired.replace(chr(FFFD_STAND_IN), "\ufffd")
+            repaired, guesses = decoded
             if repaired != text:
                 chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
-                found.append(scored(repaired, chain, (*hypothesis.guesses, *decoded[1])))
+                found.append(scored(repaired, chain, (*hypothesis.guesses, *guesses)))
         elif not undo.stand_in and (cesu := _cesu(undo.raw)) is not None:
             chain = hypothesis.chain.undo_one(Misreading(cesu[0], reader))
             found.append(scored(cesu[1], chain, hypothesis.guesses))
@@ -334,6 +327,34 @@ def undo_layer(
         if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis, bound)
     return found
+
+
+def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]] | None:
+    """``undo``'s bytes (``text`` encoded as its reader read it) decoded as
+    UTF-8; a first undo fills the bytes its reader may have lost with
+    guesses (:func:`~.lost.decode_with_holes`), and a U+FFFD that stood for
+    no lost byte stays U+FFFD. None where they are no UTF-8 so."""
+    reader = undo.reader
+    holes = _holes(reader, text) if first else b""
+    folded = _FOLDED[reader] if first else b""
+    quotes = _QUOTES[reader] if first else None
+    decoded = decode_with_holes(
+        undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes
+    )
+    if decoded is None:
+        return None
+    repaired = decoded[0]
+    if undo.stand_in:
+        repaired = repaired.replace(chr(FFFD_STAND_IN), "\ufffd")
+    return repaired, tuple(decoded[1])
+
+
+def undo_first(text: str, reader: str) -> tuple[str, tuple[Guess, ...]] | None:
+    """``text`` one misreading of UTF-8 as ``reader`` further back, as the
+    search's first undo reads it: with a guess for each byte the reader
+    lost (``?``, U+FFFD, a dropped byte...). None where it cannot be read so."""
+    undo = encode_as(text, reader, lenient=True)
+    return None if undo is None else _decoded(text, undo, first=True)
 
 
 def _legacy_origins(
