@@ -65,6 +65,15 @@ def test_whole_lines_then_fields_then_runs() -> None:
     assert [s.kind for s in runs] == [SegmentKind.FINE, SegmentKind.MISREAD, SegmentKind.FINE]
 
 
+def test_a_run_that_only_looks_misread_beside_correct_letters_is_not_repaired() -> None:
+    # È then ” (C3 88 E2 80 9D) is windows-1252's reading of Ȕ (C8 94): in
+    # correct Italian the model finds the line likelier as it is.
+    judge = judge_knowing(ONCE)
+    line = "8,Niccolò Pelà,“città è così affollata? È”,Attività più recenti.txt\n"
+    assert judge.screen.runs(line.encode(), "windows-1252")  # the pattern is there
+    assert judge.decide(unit(line.encode())) is None
+
+
 def test_a_byte_lost_before_a_question_mark_is_guessed_with_the_known_chain() -> None:
     # windows-1252 (WHATWG) keeps 9D; the program that wrote "?" for it read
     # the same table as cp1252, which leaves 9D undefined.

@@ -422,9 +422,27 @@ class Judge:
             rest = b"".join(data[b:a] for (_, b), (a, _) in _gaps(runs, len(data)))
             if self.screen.holds_mojibake(rest) or self.screen.partial(data, reader):
                 continue
+            if not self._likelier(known.chain, data, runs):
+                continue
             found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in runs]
             return _tiled(unit, found)
         return None
+
+    def _likelier(self, chain: Chain, data: bytes, runs: list[tuple[int, int]]) -> bool:
+        """Whether the model prices ``data`` (a valid unit) with ``runs``
+        repaired by ``chain`` below ``data`` as it is: a run that only looks
+        misread (``È”`` in Italian is windows-1252's reading of ``Ȕ``) beside
+        correct letters is left as it is."""
+        pieces, at = [], 0
+        for a, b in runs:
+            repaired = try_repair(chain, data[a:b])
+            if repaired is None:
+                return False
+            pieces += [data[at:a].decode("utf-8"), repaired]
+            at = b
+        pieces.append(data[at:].decode("utf-8"))
+        text = data.decode("utf-8")
+        return scored("".join(pieces), chain).price < scored(text, IDENTITY).price
 
     def _with_holes(self, unit: Unit) -> list[Segment] | None:
         """A known chain of one misreading that reads ``unit`` once the bytes
