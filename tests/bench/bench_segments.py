@@ -13,9 +13,13 @@ Run: ``.venv/bin/python tests/bench/bench_segments.py [--mb 1024] [--damaged 0.0
   own (``map_segments`` over a ``FileSource`` that releases what it read,
   every batch taken into one
   :class:`~mojiscope.core.mojibake.segments.SegmentMap`, as the window's
-  child and the window do between them), start-up not counted.
+  child and the window do between them; a file of 32 MiB or more is mapped
+  by a pool of worker processes, one per core, started within the time),
+  the process's own start-up not counted.
 * **Memory**: that process's peak resident set (``ru_maxrss``: the map and
-  the reading together) and the bytes of the map's arrays.
+  the reading together), the most it and its workers held together (their
+  proportional set sizes summed, pages they share counted once, sampled
+  every 50 ms), and the bytes of the map's arrays.
 * **Event loop**: the window opens the file; a 5 ms timer records the
   longest gap between its ticks while the window's segment map is being
   made (the index and the summary run as the window's other passes).
@@ -78,9 +82,32 @@ def cpython_decode(path: Path) -> float:
 
 
 MAPPER = """
-import resource, sys, time
+import os, resource, sys, threading, time
 from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
 from mojiscope.core.system.source import FileSource
+
+def tree(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            kids = [int(k) for k in f.read().split()]
+    except OSError:
+        return [pid]
+    return [pid] + [p for k in kids for p in tree(k)]
+
+def pss(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            return next(int(l.split()[1]) * 1024 for l in f if l.startswith("Pss:"))
+    except (OSError, StopIteration):
+        return 0
+
+peak = [0]
+running = [True]
+def watch():
+    while running[0]:
+        peak[0] = max(peak[0], sum(pss(p) for p in tree(os.getpid())))
+        time.sleep(0.05)
+threading.Thread(target=watch, daemon=True).start()
 started = time.perf_counter()
 with FileSource(sys.argv[1]) as source:
     found = SegmentMap(len(source), table_of(source))
@@ -88,21 +115,27 @@ with FileSource(sys.argv[1]) as source:
         found.add(batch)
         source.release(0, batch.done)
 took = time.perf_counter() - started
+running[0] = False
 kept = sum(a.nbytes for a in found.arrays().values())
-print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, kept)
+own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(took, own, peak[0], kept)
 print(found.words())
 """
 
 
-def segment_map(path: Path) -> tuple[float, int, int, str]:
+def segment_map(path: Path) -> tuple[float, int, int, int, str]:
     """The map made in a process of its own, as the window's child makes it
-    (every batch taken into one map): seconds, peak RSS, the map's bytes, its words."""
+    (every batch taken into one map, a file of 32 MiB or more by a pool of
+    worker processes, one per core): seconds, peak RSS of the process and
+    the most its processes held together (proportional set sizes summed,
+    sampled every 50 ms), the map's
+    bytes, its words."""
     done = subprocess.run(
         [sys.executable, "-c", MAPPER, str(path)], check=True, capture_output=True, text=True
     )
     numbers, words = done.stdout.splitlines()[:2]
-    took, maxrss, kept = numbers.split()
-    return float(took), int(maxrss), int(kept), words
+    took, maxrss, together, kept = numbers.split()
+    return float(took), int(maxrss), int(together), int(kept), words
 
 
 def event_loop(path: Path) -> tuple[float, float]:
@@ -190,7 +223,7 @@ def main() -> None:
         write_csv(path, args.mb, args.damaged)
         size = path.stat().st_size
         decode = cpython_decode(path)
-        took, maxrss, kept, words = segment_map(path)
+        took, maxrss, together, kept, words = segment_map(path)
         print(
             f"file: {size / (1 << 20):,.0f} MiB, {args.damaged:.0%} of lines damaged; segments: {words}"
         )
@@ -198,7 +231,7 @@ def main() -> None:
             f"CPython UTF-8 decode: {decode:.2f} s ({size / decode / 1e6:,.0f} MB/s); segment map: {took:.2f} s ({size / took / 1e6:,.1f} MB/s); ratio {decode / took:.3f}x"
         )
         print(
-            f"memory: the mapping process's peak RSS {maxrss / (1 << 20):,.0f} MiB; the map's arrays {kept / (1 << 20):,.1f} MiB"
+            f"memory: the mapping process's peak RSS {maxrss / (1 << 20):,.0f} MiB, with its workers {together / (1 << 20):,.0f} MiB at most; the map's arrays {kept / (1 << 20):,.1f} MiB"
         )
         if not args.no_window:
             gap, window_took = event_loop(path)

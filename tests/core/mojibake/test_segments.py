@@ -8,6 +8,7 @@ import base64
 import itertools
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from helpers.mixed_files import DEV_SEEDS, Score, mixed_file, score
@@ -25,12 +26,15 @@ from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import SegmentKind
 from mojiscope.core.mojibake.segments import (
+    PARALLEL_CHUNKS,
     SegmentMap,
     map_segments,
     reading_words,
     table_of,
     tally_words,
 )
+from mojiscope.core.system.control import Cancelled, Control
+from mojiscope.core.system.source import FileSource
 
 WIN = "whatwg-windows-1252"
 ONCE = Chain((Misreading("utf-8", "windows-1252"),))
@@ -308,3 +312,52 @@ def test_a_fine_file_of_many_chunks_is_one_fine_segment() -> None:
     found = mapped(data, chunk_size=256)
     assert [(s.start, s.end, s.kind) for s in found] == [(0, len(data), SegmentKind.FINE)]
     assert found.words() == "200 fine"
+
+
+def _file_map(path: Path, chunk_size: int, workers: int) -> SegmentMap:
+    with FileSource(path) as source:
+        found = SegmentMap(len(source), table_of(source))
+        for batch in map_segments(source, chunk_size=chunk_size, workers=workers):
+            found.add(batch)
+    return found
+
+
+def test_a_large_file_mapped_on_every_core_reads_as_in_one_process(tmp_path: Path) -> None:
+    # Chains only windows-1252 reads (curly quotes and €: latin-1 would not
+    # fit them), so each process's judge learns the same ones.
+    rows = []
+    for i in range(3000):
+        text = f"{i},“Zoë” paid 5 € for café crème in Málaga\n"
+        kind = i % 7
+        if kind == 1:
+            text = misread(text)
+        elif kind == 2:
+            text = misread(text, 2)
+        elif kind == 3:
+            text = misread(text).replace("\u201d", "?")  # ” lost: 9D became ?
+        rows.append(text)
+    data = "".join(rows).encode()
+    path = tmp_path / "large.csv"
+    path.write_bytes(data)
+    chunk = 4096  # some forty chunks: over PARALLEL_CHUNKS, so a pool maps them
+    alone, pooled = _file_map(path, chunk, 1), _file_map(path, chunk, 2)
+    assert len(data) >= PARALLEL_CHUNKS * chunk
+    assert [(s.start, s.end, s.kind, s.chain, s.row, s.lost) for s in pooled] == [
+        (s.start, s.end, s.kind, s.chain, s.row, s.lost) for s in alone
+    ]
+    assert pooled.words() == alone.words()
+    assert (
+        repaired(data, pooled)
+        == "".join(f"{i},“Zoë” paid 5 € for café crème in Málaga\n" for i in range(3000)).encode()
+    )
+
+
+def test_a_map_made_on_every_core_stops_when_cancelled(tmp_path: Path) -> None:
+    path = tmp_path / "large.csv"
+    path.write_bytes(misread("1,José,Málaga\n").encode() * 20_000)
+    batches = []
+    control = Control(cancelled=lambda: len(batches) >= 2)
+    with pytest.raises(Cancelled), FileSource(path) as source:
+        for batch in map_segments(source, chunk_size=4096, workers=2, control=control):
+            batches.append(batch)
+    assert 2 <= len(batches) < len(path.read_bytes()) // 4096

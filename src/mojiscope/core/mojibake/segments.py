@@ -41,14 +41,17 @@ segment at an offset, the damaged ones, the counts in words
 from __future__ import annotations
 
 import bisect
+import os
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
-from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
+from mojiscope.core.index.pool import POLL_S, pool_size
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
 from mojiscope.core.mojibake.guessed import Lost
@@ -71,8 +74,9 @@ from mojiscope.core.mojibake.table import (
     sniff_table,
 )
 from mojiscope.core.mojibake.wording import chain_words, codec_name
+from mojiscope.core.system.child_job import FORKSERVER, end_with_caller
 from mojiscope.core.system.control import UNCONTROLLED, Control
-from mojiscope.core.system.source import Source
+from mojiscope.core.system.source import FileSource, Source
 
 #: Bytes read per chunk (cut back to a line end).
 CHUNK = 4 << 20
@@ -84,6 +88,10 @@ UNIT_MAX = 16 << 10
 #: no pattern the screen knows (``Veèer``: Czech in cp1250 read as
 #: windows-1252; a single ``Pi√±a``) are then repaired as it shows them.
 SMALL = SAMPLE_BYTES
+#: A file of this many chunks or more is mapped by a pool of worker
+#: processes, one per core (:func:`_pooled`); a smaller one in the calling
+#: process (starting the workers costs about what mapping two chunks does).
+PARALLEL_CHUNKS = 8
 #: A line's first non-ASCII byte or NUL, and the rest of the line (one match a line).
 _JUDGED = re.compile(rb"[\x80-\xff\x00][^\n]*")
 #: Bytes read at the start to tell a table.
@@ -363,10 +371,13 @@ def map_segments(
     control: Control = UNCONTROLLED,
     chunk_size: int = CHUNK,
     table: TableShape | bool | None = True,
+    workers: int | None = None,
 ) -> Iterator[SegmentBatch]:
     """The segment map of ``source``, batch by batch (see the module
     docstring). ``table``: ``True`` to sniff whether the file is a table,
-    ``False`` (or ``None``) to read it as lines, or the table's shape."""
+    ``False`` (or ``None``) to read it as lines, or the table's shape.
+    ``workers``: processes for a large file (one per core by default; 1
+    maps it in this process)."""
     total = len(source)
     shape = sniff_table(source.read(0, min(total, SNIFF_BYTES))) if table is True else table or None
     mapper = _Mapper(shape, small=total <= SMALL)
@@ -377,22 +388,149 @@ def map_segments(
             if _whole_answer(best, whole):
                 mapper.whole = best
                 chunk_size = total  # the answer is the whole source's
+    if mapper.whole is None and _worth_a_pool(source, chunk_size, workers):
+        assert isinstance(source, FileSource)
+        yield from _pooled(source, shape, control, chunk_size, pool_size(workers))
+        return
     position = 0
     while position < total or (position == 0 and total == 0):
         data = source.read(position, min(total, position + chunk_size))
         final = position + len(data) >= total
         rows = mapper.rows(data)
-        if not final:
-            cut = rows.cut()
-            if cut == len(data) and not len(rows.ends):
-                cut = _utf8_boundary(data, cut)
-            data = data[:cut]
-            rows.trim(cut)
+        data = _cut(data, rows, final)
         yield mapper.chunk(data, position, rows, final)
         position += len(data)
         control.step(position)
         if total == 0:
             return
+
+
+def _cut(data: bytes, rows: _Rows, final: bool) -> bytes:
+    """A chunk read ahead, cut back after its last row unless it is the
+    file's last (``rows`` trimmed to match)."""
+    if final:
+        return data
+    cut = rows.cut()
+    if cut == len(data) and not len(rows.ends):
+        cut = _utf8_boundary(data, cut)
+    rows.trim(cut)
+    return data[:cut]
+
+
+# -- on every core ------------------------------------------------------------------------
+
+
+def _worth_a_pool(source: Source, chunk_size: int, workers: int | None) -> bool:
+    """A file of :data:`PARALLEL_CHUNKS` chunks or more, and more than one core."""
+    return (
+        isinstance(source, FileSource)
+        and len(source) >= PARALLEL_CHUNKS * chunk_size
+        and pool_size(workers) >= 2
+    )
+
+
+def _pooled(
+    source: FileSource,
+    shape: TableShape | None,
+    control: Control,
+    chunk_size: int,
+    workers: int,
+) -> Iterator[SegmentBatch]:
+    """The map made by ``workers`` processes, each mapping whole chunks
+    with a judge of its own (:func:`_map_chunk`): chunk ``k`` goes to worker
+    ``k % workers``, so that each judge learns from the same chunks on
+    every run and the map of a file is the same each time. This process
+    cuts the chunks at row ends, counts their rows, and yields the batches
+    in file order, their chains renumbered into one table
+    (:func:`_renumbered`). At most two chunks a worker are in flight: memory
+    stays bounded, and Cancel is heard every
+    :data:`~mojiscope.core.index.pool.POLL_S`."""
+    pools = [
+        ProcessPoolExecutor(
+            1,
+            mp_context=FORKSERVER,
+            initializer=_open_in_worker,
+            initargs=(str(source.path), shape, os.getpid()),
+        )
+        for _ in range(workers)
+    ]
+    numbers: dict[Chain, int] = {IDENTITY: 0}
+    in_flight: deque[Future[tuple[SegmentBatch, list[Chain]]]] = deque()
+    total = len(source)
+    position = row = chunks = 0
+    try:
+        while position < total or in_flight:
+            if position < total and len(in_flight) < 2 * workers:
+                data = source.read(position, min(total, position + chunk_size))
+                final = position + len(data) >= total
+                rows = _Rows(data, row, shape)
+                end = position + len(_cut(data, rows, final))
+                pool = pools[chunks % workers]
+                in_flight.append(pool.submit(_map_chunk, position, end, row, final))
+                source.release(position, end, keep_cached=True)
+                position, row, chunks = end, row + rows.total(final), chunks + 1
+                continue
+            batch = _renumbered(*_result(in_flight.popleft(), control), numbers)
+            yield batch
+            control.step(batch.done)
+    except BaseException:
+        for pool in pools:
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    for pool in pools:
+        pool.shutdown(wait=True)
+
+
+def _result(
+    future: Future[tuple[SegmentBatch, list[Chain]]], control: Control
+) -> tuple[SegmentBatch, list[Chain]]:
+    """``future``'s batch once it is done, Cancel heard while waiting."""
+    while not wait([future], timeout=POLL_S).done:
+        control.check()
+    return future.result()
+
+
+def _renumbered(batch: SegmentBatch, table: list[Chain], numbers: dict[Chain, int]) -> SegmentBatch:
+    """A worker's ``batch``, whose chain numbers index the worker's own
+    ``table``, with the numbers of the map's table ``numbers`` (extended
+    by the chains it did not hold: the batch's new chains)."""
+    known = len(numbers)
+    mapping = np.array([numbers.setdefault(c, len(numbers)) for c in table], np.int32)
+    rows = Counter(
+        {
+            (kind, int(mapping[n]) if n >= 0 else n): count
+            for (kind, n), count in batch.tally.rows.items()
+        }
+    )
+    return replace(
+        batch,
+        chains=mapping[batch.chains],
+        new_chains=tuple(list(numbers)[known:]),
+        tally=RowTally(rows, batch.tally.columns),
+    )
+
+
+#: The worker's file and mapper (:func:`_open_in_worker`).
+_worker: tuple[FileSource, _Mapper] | None = None
+
+
+def _open_in_worker(path: str, shape: TableShape | None, caller_pid: int) -> None:
+    global _worker
+    end_with_caller(caller_pid)
+    _worker = (FileSource(path), _Mapper(shape))
+
+
+def _map_chunk(start: int, end: int, row: int, final: bool) -> tuple[SegmentBatch, list[Chain]]:
+    """The batch of bytes ``[start, end)``, whose first row is ``row``, and
+    the worker's chain table its numbers index (pages let go after)."""
+    assert _worker is not None, "worker not initialised"
+    source, mapper = _worker
+    data = source.read(start, end)
+    rows = _Rows(data, row, mapper.table)
+    mapper.row = row
+    batch = mapper.chunk(data, start, rows, final)
+    source.release(start, end)
+    return batch, list(mapper.numbers)
 
 
 def _whole_answer(best: Explanation, data: bytes) -> bool:
