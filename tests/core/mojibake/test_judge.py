@@ -74,6 +74,45 @@ def test_a_run_that_only_looks_misread_beside_correct_letters_is_not_repaired() 
     assert judge.decide(unit(line.encode())) is None
 
 
+ITALIAN = 'Niccolò Pelà,“città è così affollata? È”,Attività più recenti.txt,"46,16 €"\n'
+
+
+def test_of_the_runs_of_a_line_only_those_that_read_likelier_repaired_are_repaired() -> None:
+    judge = judge_knowing(ONCE)
+    line = "32;Niccolò Pelà;“la città è così affollata? È”;".encode()
+    line += misread("Attività più recenti.txt") + ";786,18 €\n".encode()
+    segments = judge.decide(unit(line)) or []
+    misread_runs = [
+        line[s.start - 100 : s.end - 100] for s in segments if s.kind is SegmentKind.MISREAD
+    ]
+    assert misread_runs == [misread("à"), misread("ù")]  # not È” (Ȕ read as windows-1252)
+
+
+def test_a_line_a_group_reads_piece_by_piece_is_repaired_only_where_it_reads_likelier() -> None:
+    # The group's explanation is read piece by piece, and the pieces of the
+    # lines misread in it make it undo È” in the correct lines beside them.
+    latin = Chain((Misreading("utf-8", "latin-1"),))
+    judge = judge_knowing(
+        ONCE, latin, TWICE, Chain((Misreading("utf-8", "cp1250"),)), Chain((), "windows-1252")
+    )
+    fine = ("65871|8," + ITALIAN).encode()
+    lines = [
+        fine,
+        ("66408|42," + ITALIAN).encode().decode("latin-1").encode(),
+        fine,
+        fine,
+        b"78411|" + misread("49," + ITALIAN).replace(b"\xc2\x9d", b"?"),
+        fine,
+    ]
+    units, at = [], 0
+    for row, data in enumerate(lines):
+        units.append(unit(data, at, row))
+        at += len(data)
+    decided = dict((u.row, segments) for u, segments in judge.take_all(units))
+    for row in (0, 2, 3, 5):
+        assert [s.kind for s in decided[row]] == [SegmentKind.FINE], row
+
+
 def test_a_byte_lost_before_a_question_mark_is_guessed_with_the_known_chain() -> None:
     # windows-1252 (WHATWG) keeps 9D; the program that wrote "?" for it read
     # the same table as cp1252, which leaves 9D undefined.

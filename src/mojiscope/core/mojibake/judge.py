@@ -82,6 +82,9 @@ KNOWN_CHAINS = 12
 LEARN_CONFIDENCE = 0.6
 #: A unit with more than this share of control bytes (not TAB or line ends) is binary.
 BINARY_SHARE = 0.1
+#: Runs of one unit weighed one by one (:meth:`Judge._helping`); a unit
+#: with more is weighed whole.
+LEFT_OUT_RUNS = 12
 #: Bytes of the texts whose verdicts :class:`_Verdicts` keeps before it forgets them all.
 VERDICT_BYTES = 4 << 20
 
@@ -422,27 +425,58 @@ class Judge:
             rest = b"".join(data[b:a] for (_, b), (a, _) in _gaps(runs, len(data)))
             if self.screen.holds_mojibake(rest) or self.screen.partial(data, reader):
                 continue
-            if not self._likelier(known.chain, data, runs):
+            helping = self._helping(known.chain, data, runs)
+            if not helping:
                 continue
-            found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in runs]
+            found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in helping]
             return _tiled(unit, found)
         return None
 
-    def _likelier(self, chain: Chain, data: bytes, runs: list[tuple[int, int]]) -> bool:
-        """Whether the model prices ``data`` (a valid unit) with ``runs``
-        repaired by ``chain`` below ``data`` as it is: a run that only looks
-        misread (``È”`` in Italian is windows-1252's reading of ``Ȕ``) beside
-        correct letters is left as it is."""
+    def _helping(
+        self, chain: Chain, data: bytes, runs: list[tuple[int, int]]
+    ) -> list[tuple[int, int]]:
+        """The runs of ``data`` (a valid unit) worth repairing with
+        ``chain``: each one whose repair the model finds likelier than the
+        run as it is, beside the others repaired (up to :data:`LEFT_OUT_RUNS`
+        runs are weighed one by one), when all of them together make the
+        unit likelier than it is. A run that only looks misread (``È”`` in
+        Italian is windows-1252's reading of ``Ȕ``) stays as it is."""
+        repairs = [try_repair(chain, data[a:b]) for a, b in runs]
+        if any(r is None for r in repairs):
+            return []
+        kept = list(range(len(runs)))
+        if 1 < len(runs) <= LEFT_OUT_RUNS:
+            everything = self._price_with(chain, data, runs, repairs, kept)
+            kept = [
+                i
+                for i in kept
+                if self._price_with(chain, data, runs, repairs, [j for j in kept if j != i])
+                > everything
+            ]
+        if not kept or self._price_with(chain, data, runs, repairs, kept) >= self._price_with(
+            chain, data, runs, repairs, []
+        ):
+            return []
+        return [runs[i] for i in kept]
+
+    @staticmethod
+    def _price_with(
+        chain: Chain,
+        data: bytes,
+        runs: list[tuple[int, int]],
+        repairs: list[str | None],
+        kept: list[int],
+    ) -> float:
+        """The model's price of ``data`` with the runs ``kept`` repaired."""
+        if not kept:
+            return scored(data.decode("utf-8"), IDENTITY).price
         pieces, at = [], 0
-        for a, b in runs:
-            repaired = try_repair(chain, data[a:b])
-            if repaired is None:
-                return False
-            pieces += [data[at:a].decode("utf-8"), repaired]
+        for i in kept:
+            a, b = runs[i]
+            pieces += [data[at:a].decode("utf-8"), repairs[i] or ""]
             at = b
         pieces.append(data[at:].decode("utf-8"))
-        text = data.decode("utf-8")
-        return scored("".join(pieces), chain).price < scored(text, IDENTITY).price
+        return scored("".join(pieces), chain).price
 
     def _with_holes(self, unit: Unit) -> list[Segment] | None:
         """A known chain of one misreading that reads ``unit`` once the bytes
@@ -521,7 +555,7 @@ class Judge:
             segments = self.decide(unit)
             if segments is None and valid:
                 segments = self._answer(unit, best, offset)
-                if self._left_misread(unit, segments):
+                if self._left_misread(unit, segments) or not self._improves(unit, segments):
                     segments = self._alone(unit)
             elif segments is None:
                 segments = self._alone(unit)
@@ -616,6 +650,30 @@ class Judge:
             if s.kind is SegmentKind.FINE
         ]
         return any(self.screen.holds_mojibake(b) or self.screen.partial(b) for b in kept)
+
+    def _improves(self, unit: Unit, segments: list[Segment]) -> bool:
+        """Whether the model prices ``unit`` (valid) with its misread
+        segments repaired below the unit as it is: a group's explanation
+        read piece by piece may undo a run of one line that only looks
+        misread, which the line alone would keep. Guesses and legacy bytes
+        are taken as the group read them."""
+        if any(s.kind in (SegmentKind.LOSSY, SegmentKind.LEGACY) for s in segments):
+            return True
+        misread = [s for s in segments if s.kind is SegmentKind.MISREAD]
+        if not misread:
+            return True
+        data, base = unit.data, unit.start
+        pieces, at = [], 0
+        for segment in misread:
+            a, b = segment.start - base, segment.end - base
+            repaired = try_repair(segment.chain, data[a:b])
+            if repaired is None:
+                return True  # not this judge's to weigh
+            pieces += [data[at:a].decode("utf-8"), repaired]
+            at = b
+        pieces.append(data[at:].decode("utf-8"))
+        chain = misread[0].chain
+        return scored("".join(pieces), chain).price < scored(data.decode("utf-8"), IDENTITY).price
 
     def _alone(self, unit: Unit) -> list[Segment]:
         """A unit the group's explanation did not cover: explained on its own;
