@@ -15,7 +15,6 @@ from mojiscope.core.mojibake.screen import (
     Screen,
     _chars,
     _legacy_lines,
-    _pattern_lines,
     legacy_marks,
     reader_pattern,
     screen,
@@ -175,24 +174,17 @@ def test_the_patterns_match_exactly_what_the_plain_regex_does(data: bytes) -> No
         assert got == [m.span() for m in union.finditer(data)], group.readers
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(data=_misread_bytes(), start=st.integers(0, 60))
-def test_the_gated_patterns_cut_by_first_byte_find_the_same_lines(data: bytes, start: int) -> None:
-    """A gated group's pattern cut by first byte (searched as the leftmost
-    match of its parts) finds the same lines as the whole pattern."""
+def test_the_candidate_search_finds_every_line_the_screen_flags(data: bytes, start: int) -> None:
+    """The RE2 candidate search only skips lines: the lines flagged are
+    those the screen's own checks flag over the whole text at once."""
     start = min(start, len(data))
-    for group in screen().gated:
-        assert len(group.parts) >= 1
-        whole: set[int] = set()
-        cut: set[int] = set()
-        _pattern_lines(group.pattern, data, start, len(data), whole, twice=True)
-        _pattern_lines(group.pattern, data, start, len(data), cut, twice=True, parts=group.parts)
-        assert cut == whole, group.readers
-        once: set[int] = set()
-        _pattern_lines(group.pattern, data, start, len(data), once)
-        cut_once: set[int] = set()
-        _pattern_lines(group.pattern, data, start, len(data), cut_once, parts=group.parts)
-        assert cut_once == once, group.readers
+    sieve = screen()
+    opened = frozenset(sieve._gates.open(data, start, len(data)))
+    every: set[int] = set()
+    sieve._confirmed(data, start, len(data), opened, every)
+    assert sieve.suspicious(data, start) == sorted(every)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)

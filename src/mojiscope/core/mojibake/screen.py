@@ -17,30 +17,29 @@ as UTF-8 (Russian in cp1251 read as windows-1252, ``Ïðèâåò``) and Western
 text read as another code page (``Th\u03b9\u03b2tre``) leave no reader's pattern;
 what they leave instead is looked for too (:data:`LEGACY_NEEDLES`).
 
-Speed. A regex whose first byte is one of many runs an order of magnitude
-slower than one with a literal first byte, and text is full of the lead
-bytes of its own script. Every reader's pattern is therefore written as an
-alternation whose branches each start with a literal byte (one sequence,
-then more of the same reader's: :func:`_sequences`), which CPython's regex
-engine turns into a set of first bytes to skip to; it matches exactly what
-``(?:sequence)+`` does. Branches that start with the same byte share it
-(:func:`_factored`), so the engine tries only those at a byte. Over a whole
-chunk a gated group's pattern is also searched cut into one pattern per
-first byte (:func:`_by_first_byte`, the leftmost match of the parts): a
-literal first byte is found with ``memchr``, where a set of first bytes is
-checked byte by byte. So the code pages whose lead characters are all
-Latin letters (C3, C4 or C5 in UTF-8: windows-1252 and its relatives, the
-Central European and Baltic ones) are found through
-:meth:`bytes.translate` to one letter per byte class and a plain substring
-search for "lead, continuation, start of a continuation character"; only the
-lines with such a hit are checked with the readers' own patterns. The other
-code pages (Cyrillic, Greek, Hebrew, Arabic, Thai, DOS and Mac) are checked
-only in text that holds the bytes their lead characters start with, and
-there with their patterns over the text, a line counting when it holds two
-of their sequences (:data:`GATED_AT_LEAST`: their letters are a script's
-own, and correct text pairs them now and then): text in those scripts is
-screened more slowly. The DOS and Mac Latin code pages (cp850, mac-roman)
-read the lead bytes of Cyrillic and Greek as Latin letters and common signs,
+Speed. A chunk is first searched with one RE2 pattern (Google's linear-time
+engine, whose automaton tries every alternative in one pass over the bytes)
+for lines that may be flagged (:meth:`Screen._candidates`: a Latin reader's
+sequence, two of a gated group's, U+FFFD, NUL, a legacy mark); only those
+lines are checked with the rules below, in CPython's ``re``, which would
+otherwise try its alternatives byte by byte over the whole chunk. A property
+holds the candidates to the rules over the whole text. The code pages whose
+lead characters are all Latin letters (C3, C4 or C5 in UTF-8: windows-1252
+and its relatives, the Central European and Baltic ones) are checked
+through :meth:`bytes.translate` to one letter per byte class and a plain
+substring search for "lead, continuation, start of a continuation
+character", then the readers' own patterns. The other code pages
+(Cyrillic, Greek, Hebrew, Arabic, Thai, DOS and Mac) are checked only in
+a chunk that holds the bytes their lead characters start with, a line
+counting when it holds two of their sequences (:data:`GATED_AT_LEAST`:
+their letters are a script's own, and correct text pairs them now and
+then). Every reader's ``re`` pattern is written as an alternation whose
+branches each start with a literal byte (one sequence, then more of the
+same reader's: :func:`_sequences`; branches that start with the same byte
+share it: :func:`_factored`), which the engine turns into a set of first
+bytes to skip to; it matches exactly what ``(?:sequence)+`` does. The DOS
+and Mac Latin code pages (cp850, mac-roman) read the lead bytes of Cyrillic
+and Greek as Latin letters and common signs,
 so they are looked for where Latin text was misread.
 """
 
@@ -51,6 +50,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Any
+
+import re2
 
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.search import READERS
@@ -79,8 +81,16 @@ LEGACY_NEEDLES = (b"LcLcLc", b"Gca", b"aGc")
 #: sequence cut short ends (:meth:`Screen.partial`; a reader's characters
 #: for bytes 80-FF are all non-ASCII, so their UTF-8 ends with such a byte).
 _CUT_END = re.compile(rb"[\x80-\xff](?:[?'\"]|\r?\n|\Z)")
-#: Box drawing (U+2500-U+257F) beside an ASCII letter.
-BOX_BESIDE_LETTER = re.compile(rb"\xe2[\x94\x95][\x80-\xbf](?:[A-Za-z]|(?<=[A-Za-z]...))")
+#: Box drawing (U+2500-U+257F) in UTF-8.
+_BOX = rb"\xe2[\x94\x95][\x80-\xbf]"
+#: Box drawing beside an ASCII letter.
+BOX_BESIDE_LETTER = re.compile(_BOX + rb"(?:[A-Za-z]|(?<=[A-Za-z]...))")
+#: The RE2 options of the candidate search (:meth:`Screen._candidates`): a
+#: byte is a character (Latin-1), so that the patterns read bytes as the
+#: ``re`` patterns here do.
+_RE2 = re2.Options()
+_RE2.encoding = re2.Options.Encoding.LATIN1
+_RE2.max_mem = 64 << 20
 
 _LEAD, _CONT, _START, _EITHER = b"L", b"c", b"B", b"X"
 
@@ -326,6 +336,9 @@ class _Gated:
     #: The first bytes of the members' lead characters, one byte each: a
     #: match starts with one.
     lead_bytes: tuple[bytes, ...]
+    #: The alternatives of one sequence of a member, each starting with a
+    #: literal byte (:attr:`ReaderPattern.starts`).
+    starts: tuple[bytes, ...] = ()
 
     @cached_property
     def pattern(self) -> re.Pattern[bytes]:
@@ -401,6 +414,7 @@ class Screen:
         )
         self.gated = tuple(self._gated([r for r in readers if not _latin(r)]))
         self._gates = _Gates(self.gated)
+        self._candidate_patterns: dict[frozenset[int], Any] = {}
 
     @staticmethod
     def _gated(others: list[str]) -> Iterator[_Gated]:
@@ -426,30 +440,67 @@ class Screen:
             else:
                 needles = {bytes([b]) for b in leads - set(LATIN_LEADS) or leads}
             firsts = tuple(bytes([b]) for b in sorted(leads))
-            yield _Gated(tuple(members), tuple(sorted(needles)), tuple(branches), firsts)
+            starts = tuple(start for r in members for start in reader_pattern(r).starts)
+            yield _Gated(tuple(members), tuple(sorted(needles)), tuple(branches), firsts, starts)
 
     # -- asking ---------------------------------------------------------------------
 
     def suspicious(self, data: bytes, start: int = 0, end: int | None = None) -> list[int]:
         """Where lines of ``data[start:end]`` that may hold mojibake begin,
-        sorted (a line ends just after LF; the last may have none)."""
+        sorted (a line ends just after LF; the last may have none): the
+        lines :meth:`_candidates` finds, each confirmed by :meth:`_confirmed`."""
         stop = len(data) if end is None else end
         if data.isascii() and b"\x00" not in data:
             return []
+        opened = frozenset(self._gates.open(data, start, stop))
+        candidates = self._candidates(opened)
         found: set[int] = set()
+        position = start
+        while (match := candidates.search(data, position, stop)) is not None:
+            line = max(data.rfind(b"\n", start, match.start()) + 1, start)
+            after = data.find(b"\n", match.start(), stop)
+            position = stop if after < 0 else after + 1
+            self._confirmed(data, line, position, opened, found)
+        return sorted(found)
+
+    def _candidates(self, opened: frozenset[int]) -> Any:
+        """One RE2 pattern (:data:`_RE2`) that matches in every line
+        :meth:`_confirmed` would flag, given the gated groups ``opened``: a
+        sequence of any Latin reader (their pooled pattern), two sequences of
+        an opened group's members (a line it flags holds two), U+FFFD, NUL,
+        and the marks of :func:`legacy_marks`, each written for RE2. Made
+        once per set of groups."""
+        kept = self._candidate_patterns.get(opened)
+        if kept is None:
+            groups = [b"(?:" + b"|".join(self.gated[i].starts) + b")" for i in sorted(opened)]
+            branches = [
+                self._latin_union.pattern,
+                *(group + rb"[^\n]*" + group for group in groups),
+                rb"\xef\xbf\xbd",
+                rb"\x00",
+                *_LEGACY_CANDIDATES,
+            ]
+            kept = re2.compile(b"|".join(b"(?:" + b + b")" for b in branches), _RE2)
+            self._candidate_patterns[opened] = kept
+        return kept
+
+    def _confirmed(
+        self, data: bytes, start: int, stop: int, opened: frozenset[int], found: set[int]
+    ) -> None:
+        """The lines of ``data[start:stop]`` the screen flags (see the module
+        docstring), the gated groups ``opened`` by the whole chunk, added to
+        ``found``."""
         self._latin_lines(data, start, stop, found)
         union = self._latin_union
         for gate in self._lead_gates:
             if data.find(gate.pattern[:1], start, stop) >= 0:
                 _pattern_lines(gate, data, start, stop, found, union)
-        for i in sorted(self._gates.open(data, start, stop)):
-            gated = self.gated[i]
-            _pattern_lines(gated.pattern, data, start, stop, found, twice=True, parts=gated.parts)
+        for i in sorted(opened):
+            _pattern_lines(self.gated[i].pattern, data, start, stop, found, twice=True)
         for marker in MARKERS:
             if data.find(marker.pattern[:1], start, stop) >= 0:
                 _pattern_lines(marker, data, start, stop, found)
         _legacy_lines(data, start, stop, found)
-        return sorted(found)
 
     def _latin_lines(self, data: bytes, start: int, stop: int, found: set[int]) -> None:
         if data.find(b"\xc3", start, stop) < 0:
@@ -541,6 +592,22 @@ def _legacy_table() -> bytes:
     return bytes(table)
 
 
+def _class_of(letter: int) -> bytes:
+    """A regex class of the bytes :func:`_legacy_table` writes as ``letter``."""
+    members = bytes(b for b in range(256) if _legacy_table()[b] == letter)
+    return b"[" + b"".join(b"\\x%02x" % b for b in members) + b"]"
+
+
+#: :data:`LEGACY_NEEDLES` and :data:`BOX_BESIDE_LETTER` as RE2 patterns over
+#: the bytes themselves (a needle's letters as the classes of bytes they
+#: stand for; the box beside a letter after it or before it).
+_LEGACY_CANDIDATES = (
+    *(b"".join(_class_of(letter) for letter in needle) for needle in LEGACY_NEEDLES),
+    _BOX + rb"[A-Za-z]",
+    rb"[A-Za-z]" + _BOX,
+)
+
+
 def legacy_marks(data: bytes) -> bool:
     """Whether ``data`` holds one of :data:`LEGACY_NEEDLES` or
     :data:`BOX_BESIDE_LETTER`."""
@@ -576,16 +643,13 @@ def _pattern_lines(
     confirm: re.Pattern[bytes] | None = None,
     *,
     twice: bool = False,
-    parts: tuple[re.Pattern[bytes], ...] = (),
 ) -> None:
     """Lines where ``pattern`` matches (and, with ``confirm``, where
     ``confirm`` matches at the same place; with ``twice``, where it matches
-    twice, apart: see :data:`GATED_AT_LEAST`). ``parts``, ``pattern`` cut
-    by first byte (:func:`_by_first_byte`), finds the same matches faster."""
+    twice, apart: see :data:`GATED_AT_LEAST`)."""
     position = start
-    search = _Leftmost(parts, data, stop).search if parts else None
     while True:
-        match = pattern.search(data, position, stop) if search is None else search(position)
+        match = pattern.search(data, position, stop)
         if match is None:
             return
         if confirm is not None and confirm.match(data, match.start()) is None:
@@ -598,30 +662,6 @@ def _pattern_lines(
             position = end
         else:
             position = match.end()
-
-
-class _Leftmost:
-    """The leftmost match from a position of any of ``parts`` (patterns that
-    never match at the same position) over ``data[:stop]``: each part's next
-    match is kept until the position passes its start."""
-
-    def __init__(self, parts: tuple[re.Pattern[bytes], ...], data: bytes, stop: int) -> None:
-        self.parts = parts
-        self.data = data
-        self.stop = stop
-        self.next: list[re.Match[bytes] | None] = [None] * len(parts)
-        self.searched = [-1] * len(parts)
-
-    def search(self, position: int) -> re.Match[bytes] | None:
-        best: re.Match[bytes] | None = None
-        for i, part in enumerate(self.parts):
-            match = self.next[i]
-            if self.searched[i] < 0 or (match is not None and match.start() < position):
-                match = self.next[i] = part.search(self.data, position, self.stop)
-                self.searched[i] = position
-            if match is not None and (best is None or match.start() < best.start()):
-                best = match
-        return best
 
 
 @cache
