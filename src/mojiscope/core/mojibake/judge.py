@@ -66,6 +66,7 @@ from mojiscope.core.mojibake.chain import (
 from mojiscope.core.mojibake.explain import Explanation, explain
 from mojiscope.core.mojibake.guessed import guessed_bytes
 from mojiscope.core.mojibake.oddities import made_oddities
+from mojiscope.core.mojibake.plausibility import cost
 from mojiscope.core.mojibake.screen import Screen
 from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
@@ -82,9 +83,6 @@ KNOWN_CHAINS = 12
 LEARN_CONFIDENCE = 0.6
 #: A unit with more than this share of control bytes (not TAB or line ends) is binary.
 BINARY_SHARE = 0.1
-#: Runs of one unit weighed one by one (:meth:`Judge._helping`); a unit
-#: with more is weighed whole.
-LEFT_OUT_RUNS = 12
 #: Bytes of the texts whose verdicts :class:`_Verdicts` keeps before it forgets them all.
 VERDICT_BYTES = 4 << 20
 
@@ -436,23 +434,15 @@ class Judge:
         self, chain: Chain, data: bytes, runs: list[tuple[int, int]]
     ) -> list[tuple[int, int]]:
         """The runs of ``data`` (a valid unit) worth repairing with
-        ``chain``: each one whose repair the model finds likelier than the
-        run as it is, beside the others repaired (up to :data:`LEFT_OUT_RUNS`
-        runs are weighed one by one), when all of them together make the
-        unit likelier than it is. A run that only looks misread (``È”`` in
-        Italian is windows-1252's reading of ``Ȕ``) stays as it is."""
+        ``chain``: each one whose word (the letters and non-ASCII bytes
+        around it) the model finds likelier text repaired than as it is,
+        when those together make the unit likelier than it is (the chain's
+        prior counted). A run that only looks misread (``È”`` in Italian is
+        windows-1252's reading of ``Ȕ``) stays as it is."""
         repairs = [try_repair(chain, data[a:b]) for a, b in runs]
         if any(r is None for r in repairs):
             return []
-        kept = list(range(len(runs)))
-        if 1 < len(runs) <= LEFT_OUT_RUNS:
-            everything = self._price_with(chain, data, runs, repairs, kept)
-            kept = [
-                i
-                for i in kept
-                if self._price_with(chain, data, runs, repairs, [j for j in kept if j != i])
-                > everything
-            ]
+        kept = [i for i, repair in enumerate(repairs) if _word_likelier(data, *runs[i], repair)]
         if not kept or self._price_with(chain, data, runs, repairs, kept) >= self._price_with(
             chain, data, runs, repairs, []
         ):
@@ -715,6 +705,23 @@ class Judge:
         """Kept as it is: fine, or lossy when it holds U+FFFD already."""
         kind = SegmentKind.LOSSY if b"\xef\xbf\xbd" in unit.data else SegmentKind.FINE
         return self._segment(unit, 0, len(unit.data), kind, confidence=confidence)
+
+
+def _word_likelier(data: bytes, start: int, end: int, repair: str | None) -> bool:
+    """Whether the word around bytes ``[start, end)`` of ``data`` (valid
+    UTF-8), up to the nearest byte that is no ASCII letter, digit or
+    non-ASCII byte, reads likelier as text (``plausibility.cost``) with
+    those bytes replaced by ``repair``."""
+    if repair is None:
+        return False
+    a, b = start, end
+    while a > 0 and (data[a - 1] >= 0x80 or chr(data[a - 1]).isalnum()):
+        a -= 1
+    while b < len(data) and (data[b] >= 0x80 or chr(data[b]).isalnum()):
+        b += 1
+    word = data[a:b].decode("utf-8")
+    fixed = data[a:start].decode("utf-8") + repair + data[end:b].decode("utf-8")
+    return cost(fixed) < cost(word)
 
 
 def _decodes(codec: str, data: bytes) -> bool:
