@@ -415,6 +415,7 @@ class Screen:
         self.gated = tuple(self._gated([r for r in readers if not _latin(r)]))
         self._gates = _Gates(self.gated)
         self._candidate_patterns: dict[frozenset[int], Any] = {}
+        self._every_group = frozenset(range(len(self.gated)))
 
     @staticmethod
     def _gated(others: list[str]) -> Iterator[_Gated]:
@@ -452,6 +453,8 @@ class Screen:
         stop = len(data) if end is None else end
         if data.isascii() and b"\x00" not in data:
             return []
+        if self._candidates(self._every_group).search(data, start, stop) is None:
+            return []  # with every group open there is none: none is flagged (a short text, often)
         opened = frozenset(self._gates.open(data, start, stop))
         candidates = self._candidates(opened)
         found: set[int] = set()
