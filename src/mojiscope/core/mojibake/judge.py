@@ -435,38 +435,14 @@ class Judge:
     ) -> list[tuple[int, int]]:
         """The runs of ``data`` (a valid unit) worth repairing with
         ``chain``: each one whose word (the letters and non-ASCII bytes
-        around it) the model finds likelier text repaired than as it is,
-        when those together make the unit likelier than it is (the chain's
-        prior counted). A run that only looks misread (``È”`` in Italian is
-        windows-1252's reading of ``Ȕ``) stays as it is."""
+        around it) the model finds likelier text repaired than as it is. A
+        run that only looks misread (``È”`` in Italian is windows-1252's
+        reading of ``Ȕ``) stays as it is."""
         repairs = [try_repair(chain, data[a:b]) for a, b in runs]
         if any(r is None for r in repairs):
             return []
         kept = [i for i, repair in enumerate(repairs) if _word_likelier(data, *runs[i], repair)]
-        if not kept or self._price_with(chain, data, runs, repairs, kept) >= self._price_with(
-            chain, data, runs, repairs, []
-        ):
-            return []
         return [runs[i] for i in kept]
-
-    @staticmethod
-    def _price_with(
-        chain: Chain,
-        data: bytes,
-        runs: list[tuple[int, int]],
-        repairs: list[str | None],
-        kept: list[int],
-    ) -> float:
-        """The model's price of ``data`` with the runs ``kept`` repaired."""
-        if not kept:
-            return scored(data.decode("utf-8"), IDENTITY).price
-        pieces, at = [], 0
-        for i in kept:
-            a, b = runs[i]
-            pieces += [data[at:a].decode("utf-8"), repairs[i] or ""]
-            at = b
-        pieces.append(data[at:].decode("utf-8"))
-        return scored("".join(pieces), chain).price
 
     def _with_holes(self, unit: Unit) -> list[Segment] | None:
         """A known chain of one misreading that reads ``unit`` once the bytes
