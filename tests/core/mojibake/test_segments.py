@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -361,3 +362,17 @@ def test_a_map_made_on_every_core_stops_when_cancelled(tmp_path: Path) -> None:
         for batch in map_segments(source, chunk_size=4096, workers=2, control=control):
             batches.append(batch)
     assert 2 <= len(batches) < len(path.read_bytes()) // 4096
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_file_that_shrinks_while_it_is_mapped_stops_the_map(tmp_path: Path, workers: int) -> None:
+    # Before, the map read nothing past the new end for ever.
+    path = tmp_path / "shrinking.csv"
+    path.write_bytes(misread("1,José,Málaga\n").encode() * 20_000)
+    batches = 0
+    with pytest.raises(OSError, match="shrank while it was mapped"), FileSource(path) as source:
+        for _batch in map_segments(source, chunk_size=4096, workers=workers):
+            batches += 1
+            if batches == 3:
+                os.truncate(path, 100_000)
+            assert batches < 200

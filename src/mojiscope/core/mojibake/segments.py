@@ -394,7 +394,7 @@ def map_segments(
         return
     position = 0
     while position < total or (position == 0 and total == 0):
-        data = source.read(position, min(total, position + chunk_size))
+        data = _read(source, position, min(total, position + chunk_size), total)
         final = position + len(data) >= total
         rows = mapper.rows(data)
         data = _cut(data, rows, final)
@@ -403,6 +403,19 @@ def map_segments(
         control.step(position)
         if total == 0:
             return
+
+
+def _read(source: Source, start: int, end: int, total: int) -> bytes:
+    """Bytes ``[start, end)`` of ``source`` (of ``total`` bytes when the map
+    began); an :class:`OSError` naming the file when it has shrunk since,
+    so that the map stops instead of reading nothing for ever."""
+    data = source.read(start, end)
+    if len(data) < end - start:
+        raise OSError(
+            f"{source.name}: the file shrank while it was mapped "
+            f"(it had {total:,} bytes; byte {start + len(data):,} is gone)"
+        )
+    return data
 
 
 def _cut(data: bytes, rows: _Rows, final: bool) -> bytes:
@@ -461,7 +474,7 @@ def _pooled(
     try:
         while position < total or in_flight:
             if position < total and len(in_flight) < 2 * workers:
-                data = source.read(position, min(total, position + chunk_size))
+                data = _read(source, position, min(total, position + chunk_size), total)
                 final = position + len(data) >= total
                 rows = _Rows(data, row, shape)
                 end = position + len(_cut(data, rows, final))
@@ -525,7 +538,7 @@ def _map_chunk(start: int, end: int, row: int, final: bool) -> tuple[SegmentBatc
     the worker's chain table its numbers index (pages let go after)."""
     assert _worker is not None, "worker not initialised"
     source, mapper = _worker
-    data = source.read(start, end)
+    data = _read(source, start, end, len(source))
     rows = _Rows(data, row, mapper.table)
     mapper.row = row
     batch = mapper.chunk(data, start, rows, final)
