@@ -14,7 +14,7 @@ Run: ``.venv/bin/python tests/bench/bench_segments.py [--mb 1024] [--damaged 0.0
   every batch taken into one
   :class:`~mojiscope.core.mojibake.segments.SegmentMap`, as the window's
   child and the window do between them; a file of 32 MiB or more is mapped
-  by a pool of worker processes, one per core, started within the time),
+  by a pool of worker processes, one per core up to two, started within the time),
   the process's own start-up not counted.
 * **Memory**: that process's peak resident set (``ru_maxrss``: the map and
   the reading together), the most it and its workers held together (their
@@ -126,7 +126,7 @@ print(found.words())
 def segment_map(path: Path) -> tuple[float, int, int, int, str]:
     """The map made in a process of its own, as the window's child makes it
     (every batch taken into one map, a file of 32 MiB or more by a pool of
-    worker processes, one per core): seconds, peak RSS of the process and
+    worker processes, one per core up to two): seconds, peak RSS of the process and
     the most its processes held together (proportional set sizes summed,
     sampled every 50 ms), the map's
     bytes, its words."""

@@ -89,9 +89,14 @@ UNIT_MAX = 16 << 10
 #: windows-1252; a single ``Pi√±a``) are then repaired as it shows them.
 SMALL = SAMPLE_BYTES
 #: A file of this many chunks or more is mapped by a pool of worker
-#: processes, one per core (:func:`_pooled`); a smaller one in the calling
-#: process (starting the workers costs about what mapping two chunks does).
+#: processes, one per core up to :data:`MAX_WORKERS` (:func:`_pooled`); a
+#: smaller one in the calling process (starting the workers costs about
+#: what mapping two chunks does).
 PARALLEL_CHUNKS = 8
+#: Worker processes a map uses at most unless told: each holds about
+#: 90 MiB (the model, the word table, a chunk and the judge's kept
+#: verdicts), so two keep the map's processes under 300 MB together.
+MAX_WORKERS = 2
 #: A line's first non-ASCII byte or NUL, and the rest of the line (one match a line).
 _JUDGED = re.compile(rb"[\x80-\xff\x00][^\n]*")
 #: Bytes read at the start to tell a table.
@@ -376,8 +381,8 @@ def map_segments(
     """The segment map of ``source``, batch by batch (see the module
     docstring). ``table``: ``True`` to sniff whether the file is a table,
     ``False`` (or ``None``) to read it as lines, or the table's shape.
-    ``workers``: processes for a large file (one per core by default; 1
-    maps it in this process)."""
+    ``workers``: processes for a large file (by default one per core, at
+    most :data:`MAX_WORKERS`; 1 maps it in this process)."""
     total = len(source)
     shape = sniff_table(source.read(0, min(total, SNIFF_BYTES))) if table is True else table or None
     mapper = _Mapper(shape, small=total <= SMALL)
@@ -390,7 +395,7 @@ def map_segments(
                 chunk_size = total  # the answer is the whole source's
     if mapper.whole is None and _worth_a_pool(source, chunk_size, workers):
         assert isinstance(source, FileSource)
-        yield from _pooled(source, shape, control, chunk_size, pool_size(workers))
+        yield from _pooled(source, shape, control, chunk_size, _map_workers(workers))
         return
     position = 0
     while position < total or (position == 0 and total == 0):
@@ -438,8 +443,14 @@ def _worth_a_pool(source: Source, chunk_size: int, workers: int | None) -> bool:
     return (
         isinstance(source, FileSource)
         and len(source) >= PARALLEL_CHUNKS * chunk_size
-        and pool_size(workers) >= 2
+        and _map_workers(workers) >= 2
     )
+
+
+def _map_workers(workers: int | None) -> int:
+    """Worker processes for a large file's map: ``workers``, or one per core
+    up to :data:`MAX_WORKERS`."""
+    return workers if workers is not None else min(pool_size(), MAX_WORKERS)
 
 
 def _pooled(
