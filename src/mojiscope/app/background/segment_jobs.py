@@ -5,7 +5,10 @@ A :class:`SegmentKeeper` asks, when a document opens, for the segment map
 the file (:mod:`~mojiscope.app.background.file_passes`: after the index and
 the summary that were asked for first, one pass at a time). The map is made
 in a child process (:func:`~mojiscope.core.mojibake.jobs.segment_file`), so
-the explainer's Python never holds the window's interpreter lock; its
+the explainer's Python never holds the window's interpreter lock (a large
+file on :func:`~mojiscope.app.background.file_passes.window_workers`
+processes, every core but one as for the window's other passes, and no
+more than the map's own bound); its
 batches arrive on the GUI thread as they are made and go into one
 :class:`~mojiscope.core.mojibake.segments.SegmentMap` the views read (the
 overview strip's bands, the Mojibake panel's Segments list, the Summary's
@@ -18,12 +21,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from mojiscope.app.background.file_passes import FilePasses
+from mojiscope.app.background.file_passes import FilePasses, window_workers
 from mojiscope.app.background.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.core.mojibake.jobs import segment_bytes, segment_file
 from mojiscope.core.mojibake.segment import SegmentBatch
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segments import MAX_WORKERS, SegmentMap
 from mojiscope.core.mojibake.table import TableShape
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
@@ -80,9 +83,11 @@ class SegmentKeeper(QObject):
         path = str(document.path) if document.path is not None else None
         data = None if path is not None else document.source.read(0, document.size)
 
+        workers = min(window_workers(), MAX_WORKERS)
+
         def job(control: Control) -> int:
             if path is not None:
-                return run_in_child(segment_file, (path,), control)
+                return run_in_child(segment_file, (path, workers), control)
             return run_in_child(segment_bytes, (data,), control)
 
         handle = self.runner.start("segments", job, document.size, label="Mapping segments")

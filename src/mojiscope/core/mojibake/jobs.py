@@ -117,12 +117,14 @@ def explain_range(
     return Explained(shown, explanations, plans, previews)
 
 
-def segment_file(control: Control, path: str) -> int:
+def segment_file(control: Control, path: str, workers: int | None = None) -> int:
     """The segment map of the file at ``path``: its table's shape (or
-    ``None``) emitted first, then every batch; returns the file's size."""
+    ``None``) emitted first, then every batch; returns the file's size.
+    ``workers``: processes for a large file (``map_segments``'s default when
+    ``None``)."""
     with FileSource(path) as source:
         control.emit(table_of(source))
-        for batch in map_segments(source, control=control):
+        for batch in map_segments(source, control=control, workers=workers):
             control.emit(batch)
             source.release(0, batch.done)
         return len(source)
