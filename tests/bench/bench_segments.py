@@ -12,7 +12,7 @@ Run: ``.venv/bin/python tests/bench/bench_segments.py [--mb 1024] [--damaged 0.0
   "replace")`` of it (4 MiB chunks) / the segment map of it in a process of its
   own (``map_segments`` over a ``FileSource`` that releases what it read,
   every batch taken into one
-  :class:`~mojiscope.core.mojibake.segments.SegmentMap`, as the window's
+  :class:`~mojiscope.core.mojibake.segment_map.SegmentMap`, as the window's
   child and the window do between them; a file of 32 MiB or more is mapped
   by a pool of worker processes, one per core up to two, started within the time),
   the process's own start-up not counted.
@@ -83,7 +83,8 @@ def cpython_decode(path: Path) -> float:
 
 MAPPER = """
 import os, resource, sys, threading, time
-from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import map_segments, table_of
 from mojiscope.core.system.source import FileSource
 
 def tree(pid):

@@ -64,7 +64,8 @@ from mojiscope.core.mojibake.journal import undo_repair, write_journal
 from mojiscope.core.mojibake.plan import RepairPlan, segment_record
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
-from mojiscope.core.mojibake.segments import SegmentMap, batch_segments, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap, batch_segments
+from mojiscope.core.mojibake.segments import map_segments, table_of
 from mojiscope.core.mojibake.wording import chain_words, people_words
 from mojiscope.core.system.atomic_write import atomic_output
 from mojiscope.core.words.describe import alternatives_words, byte_range

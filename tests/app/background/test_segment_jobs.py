@@ -14,7 +14,8 @@ from mojiscope.app.model.segment_bands import readings, segment_bands
 from mojiscope.app.panels.overview import BAND_WIDTH
 from mojiscope.app.window.main_window import MainWindow
 from mojiscope.core import BytesSource
-from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import map_segments, table_of
 
 
 def mapped(qtbot: QtBot, window: MainWindow, data: bytes, path: Path) -> SegmentMap:

@@ -17,7 +17,8 @@ from mojiscope.app.model.segment_bands import (
     segment_bands,
 )
 from mojiscope.core import BytesSource
-from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import map_segments, table_of
 
 ONCE = "Le café crème\n".encode().decode("cp1252").encode()
 FINE = "déjà vu\n".encode()

@@ -24,7 +24,8 @@ from mojiscope.core import BytesSource, FileSource
 from mojiscope.core.mojibake.jobs import preview, shown_bytes
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
-from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import map_segments, table_of
 
 DAMAGED = "Le café crème, thé à la menthe".encode().decode("cp1252").encode()
 

@@ -9,7 +9,8 @@ import pytest
 
 from mojiscope.core.mojibake.jobs import segment_file
 from mojiscope.core.mojibake.segment import SegmentBatch
-from mojiscope.core.mojibake.segments import CHUNK, PARALLEL_CHUNKS, SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import CHUNK, PARALLEL_CHUNKS
 from mojiscope.core.mojibake.table import TableShape
 from mojiscope.core.system.control import Control
 

@@ -16,7 +16,8 @@ from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake.journal import JournalError, read_head, undo_repair, write_journal
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
-from mojiscope.core.mojibake.segments import SegmentMap, map_segments, table_of
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import map_segments, table_of
 
 PROPERTY = settings(
     max_examples=20,

@@ -8,7 +8,6 @@ import base64
 import itertools
 import json
 import os
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -21,19 +20,13 @@ import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-wind
 from mojiscope.core import BytesSource
 from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake import explain
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
+from mojiscope.core.mojibake.chain import Chain, Misreading
 from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import SegmentKind
-from mojiscope.core.mojibake.segments import (
-    PARALLEL_CHUNKS,
-    SegmentMap,
-    map_segments,
-    reading_words,
-    table_of,
-    tally_words,
-)
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import PARALLEL_CHUNKS, map_segments, table_of
 from mojiscope.core.system.control import Cancelled, Control
 from mojiscope.core.system.source import FileSource
 
@@ -157,31 +150,6 @@ def test_an_empty_file_and_a_file_of_ascii_are_one_fine_segment_or_none() -> Non
     assert len(mapped(b"")) == 0
     (only,) = mapped(b"plain\ntext\n")
     assert only.kind is SegmentKind.FINE and only.end == 11
-
-
-def test_counts_in_words() -> None:
-    chains = [IDENTITY, ONCE, TWICE, Chain((), "cp1251")]
-    rows = {("misread", 1): 312, ("misread", 2): 9, ("fine", 0): 9680, ("legacy", 3): 2}
-    assert tally_words(Counter(rows), chains) == (
-        "312 rows read as windows-1252 once, 9 twice, 2 rows in windows-1251, 9,680 fine"
-    )
-    assert reading_words(Chain((Misreading("shift_jis", "windows-1252"),))) == (
-        "shift_jis read as windows-1252"
-    )
-
-
-def test_counts_of_two_names_of_one_code_page_are_one_count() -> None:
-    # cp1252 and windows-1252 are one code page in words: their rows add up.
-    cp1252 = Chain((Misreading("utf-8", "cp1252"),))
-    chains = [IDENTITY, ONCE, cp1252, TWICE]
-    rows = {("misread", 1): 300, ("misread", 2): 12, ("misread", 3): 9, ("fine", 0): 5}
-    assert tally_words(Counter(rows), chains) == (
-        "312 rows read as windows-1252 once, 9 twice, 5 fine"
-    )
-    lossy = {("lossy", 1): 2, ("lossy", 2): 1, ("fine", 0): 5}  # a ? and a straight quote
-    assert tally_words(Counter(lossy), chains) == (
-        "3 rows lossy (read as windows-1252 once), 5 fine"
-    )
 
 
 def test_mixed_files_of_the_development_split_come_out_right() -> None:

@@ -10,7 +10,7 @@ file on :func:`~mojiscope.app.background.file_passes.window_workers`
 processes, every core but one as for the window's other passes, and no
 more than the map's own bound); its
 batches arrive on the GUI thread as they are made and go into one
-:class:`~mojiscope.core.mojibake.segments.SegmentMap` the views read (the
+:class:`~mojiscope.core.mojibake.segment_map.SegmentMap` the views read (the
 overview strip's bands, the Mojibake panel's Segments list, the Summary's
 counts). Taking a batch is an append of arrays; the views hear of it at
 most every :data:`GROWTH_INTERVAL_MS` (``changed``), and once more when the
@@ -26,7 +26,8 @@ from mojiscope.app.background.jobs import AFTER_OPEN_MS, JobHandle, JobRunner
 from mojiscope.app.model.document import Document
 from mojiscope.core.mojibake.jobs import segment_bytes, segment_file
 from mojiscope.core.mojibake.segment import SegmentBatch
-from mojiscope.core.mojibake.segments import MAX_WORKERS, SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
+from mojiscope.core.mojibake.segments import MAX_WORKERS
 from mojiscope.core.mojibake.table import TableShape
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control

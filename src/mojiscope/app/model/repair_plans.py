@@ -19,7 +19,7 @@ from pathlib import Path
 from mojiscope.core.mojibake import reading_name
 from mojiscope.core.mojibake.plan import RepairPlan, plan_lines
 from mojiscope.core.mojibake.plan_reading import plan_name
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
 
 _PLANS: list[Path] = []
 

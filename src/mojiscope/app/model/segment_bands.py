@@ -1,7 +1,7 @@
 """The segment map as the views draw it, without Qt: readings, their colours
 and the bands of the overview strip.
 
-Every damaged segment of a :class:`~mojiscope.core.mojibake.segments.SegmentMap`
+Every damaged segment of a :class:`~mojiscope.core.mojibake.segment_map.SegmentMap`
 reads one way (:func:`readings`: a chain for misread and legacy bytes, and
 one reading each for lossy and binary bytes); each reading has a label
 (``read as windows-1252 twice``) and a colour from :data:`COLOURS`, the
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.segment import KIND_CODES, SegmentKind
-from mojiscope.core.mojibake.segments import SegmentMap, reading_words
+from mojiscope.core.mojibake.segment_map import SegmentMap, reading_words
 
 #: Colours of the readings, in order of first appearance (Okabe and Ito's
 #: palette, told apart by people with the common colour-vision deficiencies).

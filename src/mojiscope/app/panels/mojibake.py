@@ -75,7 +75,7 @@ from mojiscope.core.mojibake import Chain, Explanation, reading_name
 from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
 from mojiscope.core.mojibake.plan import RepairPlan
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
 from mojiscope.core.mojibake.wording import chain_steps, chain_words, damage_steps, difference
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control

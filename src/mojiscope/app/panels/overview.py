@@ -49,7 +49,7 @@ from mojiscope.app.model.segment_bands import reading_keys, readings, segment_ba
 from mojiscope.app.window.timers import Later
 from mojiscope.core.index.file_index import FileIndex
 from mojiscope.core.index.scan import ChunkCounts
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
 from mojiscope.core.spans.event import KIND_CODES, REASON_CODES, SpanKind
 
 STRIP_WIDTH = 16

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from mojiscope.app.model.segment_bands import Reading, reading_keys, readings
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
 from mojiscope.core.words.describe import byte_range
 
 RANGE_ROLE = Qt.ItemDataRole.UserRole

@@ -85,7 +85,7 @@ from mojiscope.app.window.menus import (
 from mojiscope.app.window.selection import SelectionModel
 from mojiscope.app.window.shown_formats import ShownFormats
 from mojiscope.app.window.status import StatusReporter
-from mojiscope.core.mojibake.segments import SegmentMap
+from mojiscope.core.mojibake.segment_map import SegmentMap
 from mojiscope.core.system.child_job import start_forkserver
 
 APP_TITLE = "Mojiscope"

@@ -441,8 +441,11 @@ class Judge:
         repairs = [try_repair(chain, data[a:b]) for a, b in runs]
         if any(r is None for r in repairs):
             return []
-        kept = [i for i, repair in enumerate(repairs) if _word_likelier(data, *runs[i], repair)]
-        return [runs[i] for i in kept]
+        return [
+            run
+            for run, repair in zip(runs, repairs, strict=True)
+            if _word_likelier(data, *run, repair)
+        ]
 
     def _with_holes(self, unit: Unit) -> list[Segment] | None:
         """A known chain of one misreading that reads ``unit`` once the bytes
