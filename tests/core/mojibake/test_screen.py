@@ -15,6 +15,7 @@ from mojiscope.core.mojibake.screen import (
     Screen,
     _chars,
     _legacy_lines,
+    invalid_runs,
     legacy_marks,
     reader_pattern,
     screen,
@@ -211,3 +212,52 @@ def test_legacy_marks_says_whether_a_line_holds_one(data: bytes) -> None:
 def test_a_latin_sequence_is_found_where_the_pooled_pattern_matches(data: bytes) -> None:
     look = screen()
     assert look._latin_sequence(data) == (look._latin_union.search(data) is not None)
+
+
+def test_invalid_runs_are_the_bytes_the_utf8_decoder_refuses() -> None:
+    mixed = "déjà ".encode() + "été".encode("cp1252") + b"\n"
+    assert invalid_runs(mixed) == [(7, 8), (9, 10)]
+    assert invalid_runs(b"\xe2\x82 \xff\xfe ok \xed\xa0\x80") == [(0, 2), (3, 5), (9, 12)]
+    assert invalid_runs("fine, déjà vu\n".encode()) == []
+
+
+#: Pieces of bytes that are often UTF-8 and often not: whole characters of
+#: one to four bytes, their lead bytes and continuation bytes alone,
+#: surrogates, overlong forms, bytes no sequence holds, and line ends.
+_PIECES = st.one_of(
+    st.text(max_size=3).map(lambda t: t.encode("utf-8")),
+    st.sampled_from(
+        [
+            b"\n",
+            b"\r\n",
+            b"a",
+            b" ",
+            b"\x00",
+            b"\xc3",
+            b"\xe2\x80",
+            b"\xf0\x9f\x98",
+            b"\x80",
+            b"\xbf",
+            b"\xc0\xaf",
+            b"\xe0\x80\xaf",
+            b"\xed\xa0\x80",
+            b"\xf4\x90\x80\x80",
+            b"\xff",
+            b"\xc3\xa9",
+            b"\xc3\x83\xc2\xa9",
+            b"\xef\xbf\xbd",
+        ]
+    ),
+    st.binary(min_size=1, max_size=3),
+)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, database=None)
+@given(data=st.lists(_PIECES, max_size=40).map(b"".join))
+def test_a_scan_finds_the_suspicious_lines_and_every_byte_that_is_no_utf8(data: bytes) -> None:
+    """One pass gives what two would: :meth:`Screen.suspicious` and the UTF-8
+    decoder's runs over the whole text (its candidates miss no line holding
+    a byte that is no UTF-8, wherever on the line it stands)."""
+    lines, runs = screen().scan(data)
+    assert runs == invalid_runs(data)
+    assert lines == screen().suspicious(data)

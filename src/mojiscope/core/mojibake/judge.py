@@ -54,7 +54,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.mojibake.chain import (
     IDENTITY,
     Chain,
@@ -67,7 +66,7 @@ from mojiscope.core.mojibake.explain import Explanation, explain
 from mojiscope.core.mojibake.guessed import guessed_bytes
 from mojiscope.core.mojibake.oddities import made_oddities
 from mojiscope.core.mojibake.plausibility import cost
-from mojiscope.core.mojibake.screen import Screen
+from mojiscope.core.mojibake.screen import Screen, invalid_runs
 from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.table import TableShape, fields
@@ -91,7 +90,6 @@ VERDICT_BYTES = 4 << 20
 #: unit with such holes tries the second where the first is known.
 LOSING = {"windows-1252": "cp1252"}
 
-_RUNS = RecordingHandler("mojiscope-judge-runs")
 _C1 = re.compile("[\x80-\x9f]")
 _CONTROLS = re.compile(b"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ufffd]")
@@ -120,21 +118,6 @@ class Unit:
 
 
 Decided = tuple[Unit, list[Segment]]
-
-
-def invalid_runs(data: bytes) -> list[tuple[int, int]]:
-    """The runs of bytes of ``data`` that are no UTF-8 (neighbouring errors joined)."""
-    runs: list[tuple[int, int]] = []
-
-    def record(error: UnicodeDecodeError) -> tuple[str, int]:
-        if runs and runs[-1][1] == error.start:
-            runs[-1] = (runs[-1][0], error.end)
-        else:
-            runs.append((error.start, error.end))
-        return "", error.end
-
-    _RUNS.decode(data, "utf-8", record)
-    return runs
 
 
 def legacy_runs(data: bytes) -> list[tuple[int, int]]:
@@ -750,4 +733,4 @@ def _tiled(unit: Unit, found: list[Segment], confidence: float = 1.0) -> list[Se
     return out
 
 
-__all__ = ["GROUP_BYTES", "GROUP_UNITS", "Judge", "Known", "Unit", "invalid_runs"]
+__all__ = ["GROUP_BYTES", "GROUP_UNITS", "Judge", "Known", "Unit"]

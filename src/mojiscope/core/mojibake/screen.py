@@ -11,8 +11,10 @@ the explainer undoes (``search.READERS``), with a compiled bytes regex per
 reader; a line where one matches (or that holds U+FFFD or a NUL byte) is
 *suspicious* and goes to the slower judges. Text read twice or three times
 over shows the pattern of its last reading, so one pattern per reader is
-enough; legacy bytes on disk are no UTF-8 at all, which the caller learns
-from CPython's UTF-8 decoder, not from here. Legacy text misread and saved
+enough. Legacy bytes on disk are no UTF-8 at all: :meth:`Screen.scan`
+finds the lines holding bytes that are no UTF-8 in the same search
+(:data:`_NO_UTF8`) and decodes only those to say where the bytes are.
+Legacy text misread and saved
 as UTF-8 (Russian in cp1251 read as windows-1252, ``Ïðèâåò``) and Western
 text read as another code page (``Th\u03b9\u03b2tre``) leave no reader's pattern;
 what they leave instead is looked for too (:data:`LEGACY_NEEDLES`).
@@ -54,6 +56,7 @@ from typing import Any
 
 import re2
 
+from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.search import READERS
 
@@ -91,6 +94,29 @@ BOX_BESIDE_LETTER = re.compile(_BOX + rb"(?:[A-Za-z]|(?<=[A-Za-z]...))")
 _RE2 = re2.Options()
 _RE2.encoding = re2.Options.Encoding.LATIN1
 _RE2.max_mem = 64 << 20
+
+#: For RE2: a match in every line that holds bytes that are no UTF-8 (and
+#: in a few that do not): a byte no sequence holds, a lead byte without
+#: the continuation bytes it needs (or with one its second byte may not be:
+#: E0 80, ED A0, F0 80, F4 90), a continuation byte after ASCII or at the
+#: start, or after a whole sequence. The continuation byte is matched with
+#: the byte before it, which may be the LF that ends the line before.
+_NO_UTF8 = (
+    rb"[\xc0\xc1\xf5-\xff]",
+    rb"[\xc2-\xdf](?:[^\x80-\xbf]|\z)",
+    rb"\xe0(?:[^\xa0-\xbf]|\z|[\xa0-\xbf](?:[^\x80-\xbf]|\z))",
+    rb"[\xe1-\xec\xee\xef](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z))",
+    rb"\xed(?:[^\x80-\x9f]|\z|[\x80-\x9f](?:[^\x80-\xbf]|\z))",
+    rb"\xf0(?:[^\x90-\xbf]|\z|[\x90-\xbf](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    rb"[\xf1-\xf3](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    rb"\xf4(?:[^\x80-\x8f]|\z|[\x80-\x8f](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    rb"(?:\A|[\x00-\x7f])[\x80-\xbf]",
+    rb"[\xc2-\xdf][\x80-\xbf]{2}",
+    rb"[\xe0-\xef][\x80-\xbf]{3}",
+    rb"[\xf0-\xf4][\x80-\xbf]{4}",
+)
+#: Where the runs of :func:`invalid_runs` are recorded (one name a thread).
+_RUNS = RecordingHandler("mojiscope-screen-runs")
 
 _LEAD, _CONT, _START, _EITHER = b"L", b"c", b"B", b"X"
 
@@ -414,7 +440,7 @@ class Screen:
         )
         self.gated = tuple(self._gated([r for r in readers if not _latin(r)]))
         self._gates = _Gates(self.gated)
-        self._candidate_patterns: dict[frozenset[int], Any] = {}
+        self._candidate_patterns: dict[tuple[frozenset[int], bool], Any] = {}
         self._every_group = frozenset(range(len(self.gated)))
 
     @staticmethod
@@ -450,30 +476,55 @@ class Screen:
         """Where lines of ``data[start:end]`` that may hold mojibake begin,
         sorted (a line ends just after LF; the last may have none): the
         lines :meth:`_candidates` finds, each confirmed by :meth:`_confirmed`."""
-        stop = len(data) if end is None else end
+        return self._lines(data, start, len(data) if end is None else end, None)
+
+    def scan(self, data: bytes) -> tuple[list[int], list[tuple[int, int]]]:
+        """The :meth:`suspicious` lines of ``data``, and its runs of bytes
+        that are no UTF-8 (:func:`invalid_runs`), in one pass: the candidate
+        search also finds every line holding such a byte (:data:`_NO_UTF8`),
+        and only those lines are decoded."""
+        runs: list[tuple[int, int]] = []
+        return self._lines(data, 0, len(data), runs), runs
+
+    def _lines(
+        self, data: bytes, start: int, stop: int, runs: list[tuple[int, int]] | None
+    ) -> list[int]:
+        """:meth:`suspicious`, and with ``runs`` :meth:`scan`'s runs added to it.
+        A candidate belongs to the line of its last byte, or of the LF it
+        ends with (:data:`_NO_UTF8` matches a continuation byte with the
+        byte before it, which may end the line before), so each search
+        starts on the LF before the line after the last."""
         if data.isascii() and b"\x00" not in data:
             return []
-        if self._candidates(self._every_group).search(data, start, stop) is None:
+        invalid = runs is not None
+        if self._candidates(self._every_group, invalid).search(data, start, stop) is None:
             return []  # with every group open there is none: none is flagged (a short text, often)
         opened = frozenset(self._gates.open(data, start, stop))
-        candidates = self._candidates(opened)
+        candidates = self._candidates(opened, invalid)
         found: set[int] = set()
         position = start
-        while (match := candidates.search(data, position, stop)) is not None:
-            line = max(data.rfind(b"\n", start, match.start()) + 1, start)
-            after = data.find(b"\n", match.start(), stop)
+        while position < stop:
+            match = candidates.search(data, max(start, position - 1), stop)
+            if match is None:
+                break
+            last = match.end() - 1
+            line = max(data.rfind(b"\n", start, last) + 1, start)
+            after = data.find(b"\n", last, stop)
             position = stop if after < 0 else after + 1
             self._confirmed(data, line, position, opened, found)
+            if runs is not None:
+                runs += _runs_in(data, line, position)
         return sorted(found)
 
-    def _candidates(self, opened: frozenset[int]) -> Any:
+    def _candidates(self, opened: frozenset[int], invalid: bool = False) -> Any:
         """One RE2 pattern (:data:`_RE2`) that matches in every line
         :meth:`_confirmed` would flag, given the gated groups ``opened``: a
         sequence of any Latin reader (their pooled pattern), two sequences of
         an opened group's members (a line it flags holds two), U+FFFD, NUL,
-        and the marks of :func:`legacy_marks`, each written for RE2. Made
-        once per set of groups."""
-        kept = self._candidate_patterns.get(opened)
+        and the marks of :func:`legacy_marks`, each written for RE2; with
+        ``invalid``, also in every line holding bytes that are no UTF-8
+        (:data:`_NO_UTF8`). Made once per set of groups."""
+        kept = self._candidate_patterns.get((opened, invalid))
         if kept is None:
             groups = [b"(?:" + b"|".join(self.gated[i].starts) + b")" for i in sorted(opened)]
             branches = [
@@ -482,9 +533,10 @@ class Screen:
                 rb"\xef\xbf\xbd",
                 rb"\x00",
                 *_LEGACY_CANDIDATES,
+                *(_NO_UTF8 if invalid else ()),
             ]
             kept = re2.compile(b"|".join(b"(?:" + b + b")" for b in branches), _RE2)
-            self._candidate_patterns[opened] = kept
+            self._candidate_patterns[opened, invalid] = kept
         return kept
 
     def _confirmed(
@@ -665,6 +717,35 @@ def _pattern_lines(
             position = end
         else:
             position = match.end()
+
+
+def invalid_runs(data: bytes) -> list[tuple[int, int]]:
+    """The runs of bytes of ``data`` that are no UTF-8 (neighbouring errors
+    joined), as CPython's UTF-8 decoder finds them."""
+    runs: list[tuple[int, int]] = []
+
+    def record(error: UnicodeDecodeError) -> tuple[str, int]:
+        if runs and runs[-1][1] == error.start:
+            runs[-1] = (runs[-1][0], error.end)
+        else:
+            runs.append((error.start, error.end))
+        return "", error.end
+
+    _RUNS.decode(data, "utf-8", record)
+    return runs
+
+
+def _runs_in(data: bytes, start: int, stop: int) -> list[tuple[int, int]]:
+    """:func:`invalid_runs` of the line ``data[start:stop]``, as offsets of
+    ``data`` (a line's runs are its own: LF is UTF-8 wherever it stands)."""
+    line = data[start:stop]
+    if line.isascii():
+        return []
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return [(start + a, start + b) for a, b in invalid_runs(line)]
+    return []
 
 
 @cache

@@ -10,9 +10,9 @@ file, and a batch holds only its chunk's segments.
 How a chunk is read, cheapest first:
 
 1. a chunk of ASCII without NUL (``bytes.isascii``) is fine;
-2. else CPython's UTF-8 decoder says whether it is UTF-8 (and, if not,
-   where it is not), and the screen (``screen.py``) finds the lines that
-   hold a misreading's pattern, U+FFFD or NUL, in C;
+2. else the screen (``screen.py``) finds, in one search in C, the lines
+   that hold a misreading's pattern, U+FFFD or NUL, and the lines that hold
+   bytes that are no UTF-8 (only those are decoded, to say where);
 3. only those lines (or table records: ``table.py``), and the lines that
    are no UTF-8, are *units* for the judge (``judge.py``), which reads them
    with the chains found so far and asks the explainer about the rest, a
@@ -54,8 +54,8 @@ import numpy.typing as npt
 from mojiscope.core.index.pool import POLL_S, pool_size
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
-from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit, invalid_runs
-from mojiscope.core.mojibake.screen import screen
+from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit
+from mojiscope.core.mojibake.screen import invalid_runs, screen
 from mojiscope.core.mojibake.segment import (
     FINE_ROW,
     MIXED,
@@ -205,11 +205,12 @@ class _Mapper:
     def _units(self, data: bytes, base: int, rows: _Rows) -> list[tuple[Unit, bool]]:
         """The suspicious rows of a chunk (cut in pieces when long), each with
         whether it ends where its row ends."""
-        bad = invalid_runs(data)  # one decode: none for UTF-8
         if self.small:
+            bad = invalid_runs(data)
             flagged = [m.start() for m in _JUDGED.finditer(data)]
         else:
-            flagged = screen().suspicious(data) + [a for a, _ in bad]
+            lines, bad = screen().scan(data)
+            flagged = lines + [a for a, _ in bad]
         if not flagged:
             return []
         ends = rows.ends
