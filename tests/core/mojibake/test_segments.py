@@ -26,7 +26,15 @@ from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment import SegmentKind
 from mojiscope.core.mojibake.segment_map import SegmentMap
-from mojiscope.core.mojibake.segments import PARALLEL_CHUNKS, map_segments, table_of
+from mojiscope.core.mojibake.segments import (
+    PARALLEL_CHUNKS,
+    _chunk_end,
+    _cut,
+    _Rows,
+    map_segments,
+    table_of,
+)
+from mojiscope.core.mojibake.table import TableShape
 from mojiscope.core.system.control import Cancelled, Control
 from mojiscope.core.system.source import FileSource
 
@@ -344,3 +352,53 @@ def test_a_file_that_shrinks_while_it_is_mapped_stops_the_map(tmp_path: Path, wo
             if batches == 3:
                 os.truncate(path, 100_000)
             assert batches < 200
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from([b"a", b",", b'"', b"\n", "é".encode(), "€".encode(), b"x" * 70]),
+        max_size=60,
+    ),
+    cut=st.integers(1, 600),
+    table=st.booleans(),
+)
+def test_a_pool_cuts_a_chunk_where_a_map_in_one_process_does(
+    pieces: list[bytes], cut: int, table: bool
+) -> None:
+    """The pool's coordinator finds a chunk's end without reading a text's
+    chunk whole (from its end back to its last LF): where :func:`_cut` cuts
+    the chunk read whole, a table's quoted line ends and a line longer than
+    the chunk (cut at a UTF-8 boundary) included."""
+    data = b"".join(pieces) + b"tail"
+    end = min(cut, len(data) - 1)
+    shape = TableShape(ord(","), ()) if table else None
+    chunk = data[:end]
+    expected = len(_cut(chunk, _Rows(chunk, 0, shape), False))
+    assert _chunk_end(BytesSource(data), 0, end, shape) == expected
+    assert _chunk_end(BytesSource(data), 0, len(data), shape) == len(data)  # the file's last chunk
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_pool_maps_long_lines_and_quoted_line_ends_as_one_process_does(
+    tmp_path: Path, table: bool
+) -> None:
+    # A text with lines longer than a chunk, or a table whose quoted fields
+    # hold line ends: the pool's chunks end where a map in one process cuts.
+    rows = []
+    for i in range(1500):
+        note = misread("café crème à Málaga") if i % 3 else "fine"
+        if table:
+            rows.append(f'{i},"{note}\nsecond line of {i}",{misread("Zoë") if i % 5 else "Zoë"}\n')
+        else:
+            rows.append(f"{i} {note} " + ("long " * 2000 if i % 97 == 0 else "") + "\n")
+    path = tmp_path / ("table.csv" if table else "notes.txt")
+    path.write_bytes("".join(rows).encode())
+    with FileSource(path) as source:
+        assert (table_of(source) is not None) == table
+    alone, pooled = _file_map(path, 4096, 1), _file_map(path, 4096, 2)
+    assert len(path.read_bytes()) >= PARALLEL_CHUNKS * 4096
+    assert [(s.start, s.end, s.kind, s.chain, s.row, s.column) for s in pooled] == [
+        (s.start, s.end, s.kind, s.chain, s.row, s.column) for s in alone
+    ]
+    assert pooled.words() == alone.words()

@@ -98,6 +98,8 @@ MAX_WORKERS = 2
 _JUDGED = re.compile(rb"[\x80-\xff\x00][^\n]*")
 #: Bytes read at the start to tell a table.
 SNIFF_BYTES = 64 << 10
+#: Bytes read at a time from a chunk's end to find its last line end.
+TAIL = 64 << 10
 
 
 class _Rows:
@@ -462,11 +464,11 @@ def _pooled(
     with a judge of its own (:func:`_map_chunk`): chunk ``k`` goes to worker
     ``k % workers``, so that each judge learns from the same chunks on
     every run and the map of a file is the same each time. This process
-    cuts the chunks at row ends, counts their rows, and yields the batches
-    in file order, their chains renumbered into one table
-    (:func:`_renumbered`). At most two chunks a worker are in flight: memory
-    stays bounded, and Cancel is heard every
-    :data:`~mojiscope.core.index.pool.POLL_S`."""
+    cuts the chunks at row ends (:func:`_chunk_end`) and yields the batches
+    in file order, their chains renumbered into one table and their rows
+    counted on from the chunks before (:func:`_placed`). At most two
+    chunks a worker are in flight: memory stays bounded, and Cancel is
+    heard every :data:`~mojiscope.core.index.pool.POLL_S`."""
     pools = [
         ProcessPoolExecutor(
             1,
@@ -477,23 +479,21 @@ def _pooled(
         for _ in range(workers)
     ]
     numbers: dict[Chain, int] = {IDENTITY: 0}
-    in_flight: deque[Future[tuple[SegmentBatch, list[Chain]]]] = deque()
+    in_flight: deque[Future[_Mapped]] = deque()
     total = len(source)
     position = row = chunks = 0
     try:
         while position < total or in_flight:
             if position < total and len(in_flight) < 2 * workers:
-                data = _read(source, position, min(total, position + chunk_size), total)
-                final = position + len(data) >= total
-                rows = _Rows(data, row, shape)
-                end = position + len(_cut(data, rows, final))
+                end = _chunk_end(source, position, min(total, position + chunk_size), shape)
                 pool = pools[chunks % workers]
-                in_flight.append(pool.submit(_map_chunk, position, end, row, final))
+                in_flight.append(pool.submit(_map_chunk, position, end, end >= total))
                 source.release(position, end, keep_cached=True)
-                position, row, chunks = end, row + rows.total(final), chunks + 1
+                position, chunks = end, chunks + 1
                 continue
-            batch = _renumbered(*_result(in_flight.popleft(), control), numbers)
-            yield batch
+            batch, table, rows = _result(in_flight.popleft(), control)
+            yield _placed(batch, table, numbers, row)
+            row += rows
             control.step(batch.done)
     except BaseException:
         for pool in pools:
@@ -503,19 +503,43 @@ def _pooled(
         pool.shutdown(wait=True)
 
 
-def _result(
-    future: Future[tuple[SegmentBatch, list[Chain]]], control: Control
-) -> tuple[SegmentBatch, list[Chain]]:
+def _chunk_end(source: Source, start: int, end: int, shape: TableShape | None) -> int:
+    """Where the chunk ``[start, end)`` of ``source`` is cut: after its last
+    row, as :func:`_cut` cuts it, unless it ends the file. A table's chunk
+    is read whole (whether a line end is a row's depends on the quotes
+    before it); a text's is read from its end back to its last LF."""
+    total = len(source)
+    if end >= total:
+        return end
+    if shape is not None:
+        data = _read(source, start, end, total)
+        return start + len(_cut(data, _Rows(data, 0, shape), False))
+    back = end
+    while back > start:
+        low = max(start, back - TAIL)
+        at = _read(source, low, back, total).rfind(b"\n")
+        if at >= 0:
+            return low + at + 1
+        back = low
+    last = _read(source, max(start, end - 4), end, total)  # one long line
+    return end - len(last) + _utf8_boundary(last, len(last))
+
+
+def _result(future: Future[_Mapped], control: Control) -> _Mapped:
     """``future``'s batch once it is done, Cancel heard while waiting."""
     while not wait([future], timeout=POLL_S).done:
         control.check()
     return future.result()
 
 
-def _renumbered(batch: SegmentBatch, table: list[Chain], numbers: dict[Chain, int]) -> SegmentBatch:
+def _placed(
+    batch: SegmentBatch, table: list[Chain], numbers: dict[Chain, int], first_row: int
+) -> SegmentBatch:
     """A worker's ``batch``, whose chain numbers index the worker's own
-    ``table``, with the numbers of the map's table ``numbers`` (extended
-    by the chains it did not hold: the batch's new chains)."""
+    ``table`` and whose rows count from its chunk's first, with the
+    numbers of the map's table ``numbers`` (extended by the chains it did
+    not hold: the batch's new chains) and its rows counted from the file's
+    first (``first_row``, its chunk's first)."""
     known = len(numbers)
     mapping = np.array([numbers.setdefault(c, len(numbers)) for c in table], np.int32)
     rows = Counter(
@@ -527,11 +551,15 @@ def _renumbered(batch: SegmentBatch, table: list[Chain], numbers: dict[Chain, in
     return replace(
         batch,
         chains=mapping[batch.chains],
+        rows=np.where(batch.rows >= 0, batch.rows + first_row, batch.rows),
         new_chains=tuple(list(numbers)[known:]),
         tally=RowTally(rows, batch.tally.columns),
     )
 
 
+#: What a worker gives back for a chunk: its batch, the worker's chain
+#: table the batch's numbers index, and how many rows the chunk holds.
+_Mapped = tuple[SegmentBatch, list[Chain], int]
 #: The worker's file and mapper (:func:`_open_in_worker`).
 _worker: tuple[FileSource, _Mapper] | None = None
 
@@ -542,17 +570,19 @@ def _open_in_worker(path: str, shape: TableShape | None, caller_pid: int) -> Non
     _worker = (FileSource(path), _Mapper(shape))
 
 
-def _map_chunk(start: int, end: int, row: int, final: bool) -> tuple[SegmentBatch, list[Chain]]:
-    """The batch of bytes ``[start, end)``, whose first row is ``row``, and
-    the worker's chain table its numbers index (pages let go after)."""
+def _map_chunk(start: int, end: int, final: bool) -> _Mapped:
+    """The batch of bytes ``[start, end)``, its rows counted from the
+    chunk's first (:func:`_placed` counts them on), the worker's chain
+    table its numbers index, and how many rows it holds (pages let go
+    after)."""
     assert _worker is not None, "worker not initialised"
     source, mapper = _worker
     data = _read(source, start, end, len(source))
-    rows = _Rows(data, row, mapper.table)
-    mapper.row = row
+    rows = _Rows(data, 0, mapper.table)
+    mapper.row = 0
     batch = mapper.chunk(data, start, rows, final)
     source.release(start, end)
-    return batch, list(mapper.numbers)
+    return batch, list(mapper.numbers), rows.total(final)
 
 
 def _whole_answer(best: Explanation, data: bytes) -> bool:
