@@ -146,21 +146,27 @@ def _readable(text: str) -> bool:
 
 class _Verdicts:
     """Answers of a pure function of a chain and some bytes, kept (the same
-    line, field or run of a file is judged once); forgotten all at once
-    past :data:`VERDICT_BYTES` of keys, so memory stays bounded."""
+    line, field or run of a file is judged once), by chain and then by
+    bytes (a batch looks up many lines for one chain: a chain's hash is
+    worked out in Python); forgotten all at once past
+    :data:`VERDICT_BYTES` of keys, so memory stays bounded."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[Chain, bytes], bool] = {}
+        self._kept: dict[Chain, dict[bytes, bool]] = {}
         self._bytes = 0
 
     def get(self, chain: Chain, data: bytes) -> bool | None:
-        return self._kept.get((chain, data))
+        return self.of(chain).get(data)
+
+    def of(self, chain: Chain) -> dict[bytes, bool]:
+        """The verdicts kept for ``chain``, by bytes (to look many up)."""
+        return self._kept.get(chain) or {}
 
     def put(self, chain: Chain, data: bytes, verdict: bool) -> bool:
         if self._bytes + len(data) > VERDICT_BYTES:
             self._kept.clear()
             self._bytes = 0
-        self._kept[chain, data] = verdict
+        self._kept.setdefault(chain, {})[data] = verdict
         self._bytes += len(data)
         return verdict
 
@@ -217,7 +223,7 @@ class Judge:
         for known in list(self.known):
             if not rest or not known.chain.layers:
                 continue
-            fit = self._fits_each([u.data for u in rest], known.chain)
+            fit = self._fits_all([u.data for u in rest], known.chain)
             for unit, ok in zip(rest, fit, strict=True):
                 if ok:
                     size = len(unit.data)
@@ -227,6 +233,18 @@ class Judge:
             rest = [u for u, ok in zip(rest, fit, strict=True) if not ok]
         left = sorted(rest + others, key=lambda u: u.start)
         return decided, left
+
+    def _fits_all(self, datas: list[bytes], chain: Chain) -> list[bool]:
+        """:meth:`_fits_each` of ``datas``, but for those whose verdict alone is
+        kept, which take it (a file's repeated lines)."""
+        kept = self._fits_alone.of(chain)
+        verdicts = [kept.get(data) for data in datas]
+        unknown = [i for i, verdict in enumerate(verdicts) if verdict is None]
+        if unknown:
+            found = self._fits_each([datas[i] for i in unknown], chain)
+            for i, verdict in zip(unknown, found, strict=True):
+                verdicts[i] = verdict
+        return [bool(verdict) for verdict in verdicts]
 
     def _fits_each(self, datas: list[bytes], chain: Chain) -> list[bool]:
         """Whether ``chain`` fits each of ``datas`` (whole lines or pieces cut
