@@ -261,3 +261,15 @@ def test_a_scan_finds_the_suspicious_lines_and_every_byte_that_is_no_utf8(data: 
     lines, runs = screen().scan(data)
     assert runs == invalid_runs(data)
     assert lines == screen().suspicious(data)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(data=_misread_bytes(), start=st.integers(0, 40))
+def test_a_gated_group_opens_where_one_of_its_needles_stands(data: bytes, start: int) -> None:
+    gates = screen()._gates
+    expected = {
+        i
+        for i, group in enumerate(screen().gated)
+        if any(needle in data[start:] for needle in group.needles)
+    }
+    assert gates.open(data, start, len(data)) == expected

@@ -385,28 +385,31 @@ class _Gated:
 
 class _Gates:
     """Which groups of readers a stretch of bytes calls for: a single-byte
-    needle is looked for with ``bytes.find`` (memchr), the longer ones with
-    one literal-prefix regex per first byte, shared by every group."""
+    needle is looked for with ``bytes.find`` (memchr), a group's longer
+    ones with one RE2 pattern (:data:`_RE2`), which stops at the first."""
 
     def __init__(self, groups: tuple[_Gated, ...]) -> None:
         self.single: dict[bytes, set[int]] = defaultdict(set)
-        longer: dict[bytes, set[int]] = defaultdict(set)
+        longer: dict[int, list[bytes]] = defaultdict(list)
         for i, group in enumerate(groups):
             for needle in group.needles:
-                (self.single if len(needle) == 1 else longer)[needle].add(i)
-        self.longer = longer
-        self.scans = _gates(longer)
+                if len(needle) == 1:
+                    self.single[needle].add(i)
+                else:
+                    longer[i].append(needle)
+        self.longer = {
+            i: re2.compile(b"|".join(b"".join(map(_byte, n)) for n in sorted(needles)), _RE2)
+            for i, needles in longer.items()
+        }
 
     def open(self, data: bytes, start: int, stop: int) -> set[int]:
         opened: set[int] = set()
         for needle, groups in self.single.items():
             if not groups <= opened and data.find(needle, start, stop) >= 0:
                 opened |= groups
-        for scan in self.scans:
-            if data.find(scan.pattern[:1], start, stop) < 0:
-                continue
-            for match in scan.finditer(data, start, stop):
-                opened |= self.longer[match.group()]
+        for i, pattern in self.longer.items():
+            if i not in opened and pattern.search(data, start, stop) is not None:
+                opened.add(i)
         return opened
 
 
