@@ -11,15 +11,13 @@ from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.reader_patterns import chars_read, reader_pattern, utf8_class
 from mojiscope.core.mojibake.screen import (
     Screen,
-    _chars,
     _legacy_lines,
     invalid_runs,
     legacy_marks,
-    reader_pattern,
     screen,
-    utf8_class,
 )
 from mojiscope.core.mojibake.search import READERS
 
@@ -133,8 +131,8 @@ def test_every_reader_has_a_pattern_and_a_screen_of_fewer_readers_finds_less() -
 
 def _plain_pattern(reader: str) -> re.Pattern[bytes]:
     """A reader's sequences as the plainest regex says them: ``(?:one)+``."""
-    leads = [_chars(reader, lo, hi) for lo, hi in ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))]
-    cont = utf8_class(_chars(reader, 0x80, 0xBF))
+    leads = [chars_read(reader, lo, hi) for lo, hi in ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))]
+    cont = utf8_class(chars_read(reader, 0x80, 0xBF))
     one = b"|".join(
         utf8_class(lead) + cont * n for lead, n in zip(leads, (1, 2, 3), strict=True) if lead
     )
