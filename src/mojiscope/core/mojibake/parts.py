@@ -136,7 +136,9 @@ def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part
         repaired = _repaired_lines(chain, lines)
         for i, price in enumerate(line_costs(repaired)):
             candidate = repaired[i]
-            if candidate is not None and price + _chain_price(chain) < best_prices[i]:
+            if candidate is None or candidate == lines[i]:
+                continue  # a chain that leaves a line as it is did not misread it
+            if price + _chain_price(chain) < best_prices[i]:
                 best_texts[i], best_chains[i], best_prices[i] = (
                     candidate,
                     chain,
