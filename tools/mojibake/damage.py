@@ -163,6 +163,26 @@ def legacy_misread(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(out.encode(), text, (f"{writer} read as {word(reader)}",), "legacy-misread")
 
 
+#: Code pages Western text (windows-1252) is seen read as, and how often
+#: (the explainer's ``search.WESTERN_MISREADERS``).
+WESTERN_READERS: dict[str, float] = {
+    "mac-roman": 3, "cp437": 3, "cp850": 3, "cp1250": 1, "cp1253": 1, "cp1257": 1,
+}  # fmt: skip
+
+
+def western_misread(text: str, rng: random.Random, language: str) -> Case | None:
+    """Western text written as windows-1252 and read as a Mac, DOS, Greek,
+    Central European or Baltic code page (``QuÈbec``, ``ESPA╤OL``)."""
+    codecs = LEGACY.get(_base(language))
+    if not codecs or codecs[0] != "cp1252":
+        return None
+    reader = rng.choices(list(WESTERN_READERS), list(WESTERN_READERS.values()))[0]
+    out = _misread(text, reader, "cp1252")
+    if out is None or out == text:
+        return None
+    return Case(out.encode(), text, (f"windows-1252 read as {reader}",), "western-misread")
+
+
 def legacy_on_disk(text: str, rng: random.Random, language: str) -> Case | None:
     codecs = LEGACY.get(_base(language))
     if not codecs:
@@ -449,7 +469,8 @@ def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
 
 #: Damage makers and how often each is drawn.
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
-    utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, legacy_on_disk: 8,
+    utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, western_misread: 4,
+    legacy_on_disk: 8,
     utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12, inline_pieces: 5,
     cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1, short_correct: 4,
     legacy_lost: 2, letters_lost: 3,

@@ -25,6 +25,7 @@ from mojiscope.core.mojibake import (
     repair_text,
     verify_chain,
 )
+from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lost_letters import letters_lost
@@ -388,9 +389,7 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
 
 
-@pytest.mark.parametrize(
-    "text", ["Der S\u0435rver benutzt", "CU╔NTENOS EN ESPA╤OL", "Ville de QuÈbec, Canada"]
-)
+@pytest.mark.parametrize("text", ["Der S\u0435rver benutzt", "Xq╤zv wrote", "rÃⒸ#"])
 def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
@@ -405,6 +404,21 @@ def test_western_text_read_as_another_code_page_is_read_back_where_it_makes_word
     science = explain("the IFN\u03b3 response of T cells".encode())[0]
     assert science.unchanged  # IFNã is no word: Greek in a Latin word is left
     assert explain("Café crème, Søren".encode())[0].unchanged
+
+
+@pytest.mark.parametrize(
+    ("text", "reader"),
+    [
+        # "cuéntenos" is no frequent word; ╔ between two letters says the word was misread.
+        ("CU╔NTENOS EN ESPA╤OL", "cp437"),
+        ("Ville de QuÈbec, Canada", "mac-roman"),
+    ],
+)
+def test_western_text_read_as_a_dos_or_mac_code_page_is_read_back(text: str, reader: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.text == text.encode(python_codec(reader)).decode("cp1252")
+    assert best.words == [f"windows-1252 read as {reader}"]
+    assert not best.oddities
 
 
 def test_western_text_read_as_a_code_page_that_leaves_only_letters_is_read_back() -> None:

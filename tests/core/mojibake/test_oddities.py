@@ -16,6 +16,7 @@ from mojiscope.core.mojibake.oddities import (
     SIGN,
     odd_places,
     oddities,
+    signs_between_letters,
 )
 
 
@@ -66,3 +67,12 @@ def test_byte_ranges_are_the_characters_ranges(text: str) -> None:
     assert [data[o.start : o.end] for o in found] == [
         text[a:b].encode("utf-8", "surrogateescape") for a, b, _ in places
     ]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet=st.sampled_from("aÉéι╔¯’·… ,©"), max_size=30))
+def test_signs_between_letters_are_the_sign_oddities(text: str) -> None:
+    # The model counts them (features: "signs-in-words"); the oddities name them.
+    signs = signs_between_letters(text)
+    assert signs == [start for start, _, what in odd_places(text) if what == SIGN]
+    assert all(text[at - 1].isalpha() and text[at + 1].isalpha() for at in signs)

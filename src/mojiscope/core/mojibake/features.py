@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - look-alike characters are the subject
+# ruff: noqa: RUF001, RUF002 - look-alike characters are the subject
 """What the plausibility model sees of a candidate reading: a vector of counts.
 
 Of the text (:func:`text_features`):
@@ -14,7 +14,8 @@ Of the text (:func:`text_features`):
 * the text as a whole: accented letters no one language uses together, letters
   outside the text's main script, its length, and box-drawing characters of
   mixed shapes side by side (a frame joins corners to rules; cp437 mojibake
-  strings shapes together).
+  strings shapes together), and non-ASCII signs between two letters of a
+  word (``ESPA╤OL``, ``Schl¸ssel``; ``oddities.signs_between_letters``).
 
 Of the chain (:func:`chain_features`): its layers, each reader, each
 writer other than UTF-8 and the reader that read it, the stored codec and its
@@ -48,6 +49,7 @@ from mojiscope.core.mojibake.lexicon import (
     language_letters,
     latin_letters,
 )
+from mojiscope.core.mojibake.oddities import signs_between_letters
 from mojiscope.core.mojibake.runs import utf8_runs
 
 F64 = npt.NDArray[np.float64]
@@ -75,7 +77,7 @@ WORD_FEATURES = (
 )  # fmt: skip
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
-    "utf8-runs", "utf8-run-characters", "box-shapes-mixed",
+    "utf8-runs", "utf8-run-characters", "box-shapes-mixed", "signs-in-words",
 )  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
 #: Where each word feature stands in the vector.
@@ -352,6 +354,7 @@ def text_features(text: str) -> F64:
     out[LOCAL + 4] = len(runs)
     out[LOCAL + 5] = sum(map(len, runs)) / 4
     out[LOCAL + 6] = _box_mixed(text) if not text.isascii() else 0.0
+    out[LOCAL + 7] = len(signs_between_letters(text)) if not text.isascii() else 0.0
     out.setflags(write=False)
     return out
 
@@ -399,7 +402,7 @@ STORED_FAMILIES = {
 WRITER_WORDS = (
     "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
     "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2", "utf-16",
-    "utf-16le", "utf-16be", "cesu-8", "mutf-8",
+    "utf-16le", "utf-16be", "cesu-8", "mutf-8", "windows-1252",
 )  # fmt: skip
 STORED_WORDS = (
     "windows-1252", "cp1251", "cp1250", "koi8-r", "iso-8859-2", "cp1253", "cp1254", "cp1255",
@@ -407,7 +410,9 @@ STORED_WORDS = (
     "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16", "cesu-8",
     "mutf-8",
 )  # fmt: skip
-LEGACY_READER_WORDS = ("windows-1252", "latin-1", "cp437", "mac-roman")
+LEGACY_READER_WORDS = (
+    "windows-1252", "latin-1", "cp437", "mac-roman", "cp850", "cp1250", "cp1253", "cp1257",
+)  # fmt: skip
 GUESS_KINDS = (
     "dropped", "question mark", "U+FFFD", "no-break space became space",
     "cut inside a character", "no-break space lost", "letter lost as U+FFFD",

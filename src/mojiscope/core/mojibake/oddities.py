@@ -122,11 +122,7 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         return tuple(questions)
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
     found += questions
-    last = len(text) - 1
-    for match in _signs().finditer(text):
-        at = match.start()
-        if 0 < at < last and _LETTER.match(text, at - 1) and _LETTER.match(text, at + 1):
-            found.append((at, at + 1, SIGN))
+    found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
     for match in _capitals().finditer(text):
         at = match.start()
         before = text[at - 1] if at else ""
@@ -145,6 +141,19 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
             if not _science(text[word[0] : word[1]]):
                 found.append((*word, SCRIPTS))
     return tuple(sorted(found))
+
+
+def signs_between_letters(text: str) -> list[int]:
+    """Where ``text`` holds a non-ASCII sign no word holds between two
+    letters of a spaced script (``ESPA╤OL``, ``Schl¸ssel``), in order."""
+    last = len(text) - 1
+    return [
+        at
+        for match in _signs().finditer(text)
+        if 0 < (at := match.start()) < last
+        and _LETTER.match(text, at - 1)
+        and _LETTER.match(text, at + 1)
+    ]
 
 
 def made_oddities(before: str, after: str) -> list[int]:

@@ -426,13 +426,16 @@ WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1253", "cp1257
 def western_origins(text: str) -> list[Hypothesis]:
     """Readings where ``text`` was windows-1252 read as another code page
     (:data:`WESTERN_MISREADERS`), only those where every word the reading
-    changes is one the languages' frequent words hold after it and, unless
-    the text holds what damage leaves (``oddities.odd_places``), not before
-    it (``Th\u03b9\u03b2tre`` is ``Théâtre``, Swedish ``mĺnga`` read as cp1250 is
-    ``många``; ``IFN\u03b3`` read back through Greek is no word). So correct
-    accented text, whose words are known as they stand, is not offered its
-    own letters through a DOS or Greek code page."""
+    changes is one the languages' frequent words hold after it, or held what
+    damage leaves before it (``oddities.odd_places``: ``CU╔NTENOS`` is
+    ``CUÉNTENOS``, though no frequent word), and, unless the text holds such
+    a place, no changed word is known as it stands (``Th\u03b9\u03b2tre`` is
+    ``Théâtre``, Swedish ``mĺnga`` read as cp1250 is ``många``;
+    ``IFN\u03b3`` read back through Greek is no word). So correct accented
+    text, whose words are known as they stand, is not offered its own
+    letters through a DOS or Greek code page."""
     words = known_words()
+    odd = [start for start, _, _ in odd_places(text)]
     found = []
     for reader in WESTERN_MISREADERS:
         try:
@@ -441,12 +444,20 @@ def western_origins(text: str) -> list[Hypothesis]:
         except UnicodeError:
             continue
         changed = _changed_words(text, western)
-        if not changed or any(fold(western[word]) not in words for word in changed):
+        if not changed or any(
+            fold(western[word]) not in words and not _holds(word, odd) for word in changed
+        ):
             continue
-        if any(fold(text[word]) in words for word in changed) and not odd_places(text):
+        if any(fold(text[word]) in words for word in changed) and not odd:
             continue
         found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
     return found
+
+
+def _holds(word: slice, places: list[int]) -> bool:
+    """Whether one of ``places`` (character offsets) lies in ``word``."""
+    at = bisect.bisect_left(places, word.start)
+    return at < len(places) and places[at] < word.stop
 
 
 def _changed_words(text: str, western: str) -> list[slice] | None:
