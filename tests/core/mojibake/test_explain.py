@@ -421,6 +421,17 @@ def test_western_text_read_as_a_dos_or_mac_code_page_is_read_back(text: str, rea
     assert not best.oddities
 
 
+def test_a_line_of_western_text_read_as_cp437_is_named_so_beside_misread_utf8() -> None:
+    # cp1254 reads É and Ñ as windows-1252 does: the same text, the story of the Spanish.
+    data = "id,city\n2,CU╔NTENOS EN ESPA╤OL\n3,CafÃ© crÃ¨me\n".encode()
+    best = explain(data)[0]
+    assert best.text == "id,city\n2,CUÉNTENOS EN ESPAÑOL\n3,Café crème\n"
+    assert sorted(p.chain.words[0] for p in best.parts if not p.chain.is_identity) == [
+        "utf-8 read as windows-1252",
+        "windows-1252 read as cp437",
+    ]
+
+
 def test_western_text_read_as_a_code_page_that_leaves_only_letters_is_read_back() -> None:
     # Swedish in windows-1252 read as cp1250: å is ĺ, a letter between letters,
     # so nothing looks odd; only the words say so ("på" and "många" are words).

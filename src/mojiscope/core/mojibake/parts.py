@@ -25,6 +25,7 @@ from mojiscope.core.mojibake.search import (
     search,
     undoes_without_guessing,
     utf8_layers_only,
+    western_origins,
 )
 
 #: Lines searched on their own for chains (the worst-looking first).
@@ -75,8 +76,10 @@ def chains_for_parts(lines: list[str], whole: list[Hypothesis]) -> list[Chain]:
 def _legacy_chains(lines: list[str]) -> list[Chain]:
     """The legacy origins of the lines that hold what legacy text misread
     as a Western code page leaves (``screen.legacy_marks``: Russian written
-    as cp1251 and read as windows-1252, beside lines of UTF-8 read so): each
-    such line's best reading from a legacy origin, without guesses. The
+    as cp1251 and read as windows-1252, beside lines of UTF-8 read so; Western
+    text read as a DOS code page, ``ESPA╤OL``): each such line's best
+    reading from a legacy origin (``search.western_origins`` among them),
+    without guesses. The
     whole text's legacy readings are not used: a legacy origin may be left
     priced by a bound there (``search.search``), and so may its place."""
     chains: list[Chain] = []
@@ -84,7 +87,8 @@ def _legacy_chains(lines: list[str]) -> list[Chain]:
         return chains
     marked = [line for line in lines if legacy_marks(line.encode("utf-8", "surrogatepass"))]
     for line in marked[:SEARCHED_LINES]:
-        for hypothesis in search(scored(line, IDENTITY))[:2]:
+        readings = search(scored(line, IDENTITY))[:2] + western_origins(line)
+        for hypothesis in sorted(readings, key=lambda h: h.price):
             legacy = model.legacy_origin(hypothesis.chain) and not hypothesis.guesses
             if legacy and hypothesis.chain not in chains:
                 chains.append(hypothesis.chain)
