@@ -1,5 +1,6 @@
 """Windows opened on sample files and waited on: an indexed file with
-anomalies, the grid as painted and as a grid that kept nothing paints it,
+anomalies, the formats settled after the first look and the Summary, the
+grid as painted and as a grid that kept nothing paints it,
 the views that follow the grid a turn later, the work the views did."""
 
 from __future__ import annotations
@@ -33,6 +34,17 @@ def wait_indexed(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-
         return index is not None and index.complete and not window.indexes.running()
 
     qtbot.waitUntil(done, timeout=30000)
+
+
+def wait_formats_settled(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the window has followed its first look and the Summary
+    (either may put the formats the evidence ranks first in front, and
+    move every column), so that the columns stay as they are."""
+    qtbot.waitUntil(
+        lambda: not window.format_choice.looking() and window.summary_panel.summary is not None,
+        timeout=60_000,
+    )
+    QApplication.processEvents()
 
 
 def grid_image(window: MainWindow) -> QImage:

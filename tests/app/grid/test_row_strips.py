@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from helpers.painting import paint_column, paint_hex
-from helpers.windows import fresh_grid_image, grid_image
+from helpers.windows import fresh_grid_image, grid_image, wait_formats_settled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QRect, Qt
@@ -190,6 +190,7 @@ def test_a_key_that_changes_no_title_stamps_the_kept_header(
     qtbot,  # type: ignore[no-untyped-def]
     demo_window: MainWindow,
 ) -> None:
+    wait_formats_settled(qtbot, demo_window)  # the Summary may move the columns
     grid = demo_window.grid
     grid.setFocus()
     grid_image(demo_window)
