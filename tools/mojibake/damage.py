@@ -470,10 +470,9 @@ def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
 #: Damage makers and how often each is drawn.
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, western_misread: 4,
-    legacy_on_disk: 8,
-    utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12, inline_pieces: 5,
-    cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1, short_correct: 4,
-    legacy_lost: 2, letters_lost: 3,
+    legacy_on_disk: 8, utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12,
+    inline_pieces: 5, cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1,
+    short_correct: 4, legacy_lost: 2, letters_lost: 3,
 }  # fmt: skip
 
 
