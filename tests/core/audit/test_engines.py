@@ -3,6 +3,7 @@ local pool, and Dask on a real LocalCluster (processes, two workers)."""
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,7 @@ def test_a_stop_ends_the_pool_at_once(tmp_path: Path) -> None:
         for audit in run_local(walk([str(root)]), False, jobs=2, stop=lambda: len(seen) >= 40):
             seen.append(audit)
     assert 40 <= len(seen) < 400
+    assert multiprocessing.active_children() == []  # every worker has exited
 
 
 @pytest.mark.slow

@@ -11,9 +11,15 @@ files, and a stop is heard within one batch's wait.
 
 * ``local`` with one job judges in this process; a file's index then counts
   a large file on every core (:mod:`mojiscope.core.index.pool`).
-* ``local`` with more jobs (and at least :data:`FEW` files) uses a pool of
-  processes started from the fork server (never ``fork``); they ignore
-  SIGINT, so Ctrl+C in a terminal reaches the command alone, which stops them. A file of
+* ``local`` with more jobs (and at least :data:`FEW` files) uses a
+  :class:`~concurrent.futures.ProcessPoolExecutor` of processes started
+  from the fork server (never ``fork``). They ignore SIGINT, so Ctrl+C in a
+  terminal reaches the command alone. To stop, the command sets an event
+  the workers poll between a file's chunks, then shuts the pool down: each
+  worker leaves its file, sends its last (discarded) answer and exits, so
+  no worker is ever killed halfway through writing to a queue (which would
+  leave the queue's lock held, and ``multiprocessing.Pool.terminate``
+  waiting on it for ever). A file of
   :data:`~mojiscope.core.index.pool.PARALLEL_MIN` bytes or more is judged in
   this process, on every core, rather than on one worker.
 * ``dask`` (the optional ``mojiscope[dask]`` extra) submits the batches to a
@@ -34,7 +40,9 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from itertools import chain, islice
+from multiprocessing.synchronize import Event as EventType
 from typing import Any
 
 from mojiscope.core.audit.findings import Audit, Kind
@@ -87,9 +95,15 @@ def judge_entry(
         return Audit(Kind.UNREADABLE, " ".join(reason.split()), 0, entry.path)
 
 
+_stopping: EventType | None = None
+"""In a local worker: the pool's stop event (see :func:`_worker_start`)."""
+
+
 def judge_batch(entries: list[Entry], follow_symlinks: bool) -> list[Audit]:
-    """:func:`judge_entry` of each entry (what a worker runs)."""
-    return [judge_entry(entry, follow_symlinks) for entry in entries]
+    """:func:`judge_entry` of each entry (what a worker runs); in a local
+    worker, raises :class:`Cancelled` soon after the pool's stop event is set."""
+    control = UNCONTROLLED if _stopping is None else Control(cancelled=_stopping.is_set)
+    return [judge_entry(entry, follow_symlinks, control) for entry in entries]
 
 
 def _batches(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
@@ -108,7 +122,9 @@ def run_here(
         yield judge_entry(entry, follow_symlinks, control, workers=None)
 
 
-def _worker_start() -> None:
+def _worker_start(stopping: EventType) -> None:
+    global _stopping
+    _stopping = stopping
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     keep_freed_memory()
 
@@ -131,14 +147,17 @@ def run_local(
         yield from run_here(chain(first, iterator), follow_symlinks, stop)
         return
     entries = chain(first, iterator)
-    pool = FORKSERVER.Pool(jobs, initializer=_worker_start)
+    stopping = FORKSERVER.Event()
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=FORKSERVER, initializer=_worker_start, initargs=(stopping,)
+    )
     try:
-        waiting: deque[Any] = deque()
+        waiting: deque[Future[list[Audit]] | Entry] = deque()
         small: list[Entry] = []
 
         def send() -> None:
             if small:
-                waiting.append(pool.apply_async(judge_batch, (list(small), follow_symlinks)))
+                waiting.append(pool.submit(judge_batch, list(small), follow_symlinks))
                 small.clear()
 
         for entry in entries:
@@ -155,20 +174,20 @@ def run_local(
         while waiting:
             yield from _take(waiting.popleft(), follow_symlinks, stop)
     finally:
-        pool.terminate()
-        pool.join()
+        stopping.set()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _take(item: Any, follow_symlinks: bool, stop: Stop) -> Iterator[Audit]:
+def _take(item: Future[list[Audit]] | Entry, follow_symlinks: bool, stop: Stop) -> Iterator[Audit]:
     """The audits of one batch in flight (or of a large file, judged here)."""
     if isinstance(item, Entry):
         yield judge_entry(item, follow_symlinks, Control(cancelled=stop), workers=None)
         return
-    while not item.ready():
-        if stop():
-            raise Cancelled
-        item.wait(POLL_S)
-    yield from item.get()
+    while not stop():
+        if wait([item], POLL_S).done:
+            yield from item.result()
+            return
+    raise Cancelled
 
 
 def run_dask(
