@@ -1,5 +1,6 @@
-"""Which accented letters real text uses most: the tie-breaker of the
-lost-byte guesses (``lost.py``), from the word table (``lexicon.py``).
+"""Which accented letters real text uses most, from the word table
+(``lexicon.py``): the order of the lost-letter guesses (``lost_letters.py``)
+and the rarity that prices the lost-byte guesses (``lost.py``).
 
 A dropped byte after ``Ã`` may have made ``Á``, ``Í``, ``Ï``, ``Ð`` or
 ``Ý``; when the text itself says nothing, the letter the 40-odd languages'
@@ -8,6 +9,7 @@ frequent words use more often is the better guess.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections import Counter
 from functools import cache
@@ -22,9 +24,14 @@ def _lettering(char: str) -> bool:
 
 
 @cache
-def _order() -> dict[str, int]:
+def _counts() -> dict[str, int]:
     every = Counter("".join(known_words()))
-    counts = {c: n for c, n in every.items() if c >= "\x80" and _lettering(c)}
+    return {c: n for c, n in every.items() if c >= "\x80" and _lettering(c)}
+
+
+@cache
+def _order() -> dict[str, int]:
+    counts = _counts()
     # Ties by code point: the word table is a set, whose order changes with
     # each process's string hashing, and so would the guesses' order.
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
@@ -38,7 +45,14 @@ def by_frequency() -> tuple[str, ...]:
     return tuple(_order())
 
 
-def frequency_rank(letter: str) -> int:
-    """0 for the non-ASCII letter (or combining mark) the frequent words use
-    most, then 1, 2...; -1 for one they do not use (lower case is looked up)."""
-    return _order().get(letter.lower(), -1)
+@cache
+def _total() -> int:
+    return sum(_counts().values())
+
+
+def rarity(letter: str) -> float:
+    """How rare a non-ASCII letter (or combining mark) is in the frequent
+    words: minus the natural log of its share of their non-ASCII letters
+    (lower case looked up); one they never use counts as used half a time."""
+    count = _counts().get(letter.lower(), 0.5)
+    return math.log(_total() / count)

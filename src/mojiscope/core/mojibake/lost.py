@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import by_frequency, frequency_rank
+from mojiscope.core.mojibake.letters import rarity
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
@@ -363,14 +363,16 @@ def _space_or_dropped(
 
 def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
-    its opening quote), plus a tie-breaker by how often letters are used (a
-    character the frequent words never use after every one they do)."""
+    its opening quote), plus its rarity in the frequent words
+    (``letters.rarity``, minus the log of its share of their letters): of
+    two characters priced alike alone, the commoner is the likelier, and a
+    combining mark they use often (Devanagari's virama) beats a letter
+    they never do (ॐ)."""
     seen = context.lower()
     price = isolated_price(char)
     if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
         price -= 2.0
-    rank = frequency_rank(char)
-    return price + 0.001 * (rank if rank >= 0 else len(by_frequency()))
+    return price + rarity(char)
 
 
 def _word_at(text: str, at: int) -> tuple[int, int]:

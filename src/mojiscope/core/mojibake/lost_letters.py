@@ -10,7 +10,7 @@ those letters are the guess, and the letters other such words put in a
 hole its alternatives: first words of the language whose frequent words
 the text uses most (``lexicon.language_words``: ``Eu n�o sei se ele
 est�`` is Portuguese, so ``não``, not French ``néo``), then letters the
-text uses elsewhere, then commoner letters (``letters.frequency_rank``).
+text uses elsewhere, then commoner letters (``letters.by_frequency``).
 A U+FFFD standing alone between two words is a word of one letter when
 the text's language has such a word that fits (Italian ``il certificato
 \ufffd stato`` is ``è``). Any other hole with no letter in its word, and a
