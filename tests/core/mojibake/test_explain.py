@@ -221,6 +221,25 @@ def test_utf16_read_as_latin1_is_undone() -> None:
     assert best.text == "Größe und Qualität"
 
 
+@pytest.mark.parametrize("order", ["utf-16le", "utf-16be"])
+@pytest.mark.parametrize("text", ["украинска — републикански стандарт", "ସାମ୍ପ୍ରତିକ ପ୍ରବେଶ ସଙ୍କେତ:"])
+def test_utf16_of_one_script_with_few_nuls_is_read(text: str, order: str) -> None:
+    # Three spaces hold the only NULs (fewer than one in 16 bytes); the high
+    # bytes (04 for Cyrillic, 0B for Oriya) are half the bytes.
+    data = text.encode(order).decode("cp1252").encode()
+    assert data.count(0) * 16 < len(data)
+    best = explain(data)[0]
+    assert best.text == text
+    assert best.words == [f"written as {order}"]
+
+
+def test_text_whose_bytes_repeat_at_one_parity_alone_is_not_read_as_utf16() -> None:
+    # Every other byte a space: the high bytes of UTF-16 would be 20 (U+2000s,
+    # spaces and punctuation) and the text no more readable as UTF-16.
+    best = explain(b"a b c d e f g h i j k l m n o p ")[0]
+    assert best.unchanged
+
+
 def test_alternatives_say_what_tells_them_apart() -> None:
     first, second = explain("Le cafÃ© est trÃ¨s bon".encode())[:2]
     assert first.differs.startswith("at character ")

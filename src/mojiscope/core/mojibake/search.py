@@ -24,6 +24,7 @@ import contextlib
 import math
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -602,4 +603,15 @@ def stored_readings(data: bytes, *, bound: bool = False) -> list[Hypothesis]:
 
 
 def _looks_utf16(data: bytes) -> bool:
-    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or data.count(0) * 16 >= len(data)
+    """Whether bytes look like UTF-16: a byte order mark; a NUL in every 16
+    bytes (Latin text, or spaces and digits between other letters); or, in
+    at least 16 bytes, one byte value for at least half the bytes of one
+    parity (the high bytes of one script's letters: 04 for Cyrillic, 0B for
+    Oriya), which no single-byte text holds."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or data.count(0) * 16 >= len(data):
+        return True
+    if len(data) < 16:
+        return False
+    return any(
+        Counter(half).most_common(1)[0][1] * 2 >= len(half) for half in (data[0::2], data[1::2])
+    )
