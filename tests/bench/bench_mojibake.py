@@ -7,13 +7,14 @@ Run: ``.venv/bin/python tests/bench/bench_mojibake.py [--mb N] [--files N] [--de
 * accuracy on the **held-out** corpora (:data:`HELD_OUT`), which the model
   was neither fitted nor tuned on: ``heldout.json`` (the blind synthetic
   split tools/mojibake/heldout.py drew once from sources training never
-  read), ``realworld.json``, ``realworld2_heldout.json`` and
-  ``realworld3_heldout.json`` (mojibake as people reported it in public
-  threads); top-1, top-3 and correct texts changed per category, for
+  read), ``realworld.json``, ``realworld2_heldout.json``,
+  ``realworld3_heldout.json`` and ``realworld4_heldout.json`` (mojibake as
+  people reported it in public threads); top-1, top-3 and correct texts changed per category, for
   ``mojiscope.core.mojibake.explain`` and ``ftfy.fix_encoding`` (which gets
   the bytes decoded as UTF-8, with U+FFFD where they are not). ``--dev`` adds
   the development sets: devtest.json (training's own test split, measured
-  during development), realworld2_dev.json, realworld3_dev.json, and the
+  during development), realworld2_dev.json, realworld3_dev.json,
+  realworld4_dev.json, and the
   hand-written corpus (damaged.json, correct.json);
 * reliability: of the answers given each confidence band, the share right,
   and of all answers at 0.9 or more, how many were wrong;
@@ -58,6 +59,7 @@ HELD_OUT = (
     "realworld.json",
     "realworld2_heldout.json",
     "realworld3_heldout.json",
+    "realworld4_heldout.json",
 )
 
 
@@ -273,7 +275,12 @@ def main() -> None:
             print(f"== {name} (held out)")
             print_accuracy(accuracy(load(name)))
         if args.dev:
-            for name in ("devtest.json", "realworld2_dev.json", "realworld3_dev.json"):
+            for name in (
+                "devtest.json",
+                "realworld2_dev.json",
+                "realworld3_dev.json",
+                "realworld4_dev.json",
+            ):
                 print(f"== {name} (development)")
                 print_accuracy(accuracy(load(name)))
             print("== damaged.json + correct.json (development corpus)")

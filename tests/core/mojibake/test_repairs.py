@@ -212,6 +212,29 @@ def test_utf8_read_as_latin1_whose_c1_controls_were_stripped_is_repaired(text: s
     assert best.lost and all(lost.what == "dropped" for lost in best.lost)
 
 
+def _soft_hyphen_lost(text: str) -> bytes:
+    """``text`` as UTF-8 read as windows-1252, copied from a page that showed
+    its soft hyphens (AD: the last byte of í, ح, 字) as nothing."""
+    return text.encode().decode("cp1252").replace("\xad", "").encode()
+
+
+@pytest.mark.parametrize(
+    "text", ["Política de privacidad", "Información sobre el artículo", "بسم الله الرحمن الرحيم"]
+)
+def test_a_soft_hyphen_a_copy_lost_inside_a_word_is_guessed(text: str) -> None:
+    best = explain(_soft_hyphen_lost(text))[0]
+    assert best.text == text
+    assert best.lost and {lost.what for lost in best.lost} == {"dropped"}
+
+
+def test_a_lost_byte_before_a_capital_is_no_soft_hyphen() -> None:
+    # Ã before a capital is Á or Í with its 81 or 8D dropped (cp1252 leaves
+    # them undefined), not í: a soft hyphen stands inside a word.
+    data = "ÁFRICA y la reunión".encode().decode("cp1252", "ignore").encode()
+    best = explain(data)[0]
+    assert best.text == "ÁFRICA y la reunión"
+
+
 def test_a_text_that_kept_its_c1_controls_lost_none_of_them() -> None:
     # The quote's C1 controls are still there: the program that read the
     # text as latin-1 kept them, so the lead byte alone is no stripped one.

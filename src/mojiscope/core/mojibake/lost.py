@@ -189,6 +189,7 @@ def decode_with_holes(
     allow_cut: bool,
     folded: bytes = b"",
     straightened: Mapping[int, bytes] | None = None,
+    invisible: bytes = b"",
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
@@ -198,7 +199,11 @@ def decode_with_holes(
     ``folded``: the lead bytes that an ``A`` inside a word, right before a
     lone continuation byte, may stand for (:data:`FOLDED`); ``straightened``:
     per straight quote (``'``, ``"``), the continuation bytes it may stand
-    for as a character's last (:data:`STRAIGHTENED`)."""
+    for as a character's last (:data:`STRAIGHTENED`); ``invisible``: bytes
+    the reader read as an invisible character (the soft hyphen), which a
+    copy of the page lost, candidates where a character's byte is missing
+    inside a word: before a letter in lower case or another character's
+    lead byte (``PolÃtica``)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
@@ -213,7 +218,7 @@ def decode_with_holes(
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = "".join(pieces)[-3:]
-            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened)
+            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened, invisible)
             if step is None and folded:
                 step = _folded_at(raw, at, folded, context, prev)
             if step is None:
@@ -259,6 +264,7 @@ def _hole_at(
     context: str,
     prev: str = "",
     straightened: Mapping[int, bytes] | None = None,
+    invisible: bytes = b"",
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess."""
     length = _sequence_length(raw[at])
@@ -307,6 +313,10 @@ def _hole_at(
         )
         if quote is not None:
             return quote
+    # A soft hyphen stands inside a word: before a letter in lower case, or
+    # a character of more than one byte (``PolÃtica``, ``Ø±ØÙ…``).
+    if invisible and (0x61 <= nxt <= 0x7A or 0xC2 <= nxt <= 0xF4):
+        holes += invisible
     return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere)
 
 

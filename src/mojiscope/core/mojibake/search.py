@@ -144,8 +144,19 @@ def _undefined_bytes(reader: str) -> bytes:
     return bytes(lost)
 
 
+def _invisible_bytes(reader: str) -> bytes:
+    """The bytes ``reader`` reads as the soft hyphen (U+00AD): a page shows
+    it as nothing where it does not break a line, so text copied from the
+    page loses it (``í``, C3 AD, read as windows-1252 is ``Ã`` and a soft
+    hyphen: ``PolÃtica``)."""
+    codec = python_codec(reader)
+    return bytes(b for b in range(0x80, 0x100) if bytes([b]).decode(codec, "replace") == "\xad")
+
+
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
 _HOLES[MIXED_READER] = b""
+_INVISIBLE = {reader: _invisible_bytes(reader) for reader in READERS}
+_INVISIBLE[MIXED_READER] = b""
 _C1_CONTROL = re.compile("[\x80-\x9f]")
 _BEYOND_LATIN1 = re.compile("[^\x00-\xff]")
 
@@ -339,8 +350,11 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     holes = _holes(reader, text) if first else b""
     folded = _FOLDED[reader] if first else b""
     quotes = _QUOTES[reader] if first else None
+    # A text that holds soft hyphens or C1 controls kept what it was given.
+    kept = "\xad" in text or _C1_CONTROL.search(text) is not None
+    invisible = _INVISIBLE[reader] if first and not kept else b""
     decoded = decode_with_holes(
-        undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes
+        undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes, invisible=invisible
     )
     if decoded is None:
         return None
