@@ -6,7 +6,9 @@ U+FFFD for them; read as latin-1, bytes 80-9F are C1 controls, which
 programs strip as control characters (``Józefosław`` shows as
 ``JÃ³zefosÅaw``); some also turn the no-break space A0 into a plain space
 ("Ã la carte"); a program that strips accents writes ``Ã`` and ``Â`` as
-``A`` (``LegaA¯a`` for ``Legaïa``); a file may be cut inside a character.
+``A`` (``LegaA¯a`` for ``Legaïa``); a page shows a soft hyphen (AD, read
+as windows-1252) as nothing, so a copy of it loses the byte (``PolÃtica``
+for ``Política``); a file may be cut inside a character.
 Undoing the misreading
 then gives UTF-8 with holes: a lead byte one of whose continuation bytes
 is missing (the last, or one inside the character: Japanese kana lose the

@@ -621,7 +621,8 @@ def _looks_utf16(data: bytes) -> bool:
     bytes (Latin text, or spaces and digits between other letters); or, in
     at least 16 bytes, one byte value for at least half the bytes of one
     parity (the high bytes of one script's letters: 04 for Cyrillic, 0B for
-    Oriya), which no single-byte text holds."""
+    Oriya), which single-byte text seldom holds (and where it does, the
+    model weighs the UTF-16 reading like any other)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or data.count(0) * 16 >= len(data):
         return True
     if len(data) < 16:
