@@ -195,6 +195,62 @@ def test_ctrl_c_stops_at_once_and_leaves_whole_output(
         assert 0 < len(log["runs"][0]["results"]) < 3000 // 7 + 1
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _pool_workers(pid: int) -> list[int]:
+    """The local pool's workers of the scan ``pid``: the children of its fork server."""
+    for child in _children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"forkserver" in command:
+            return _children(child)
+    return []
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_scan_stops_it_with_one_line_and_whole_output(
+    mojiscope_argv: list[str], tmp_path: Path
+) -> None:
+    tree = _many_files(tmp_path / "many", 3000)
+    out = tmp_path / "out"
+    with out.open("wb") as sink:
+        process = subprocess.Popen(
+            [*mojiscope_argv, "scan", str(tree), "--json", "--jobs", "2"],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while not workers and time.monotonic() < deadline:
+            if out.stat().st_size >= 4000:
+                workers = _pool_workers(process.pid)
+            time.sleep(0.05)
+        assert workers, "no pool worker found"
+        os.kill(workers[0], signal.SIGKILL)
+        _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 2, stderr
+    assert b"Traceback" not in stderr
+    assert b"a worker process died" in stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) < 3000
+    for line in lines:
+        AUDIT.validate(json.loads(line))
+
+
 def test_the_same_file_gets_the_same_verdict_as_the_library(mojiscope, tmp_path: Path) -> None:
     from mojiscope.audit import audit_file, audit_from_json
 

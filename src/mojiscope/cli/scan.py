@@ -21,9 +21,11 @@ parses, writes (:mod:`mojiscope.cli.scan_reports`) and decides the exit code.
   (as its verdict or among its findings).
 * Ctrl+C (SIGINT) stops the scan at once: the files judged so far are
   written, each whole, the document is closed, and the exit code is 130.
+  A worker process that dies (killed by the system, out of memory) stops
+  it the same way, with one line on stderr and exit code 2.
 
-Exit codes: 0 done, 1 a ``--fail-on`` kind was found, 2 bad usage or an
-unwritable output, 130 interrupted.
+Exit codes: 0 done, 1 a ``--fail-on`` kind was found, 2 bad usage, an
+unwritable output or a worker process lost, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import IO, Any
 
-from mojiscope.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_STRICT, UsageError
+from mojiscope.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_STRICT, EXIT_USAGE, UsageError
 from mojiscope.cli.scan_reports import (
     CsvReport,
     JsonReport,
@@ -242,9 +244,15 @@ def run_scan(args: argparse.Namespace) -> int:
         else:
             out = sys.stdout
         interrupt = stack.enter_context(_Interrupt())
-        complete, failed, tally, seconds = _scan(args, options, out, interrupt)
+        complete, failed, tally, seconds, lost = _scan(args, options, out, interrupt)
     summary_to.write(tally.words(seconds, complete))
     summary_to.flush()
+    if lost:
+        sys.stderr.write(
+            f"mojiscope: scan stopped: a worker process died ({lost}); "
+            "the files judged before it are written\n"
+        )
+        return EXIT_USAGE
     if not complete:
         return EXIT_INTERRUPTED
     return EXIT_STRICT if failed else EXIT_OK
@@ -252,12 +260,18 @@ def run_scan(args: argparse.Namespace) -> int:
 
 def _scan(
     args: argparse.Namespace, options: WalkOptions, out: IO[str], interrupt: _Interrupt
-) -> tuple[bool, bool, Tally, float]:
+) -> tuple[bool, bool, Tally, float, str]:
+    """Judge and report; whether every file was judged, whether a
+    ``--fail-on`` kind was found, the tally, the time taken, and why a lost
+    worker stopped it ("" if none did)."""
+    from mojiscope.core.audit.engines import WorkerLostError
+
     report = _report(args, out)
     tally = Tally()
     progress = _Progress(args, options)
     failed = False
     complete = True
+    lost = ""
     started = time.monotonic()
     report.start()
     try:
@@ -270,7 +284,9 @@ def _scan(
                 raise Cancelled
     except Cancelled:
         complete = False
+    except WorkerLostError as error:
+        complete, lost = False, str(error) or "no reason given"
     finally:
         progress.clear()
     report.close(complete)
-    return complete, failed, tally, time.monotonic() - started
+    return complete, failed, tally, time.monotonic() - started, lost

@@ -29,7 +29,9 @@ files, and a stop is heard within one batch's wait.
 
 ``stop()`` is polled while waiting; once it answers True the engine stops
 its workers and raises :class:`~mojiscope.core.system.control.Cancelled`:
-every audit yielded before is whole.
+every audit yielded before is whole. A local worker that dies (killed by
+the system, out of memory) ends the scan with :class:`WorkerLostError`, the
+audits yielded before it whole too.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from itertools import chain, islice
 from multiprocessing.synchronize import Event as EventType
 from typing import Any
@@ -75,6 +78,10 @@ Stop = Callable[[], bool]
 
 def _never() -> bool:
     return False
+
+
+class WorkerLostError(Exception):
+    """A worker process of the local pool died before it answered."""
 
 
 def judge_entry(
@@ -173,6 +180,8 @@ def run_local(
         send()
         while waiting:
             yield from _take(waiting.popleft(), follow_symlinks, stop)
+    except BrokenProcessPool as error:  # from a batch's result, or from submitting one
+        raise WorkerLostError(str(error)) from None
     finally:
         stopping.set()
         pool.shutdown(wait=True, cancel_futures=True)
