@@ -341,6 +341,12 @@ def undo_layer(
     return found
 
 
+def _kept_invisibles(text: str) -> bool:
+    """Whether ``text`` holds soft hyphens or C1 controls: then it kept what
+    it was given, and lost no soft hyphen."""
+    return "\xad" in text or _C1_CONTROL.search(text) is not None
+
+
 def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]] | None:
     """``undo``'s bytes (``text`` encoded as its reader read it) decoded as
     UTF-8; a first undo fills the bytes its reader may have lost with
@@ -350,9 +356,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     holes = _holes(reader, text) if first else b""
     folded = _FOLDED[reader] if first else b""
     quotes = _QUOTES[reader] if first else None
-    # A text that holds soft hyphens or C1 controls kept what it was given.
-    kept = "\xad" in text or _C1_CONTROL.search(text) is not None
-    invisible = _INVISIBLE[reader] if first and not kept else b""
+    invisible = _INVISIBLE[reader] if first and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
         undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes, invisible=invisible
     )
