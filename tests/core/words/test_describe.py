@@ -59,3 +59,5 @@ def test_every_kind_has_words():
 def test_a_guess_s_alternatives_are_said_or_that_nothing_else_fits() -> None:
     assert alternatives_words(["ö", "ü"]) == "or ö, ü"
     assert alternatives_words(()) == "nothing else fits"
+    many = [chr(0x5E00 + i) for i in range(20)]
+    assert alternatives_words(many) == "or " + ", ".join(many[:8]) + " and 12 more"

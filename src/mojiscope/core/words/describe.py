@@ -68,11 +68,21 @@ def describe_chars(chars: str, limit: int = 8) -> str:
     return shown + (f" ... ({len(chars)} characters)" if len(chars) > limit else "")
 
 
+#: How many alternatives a guess names before it counts the rest.
+SHOWN_ALTERNATIVES = 8
+
+
 def alternatives_words(alternatives: Iterable[str]) -> str:
     """What a guessed character could also have been, in words, for after
-    the guess: ``or ö, ü``, or ``nothing else fits``."""
-    others = ", ".join(alternatives)
-    return f"or {others}" if others else "nothing else fits"
+    the guess: ``or ö, ü``, or ``nothing else fits``; past
+    :data:`SHOWN_ALTERNATIVES` the rest counted (a lost byte of a Han
+    character may have made any of 60-odd): ``or 市, 布, … and 55 more``."""
+    listed = list(alternatives)
+    if not listed:
+        return "nothing else fits"
+    others = ", ".join(listed[:SHOWN_ALTERNATIVES])
+    rest = len(listed) - SHOWN_ALTERNATIVES
+    return f"or {others}" + (f" and {rest} more" if rest > 0 else "")
 
 
 def describe_value(value: int, *, named: bool = False) -> str:
