@@ -576,8 +576,12 @@ class Judge:
         (from its first byte), read for the unit's bytes."""
         return self._answer(unit, best, unit.start)
 
-    def _answer(self, unit: Unit, best: Explanation, offset: int) -> list[Segment]:
-        """The group's explanation, read for the unit's bytes (at ``offset`` in it)."""
+    def _answer(
+        self, unit: Unit, best: Explanation, offset: int, alone: bool = False
+    ) -> list[Segment]:
+        """The group's explanation, read for the unit's bytes (at ``offset``
+        in it); where it does not fit them, the unit explained on its own,
+        or, when ``best`` is that (``alone``), the unit as it is."""
         size = len(unit.data)
         if best.unchanged:
             return [self._as_it_is(unit, best.confidence)]
@@ -603,12 +607,15 @@ class Judge:
             return [replace(segment, lost=lost)]
         if not best.misread:  # letters guessed elsewhere in the group (lost_letters)
             return [self._as_it_is(unit, best.confidence)]
-        if best.confidence < LEARN_CONFIDENCE and not self.fits(best.chain, unit.data):
-            return self._alone(unit)  # the group's reading is unsure and not this line's
-        if self.fits(best.chain, unit.data) or try_repair(best.chain, unit.data) is not None:
+        fits = self.fits(best.chain, unit.data)
+        if fits or (
+            best.confidence >= LEARN_CONFIDENCE and try_repair(best.chain, unit.data) is not None
+        ):
             kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
             return [self._segment(unit, 0, size, kind, Known(best.chain, best.confidence))]
-        return self._alone(unit)
+        if alone:
+            return [self._as_it_is(unit, best.confidence)]
+        return self._alone(unit)  # the group's reading is unsure, or not this line's
 
     def _left_misread(self, unit: Unit, segments: list[Segment]) -> bool:
         """Whether the group's answer leaves a pattern, or one cut short by a
@@ -673,7 +680,7 @@ class Judge:
         if best.unchanged:
             return [self._as_it_is(unit, best.confidence)]
         if best.parts or best.lost:
-            return self._answer(unit, best, 0)
+            return self._answer(unit, best, 0, alone=True)
         if try_repair(best.chain, unit.data) is not None:
             kind = SegmentKind.MISREAD if best.chain.layers else SegmentKind.LEGACY
             return [
