@@ -55,6 +55,7 @@ def use_model(model: dict[str, object] | None) -> None:
     _loaded.cache_clear()
     _bound_weights.cache_clear()
     text_score.cache_clear()
+    letter_score.cache_clear()
     text_score_bound.cache_clear()
     chain_score.cache_clear()
 
@@ -93,6 +94,18 @@ def identity_bonus() -> float:
 def text_score(text: str) -> float:
     """The text's share of a reading's score (higher: likelier)."""
     return float(np.dot(weights()[: feats.TEXT_SIZE], feats.text_features(text)))
+
+
+@lru_cache(maxsize=1 << 16)
+def letter_score(char: str) -> float:
+    """The score of one character with no neighbours, as a letter rather
+    than a word: the two features that say whether the word lists hold it
+    as a one-letter word (French "à") are left out, as that says nothing
+    of how likely it is inside a word."""
+    vector = feats.text_features(char).copy()
+    as_word = feats.WORD_INDEX["word-known"], feats.WORD_INDEX["word-unknown"]
+    vector[list(as_word)] = 0.0
+    return float(np.dot(weights()[: feats.TEXT_SIZE], vector))
 
 
 #: How high each feature :func:`text_score_bound` does not compute can

@@ -11,7 +11,7 @@ evidence is added by :func:`mojiscope.core.mojibake.model.price`.
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake import features, model
+from mojiscope.core.mojibake import model
 
 
 def cost(text: str) -> float:
@@ -21,10 +21,5 @@ def cost(text: str) -> float:
 
 def isolated_price(char: str) -> float:
     """The price of one character with no neighbours, as a letter rather than
-    a word: whether the word lists hold it as a one-letter word (French
-    "à") says nothing of how likely it is inside a word, so those two
-    features are left out."""
-    vector = features.text_features(char)
-    weights = model.weights()[: features.TEXT_SIZE]
-    as_word = features.WORD_INDEX["word-known"], features.WORD_INDEX["word-unknown"]
-    return -(float(weights @ vector) - sum(float(weights[i] * vector[i]) for i in as_word))
+    a word (``model.letter_score``)."""
+    return -model.letter_score(char)
