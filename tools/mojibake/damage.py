@@ -69,8 +69,8 @@ LEGACY: dict[str, tuple[str, ...]] = {
         code: ("cp1250", "iso-8859-2")
         for code in ["pl", "cs", "sk", "hu", "ro", "hr", "sl", "bs", "sh"]
     },
-    **{code: ("cp1251", "koi8-r") for code in ["ru", "bg", "mk", "sr", "be"]},
-    "uk": ("cp1251", "koi8-u"),
+    **{code: ("cp1251", "koi8-r", "cp866") for code in ["ru", "bg", "mk", "sr", "be"]},
+    "uk": ("cp1251", "koi8-u", "cp866"),
     "el": ("cp1253",),
     "tr": ("cp1254",),
     "az": ("cp1254",),
@@ -89,7 +89,8 @@ LEGACY: dict[str, tuple[str, ...]] = {
 READERS: dict[str, float] = {
     WIN: 30, "cp1252": 8, "latin-1": 10, "iso-8859-15": 2, "mac-roman": 3, "cp437": 3,
     "cp850": 3, "cp1250": 4, "iso-8859-2": 2, "cp1251": 4, "koi8-r": 2, "koi8-u": 1,
-    "cp1253": 2, "cp1254": 2, "cp1255": 2, "cp1256": 2, "cp1257": 2, "cp874": 2,
+    "cp1253": 2, "cp1254": 2, "cp1255": 2, "cp1256": 2, "cp1257": 2, "cp874": 2, "gbk": 2,
+    "shift_jis": 1,
 }  # fmt: skip
 LEGACY_READERS = (WIN, "latin-1", "cp437", "mac-roman")
 EMOJI = "😍👍🎉🙂💡🚀😀✅"
@@ -151,12 +152,33 @@ def layers(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(out.encode(), text, chain, "utf8-misread-layers")
 
 
+#: DOS code pages Western text was written in and is seen read as a Windows one.
+DOS_WRITERS = ("cp437", "cp850")
+
+
+#: What a DOS console draws around text (cp437 and cp850 have these).
+_DOS_LISTINGS = (
+    "├───{text}", "└───{text}", "│   ├───{text}", "┌{rule}┐\n│{text}│\n└{rule}┘",
+    "{text}\n{rule}", "═══ {text} ═══", "║ {text} ║", "░▒▓ {text}",
+)  # fmt: skip
+
+
 def legacy_misread(text: str, rng: random.Random, language: str) -> Case | None:
+    """Legacy text read as a Western code page: the language's usual code
+    page, or now and then another of its own (cp866 for Russian); Western
+    text only from a DOS code page (``├───`` in cp437 is ``ÃÄÄÄ``)."""
     codecs = LEGACY.get(_base(language))
-    if not codecs or codecs[0] in ("cp1252", "latin-1"):
+    if not codecs:
         return None
-    writer = codecs[0]
-    reader = rng.choice(LEGACY_READERS)
+    if codecs[0] in ("cp1252", "latin-1"):
+        if rng.random() < 0.5:
+            return None
+        writer = rng.choice(DOS_WRITERS)
+        if rng.random() < 0.5:  # a console's listing: `tree`, a table
+            text = rng.choice(_DOS_LISTINGS).format(text=text, rule="─" * min(len(text), 30))
+    else:
+        writer = codecs[0] if rng.random() < 0.8 else rng.choice(codecs[1:] or codecs)
+    reader = rng.choice([r for r in LEGACY_READERS if r != writer])
     out = _misread(text, reader, writer)
     if out is None or out == text:
         return None
@@ -241,15 +263,16 @@ def legacy_lost(text: str, rng: random.Random, language: str) -> Case | None:
     codecs = LEGACY.get(_base(language))
     if not codecs or codecs[0] in ("cp1252", "latin-1"):
         return None
+    writer = codecs[0] if rng.random() < 0.7 else rng.choice(codecs)
     try:
-        data = text.encode(codecs[0])
+        data = text.encode(writer)
     except UnicodeError:
         return None
     if not CP1252_HOLES & set(data):
         return None
     stand = rng.choice(["", "?", "\ufffd"])
     out = "".join(stand if b in CP1252_HOLES else bytes([b]).decode("cp1252") for b in data)
-    chain = (f"{codecs[0]} read as cp1252", "undefined bytes lost")
+    chain = (f"{writer} read as cp1252", "undefined bytes lost")
     return Case(out.encode(), text, chain, "legacy-lost")
 
 
@@ -472,7 +495,7 @@ MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, western_misread: 4,
     legacy_on_disk: 8, utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12,
     inline_pieces: 5, cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1,
-    short_correct: 4, legacy_lost: 2, letters_lost: 3,
+    short_correct: 4, legacy_lost: 3, letters_lost: 3,
 }  # fmt: skip
 
 

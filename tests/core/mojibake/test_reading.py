@@ -35,6 +35,8 @@ LOSSLESS_CHAINS = [
     Chain((Misreading("utf-8", "latin-1"), Misreading("utf-8", "windows-1252"))),
     Chain((Misreading("shift_jis", "windows-1252"),)),
     Chain((), "cp1251"),
+    Chain((Misreading("utf-8", "gbk"),)),
+    Chain((Misreading("utf-8", "shift_jis"),)),
 ]
 #: Text every chain above can damage (the oldest codec can write it).
 TEXTS = {
@@ -43,6 +45,8 @@ TEXTS = {
     LOSSLESS_CHAINS[2]: "Ärger über Öl ✓",
     LOSSLESS_CHAINS[3]: "日本語のテキスト、ｶﾀｶﾅ abc",
     LOSSLESS_CHAINS[4]: "Привет, мир",
+    LOSSLESS_CHAINS[5]: "hello 你好, café",
+    LOSSLESS_CHAINS[6]: "café ソフト",
 }
 
 
@@ -71,18 +75,16 @@ def test_names_resolve_case_and_separators_alike() -> None:
     ("name", "says"),
     [
         ("repair:utf-16le read as latin-1", "cannot be read in pieces"),
-        ("repair:utf-8 read as shift_jis", "only single-byte code pages"),
         ("repair:utf-8 read as nosuchcodec", "no codec is called"),
         ("repair:read windows-1252", "step 1"),
         ("repair:", "names no misreading"),
-        ("repair:utf-8 read as utf-8", "only single-byte code pages"),
+        ("repair:utf-8 read as utf-8", "only code pages can be undone as readers"),
         ("repair:utf\x00 read as cp1252", "no codec is called"),
         ("repair:utf-8 read as \udcff", "no codec is called"),
         ("repair:utf-8 read as cp1252; saved as utf-7", "stateful"),
     ],
     ids=[
         "utf-16 chain",
-        "multi-byte reader",
         "unknown codec",
         "not a step",
         "empty chain",

@@ -324,3 +324,63 @@ def test_a_straightened_quote_is_guessed_among_the_characters_it_stands_for(
         original = text[guess.at_char]
         assert original == filled[guess.at_char] or original in guess.alternatives
     assert all(filled[i] == c for i, c in enumerate(text) if i not in stood)
+
+
+@pytest.mark.parametrize(
+    ("text", "reader"),
+    [
+        ("请输入您的用户名", "gbk"),
+        ("Zürich, café", "gbk"),
+        ("ファイルを開けません", "shift_jis"),
+        ("Crème brûlée, Zürich", "shift_jis"),
+    ],
+)
+def test_utf8_read_as_gbk_or_shift_jis_is_repaired(text: str, reader: str) -> None:
+    shown = text.encode().decode(reader)
+    best = explain(shown.encode())[0]
+    assert best.text == text
+    assert best.chain == Chain((Misreading("utf-8", reader),))
+    assert repair_text(best.chain, shown.encode()) == text
+
+
+def test_utf8_read_as_gbk_with_a_byte_lost_to_u_fffd_keeps_its_chain() -> None:
+    text = "中文字符"  # 12 bytes of UTF-8; GBK's pairs leave two bytes alone
+    shown = text.encode().decode("gbk", "replace")
+    assert "\ufffd" in shown
+    readings = explain(shown.encode())
+    assert readings[0].chain == Chain((Misreading("utf-8", "gbk"),))
+    assert readings[0].lost  # the lost bytes are guessed, and say so
+
+
+def test_correct_chinese_and_japanese_are_fine_as_they_are() -> None:
+    for text in ("中文文本没有问题，谢谢。", "日本語のテキストです。カタカナも。"):
+        best = explain(text.encode())[0]
+        assert best.unchanged and best.text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "writer", "reader"),
+    [
+        ("C:\\.\n├───src\n│   └───main\n└───tests", "cp437", "windows-1252"),
+        ("новая папка и старый документ", "cp866", "windows-1252"),
+    ],
+)
+def test_dos_text_read_as_a_windows_code_page_is_repaired(
+    text: str, writer: str, reader: str
+) -> None:
+    shown = text.encode(writer).decode(reader, "replace")
+    if "\ufffd" in shown:
+        pytest.fail(f"{writer} read as {reader} loses bytes of {text!r}: pick another text")
+    best = explain(shown.encode())[0]
+    assert best.text == text
+    assert best.chain == Chain((Misreading(writer, reader),))
+
+
+def test_bytes_lost_under_shift_jis_are_named_on_the_characters_they_stand_in() -> None:
+    text = "名前,都市\n山田太郎,東京\n"
+    shown = text.encode().decode("shift_jis", "replace")
+    best = explain(shown.encode())[0]
+    assert best.chain == Chain((Misreading("utf-8", "shift_jis"),))
+    data = shown.encode()
+    assert [data[x.start : x.end].decode() for x in best.lost] == ["蟶\ufffd", "驛\ufffd"]
+    assert best.text.startswith("名前,都市")  # the commonest Han character fills the hole

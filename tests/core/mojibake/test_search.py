@@ -20,6 +20,7 @@ from mojiscope.core.mojibake.parts import LINE, per_part
 from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.search import (
     MIXED_READER,
+    MULTIBYTE_READERS,
     READERS,
     WESTERN_MISREADERS,
     Hypothesis,
@@ -52,7 +53,7 @@ def _boundary() -> list[str]:
             code = ord(char) + step
             if code >= 0x80 and not 0xD800 <= code <= 0xDFFF and chr(code) not in undoable:
                 near.add(chr(code))
-    return sorted(near | set("日本語テキスト한국어😀ǅẞ\u0301\u2028"))
+    return sorted(near | set("한국어😀ǅẞ\u0301\u2028"))
 
 
 BOUNDARY = _boundary()
@@ -62,7 +63,7 @@ OUTSIDE = st.text(
 )
 
 
-@pytest.mark.parametrize("reader", [*READERS, MIXED_READER])
+@pytest.mark.parametrize("reader", [*READERS, MIXED_READER, *MULTIBYTE_READERS])
 def test_no_reader_encodes_a_character_outside_the_set_to_a_high_byte(reader: str) -> None:
     """The set is each reader's decoding table: checked against its encoder
     over the whole Basic Multilingual Plane."""
@@ -84,7 +85,8 @@ def test_no_reader_encodes_a_character_outside_the_set_to_a_high_byte(reader: st
 
 def test_the_gate_names_texts_on_both_sides() -> None:
     assert nothing_to_undo("plain ASCII, numbers 123")
-    assert nothing_to_undo("日本語のテキスト, 한국어 😀")
+    assert nothing_to_undo("한국어 텍스트 😀")
+    assert not nothing_to_undo("日本語のテキスト")  # GBK's and Shift_JIS's characters
     assert not nothing_to_undo("José Núñez")
     assert not nothing_to_undo("Привет")
     assert not nothing_to_undo("ASCII with a NUL \x00")
@@ -160,6 +162,11 @@ def test_the_guessing_gate_names_texts_on_both_sides() -> None:
     assert not undoes_without_guessing("Привет, мир")
     assert undoes_without_guessing("CafÃ© crÃ¨me")
     assert undoes_without_guessing("a lost \ufffd")
+    assert undoes_without_guessing("caf茅")  # é (C3 A9) read as GBK: one character
+    assert undoes_without_guessing("cafﾃｩ")  # and as Shift_JIS: two
+    assert not undoes_without_guessing(
+        "Привет, мир 한국어"
+    )  # GBK's Cyrillic counts only beside Han
     found = search(scored("CafÃ© crÃ¨me", IDENTITY), legacy=False)
     assert _usable(found)
 

@@ -402,3 +402,14 @@ def test_a_pool_maps_long_lines_and_quoted_line_ends_as_one_process_does(
         (s.start, s.end, s.kind, s.chain, s.row, s.column) for s in alone
     ]
     assert pooled.words() == alone.words()
+
+
+def test_a_shift_jis_misreading_with_lost_bytes_maps_and_names_them_on_their_bytes() -> None:
+    text = "名前,都市\n山田太郎,東京\n佐藤花子,大阪\n"
+    damaged = text.encode().decode("shift_jis", "replace").encode()
+    found = mapped(damaged)
+    segments = list(found)
+    assert segments[0].start == 0 and segments[-1].end == len(damaged)
+    lost = [x for s in segments for x in s.lost]
+    shown = [damaged[x.start : x.end].decode() for x in lost]
+    assert shown and all(s.endswith("\ufffd") and len(s) == 2 for s in shown)

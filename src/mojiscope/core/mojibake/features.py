@@ -385,12 +385,12 @@ def local_scores(lines: list[str], weights: F64) -> F64:
 READER_WORDS = (
     "windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850",
     "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
-    "cp1256", "cp1257", "cp874", "windows-1252/latin-1",
+    "cp1256", "cp1257", "cp874", "windows-1252/latin-1", "gbk", "shift_jis",
 )  # fmt: skip
 STORED_FAMILIES = {
     "western": ("windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850"),
     "central": ("cp1250", "iso-8859-2"),
-    "cyrillic": ("cp1251", "koi8-r", "koi8-u"),
+    "cyrillic": ("cp1251", "koi8-r", "koi8-u", "cp866"),
     "single-byte": ("cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp874"),
     "cjk": ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr"),
     "utf-16": ("utf-16", "utf-16le", "utf-16be"),
@@ -402,7 +402,7 @@ STORED_FAMILIES = {
 WRITER_WORDS = (
     "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
     "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2", "utf-16",
-    "utf-16le", "utf-16be", "cesu-8", "mutf-8", "windows-1252",
+    "utf-16le", "utf-16be", "cesu-8", "mutf-8", "windows-1252", "cp866", "cp437", "cp850",
 )  # fmt: skip
 STORED_WORDS = (
     "windows-1252", "cp1251", "cp1250", "koi8-r", "iso-8859-2", "cp1253", "cp1254", "cp1255",

@@ -3,9 +3,10 @@ with the guessed characters (:class:`Lost`).
 
 A guess is made while undoing the newest misreading (:mod:`.lost`: its
 offsets count the bytes that undo encodes the text to, one per stored
-character). With no deeper misreading, the guessed character is what the
-repair writes over those bytes. Under a chain of several layers the deeper
-undos read the guessed character together with its neighbours (``чекит``
+character, or one or two for GBK and Shift_JIS). With no deeper misreading,
+the guessed character is what the repair writes over those bytes. Under a
+chain of several layers the deeper undos read the guessed character
+together with its neighbours (``чекит``
 misread twice and a byte lost: the guess is half of a Cyrillic letter's
 bytes), so a :class:`Lost` covers the source bytes of the characters the
 deeper undos make of the guess and its neighbours, and its guess is those
@@ -15,6 +16,7 @@ characters: a repair plan then writes exactly the text the explainer shows.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -44,7 +46,10 @@ def guessed_bytes(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> tupl
     last = len(offsets) - 1
     found = _through_deeper(stored, guesses, chain) if len(chain.layers) > 1 else None
     if found is None:
-        found = [(g.start, g.end, g.what, g.char, g.alternatives) for g in guesses]
+        at = _stored_characters(stored, chain.layers[-1].read_as if chain.layers else None)
+        found = [
+            (at(g.start, False), at(g.end, True), g.what, g.char, g.alternatives) for g in guesses
+        ]
     return tuple(
         Lost(int(offsets[min(a, last)]), int(offsets[min(b, last)]), what, guess, others)
         for a, b, what, guess, others in found
@@ -52,6 +57,30 @@ def guessed_bytes(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> tupl
 
 
 _Found = tuple[int, int, str, str, tuple[str, ...]]
+
+
+def _stored_characters(stored: str, reader: str | None) -> Callable[[int, bool], int]:
+    """Maps a byte offset of the newest undo's bytes (``stored`` encoded as
+    ``reader`` read it) to an offset in ``stored``'s characters: the one
+    holding the byte, or with ``after`` the first that starts at or after
+    it. A reader of two-byte code pages encodes a character to one or two
+    bytes; a single-byte one, one each (the offset as it is), and so do
+    guesses of no chain (letters lost, counted in characters)."""
+    undo = None if reader is None else encode_as(stored, reader, lenient=True)
+    if reader is None or undo is None or len(undo.raw) == len(stored):
+        return lambda offset, after: offset
+    codec = python_codec(reader)
+    starts = [0]
+    for char in stored:
+        size = 1 if undo.stand_in and char == "\ufffd" else len(char.encode(codec))
+        starts.append(starts[-1] + size)
+
+    def at(offset: int, after: bool) -> int:
+        if after:
+            return bisect.bisect_left(starts, offset)
+        return bisect.bisect_right(starts, offset) - 1
+
+    return at
 
 
 def _through_deeper(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> list[_Found] | None:

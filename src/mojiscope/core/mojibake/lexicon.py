@@ -12,7 +12,8 @@ beside this module, derived from wordfreq's word lists by
 * :func:`known_bigrams`: pairs of neighbouring characters, one not ASCII,
   that those words hold (``^`` and ``$`` mark a word's ends);
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
-  characters and Hangul syllables.
+  characters and Hangul syllables (:func:`han_rank`: a Han character's
+  place among them).
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.).
 """
@@ -77,6 +78,19 @@ def known_bigrams() -> frozenset[str]:
 @cache
 def common_han() -> frozenset[str]:
     return frozenset(str(_table()["han"]))
+
+
+@cache
+def _han_order() -> dict[str, int]:
+    return {char: rank for rank, char in enumerate(str(_table()["han"]))}
+
+
+def han_rank(char: str) -> int:
+    """Where ``char`` stands among :func:`common_han`, the commonest first
+    (the table is in order of frequency); past them all for any other
+    character."""
+    order = _han_order()
+    return order.get(char, len(order))
 
 
 @cache

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import rarity
-from mojiscope.core.mojibake.lexicon import known_words
+from mojiscope.core.mojibake.lexicon import han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
@@ -120,6 +120,10 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
     return count
 
 
+#: The characters windows-1252 (as browsers read it) has.
+_WINDOWS_1252 = frozenset(bytes(range(256)).decode(WHATWG_1252))
+
+
 def _deeper(char: str, before: str, following: str) -> str:
     """The character a guess is really about when the text was misread more
     than once: a C1 control filled after the characters ``before`` it
@@ -128,6 +132,8 @@ def _deeper(char: str, before: str, following: str) -> str:
     it (``Ï`` and ``€`` are ``π``); else ``char`` itself."""
     if "\x80" <= char <= "\x9f":
         tries = [before[-k:] + char for k in (1, 2, 3) if len(before) >= k]
+    elif char not in _WINDOWS_1252:
+        return char  # no pair it starts is windows-1252's reading of anything
     else:
         tries = [char + following[:k] for k in (1, 2, 3) if len(following) >= k]
     for pair in tries:
@@ -171,17 +177,20 @@ def _rank(
     # A capital inside a word that goes on in lower case is an oddity
     # (``osŁaw``, ``PŘíliš``); all capitals and a word's first letter are not.
     inside = before.isalpha() and (before.islower() or following.islower())
+    # Between fills priced alike (Han characters the model tells no apart),
+    # the commoner Han character first.
     scored = [
         (
             _price_of(d, context)
             + (UNLAYERED if layered and d == c else 0.0)
             + (CAPITAL_INSIDE if inside and d.isupper() else 0.0),
+            han_rank(d),
             i,
             c,
         )
         for i, (d, c) in enumerate(zip(deeper, chars, strict=True))
     ]
-    return [c for _, _, c in sorted(scored)]
+    return [c for *_, c in sorted(scored)]
 
 
 def decode_with_holes(
@@ -192,6 +201,7 @@ def decode_with_holes(
     folded: bytes = b"",
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
+    whole: bool = False,
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
@@ -205,10 +215,15 @@ def decode_with_holes(
     the reader read as an invisible character (the soft hyphen), which a
     copy of the page lost, candidates where a character's byte is missing
     inside a word: before a letter in lower case or another character's
-    lead byte (``PolÃtica``)."""
+    lead byte (``PolÃtica``); ``whole``: a character whose last two bytes
+    both stand as ``?`` or U+FFFD's stand-in is lost whole, and stays U+FFFD
+    (a reader of two bytes at a time, GBK, that met a pair it has no
+    character for wrote one for each byte: ``娜``, E5 A8 9C, ends ``�``
+    twice; no byte is guessed, two of 64 each would be a guess of 4,096)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
+    context = context.lower()  # what the guesses look for in it (:func:`_price_of`)
     pieces: list[str] = []
     guesses: list[Guess] = []
     pos = 0
@@ -220,7 +235,9 @@ def decode_with_holes(
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = "".join(pieces)[-3:]
-            step = _hole_at(raw, at, holes, allow_cut, context, prev, straightened, invisible)
+            step = _hole_at(
+                raw, at, holes, allow_cut, context, prev, straightened, invisible, whole
+            )
             if step is None and folded:
                 step = _folded_at(raw, at, folded, context, prev)
             if step is None:
@@ -267,6 +284,7 @@ def _hole_at(
     prev: str = "",
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
+    whole: bool = False,
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess."""
     length = _sequence_length(raw[at])
@@ -282,7 +300,7 @@ def _hole_at(
     if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
         return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
-        return _inner_stand_in(raw, at, length, after, holes, context, prev)
+        return _inner_stand_in(raw, at, length, after, holes, context, prev, whole)
     if present != length - 2:
         return None
     prefix = raw[at:after]
@@ -323,19 +341,30 @@ def _hole_at(
 
 
 def _inner_stand_in(
-    raw: bytes, at: int, length: int, after: int, holes: bytes, context: str, prev: str
+    raw: bytes,
+    at: int,
+    length: int,
+    after: int,
+    holes: bytes,
+    context: str,
+    prev: str,
+    whole: bool = False,
 ) -> tuple[int, Guess] | None:
     """A ``?`` or U+FFFD's stand-in where a continuation byte other than the
     last stood (参, E5 8F 82, read with its 8F lost is ``å?`` and a low
-    quotation mark): the bytes after it must complete the character."""
+    quotation mark): the bytes after it must complete the character; with
+    ``whole``, the character's last two bytes both stand-ins, the character
+    lost whole (see :func:`decode_with_holes`)."""
     if after >= len(raw) or raw[after] not in (0x3F, FFFD_STAND_IN):
         return None
     rest = length - 1 - (after - at)  # continuation bytes still to come after the stand-in
     tail = raw[after + 1 : after + 1 + rest]
-    if len(tail) != rest or not all(0x80 <= b <= 0xBF for b in tail):
-        return None
     end = after + 1 + rest
     what = QUESTION_MARK if raw[after] == 0x3F else REPLACEMENT
+    if whole and rest == 1 and tail == raw[after : after + 1]:
+        return end, Guess(at, end, what, "\ufffd", ())
+    if len(tail) != rest or not all(0x80 <= b <= 0xBF for b in tail):
+        return None
     prefix = raw[at:after] + tail
     ranked = _rank(prefix, holes, context, _around(raw, end, prev), (len(tail),))
     if not ranked:
@@ -379,10 +408,9 @@ def _price_of(char: str, context: str) -> float:
     (``letters.rarity``, minus the log of its share of their letters): of
     two characters priced alike alone, the commoner is the likelier, and a
     combining mark they use often (Devanagari's virama) beats a letter
-    they never do (ॐ)."""
-    seen = context.lower()
+    they never do (ॐ). ``context``: the text, in lower case."""
     price = isolated_price(char)
-    if char.lower() in seen or (char == "\u201d" and "\u201c" in seen):
+    if char.lower() in context or (char == "\u201d" and "\u201c" in context):
         price -= 2.0
     return price + rarity(char)
 

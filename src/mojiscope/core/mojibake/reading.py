@@ -20,8 +20,8 @@ reason ``not-from-chain``, one U+FFFD per run; so a lossy repair's losses are
 listed by the loss report, and strict refuses them.
 
 Where a block may be cut (:meth:`ChainReading.safe_cut`). Every codec of a
-chain must be stateless and ASCII-compatible, and every ``read as`` codec a
-single-byte code page (the explainer's chains all are). Then an ASCII byte
+chain must be stateless and ASCII-compatible (the explainer's chains all
+are; its readers are single-byte code pages, GBK and Shift_JIS). Then an ASCII byte
 on disk is an ASCII character at every layer and never continues a sequence
 before it, so when every codec is UTF-8 or single-byte a cut just after any
 ASCII byte is exact. When one is a multi-byte legacy code page (Shift_JIS
@@ -38,9 +38,11 @@ from __future__ import annotations
 
 import bisect
 import codecs
+import contextlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from mojiscope.core.codecs.events import single_text_span
 from mojiscope.core.codecs.format import Encoding, Format
@@ -185,10 +187,9 @@ class ChainReading(Format):
             codecs_used += [layer.written, layer.read_as]
         python = [_check_codec(word, name) for word in codecs_used]
         for layer in chain.layers:
-            if not _single_byte(python_codec(layer.read_as)):
+            if codecs.lookup(python_codec(layer.read_as)).name == "utf-8":
                 raise UnknownFormatError(
-                    f"{name!r}: only single-byte code pages can be undone as readers, "
-                    f"not {layer.read_as}"
+                    f"{name!r}: only code pages can be undone as readers, not {layer.read_as}"
                 )
         self._every_byte_cuts = all(c == "utf-8" or _single_byte(c) for c in python)
         self._stored_single = _single_byte(python[0]) and python[0] != "utf-8"
@@ -343,11 +344,33 @@ def _damage_char(chain: Chain, char: str) -> bytes | None:
 
 @lru_cache(maxsize=64)
 def _unencodable(codec: str) -> re.Pattern[str]:
-    """Runs of characters a single-byte code page has no byte for, each
-    U+FFFD a run of its own: a U+FFFD on disk stands for something lost
-    before, and stays one U+FFFD, as the explainer shows it."""
-    table = bytes(range(256)).decode(python_codec(codec), "ignore")
-    return re.compile("\ufffd|[^\ufffd" + "".join(re.escape(c) for c in sorted(set(table))) + "]+")
+    """Runs of characters a code page has no bytes for, each U+FFFD a run of
+    its own: a U+FFFD on disk stands for something lost before, and stays
+    one U+FFFD, as the explainer shows it."""
+    readable = sorted(_readable(codec) - {"\ufffd"})
+    ranges: list[str] = []
+    at = 0
+    while at < len(readable):
+        end = at
+        while end + 1 < len(readable) and ord(readable[end + 1]) == ord(readable[end]) + 1:
+            end += 1
+        low, high = re.escape(readable[at]), re.escape(readable[end])
+        ranges.append(low if at == end else f"{low}-{high}")
+        at = end + 1
+    return re.compile("\ufffd|[^\ufffd" + "".join(ranges) + "]+")
+
+
+def _readable(codec: str) -> frozenset[str]:
+    """The characters ``codec`` reads from one byte or, for a code page of
+    more, from two."""
+    python = python_codec(codec)
+    found = set(bytes(range(256)).decode(python, "ignore"))
+    if not _single_byte(python):
+        for lead in range(0x80, 0x100):
+            for second in range(0x40, 0x100):
+                with contextlib.suppress(UnicodeDecodeError):
+                    found.update(bytes([lead, second]).decode(python))
+    return frozenset(found)
 
 
 class _ByteEnds:
@@ -393,11 +416,12 @@ def _undo(piece: _Piece, layer: Misreading, lower: Chain) -> list[_Piece]:
         return [_not_from_chain(piece.nbytes)]
     out: list[_Piece] = []
     position = 0
+    decode = _decode_run if _single_byte(read_as) else _decode_pairs
     for match in _unencodable(layer.read_as).finditer(chars):
-        out += _decode_run(chars, position, match.start(), ends, read_as, written)
+        out += decode(chars, position, match.start(), ends, read_as, written)
         out.append(_not_from_chain(ends[match.end()] - ends[match.start()]))
         position = match.end()
-    out += _decode_run(chars, position, len(chars), ends, read_as, written)
+    out += decode(chars, position, len(chars), ends, read_as, written)
     return out
 
 
@@ -426,6 +450,33 @@ def _decode_run(
         if hi > lo:
             out.append(_not_from_chain(ends[start + hi] - ends[start + lo]))
         previous = hi
+    return out
+
+
+def _decode_pairs(
+    chars: str, start: int, end: int, ends: _ByteEnds, read_as: str, written: str
+) -> list[_Piece]:
+    """Characters ``[start, end)`` (all encodable by ``read_as``, a code page
+    of one or two bytes a character) decoded as ``written``, UTF-8: split
+    where a character's bytes under ``read_as`` start a UTF-8 character or
+    an ASCII one (there a UTF-8 decoder is between characters, and so is
+    the code page), each stretch between two such places text when it
+    decodes and ``not-from-chain`` when it does not."""
+    if start == end:
+        return []
+    out: list[_Piece] = []
+    cuts = [start]
+    for at in range(start + 1, end):
+        first = chars[at].encode(read_as)[0]
+        if first < 0x80 or first >= 0xC0:
+            cuts.append(at)
+    cuts.append(end)
+    for lo, hi in pairwise(cuts):
+        nbytes = ends[hi] - ends[lo]
+        try:
+            out.append(_Piece(_TEXT, nbytes, chars[lo:hi].encode(read_as).decode(written)))
+        except UnicodeDecodeError:
+            out.append(_not_from_chain(nbytes))
     return out
 
 

@@ -41,6 +41,11 @@ can start. The DOS
 and Mac Latin code pages (cp850, mac-roman) read the lead bytes of Cyrillic
 and Greek as Latin letters and common signs,
 so they are looked for where Latin text was misread.
+
+Not looked for: UTF-8 read as GBK or Shift_JIS (``search.MULTIBYTE_READERS``),
+which leaves Han and kana, what correct Chinese and Japanese text is made of,
+and so no pattern to tell it by. The explainer finds it in the text it reads
+(a selection, a file's samples), not line by line through a large file.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """The search for chains: every way of undoing up to three misreadings.
 
 Starting from the text the bytes hold, one step of the search undoes one
-misreading: encode the text with a code page it may have been read as, decode
-the bytes with the codec it was written in. UTF-8 is the writer of every
+misreading: encode the text with a code page it may have been read as
+(:data:`READERS`; on text holding Han or kana also the two-byte code pages
+of :data:`MULTIBYTE_READERS`), decode the bytes with the codec it was
+written in. UTF-8 is the writer of every
 layer but the oldest, which may also be a legacy code page (Shift_JIS text
 read as windows-1252) or UTF-16 (read as latin-1): those end a chain. A step
 that fails (a character the reader has no byte for, bytes that are no UTF-8)
@@ -42,13 +44,23 @@ READERS = (
     "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
     "cp1256", "cp1257", "cp874",
 )  # fmt: skip
+#: Code pages of two bytes a character that UTF-8 is seen read as, by
+#: programs running in Chinese and Japanese Windows (``你好`` is GBK's
+#: ``浣犲ソ``, ``é`` Shift_JIS's ``ﾃｩ``): tried on text that holds a
+#: character one of them reads (:func:`_readers`). A byte of an odd end
+#: such a reader cannot pair is lost to U+FFFD or ``?`` (``中文`` is
+#: ``涓�鏂�``), so any continuation byte is a candidate for a hole.
+MULTIBYTE_READERS = ("gbk", "shift_jis")
 #: A reader that read some bytes as windows-1252 and others as latin-1 (tried
 #: when a text holds both C1 controls and windows-1252's own signs).
 MIXED_READER = "windows-1252/latin-1"
-#: Legacy code pages whose text is seen misread as a Western code page, and those readers.
+#: Legacy code pages whose text is seen misread as a Western code page, and
+#: those readers: Windows', Unix's and the DOS consoles' (cp437's box drawing
+#: read as windows-1252 is ``ÃÄÄÄ``; cp866's Cyrillic, ``®¢ ï ¯ ¯ª``).
 LEGACY_WRITERS = (
     "cp1251", "cp1250", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "cp874",
-    "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2",
+    "cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "koi8-u", "iso-8859-2", "cp437",
+    "cp850", "cp866",
 )  # fmt: skip
 LEGACY_READERS = ("windows-1252", "latin-1", "cp437", "mac-roman")
 UTF16_WRITERS = ("utf-16", "utf-16le", "utf-16be")
@@ -153,10 +165,11 @@ def _invisible_bytes(reader: str) -> bytes:
     return bytes(b for b in range(0x80, 0x100) if bytes([b]).decode(codec, "replace") == "\xad")
 
 
+_CONTINUATIONS = bytes(range(0x80, 0xC0))
 _HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
-_HOLES[MIXED_READER] = b""
+_HOLES |= {MIXED_READER: b"", **dict.fromkeys(MULTIBYTE_READERS, _CONTINUATIONS)}
 _INVISIBLE = {reader: _invisible_bytes(reader) for reader in READERS}
-_INVISIBLE[MIXED_READER] = b""
+_INVISIBLE |= dict.fromkeys((MIXED_READER, *MULTIBYTE_READERS), b"")
 _C1_CONTROL = re.compile("[\x80-\x9f]")
 _BEYOND_LATIN1 = re.compile("[^\x00-\xff]")
 
@@ -165,7 +178,7 @@ def _folded_leads(reader: str) -> bytes:
     """The lead bytes C2 and C3 where ``reader`` reads them as ``A`` with an
     accent (windows-1252's ``Â`` and ``Ã``), which programs that strip
     accents write as ``A``."""
-    if reader == MIXED_READER:
+    if reader == MIXED_READER or reader in MULTIBYTE_READERS:
         return b""
     codec = python_codec(reader)
     found = []
@@ -177,7 +190,7 @@ def _folded_leads(reader: str) -> bytes:
     return bytes(found)
 
 
-_FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER)}
+_FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
 #: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
 _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
 
@@ -185,7 +198,7 @@ _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
 def _quote_bytes(reader: str) -> dict[int, bytes]:
     """Per straight quote, the continuation bytes (80-BF) ``reader`` reads
     as a curly quote it straightens to (windows-1252's 91 92 and 93 94)."""
-    if reader == MIXED_READER:
+    if reader == MIXED_READER or reader in MULTIBYTE_READERS:
         return {}
     codec = python_codec(reader)
     found: dict[int, bytes] = {}
@@ -196,7 +209,7 @@ def _quote_bytes(reader: str) -> dict[int, bytes]:
     return found
 
 
-_QUOTES = {reader: _quote_bytes(reader) for reader in (*READERS, MIXED_READER)}
+_QUOTES = {reader: _quote_bytes(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
 #: The bytes latin-1 reads as C1 controls, which programs strip as control
 #: characters: UTF-8 read as latin-1 then loses them (``•``, E2 80 A2, is
 #: ``â¢``; ``ł``, C5 82, is ``Å``).
@@ -214,7 +227,11 @@ def _holes(reader: str, text: str) -> bytes:
     undefined (its program dropped them, or wrote ``?`` or U+FFFD); for
     latin-1, which defines every byte, the C1 controls, when ``text`` holds
     none (a text that holds one kept them) and shows the reading elsewhere
-    (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter)."""
+    (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter);
+    for a reader of :data:`MULTIBYTE_READERS`, any continuation byte, when
+    ``text`` holds a U+FFFD or ``?`` it may have been lost to."""
+    if reader in MULTIBYTE_READERS:
+        return _CONTINUATIONS if "\ufffd" in text or "?" in text else b""
     if (
         reader == "latin-1"
         and _C1_CONTROL.search(text) is None
@@ -224,18 +241,41 @@ def _holes(reader: str, text: str) -> bytes:
     return _HOLES[reader]
 
 
+def _characters(reader: str) -> dict[str, bytes]:
+    """Each character ``reader`` reads from bytes that UTF-8 holds beyond
+    ASCII, and those bytes: one byte of 80-FF, or for a reader of
+    :data:`MULTIBYTE_READERS` also a lead byte (80-FF) and the byte after
+    it (40-FF: the byte after may be ASCII that the lead byte swallowed)."""
+    codec = python_codec(reader)
+    found: dict[str, bytes] = {}
+    for byte in range(0x80, 0x100):
+        with contextlib.suppress(UnicodeDecodeError):
+            found.setdefault(bytes([byte]).decode(codec), bytes([byte]))
+    if reader in MULTIBYTE_READERS:
+        # Decoded in one call, a line each: a pair the code page has no
+        # character for reads as U+FFFD and more, never one character.
+        pairs = [
+            bytes([lead, second]) for lead in range(0x80, 0x100) for second in range(0x40, 0x100)
+        ]
+        lines = b"\n".join(pairs).decode(codec, "replace").split("\n")
+        assert len(lines) == len(pairs)  # no trail byte is a line feed
+        for raw, char in zip(pairs, lines, strict=True):
+            if len(char) == 1 and char != "\ufffd":
+                found.setdefault(char, raw)
+    return found
+
+
 @cache
 def undoable_characters() -> frozenset[str]:
     """The characters an undo can change: every character that a reader of
-    :data:`READERS` (or :data:`MIXED_READER`) encodes to a byte above 7F, as
-    each reader's own table says (its decoding of those bytes); U+FFFD, which
-    the first undo encodes as a stand-in for a lost byte; and NUL, which
-    makes bytes worth reading as UTF-16 (:func:`stored_readings`)."""
+    :data:`READERS`, :data:`MIXED_READER` or :data:`MULTIBYTE_READERS`
+    reads from bytes beyond ASCII, as each reader's own table says
+    (:func:`_characters`); U+FFFD, which the first undo encodes as a
+    stand-in for a lost byte; and NUL, which makes bytes worth reading as
+    UTF-16 (:func:`stored_readings`)."""
     chars = {"\ufffd", "\x00"}
-    for reader in (*READERS, MIXED_READER):
-        for byte in range(0x80, 0x100):
-            with contextlib.suppress(UnicodeDecodeError):
-                chars.add(bytes([byte]).decode(python_codec(reader)))
+    for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS):
+        chars.update(_characters(reader))
     return frozenset(chars)
 
 
@@ -251,23 +291,29 @@ def nothing_to_undo(text: str) -> bool:
     return (text.isascii() and "\x00" not in text) or undoable_characters().isdisjoint(text)
 
 
-_NON_ASCII_PAIRS = re.compile("[^\x00-\x7f]{2,}")
+#: Characters a reader of :data:`MULTIBYTE_READERS` makes of UTF-8 beyond
+#: ASCII are mostly Han and kana (halfwidth kana for Shift_JIS).
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff61-\uff9f]")
+
+
+_NON_ASCII_RUNS = re.compile("[^\x00-\x7f]+")
+#: What a character's bytes under one reader hold of UTF-8 (:func:`_byte_kinds`).
+_ENDS_IN_LEAD, _STARTS_WITH_CONTINUATION = 1, 2
 
 
 @cache
 def _byte_kinds() -> tuple[dict[str, int], ...]:
-    """Per reader: 1 for a character it encodes to a lead byte of UTF-8
-    (C2..F4), 2 for one it encodes to a continuation byte (80..BF)."""
+    """Per single-byte reader, per character it reads from a byte beyond
+    ASCII: whether that byte is a lead byte of UTF-8 (C2..F4) or a
+    continuation byte (80..BF)."""
     tables = []
     for reader in (*READERS, MIXED_READER):
         kinds: dict[str, int] = {}
-        for byte in range(0x80, 0xF5):
-            with contextlib.suppress(UnicodeDecodeError):
-                char = bytes([byte]).decode(python_codec(reader))
-                if byte <= 0xBF:
-                    kinds[char] = 2
-                elif byte >= 0xC2:
-                    kinds[char] = 1
+        for char, raw in _characters(reader).items():
+            if 0xC2 <= raw[0] <= 0xF4:
+                kinds[char] = _ENDS_IN_LEAD
+            elif raw[0] <= 0xBF:
+                kinds[char] = _STARTS_WITH_CONTINUATION
         tables.append(kinds)
     return tuple(tables)
 
@@ -277,27 +323,49 @@ def undoes_without_guessing(text: str) -> bool:
     without guessing a lost byte: ``False`` proves that no search of its
     lines finds a chain of UTF-8 layers free of guesses. Such a chain's first
     undo encodes a line with one reader into bytes that are UTF-8 beyond
-    ASCII, so they hold a lead byte right before a continuation byte: two
-    neighbouring characters that reader encodes so. A U+FFFD (whose stand-in
-    may fill a hole) answers ``True``."""
+    ASCII. With a single-byte reader they hold a lead byte right before a
+    continuation byte: two neighbouring characters that reader encodes so.
+    With a reader of two-byte code pages (tried only where the text holds
+    Han or kana: :func:`_readers`) an ASCII character is an ASCII byte,
+    where UTF-8 is between characters, so each run of the line's other
+    characters is UTF-8 on its own: one such run is looked for. A U+FFFD
+    (whose stand-in may fill a hole) answers ``True``."""
     if "\ufffd" in text:
         return True
-    runs = _NON_ASCII_PAIRS.findall(text)
+    runs = _NON_ASCII_RUNS.findall(text)
     if not runs:
         return False
     for kinds in _byte_kinds():
         for run in runs:
-            if any(kinds.get(a) == 1 and kinds.get(b) == 2 for a, b in pairwise(run)):
+            if any(
+                kinds.get(a) == _ENDS_IN_LEAD and kinds.get(b) == _STARTS_WITH_CONTINUATION
+                for a, b in pairwise(run)
+            ):
                 return True
-    return False
+    if _CJK.search(text) is None:
+        return False
+    return any(_reads_as_utf8(run, reader) for reader in MULTIBYTE_READERS for run in runs)
+
+
+def _reads_as_utf8(run: str, reader: str) -> bool:
+    """Whether ``run`` encoded as ``reader`` reads it is UTF-8."""
+    try:
+        run.encode(python_codec(reader)).decode("utf-8")
+    except UnicodeError:
+        return False
+    return True
 
 
 def _readers(text: str) -> tuple[str, ...]:
     """The readers to try: the mixed one only when the text holds both C1
-    controls and characters latin-1 lacks (neither table alone reads it)."""
+    controls and characters latin-1 lacks (neither table alone reads it);
+    the readers of two-byte code pages only when it holds Han or kana."""
+    readers: tuple[str, ...] = READERS
     if _C1_CONTROL.search(text) and _BEYOND_LATIN1.search(text):
-        return (*READERS, MIXED_READER)
-    return READERS
+        readers = (*readers, MIXED_READER)
+    if _CJK.search(text):
+        readers = (*readers, *MULTIBYTE_READERS)
+    return readers
 
 
 def _cesu(raw: bytes) -> tuple[str, str] | None:
@@ -358,7 +426,13 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     quotes = _QUOTES[reader] if first else None
     invisible = _INVISIBLE[reader] if first and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
-        undo.raw, holes, allow_cut=first, folded=folded, straightened=quotes, invisible=invisible
+        undo.raw,
+        holes,
+        allow_cut=first,
+        folded=folded,
+        straightened=quotes,
+        invisible=invisible,
+        whole=first and reader in MULTIBYTE_READERS,
     )
     if decoded is None:
         return None
@@ -572,7 +646,7 @@ def utf8_layers_only(hypothesis: Hypothesis) -> bool:
 
 def _rank(chain: Chain) -> tuple[int, ...]:
     """How common a chain's readers are (lower: commoner), the order of :data:`READERS`."""
-    order = (*READERS, MIXED_READER)
+    order = (*READERS, MIXED_READER, *MULTIBYTE_READERS)
     return tuple(
         order.index(layer.read_as) if layer.read_as in order else len(order)
         for layer in chain.layers
