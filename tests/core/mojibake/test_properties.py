@@ -128,8 +128,29 @@ def inner_lost_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
     return text, out.encode()
 
 
+TWO_BYTE_WORDS = [
+    "参数", "有误", "中文", "文件", "不存在", "你好", "错误", "新しい", "ファイル", "場所",
+    "確認", "東京", "a", "OK",
+]  # fmt: skip
+
+
+@st.composite
+def two_byte_reader_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
+    """Japanese or Chinese UTF-8 read as GBK or Shift_JIS, each byte the
+    reader cannot pair written as U+FFFD or '?' (``中文`` is ``涓�鏂�``)."""
+    words = draw(st.lists(st.sampled_from(TWO_BYTE_WORDS), min_size=1, max_size=6))
+    text = draw(st.sampled_from(["", " ", ", ", "\n"])).join(words)
+    reader = draw(st.sampled_from(["gbk", "shift_jis"]))
+    stand = draw(st.sampled_from(["?", "\ufffd"]))
+    return text, text.encode().decode(reader, "replace").replace("\ufffd", stand).encode()
+
+
 @PROPERTY
-@given(case=st.one_of(pieces_damaged(), lost_byte_damaged(), inner_lost_damaged()))
+@given(
+    case=st.one_of(
+        pieces_damaged(), lost_byte_damaged(), inner_lost_damaged(), two_byte_reader_damaged()
+    )
+)
 def test_a_confident_piecewise_or_guessed_repair_is_exact(case: tuple[str, bytes]) -> None:
     text, data = case
     best = explain(data)[0]
@@ -175,7 +196,15 @@ def _written(reading: Explanation, data: bytes) -> str:
 
 
 @PROPERTY
-@given(case=st.one_of(shown_damaged(), pieces_damaged(), lost_byte_damaged(), damaged_texts()))
+@given(
+    case=st.one_of(
+        shown_damaged(),
+        pieces_damaged(),
+        lost_byte_damaged(),
+        damaged_texts(),
+        two_byte_reader_damaged(),
+    )
+)
 def test_the_repair_plan_writes_the_text_each_reading_shows(case: tuple[str, bytes]) -> None:
     _text, data = case
     for reading in explain(data, limit=3):

@@ -413,3 +413,22 @@ def test_a_shift_jis_misreading_with_lost_bytes_maps_and_names_them_on_their_byt
     lost = [x for s in segments for x in s.lost]
     shown = [damaged[x.start : x.end].decode() for x in lost]
     assert shown and all(s.endswith("\ufffd") and len(s) == 2 for s in shown)
+
+
+def test_a_gbk_misreading_with_a_character_lost_whole_is_written_as_explained() -> None:
+    # 有 (E6 9C 89) read as GBK is 鏈 and half of 夎, whose other half is the
+    # lead byte of 误, its last two bytes lost to U+FFFD: the guess covers both
+    # stored characters, so the repair keeps 有.
+    damaged = "hello 你好\n参数有误\n".encode().decode("gbk", "replace").encode()
+    best = explain(damaged)[0]
+    assert best.text == "hello 你好\n参数有\ufffd\n"
+    assert repaired(damaged, mapped(damaged)).decode() == best.text
+
+
+def test_a_gbk_misreading_cut_inside_its_first_character_is_written_as_explained() -> None:
+    # 参数 read as GBK is 鍙傛暟; cut after 鍙, 傛 starts with 82, the last
+    # byte of 参: the cut character is U+FFFD at the very start.
+    damaged = "傛暟 hello 浣犲ソ".encode()
+    best = explain(damaged)[0]
+    assert best.text == "\ufffd数 hello 你好"
+    assert repaired(damaged, mapped(damaged)).decode() == best.text

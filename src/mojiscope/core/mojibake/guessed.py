@@ -16,7 +16,6 @@ characters: a repair plan then writes exactly the text the explainer shows.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
@@ -45,11 +44,10 @@ def guessed_bytes(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> tupl
     offsets = source_offsets(stored)
     last = len(offsets) - 1
     found = _through_deeper(stored, guesses, chain) if len(chain.layers) > 1 else None
+    if found is None and len(chain.layers) == 1:
+        found = _through_pairs(stored, guesses, chain.layers[0].read_as)
     if found is None:
-        at = _stored_characters(stored, chain.layers[-1].read_as if chain.layers else None)
-        found = [
-            (at(g.start, False), at(g.end, True), g.what, g.char, g.alternatives) for g in guesses
-        ]
+        found = [(g.start, g.end, g.what, g.char, g.alternatives) for g in guesses]
     return tuple(
         Lost(int(offsets[min(a, last)]), int(offsets[min(b, last)]), what, guess, others)
         for a, b, what, guess, others in found
@@ -59,28 +57,68 @@ def guessed_bytes(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> tupl
 _Found = tuple[int, int, str, str, tuple[str, ...]]
 
 
-def _stored_characters(stored: str, reader: str | None) -> Callable[[int, bool], int]:
-    """Maps a byte offset of the newest undo's bytes (``stored`` encoded as
-    ``reader`` read it) to an offset in ``stored``'s characters: the one
-    holding the byte, or with ``after`` the first that starts at or after
-    it. A reader of two-byte code pages encodes a character to one or two
-    bytes; a single-byte one, one each (the offset as it is), and so do
-    guesses of no chain (letters lost, counted in characters)."""
-    undo = None if reader is None else encode_as(stored, reader, lenient=True)
-    if reader is None or undo is None or len(undo.raw) == len(stored):
-        return lambda offset, after: offset
-    codec = python_codec(reader)
+def _through_pairs(stored: str, guesses: tuple[Guess, ...], reader: str) -> list[_Found] | None:
+    """For a reader of two bytes a character (GBK, Shift_JIS), whose undo
+    encodes ``stored`` to more bytes than characters: each guess over the
+    stored characters that hold its bytes, widened until those bytes are
+    whole UTF-8 characters too (``有``, E6 9C 89, read as GBK is ``鏈`` and
+    half of ``夎``, whose other half starts the next character: a guess for
+    that one covers both stored characters, and its guess is ``有`` and the
+    guessed character), so a repair plan writes exactly the text the
+    explainer shows. Guesses whose stretches meet become one. None for any
+    other reader."""
+    undo = encode_as(stored, reader, lenient=True)
+    if undo is None or len(undo.raw) == len(stored):
+        return None
+    raw, codec = undo.raw, python_codec(reader)
     starts = [0]
     for char in stored:
         size = 1 if undo.stand_in and char == "\ufffd" else len(char.encode(codec))
         starts.append(starts[-1] + size)
+    bounds = set(starts)
 
-    def at(offset: int, after: bool) -> int:
-        if after:
-            return bisect.bisect_left(starts, offset)
-        return bisect.bisect_right(starts, offset) - 1
+    def whole(at: int) -> bool:  # a stored character starts there, and a UTF-8 one
+        return at in bounds and not (at < len(raw) and 0x80 <= raw[at] <= 0xBF)
 
-    return at
+    stretches: list[tuple[int, int, list[Guess]]] = []
+    for guess in sorted(guesses, key=lambda g: g.start):
+        lo, hi = guess.start, guess.end
+        while lo > 0 and not whole(lo):
+            lo -= 1
+        while hi < len(raw) and not whole(hi):
+            hi += 1
+        if stretches and lo < stretches[-1][1]:
+            first, _, joined = stretches[-1]
+            stretches[-1] = (first, max(hi, stretches[-1][1]), [*joined, guess])
+        else:
+            stretches.append((lo, hi, [guess]))
+    found: list[_Found] = []
+    for lo, hi, joined in stretches:
+        try:
+            made = _filled(raw, lo, hi, joined, {}, undo.stand_in)
+            others = tuple(
+                _filled(raw, lo, hi, joined, {0: other}, undo.stand_in)
+                for other in joined[0].alternatives
+            )
+        except UnicodeDecodeError:
+            return None
+        first, stop = bisect.bisect_left(starts, lo), bisect.bisect_left(starts, hi)
+        found.append((first, stop, joined[0].what, made, others))
+    return found
+
+
+def _filled(
+    raw: bytes, lo: int, hi: int, guesses: list[Guess], swapped: dict[int, str], stand_in: bool
+) -> str:
+    """``raw[lo:hi]`` decoded as UTF-8 with each guess's bytes read as its
+    character (``swapped``: another character for the guess at that index)."""
+    pieces, at = [], lo
+    for i, guess in enumerate(guesses):
+        pieces += [raw[at : guess.start].decode("utf-8"), swapped.get(i, guess.char)]
+        at = guess.end
+    pieces.append(raw[at:hi].decode("utf-8"))
+    text = "".join(pieces)
+    return text.replace(chr(FFFD_STAND_IN), "\ufffd") if stand_in else text
 
 
 def _through_deeper(stored: str, guesses: tuple[Guess, ...], chain: Chain) -> list[_Found] | None:
