@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.plain import plainly_fine
-from mojiscope.core.mojibake.search import READERS
+from mojiscope.core.mojibake.readers import READERS
 
 CORPUS = Path(__file__).parents[2] / "data" / "mojibake" / "damaged.json"
 

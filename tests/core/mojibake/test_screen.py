@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.reader_patterns import chars_read, reader_pattern, utf8_class
+from mojiscope.core.mojibake.readers import READERS
 from mojiscope.core.mojibake.screen import (
     Screen,
     _legacy_lines,
@@ -19,7 +20,6 @@ from mojiscope.core.mojibake.screen import (
     legacy_marks,
     screen,
 )
-from mojiscope.core.mojibake.search import READERS
 
 TEXTS = {
     "fr": "Le café de la gare ouvre à sept heures, même le dimanche.",

@@ -12,6 +12,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   no reading explains (``oddities``: they keep "fine as it is" unsure). The
   readings are scored by a model fitted by ``tools/mojibake/train.py``
   (``model.json``) and their confidences calibrated on held-apart data.
+  The search over chains is ``search``; the code pages it undoes as
+  readers, and the proofs of which texts they cannot change, are
+  ``readers``.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.

@@ -36,6 +36,7 @@ from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.readers import nothing_to_undo
 from mojiscope.core.mojibake.sample import (
     WINDOW,
     WINDOWS,
@@ -46,7 +47,6 @@ from mojiscope.core.mojibake.sample import (
 from mojiscope.core.mojibake.search import (
     Hypothesis,
     guess_kinds,
-    nothing_to_undo,
     scored,
     search,
     settled,

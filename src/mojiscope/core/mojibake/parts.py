@@ -18,12 +18,12 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
+from mojiscope.core.mojibake.readers import undoes_without_guessing
 from mojiscope.core.mojibake.screen import legacy_marks
 from mojiscope.core.mojibake.search import (
     Hypothesis,
     scored,
     search,
-    undoes_without_guessing,
     utf8_layers_only,
     western_origins,
 )

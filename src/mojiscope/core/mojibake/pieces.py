@@ -23,8 +23,9 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
+from mojiscope.core.mojibake.readers import MIXED_READER
 from mojiscope.core.mojibake.runs import utf8_runs
-from mojiscope.core.mojibake.search import MIXED_READER, Hypothesis
+from mojiscope.core.mojibake.search import Hypothesis
 
 MAX_ROUNDS = 2
 _CESU = "cesu-8"

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import bisect
 import codecs
-import contextlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,6 +50,7 @@ from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, damage, python_codec
 from mojiscope.core.mojibake.chain import repair_text as _repair
+from mojiscope.core.mojibake.readers import code_page_characters
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
 from mojiscope.core.spans.table import SpanTable
@@ -362,15 +362,10 @@ def _unencodable(codec: str) -> re.Pattern[str]:
 
 def _readable(codec: str) -> frozenset[str]:
     """The characters ``codec`` reads from one byte or, for a code page of
-    more, from two."""
+    more, from two (:func:`~.readers.code_page_characters`), ASCII among them."""
     python = python_codec(codec)
-    found = set(bytes(range(256)).decode(python, "ignore"))
-    if not _single_byte(python):
-        for lead in range(0x80, 0x100):
-            for second in range(0x40, 0x100):
-                with contextlib.suppress(UnicodeDecodeError):
-                    found.update(bytes([lead, second]).decode(python))
-    return frozenset(found)
+    beyond = code_page_characters(python, pairs=not _single_byte(python))
+    return frozenset(_ASCII) | frozenset(beyond)
 
 
 class _ByteEnds:

@@ -7,7 +7,7 @@ the code page's character for a lead byte (C2..F4), then its characters for
 as many continuation bytes (80..BF) as that lead byte needs, each character
 written as UTF-8 (``é`` is ``C3 A9``, read as windows-1252 ``Ã©``, saved
 ``C3 83 C2 A9``). :class:`Screen` looks for that pattern, for each code page
-the explainer undoes (``search.READERS``), with a compiled bytes regex per
+the explainer undoes (``readers.READERS``), with a compiled bytes regex per
 reader; a line where one matches (or that holds U+FFFD or a NUL byte) is
 *suspicious* and goes to the slower judges. Text read twice or three times
 over shows the pattern of its last reading, so one pattern per reader is
@@ -42,7 +42,7 @@ and Mac Latin code pages (cp850, mac-roman) read the lead bytes of Cyrillic
 and Greek as Latin letters and common signs,
 so they are looked for where Latin text was misread.
 
-Not looked for: UTF-8 read as GBK or Shift_JIS (``search.MULTIBYTE_READERS``),
+Not looked for: UTF-8 read as GBK or Shift_JIS (``readers.MULTIBYTE_READERS``),
 which leaves Han and kana, what correct Chinese and Japanese text is made of,
 and so no pattern to tell it by. The explainer finds it in the text it reads
 (a selection, a file's samples), not line by line through a large file.
@@ -69,7 +69,7 @@ from mojiscope.core.mojibake.reader_patterns import (
     reader_pattern,
     sequence_branches,
 )
-from mojiscope.core.mojibake.search import READERS
+from mojiscope.core.mojibake.readers import READERS
 
 #: Lead characters of these code pages start with one of these bytes in
 #: UTF-8: they are screened through the translated-letters search.

@@ -1,0 +1,164 @@
+"""The readers' proofs: a text holding no undoable character is one the
+whole explainer can only read as it is (held against the search itself,
+the per-line and the piece-by-piece readings, on random text drawn at the
+boundary of the undoable set), and a text the guessing gate turns away
+gives no line a chain free of guesses."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import IDENTITY, explain, model
+from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE, candidates
+from mojiscope.core.mojibake.lost_letters import LETTER_LOST
+from mojiscope.core.mojibake.oddities import odd_places
+from mojiscope.core.mojibake.parts import LINE, per_part
+from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.readers import (
+    MIXED_READER,
+    MULTIBYTE_READERS,
+    READERS,
+    nothing_to_undo,
+    undoable_characters,
+    undoes_without_guessing,
+)
+from mojiscope.core.mojibake.search import Hypothesis, scored, search
+
+PROPERTY = settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def _boundary() -> list[str]:
+    """Characters outside the undoable set, next to one inside it (by code
+    point), and from scripts no reader holds."""
+    undoable = undoable_characters()
+    near = set()
+    for char in undoable:
+        for step in (-2, -1, 1, 2):
+            code = ord(char) + step
+            if code >= 0x80 and not 0xD800 <= code <= 0xDFFF and chr(code) not in undoable:
+                near.add(chr(code))
+    return sorted(near | set("한국어😀ǅẞ\u0301\u2028"))
+
+
+BOUNDARY = _boundary()
+OUTSIDE = st.text(
+    alphabet=st.one_of(st.sampled_from(BOUNDARY), st.sampled_from(list("ab ,;?\n\t0"))),
+    max_size=60,
+)
+
+
+@pytest.mark.parametrize("reader", [*READERS, MIXED_READER, *MULTIBYTE_READERS])
+def test_no_reader_encodes_a_character_outside_the_set_to_a_high_byte(reader: str) -> None:
+    """The set is each reader's decoding table: checked against its encoder
+    over the whole Basic Multilingual Plane."""
+    undoable = undoable_characters()
+    codec = python_codec(reader)
+    escaped = []
+    for code in range(0x80, 0x10000):
+        char = chr(code)
+        if 0xD800 <= code <= 0xDFFF or char in undoable:
+            continue
+        try:
+            raw = char.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        if not raw.isascii():
+            escaped.append(f"U+{code:04X}")
+    assert escaped == []
+
+
+def test_the_gate_names_texts_on_both_sides() -> None:
+    assert nothing_to_undo("plain ASCII, numbers 123")
+    assert nothing_to_undo("한국어 텍스트 😀")
+    assert not nothing_to_undo("日本語のテキスト")  # GBK's and Shift_JIS's characters
+    assert not nothing_to_undo("José Núñez")
+    assert not nothing_to_undo("Привет")
+    assert not nothing_to_undo("ASCII with a NUL \x00")
+    assert not nothing_to_undo("lost \ufffd")
+
+
+@PROPERTY
+@given(text=OUTSIDE)
+def test_a_text_with_nothing_to_undo_has_no_reading_but_itself(text: str) -> None:
+    assert nothing_to_undo(text)
+    start = scored(text, IDENTITY)
+    assert search(start) == [start]
+    assert search(start, legacy=False) == [start]
+    assert per_part(text, [start]) is None
+    assert piecewise(text.encode("utf-8", "surrogatepass")) is None
+    readings, parts = candidates(text.encode("utf-8", "surrogatepass"))
+    assert [(h.text, h.chain) for h in readings] == [(text, IDENTITY)]
+    assert parts == {}
+
+
+@PROPERTY
+@given(text=OUTSIDE)
+def test_the_explainer_says_fine_with_its_one_reading_confidence(text: str) -> None:
+    best, *rest = explain(text.encode("utf-8", "surrogatepass"))
+    assert best.unchanged and best.text == text and rest == []
+    sure = model.calibrated(1.0, unchanged=True)
+    if LETTER_LOST.search(text) or odd_places(text):  # fine, but not surely
+        sure = min(sure, UNSURE_CONFIDENCE)
+    assert best.confidence == round(sure, 4)
+
+
+@PROPERTY
+@given(
+    text=OUTSIDE,
+    char=st.sampled_from(sorted(c for c in undoable_characters() if c >= "\x80")),
+    at=st.integers(0, 60),
+)
+def test_one_undoable_character_opens_the_gate(text: str, char: str, at: int) -> None:
+    assert not nothing_to_undo(text[:at] + char + text[at:])
+
+
+UNDOABLE = sorted(c for c in undoable_characters() if c >= "\x80")
+NEAR_LINES = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(UNDOABLE), st.sampled_from(BOUNDARY), st.sampled_from(list("ab ?\n"))
+    ),
+    max_size=30,
+)
+
+
+def _usable(found: list[Hypothesis]) -> list[Hypothesis]:
+    """The readings the per-line chooser may take chains from (``parts.py``)."""
+    return [
+        h
+        for h in found
+        if h.chain.layers
+        and not h.guesses
+        and all(lay.written == "utf-8" for lay in h.chain.layers)
+    ]
+
+
+@PROPERTY
+@given(text=NEAR_LINES)
+def test_a_text_undone_only_by_guessing_gives_no_line_a_usable_chain(text: str) -> None:
+    if undoes_without_guessing(text):
+        return
+    for line in LINE.findall(text):
+        assert _usable(search(scored(line, IDENTITY), legacy=False)) == []
+
+
+def test_the_guessing_gate_names_texts_on_both_sides() -> None:
+    assert not undoes_without_guessing("José Núñez, Zürich, São Paulo, Kraków, Åström, Groß")
+    assert not undoes_without_guessing("Привет, мир")
+    assert undoes_without_guessing("CafÃ© crÃ¨me")
+    assert undoes_without_guessing("a lost \ufffd")
+    assert undoes_without_guessing("caf茅")  # é (C3 A9) read as GBK: one character
+    assert undoes_without_guessing("cafﾃｩ")  # and as Shift_JIS: two
+    assert not undoes_without_guessing(
+        "Привет, мир 한국어"
+    )  # GBK's Cyrillic counts only beside Han
+    found = search(scored("CafÃ© crÃ¨me", IDENTITY), legacy=False)
+    assert _usable(found)
