@@ -145,10 +145,32 @@ def two_byte_reader_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
     return text, text.encode().decode(reader, "replace").replace("\ufffd", stand).encode()
 
 
+@st.composite
+def lost_pieces_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
+    """Japanese or Chinese UTF-8 with some words read as strict cp1252 and
+    the others not, each byte the reader has no character for dropped or
+    written as '?' or U+FFFD (``記憶ã¨ç©º``)."""
+    words = draw(st.lists(st.sampled_from(CJK_WORDS), min_size=2, max_size=6))
+    damaged = draw(st.lists(st.booleans(), min_size=len(words), max_size=len(words)))
+    stand = draw(st.sampled_from(["", "?", "\ufffd"]))
+    holes = b"\x81\x8d\x8f\x90\x9d"
+    out = [
+        "".join(stand if b in holes else bytes([b]).decode("cp1252") for b in word.encode())
+        if bad
+        else word
+        for word, bad in zip(words, damaged, strict=True)
+    ]
+    return "".join(words), "".join(out).encode()
+
+
 @PROPERTY
 @given(
     case=st.one_of(
-        pieces_damaged(), lost_byte_damaged(), inner_lost_damaged(), two_byte_reader_damaged()
+        pieces_damaged(),
+        lost_byte_damaged(),
+        inner_lost_damaged(),
+        two_byte_reader_damaged(),
+        lost_pieces_damaged(),
     )
 )
 def test_a_confident_piecewise_or_guessed_repair_is_exact(case: tuple[str, bytes]) -> None:
@@ -203,6 +225,7 @@ def _written(reading: Explanation, data: bytes) -> str:
         lost_byte_damaged(),
         damaged_texts(),
         two_byte_reader_damaged(),
+        lost_pieces_damaged(),
     )
 )
 def test_the_repair_plan_writes_the_text_each_reading_shows(case: tuple[str, bytes]) -> None:

@@ -215,10 +215,11 @@ def _add_letters(
 def _add_pieces(
     data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
 ) -> None:
-    found = piecewise(data, {h.text for h in readings})
-    if found is not None:
-        readings.append(found[0])
-        parts[found[0].text] = found[1]
+    for lost in (False, True):
+        found = piecewise(data, {h.text for h in readings}, lost=lost)
+        if found is not None:
+            readings.append(found[0])
+            parts[found[0].text] = found[1]
 
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:

@@ -12,20 +12,34 @@ other character is left as it is. Undoing is repeated while runs remain (up
 to :data:`MAX_ROUNDS`: text misread twice). The result is one reading whose
 parts are the runs (each with the reader that made it) and the stretches
 between them (the empty chain); the model prices it like any reading.
+
+Where the line shows such runs, a sequence one byte short beside them
+(``記憶ã¨ç©º``: と, E3 81 A8, lost the 81 windows-1252 has no character
+for; ``å—ç¬¦``: 字 lost its AD, a soft hyphen a page shows as nothing) is
+a piece too: its lost byte is guessed among those the reader may have lost
+(``lost.decode_with_holes``), and the guess is the reading's, over the
+bytes of that piece.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
-from mojiscope.core.mojibake.runs import utf8_runs
-from mojiscope.core.mojibake.search import Hypothesis
+from mojiscope.core.mojibake.runs import short_sequences, utf8_runs
+from mojiscope.core.mojibake.search import (
+    Hypothesis,
+    guess_kinds,
+    invisible_bytes,
+    undefined_bytes,
+)
 
 MAX_ROUNDS = 2
 _CESU = "cesu-8"
@@ -54,21 +68,74 @@ def _undo(run: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _one_round(text: str) -> tuple[str, list[tuple[int, int, str, str]]]:
-    """The text with every run undone, and the runs (start, end in the given
-    text, reader, writer)."""
+@dataclass(frozen=True)
+class _Run:
+    """A run found in a text: where (``start``, ``end`` in the text), its
+    text undone, its reader and writer, and the lost bytes guessed in it
+    (offsets in the run's characters, ``at_char`` in its text undone)."""
+
+    start: int
+    end: int
+    text: str
+    reader: str
+    writer: str
+    guesses: tuple[Guess, ...] = ()
+
+
+def _one_round(text: str, holes: bool = False) -> tuple[str, list[_Run]]:
+    """The text with every run undone, and the runs; ``holes``: with the
+    sequences a byte short between them (:func:`_filled`), when there is a
+    whole run."""
     out: list[str] = []
-    runs: list[tuple[int, int, str, str]] = []
+    runs: list[_Run] = []
     pos = 0
     for match in utf8_runs().finditer(text):
         undone = _undo(match.group())
         if undone is None:
             continue
-        out += [text[pos : match.start()], undone[0]]
-        runs.append((match.start(), match.end(), undone[1], undone[2]))
+        if holes:
+            runs += _short_runs(text, pos, match.start())
+        runs.append(_Run(match.start(), match.end(), *undone))
         pos = match.end()
+    if holes and runs:
+        runs += _short_runs(text, pos, len(text))
+    runs.sort(key=lambda run: run.start)
+    pos = 0
+    for run in runs:
+        out += [text[pos : run.start], run.text]
+        pos = run.end
     out.append(text[pos:])
     return "".join(out), runs
+
+
+#: The bytes a windows-1252 reader loses: those Python's cp1252 has no character for,
+#: and the soft hyphen a page shows as nothing.
+_LOST = undefined_bytes("cp1252")
+_INVISIBLE = invisible_bytes("windows-1252")
+
+
+def _short_runs(text: str, start: int, end: int) -> list[_Run]:
+    """The sequences a byte short in ``text[start:end]``, each a run with its
+    lost byte guessed (:func:`_filled`)."""
+    runs = []
+    for match in short_sequences().finditer(text, start, end):
+        filled = _filled(match.group(), invisible="\xad" not in text)
+        if filled is not None:
+            runs.append(_Run(match.start(), match.end(), *filled))
+    return runs
+
+
+def _filled(run: str, *, invisible: bool) -> tuple[str, str, str, tuple[Guess, ...]] | None:
+    """A sequence a byte short undone, its lost byte guessed among those a
+    windows-1252 reader loses (the soft hyphen too where ``invisible``: the
+    text shows none, so a copy of the page may have lost them): its text,
+    reader, writer and guesses."""
+    raw = run.replace("\ufffd", chr(FFFD_STAND_IN)).encode(python_codec(MIXED_READER))
+    holes = _LOST + _INVISIBLE if invisible else _LOST
+    decoded = decode_with_holes(raw, holes, allow_cut=False)
+    if decoded is None or not decoded[1]:
+        return None
+    return decoded[0], _reader_of(run.replace("\ufffd", "?")), "utf-8", tuple(decoded[1])
 
 
 def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
@@ -77,9 +144,9 @@ def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
     run's chain, whose repair of the run's bytes gives that text."""
     while len(chain.layers) < MAX_ROUNDS:
         again, more = _one_round(undone)
-        if len(more) != 1 or more[0][:2] != (0, len(undone)):
+        if len(more) != 1 or (more[0].start, more[0].end) != (0, len(undone)):
             break  # not all of it one run: its chain would spoil what is not
-        _, _, reader, writer = more[0]
+        reader, writer = more[0].reader, more[0].writer
         deeper = chain.undo_one(Misreading(writer, reader))
         try:
             if repair_text(deeper, run.encode("utf-8", "surrogateescape")) != again:
@@ -91,46 +158,84 @@ def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
 
 
 def piecewise(
-    data: bytes, known: Container[str] = ()
+    data: bytes, known: Container[str] = (), *, lost: bool = False
 ) -> tuple[Hypothesis, tuple[Part, ...]] | None:
     """The piece-by-piece reading of ``data`` (see the module docstring), or
     ``None`` when no run is found or its text is one of ``known`` (readings
     already made: it is then neither cut into parts nor priced). Each run's
     part carries the chain that repairs its bytes into the text shown, so
-    the repair plan writes exactly that text."""
+    the repair plan writes exactly that text. ``lost``: the reading with
+    the sequences a byte short beside the runs, ``None`` when there are
+    none or the bytes are no UTF-8; its guesses stand over the bytes of the
+    sequences they fill (offsets in the stored text's characters, which are
+    the source's where the bytes are UTF-8)."""
     escaped = data.decode("utf-8", "surrogateescape")
-    _, runs = _one_round(escaped)
-    if not runs:
+    if lost and not _is_utf8(data):
+        return None
+    _, runs = _one_round(escaped, holes=lost)
+    if not any(not run.guesses for run in runs):
+        return None
+    if lost and not any(run.guesses for run in runs):
         return None
     out: list[str] = []
     chains: list[Chain] = []
+    guesses: list[Guess] = []
     pos = 0
-    for start, end, reader, writer in runs:
-        undone = _undo(escaped[start:end])
-        assert undone is not None  # _one_round kept only runs that undo
-        text, chain = _deeper(escaped[start:end], undone[0], Chain((Misreading(writer, reader),)))
-        out += [escaped[pos:start], text]
+    for run in runs:
+        chain = Chain((Misreading(run.writer, run.reader),))
+        text = run.text
+        if run.guesses:
+            at = sum(map(len, out)) + run.start - pos  # where the run's text starts
+            guesses += [
+                replace(g, start=g.start + run.start, end=g.end + run.start, at_char=g.at_char + at)
+                for g in run.guesses
+            ]
+        else:
+            text, chain = _deeper(escaped[run.start : run.end], text, chain)
+        out += [escaped[pos : run.start], text]
         chains.append(chain)
-        pos = end
+        pos = run.end
     out.append(escaped[pos:])
     shown = "".join(out).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     if shown in known:
         return None
+    parts = _parts(escaped, runs, chains)
+    readers = {run.reader for run in runs}
+    reader = readers.pop() if len(readers) == 1 else MIXED_READER
+    writers = {run.writer for run in runs}
+    writer = "utf-8" if writers == {"utf-8"} else _CESU
+    rounds = max(len(chain.layers) for chain in chains)
+    main = Chain((Misreading(writer, reader),) * rounds)
+    found = tuple(guesses)
+    price = model.price(shown, main, guess_kinds(found), parts=len(parts), pieces=True)
+    return Hypothesis(shown, main, found, price, parts=len(parts), pieces=True), parts
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, ...]:
+    """The parts of a reading: each run (runs that meet, read alike, as one)
+    and the stretches between them, kept as they are; in source bytes."""
     offsets = source_offsets(escaped)
+    spans: list[tuple[int, int, Chain]] = []
+    for run, chain in zip(runs, chains, strict=True):
+        if spans and spans[-1][1] == run.start and spans[-1][2] == chain:
+            spans[-1] = (spans[-1][0], run.end, chain)
+        else:
+            spans.append((run.start, run.end, chain))
     parts: list[Part] = []
     pos = 0
-    for (start, end, _reader, _writer), chain in zip(runs, chains, strict=True):
+    for start, end, chain in spans:
         if pos < start:
             parts.append(Part(int(offsets[pos]), int(offsets[start]), Chain()))
         parts.append(Part(int(offsets[start]), int(offsets[end]), chain))
         pos = end
     if pos < len(escaped):
         parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
-    readers = {reader for _, _, reader, _ in runs}
-    reader = readers.pop() if len(readers) == 1 else MIXED_READER
-    writers = {writer for *_, writer in runs}
-    writer = "utf-8" if writers == {"utf-8"} else _CESU
-    rounds = max(len(chain.layers) for chain in chains)
-    main = Chain((Misreading(writer, reader),) * rounds)
-    price = model.price(shown, main, parts=len(parts), pieces=True)
-    return Hypothesis(shown, main, (), price, parts=len(parts), pieces=True), tuple(parts)
+    return tuple(parts)

@@ -4,8 +4,10 @@ of a lead byte's character and the continuation bytes' characters it needs.
 Text that holds such runs likely still holds mojibake (``Ã©``, ``â€™``,
 ``â\\x80\\x99``); text repaired right holds few. :func:`utf8_runs` finds them
 (the piece-by-piece repair undoes each, ``pieces.py``; the model counts them,
-``features.py``). The table is the mixed reader's
-(``extra_codecs.MIXED_1252``): either code page's character for a byte.
+``features.py``). :func:`short_sequences` finds one such sequence a byte
+short, where the reader lost a byte (the piece-by-piece repair guesses it).
+The table is the mixed reader's (``extra_codecs.MIXED_1252``): either code
+page's character for a byte.
 """
 
 from __future__ import annotations
@@ -16,18 +18,37 @@ from functools import cache
 from mojiscope.core.mojibake.extra_codecs import MIXED_1252
 
 
+def _chars(lo: int, hi: int) -> str:
+    """A character class of either code page's characters for bytes
+    ``lo``-``hi`` (U+02C6 and U+0088 are both 88)."""
+    members = (
+        re.escape(c)
+        for byte in range(lo, hi + 1)
+        for c in sorted({bytes([byte]).decode(MIXED_1252), chr(byte)})
+    )
+    return "[" + "".join(members) + "]"
+
+
 @cache
 def utf8_runs() -> re.Pattern[str]:
     """The pattern of one or more such sequences in a row."""
-    table: dict[int, list[str]] = {}
-    for byte in range(0x80, 0x100):
-        # Either code page's character for the byte (U+02C6 and U+0088 are both 88).
-        table[byte] = sorted({bytes([byte]).decode(MIXED_1252), chr(byte)})
-
-    def chars(lo: int, hi: int) -> str:
-        members = (re.escape(c) for b in range(lo, hi + 1) for c in table.get(b, []))
-        return "[" + "".join(members) + "]"
-
-    cont = chars(0x80, 0xBF)
-    lead2, lead3, lead4 = chars(0xC2, 0xDF), chars(0xE0, 0xEF), chars(0xF0, 0xF4)
+    cont = _chars(0x80, 0xBF)
+    lead2, lead3, lead4 = _chars(0xC2, 0xDF), _chars(0xE0, 0xEF), _chars(0xF0, 0xF4)
     return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+
+
+@cache
+def short_sequences() -> re.Pattern[str]:
+    """The pattern of one sequence of three or four bytes with one
+    continuation byte missing (``ã¨`` is と, E3 81 A8, whose 81 windows-1252
+    has no character for), or with ``?`` or U+FFFD where one stood
+    (``ã?—`` is し, E3 81 97). Two-byte sequences are left out: a lead
+    byte's character alone (``Ã``, ``Ñ``) is a letter of its own too often."""
+    cont = _chars(0x80, 0xBF)
+    lead3, lead4 = _chars(0xE0, 0xEF), _chars(0xF0, 0xF4)
+    stand_in = "[?\ufffd]"
+    return re.compile(
+        f"{lead3}(?:{stand_in}{cont}|{cont}(?:{stand_in}|(?!{cont})))"
+        f"|{lead4}(?:{stand_in}{cont}{{2}}|{cont}{stand_in}{cont}"
+        f"|{cont}{{2}}(?:{stand_in}|(?!{cont})))"
+    )

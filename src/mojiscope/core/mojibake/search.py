@@ -134,7 +134,9 @@ def encode_as(text: str, reader: str, lenient: bool) -> Undo | None:
         return None
 
 
-def _undefined_bytes(reader: str) -> bytes:
+def undefined_bytes(reader: str) -> bytes:
+    """The bytes ``reader`` has no character for (windows-1252: 81 8D 8F 90
+    9D), which its program drops or writes as ``?`` or U+FFFD."""
     codec = python_codec(reader)
     lost = []
     for byte in range(0x80, 0x100):
@@ -145,7 +147,7 @@ def _undefined_bytes(reader: str) -> bytes:
     return bytes(lost)
 
 
-def _invisible_bytes(reader: str) -> bytes:
+def invisible_bytes(reader: str) -> bytes:
     """The bytes ``reader`` reads as the soft hyphen (U+00AD): a page shows
     it as nothing where it does not break a line, so text copied from the
     page loses it (``í``, C3 AD, read as windows-1252 is ``Ã`` and a soft
@@ -155,9 +157,9 @@ def _invisible_bytes(reader: str) -> bytes:
 
 
 _CONTINUATIONS = bytes(range(0x80, 0xC0))
-_HOLES = {reader: _undefined_bytes(reader) for reader in READERS}
+_HOLES = {reader: undefined_bytes(reader) for reader in READERS}
 _HOLES |= {MIXED_READER: b"", **dict.fromkeys(MULTIBYTE_READERS, _CONTINUATIONS)}
-_INVISIBLE = {reader: _invisible_bytes(reader) for reader in READERS}
+_INVISIBLE = {reader: invisible_bytes(reader) for reader in READERS}
 _INVISIBLE |= dict.fromkeys((MIXED_READER, *MULTIBYTE_READERS), b"")
 
 

@@ -1,0 +1,87 @@
+# ruff: noqa: RUF001, RUF003 - mojibake is made of look-alike characters
+"""The piece-by-piece reading: runs undone each on its own beside correct
+characters, and a sequence a byte short beside them read with its lost byte
+guessed, over exactly the bytes of that sequence."""
+
+from __future__ import annotations
+
+from mojiscope.core.conversion.convert import run_conversion
+from mojiscope.core.mojibake import explain
+from mojiscope.core.mojibake.lost import DROPPED, QUESTION_MARK
+from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.plan import plan_of_explanation
+from mojiscope.core.mojibake.plan_reading import PlanReading
+
+# と (E3 81 A8) read as windows-1252, its 81 dropped, beside 空 read whole.
+KANA_LOST = "<TD>記憶ã¨ç©º</TD>".encode()
+
+
+def _written(data: bytes) -> str:
+    """What the best reading's repair plan writes (as Export repaired… does)."""
+    out: list[bytes] = []
+    plan = PlanReading(plan_of_explanation(explain(data)[0], len(data)))
+    run_conversion(data, plan, "utf-8", errors="replace", write=out.append)
+    return b"".join(out).decode("utf-8")
+
+
+def test_runs_are_undone_and_the_rest_kept() -> None:
+    found = piecewise("Divisão … ClassificaÃ§Ã£o".encode())
+    assert found is not None
+    reading, parts = found
+    assert reading.text == "Divisão … Classificação"
+    assert not reading.guesses
+    assert [p.chain.is_identity for p in parts] == [True, False, True]  # ..., Ã§Ã£, o
+
+
+def test_a_sequence_a_byte_short_beside_a_run_has_its_byte_guessed() -> None:
+    found = piecewise(KANA_LOST, lost=True)
+    assert found is not None
+    reading, parts = found
+    assert reading.text == "<TD>記憶と空</TD>"
+    (guess,) = reading.guesses
+    assert (guess.what, guess.char) == (DROPPED, "と")
+    # The guess stands over the stored characters ã and ¨, and the repaired
+    # part is the two sequences, which meet, as one.
+    assert (guess.start, guess.end) == (6, 8)
+    assert [(p.start, p.end, p.chain.is_identity) for p in parts] == [
+        (0, 10, True),
+        (10, 20, False),
+        (20, 25, True),
+    ]
+
+
+def test_without_lost_the_sequence_a_byte_short_is_kept() -> None:
+    found = piecewise(KANA_LOST)
+    assert found is not None
+    assert found[0].text == "<TD>記憶ã¨空</TD>"
+
+
+def test_the_explainer_repairs_it_and_the_plan_writes_what_it_shows() -> None:
+    best = explain(KANA_LOST)[0]
+    assert best.text == "<TD>記憶と空</TD>"
+    (lost,) = best.lost
+    assert KANA_LOST[lost.start : lost.end] == "ã¨".encode()
+    assert _written(KANA_LOST) == best.text
+
+
+def test_a_stand_in_inside_a_sequence_is_guessed() -> None:
+    # し (E3 81 97) read as strict cp1252, its 81 written as "?".
+    data = "新しい新ã?—".encode()
+    found = piecewise("しい ç©º ".encode() + data, lost=True)
+    assert found is not None
+    assert found[0].text.endswith("新し")
+    assert found[0].guesses[0].what == QUESTION_MARK
+
+
+def test_no_lost_reading_without_a_short_sequence_or_a_whole_run() -> None:
+    assert piecewise("Divisão … ClassificaÃ§Ã£o".encode(), lost=True) is None
+    assert piecewise("記憶ã¨".encode(), lost=True) is None  # no run shows the reading
+    assert piecewise(b"\xff " + "ClassificaÃ§Ã£o ã¨".encode(), lost=True) is None  # no UTF-8
+
+
+def test_correct_accents_before_quotes_beside_a_run_stay() -> None:
+    # é” and é’ are a lead byte's character and a continuation byte's: they
+    # are read with a byte guessed, and that reading loses to keeping them.
+    best = explain("café’s and Ã©t perché”".encode())[0]
+    assert best.text == "café’s and ét perché”"
+    assert not best.lost
