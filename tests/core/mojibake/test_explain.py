@@ -392,6 +392,17 @@ def test_readings_left_bound_change_no_explanation(text: str, how: str, limit: i
         assert explain(data, limit=limit) == fast
 
 
+def test_a_reading_of_the_same_text_by_another_chain_is_compared_by_its_score() -> None:
+    # cp1254 and windows-1252 read these bytes alike (Szõke Ödön); a bound
+    # price kept the cp1254 chain over the scored windows-1252 one, whose
+    # prior is higher, and another reading came first.
+    data = "Szőke Ödön".encode("cp1250").decode("cp437").encode()
+    fast = explain(data, limit=2)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(explain_module, "BOUNDED_LIMIT", 0)  # every reading scored
+        assert explain(data, limit=2) == fast
+
+
 def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None:
     data = "".join(f"{i},José Müller,Ana Núñez,Zürich\n" for i in range(20)).encode()
     readings, _parts, identity, _confidences = explain_module._ranked(data, 2)

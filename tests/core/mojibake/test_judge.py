@@ -201,3 +201,20 @@ def test_kept_verdicts_are_the_verdicts_judged_afresh(lines: list[bytes]) -> Non
         assert [warm._fits_each([line], chain)[0] for line in lines] == [
             judge_knowing()._fits_each([line], chain)[0] for line in lines
         ]
+
+
+def test_the_runs_of_one_word_are_weighed_together() -> None:
+    # Příliš misread as a word among correct Czech ones: Å™Ã­ and Å¡ are two
+    # runs of one word; repaired, the word reads likelier, while the first
+    # run repaired alone (PříliÅ¡) reads worse than the word as it is.
+    line = misread("Příliš") + " žluťoučký kůň úpěl.\n".encode()
+    segments = judge_knowing(ONCE).decide(unit(line, start=0)) or []
+    misread_spans = [(s.start, s.end) for s in segments if s.kind is SegmentKind.MISREAD]
+    assert misread_spans == [(1, 10), (12, 16)]
+    repaired = b"".join(
+        (try_repair(s.chain, line[s.start : s.end]) or "").encode()
+        if s.kind is SegmentKind.MISREAD
+        else line[s.start : s.end]
+        for s in segments
+    )
+    assert repaired.decode() == "Příliš žluťoučký kůň úpěl.\n"

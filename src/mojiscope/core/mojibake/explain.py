@@ -187,14 +187,19 @@ def _found(
 
 
 def _add_cheaper(readings: list[Hypothesis], more: list[Hypothesis]) -> None:
-    """``more`` into ``readings``, a text already there kept with the cheaper chain."""
+    """``more`` into ``readings``, a text already there kept with the cheaper
+    chain (by their scores: a price that is only a bound is settled first,
+    so that the chain kept is the one a full scoring keeps)."""
     where = {h.text: i for i, h in enumerate(readings)}
     for hypothesis in more:
         at = where.get(hypothesis.text)
         if at is None:
             where[hypothesis.text] = len(readings)
             readings.append(hypothesis)
-        elif hypothesis.price < readings[at].price:
+            continue
+        known = readings[at] = settled(readings[at])
+        hypothesis = settled(hypothesis)
+        if hypothesis.price < known.price:
             readings[at] = hypothesis
 
 

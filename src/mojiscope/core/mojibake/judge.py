@@ -435,18 +435,20 @@ class Judge:
         self, chain: Chain, data: bytes, runs: list[tuple[int, int]]
     ) -> list[tuple[int, int]]:
         """The runs of ``data`` (a valid unit) worth repairing with
-        ``chain``: each one whose word (the letters and non-ASCII bytes
-        around it) the model finds likelier text repaired than as it is. A
-        run that only looks misread (``È”`` in Italian is windows-1252's
-        reading of ``Ȕ``) stays as it is."""
+        ``chain``: the runs of each word (the letters and non-ASCII bytes
+        around them) that the model finds likelier text with all of them
+        repaired than as it is (``PÅ™Ã\xadliÅ¡`` is two runs of one word,
+        and half repaired it reads worse than either). A run that only
+        looks misread (``È”`` in Italian is windows-1252's reading of
+        ``Ȕ``) stays as it is."""
         repairs = [try_repair(chain, data[a:b]) for a, b in runs]
         if any(r is None for r in repairs):
             return []
-        return [
-            run
-            for run, repair in zip(runs, repairs, strict=True)
-            if _word_likelier(data, *run, repair)
-        ]
+        helping: list[tuple[int, int]] = []
+        for group in _by_word(data, runs):
+            if _word_likelier(data, [runs[i] for i in group], [repairs[i] for i in group]):
+                helping += [runs[i] for i in group]
+        return helping
 
     def _with_holes(self, unit: Unit) -> list[Segment] | None:
         """A known chain of one misreading that reads ``unit`` once the bytes
@@ -694,21 +696,45 @@ class Judge:
         return self._segment(unit, 0, len(unit.data), kind, confidence=confidence)
 
 
-def _word_likelier(data: bytes, start: int, end: int, repair: str | None) -> bool:
-    """Whether the word around bytes ``[start, end)`` of ``data`` (valid
-    UTF-8), up to the nearest byte that is no ASCII letter, digit or
-    non-ASCII byte, reads likelier as text (``plausibility.cost``) with
-    those bytes replaced by ``repair``."""
-    if repair is None:
+def _word_bounds(data: bytes, start: int, end: int) -> tuple[int, int]:
+    """Bytes ``[start, end)`` of ``data`` widened to the nearest byte on
+    each side that is no ASCII letter, digit or non-ASCII byte."""
+    while start > 0 and (data[start - 1] >= 0x80 or chr(data[start - 1]).isalnum()):
+        start -= 1
+    while end < len(data) and (data[end] >= 0x80 or chr(data[end]).isalnum()):
+        end += 1
+    return start, end
+
+
+def _by_word(data: bytes, runs: list[tuple[int, int]]) -> list[list[int]]:
+    """The indices of ``runs`` (in order) grouped by the word each lies in."""
+    groups: list[list[int]] = []
+    last_end = -1
+    for i, (a, b) in enumerate(runs):
+        start, end = _word_bounds(data, a, b)
+        if groups and start <= last_end:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+        last_end = end
+    return groups
+
+
+def _word_likelier(data: bytes, runs: list[tuple[int, int]], repairs: list[str | None]) -> bool:
+    """Whether the word around ``runs`` (bytes of ``data``, valid UTF-8, in
+    one word: :func:`_word_bounds`) reads likelier as text
+    (``plausibility.cost``) with each run replaced by its repair."""
+    if any(r is None for r in repairs):
         return False
-    a, b = start, end
-    while a > 0 and (data[a - 1] >= 0x80 or chr(data[a - 1]).isalnum()):
-        a -= 1
-    while b < len(data) and (data[b] >= 0x80 or chr(data[b]).isalnum()):
-        b += 1
+    a, b = _word_bounds(data, runs[0][0], runs[-1][1])
     word = data[a:b].decode("utf-8")
-    fixed = data[a:start].decode("utf-8") + repair + data[end:b].decode("utf-8")
-    return cost(fixed) < cost(word)
+    pieces, at = [], a
+    for (start, end), repair in zip(runs, repairs, strict=True):
+        assert repair is not None
+        pieces += [data[at:start].decode("utf-8"), repair]
+        at = end
+    pieces.append(data[at:b].decode("utf-8"))
+    return cost("".join(pieces)) < cost(word)
 
 
 def _decodes(codec: str, data: bytes) -> bool:
