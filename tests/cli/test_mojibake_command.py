@@ -136,13 +136,23 @@ TWICE_WITH_A_LOST_BYTE = (
 def test_the_plain_listing_says_what_fix_writes_when_the_best_reading_is_not_it(
     mojiscope: Mojiscope, tmp_path: Path
 ) -> None:
-    # UTF-16LE text read as windows-1252: the explainer reads the whole text
-    # back as UTF-16; the segment map reads lines of text, and calls this one
-    # binary (every other byte is NUL), which --fix writes as it is.
-    misread = "TILRAUN: Halló Heimur!".encode("utf-16le").decode("cp1252")
-    listing = mojiscope("mojibake", "--hex", misread.encode().hex()).stdout.decode()
-    assert "utf-16le read as" in listing.splitlines()[1]
-    assert listing.splitlines()[-1] == "  --fix writes segment by segment: 1 line binary"
+    # A row written as windows-1252 beside a row of UTF-8 read as
+    # windows-1252: the explainer reads the whole text one way, which spoils
+    # the other row; the segment map reads each row on its own.
+    data = "id,text\n1,Größe über alles\n".encode("cp1252")
+    data += "2,café crème au lait\n".encode().decode("cp1252").encode()
+    listing = mojiscope("mojibake", "--hex", data.hex()).stdout.decode()
+    assert listing.splitlines()[-1] == (
+        "  --fix writes segment by segment: "
+        "1 row read as windows-1252 once, 1 row in windows-1252, 1 fine"
+    )
+    mixed, fixed = tmp_path / "mixed.csv", tmp_path / "mixed-fixed.csv"
+    mixed.write_bytes(data)
+    assert mojiscope("mojibake", mixed, "--fix", "-o", fixed).returncode == 0
+    assert fixed.read_text("utf-8").splitlines()[1:] == [
+        "1,Größe über alles",
+        "2,café crème au lait",
+    ]
     # Two layers and a lost byte: the best reading is what --fix writes.
     listing = mojiscope("mojibake", "--hex", TWICE_WITH_A_LOST_BYTE).stdout.decode()
     assert "--fix writes" not in listing

@@ -11,7 +11,8 @@ old corpus's (tests/data/mojibake/generate.py) and issue 35's seven classes:
 1. ``latin1-c1``: UTF-8 read as latin-1, the C1 controls left in the text;
 2. ``short``: one short misread piece (a word, a sign, a name);
 3. ``inline-pieces`` (some words of a line misread, others not, a reader per
-   piece: windows-1252 or latin-1) and ``cesu-misread`` (CESU-8 or Java's
+   piece: windows-1252 or latin-1), ``inline-lost`` (some characters of a
+   line misread, the bytes the reader lacks lost) and ``cesu-misread`` (CESU-8 or Java's
    modified UTF-8 read as windows-1252 or latin-1);
 4. ``nbsp-collapsed``: a no-break space lost after ``Ã`` and its space kept;
 5. ``lost-layers``: two layers and a byte lost to U+FFFD or ``?``;
@@ -361,6 +362,36 @@ def inline_pieces(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(joined.encode(), text, ("utf-8 read as windows-1252 (pieces)",), "inline-pieces")
 
 
+def inline_lost(text: str, rng: random.Random, language: str) -> Case | None:
+    """Some characters of a line misread as strict cp1252, the others not,
+    the bytes it has no character for dropped or written as ``?`` or
+    U+FFFD (``記憶ã¨ç©º``: と lost its 81), or a soft hyphen a page hid
+    lost (字 is ``å—``): a misread character beside them must show the
+    reading (class 3)."""
+    picks = [i for i, c in enumerate(text) if len(c.encode()) >= 3]
+    if len(picks) < 3:
+        return None
+    damaged = set(rng.sample(picks, rng.randint(2, len(picks) - 1)))
+    stand = rng.choice(["", "", "?", "\ufffd", "soft hyphen"])
+    lost = b"\xad" if stand == "soft hyphen" else CP1252_HOLES
+    out, dropped, whole = [], False, False
+    for i, char in enumerate(text):
+        if i not in damaged:
+            out.append(char)
+            continue
+        data = char.encode()
+        hit = any(b in lost for b in data[1:])
+        dropped, whole = dropped or hit, whole or not hit
+        if stand == "soft hyphen":
+            out.append(data.decode(WIN).replace("\xad", ""))
+        else:
+            out.append("".join(stand if b in lost else bytes([b]).decode("cp1252") for b in data))
+    if not (dropped and whole):
+        return None
+    chain = ("utf-8 read as cp1252 (pieces)", "undefined bytes lost")
+    return Case("".join(out).encode(), text, chain, "inline-lost")
+
+
 def cesu(text: str, rng: random.Random, language: str) -> Case | None:
     """An emoji written as CESU-8 or modified UTF-8, read as windows-1252 or
     latin-1, or left so on disk (class 3)."""
@@ -494,7 +525,7 @@ def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
 MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
     utf8_misread: 30, latin1_c1: 4, layers: 8, legacy_misread: 6, western_misread: 4,
     legacy_on_disk: 8, utf16_misread: 2, lost_bytes: 4, lost_layers: 3, nbsp: 4, short: 12,
-    inline_pieces: 5, cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1,
+    inline_pieces: 5, inline_lost: 2, cesu: 3, mixed_lines: 4, cut: 2, looks_odd: 7, wtf8_names: 1,
     short_correct: 4, legacy_lost: 3, letters_lost: 3,
 }  # fmt: skip
 

@@ -79,7 +79,9 @@ def test_a_reading_that_differs_only_in_its_guesses_says_so(
     _explain(qtbot, panel, data, lambda: panel.candidates.count() > 1)
     texts = _texts(panel.candidates)
     assert texts[0].endswith("utf-8 read as windows-1252; repaired: accent stripped")
-    assert texts[1].endswith("read as windows-1252; repaired: accent stripped (other guesses)")
+    others = [t for t in texts[1:] if "accent stripped" in t]
+    assert others
+    assert all(t.endswith("accent stripped (other guesses)") for t in others)
     assert not any("another table" in text for text in texts)
     assert "2 places lost a byte on the way, or had one changed (accent stripped)" in (
         panel.steps.text()
