@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake import explain
-from mojiscope.core.mojibake.lost import DROPPED, QUESTION_MARK
-from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.lost import DROPPED, LOST_NBSP, QUESTION_MARK, SPACE
+from mojiscope.core.mojibake.pieces import piecewise, spaces_kept
 from mojiscope.core.mojibake.plan import plan_of_explanation
 from mojiscope.core.mojibake.plan_reading import PlanReading
 
@@ -16,10 +16,10 @@ from mojiscope.core.mojibake.plan_reading import PlanReading
 KANA_LOST = "<TD>記憶ã¨ç©º</TD>".encode()
 
 
-def _written(data: bytes) -> str:
-    """What the best reading's repair plan writes (as Export repaired… does)."""
+def _written(data: bytes, rank: int = 0) -> str:
+    """What a reading's repair plan writes (as Export repaired… does)."""
     out: list[bytes] = []
-    plan = PlanReading(plan_of_explanation(explain(data)[0], len(data)))
+    plan = PlanReading(plan_of_explanation(explain(data)[rank], len(data)))
     run_conversion(data, plan, "utf-8", errors="replace", write=out.append)
     return b"".join(out).decode("utf-8")
 
@@ -85,3 +85,37 @@ def test_correct_accents_before_quotes_beside_a_run_stay() -> None:
     best = explain("café’s and Ã©t perché”".encode())[0]
     assert best.text == "café’s and ét perché”"
     assert not best.lost
+
+
+def test_a_space_that_was_a_no_break_space_beside_correct_accents() -> None:
+    # à bientôt: Ã and A0 read as windows-1252, the A0 turned into a space.
+    data = "Voilà Ã  bientôt".encode()
+    found = piecewise(data, lost=True)
+    assert found is not None
+    assert found[0].text == "Voilà à bientôt"
+    (guess,) = found[0].guesses
+    assert (guess.what, guess.char, guess.start, guess.end) == (SPACE, "à", 6, 8)
+    best = explain(data)[0]
+    assert best.text == "Voilà à bientôt"
+    assert _written(data) == best.text
+
+
+def test_the_space_kept_where_the_no_break_space_was_lost() -> None:
+    # HTML collapsed the no-break space and the space after it: Ã bientôt.
+    data = "Voilà Ã bientôt".encode()
+    found = piecewise(data, lost=True)
+    assert found is not None
+    assert found[0].text == "Voilà àbientôt"
+    kept = spaces_kept(found)
+    assert kept is not None
+    assert kept[0].text == "Voilà à bientôt"
+    (guess,) = kept[0].guesses
+    assert (guess.what, guess.start, guess.end) == (LOST_NBSP, 6, 7)
+    readings = explain(data)
+    rank = [r.text for r in readings].index("Voilà à bientôt")
+    assert _written(data, rank) == "Voilà à bientôt"
+
+
+def test_a_space_alone_needs_no_whole_run_but_a_byte_short_does() -> None:
+    assert piecewise("Rendez-vous Ã  Paris".encode(), lost=True) is not None
+    assert piecewise("Rendez-vous ã¨ Paris".encode(), lost=True) is None

@@ -31,11 +31,11 @@ import numpy as np
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
-from mojiscope.core.mojibake.lost import CUT, LOST_NBSP, SPACE, variants
+from mojiscope.core.mojibake.lost import CUT, SPACE, keep_spaces, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
-from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.pieces import piecewise, spaces_kept
 from mojiscope.core.mojibake.readers import nothing_to_undo
 from mojiscope.core.mojibake.sample import (
     WINDOW,
@@ -222,9 +222,11 @@ def _add_pieces(
 ) -> None:
     for lost in (False, True):
         found = piecewise(data, {h.text for h in readings}, lost=lost)
-        if found is not None:
-            readings.append(found[0])
-            parts[found[0].text] = found[1]
+        kept = spaces_kept(found) if lost and found is not None else None
+        for reading in (found, kept):
+            if reading is not None and reading[0].text not in parts:
+                readings.append(reading[0])
+                parts[reading[0].text] = reading[1]
 
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
@@ -252,19 +254,10 @@ def _space_kept(readings: list[Hypothesis]) -> list[Hypothesis]:
     if not spaced:
         return []
     best = min(spaced, key=lambda h: h.price)
-    text, guesses = best.text, list(best.guesses)
-    for i in sorted(
-        (i for i, g in enumerate(guesses) if g.what == SPACE and g.at_char >= 0),
-        key=lambda i: -guesses[i].at_char,
-    ):
-        at = guesses[i].at_char + 1
-        if at < len(text) and text[at] != " ":
-            text = text[:at] + " " + text[at:]
-            # The guess ends before the space, which the chain reads as a space.
-            guesses[i] = replace(guesses[i], what=LOST_NBSP, end=guesses[i].end - 1)
+    text, guesses = keep_spaces(best.text, best.guesses)
     if text == best.text:
         return []
-    return [scored(text, best.chain, tuple(guesses))]
+    return [scored(text, best.chain, guesses)]
 
 
 def _may_be_partial(best: Hypothesis) -> bool:

@@ -402,6 +402,26 @@ def _space_or_dropped(
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
 
 
+def keep_spaces(text: str, guesses: tuple[Guess, ...]) -> tuple[str, tuple[Guess, ...]]:
+    """``text`` with each space a guess took for a lost no-break space put
+    back where a letter follows it (:data:`SPACE` becomes
+    :data:`LOST_NBSP`: ``Ã perturber`` is ``à perturber``, HTML collapsed
+    the no-break space and the space after it); the guess then ends before
+    the space, which its chain reads as a space."""
+    out = list(guesses)
+    for i in sorted(
+        (i for i, g in enumerate(out) if g.what == SPACE and g.at_char >= 0),
+        key=lambda i: -out[i].at_char,
+    ):
+        at = out[i].at_char + 1
+        if at < len(text) and text[at] != " ":
+            text = text[:at] + " " + text[at:]
+            out[i] = replace(out[i], what=LOST_NBSP, end=out[i].end - 1)
+            # The guesses after it stand one character further on.
+            out = [replace(g, at_char=g.at_char + 1) if g.at_char >= at else g for g in out]
+    return text, tuple(out)
+
+
 def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
     its opening quote), plus its rarity in the frequent words

@@ -29,11 +29,11 @@ from functools import lru_cache
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess, decode_with_holes
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes, keep_spaces
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
-from mojiscope.core.mojibake.runs import short_sequences, utf8_runs
+from mojiscope.core.mojibake.runs import short_sequences, space_sequences, utf8_runs
 from mojiscope.core.mojibake.search import (
     Hypothesis,
     guess_kinds,
@@ -84,22 +84,24 @@ class _Run:
 
 def _one_round(text: str, holes: bool = False) -> tuple[str, list[_Run]]:
     """The text with every run undone, and the runs; ``holes``: with the
-    sequences a byte short between them (:func:`_filled`), when there is a
-    whole run."""
-    out: list[str] = []
+    sequences a byte short between them (:func:`_lost_runs`)."""
     runs: list[_Run] = []
+    gaps: list[tuple[int, int]] = []
     pos = 0
     for match in utf8_runs().finditer(text):
         undone = _undo(match.group())
         if undone is None:
             continue
-        if holes:
-            runs += _short_runs(text, pos, match.start())
+        gaps.append((pos, match.start()))
         runs.append(_Run(match.start(), match.end(), *undone))
         pos = match.end()
-    if holes and runs:
-        runs += _short_runs(text, pos, len(text))
-    runs.sort(key=lambda run: run.start)
+    gaps.append((pos, len(text)))
+    if holes:
+        whole = bool(runs)
+        for start, end in gaps:
+            runs += _lost_runs(text, start, end, whole)
+        runs.sort(key=lambda run: run.start)
+    out: list[str] = []
     pos = 0
     for run in runs:
         out += [text[pos : run.start], run.text]
@@ -114,14 +116,24 @@ _LOST = undefined_bytes("cp1252")
 _INVISIBLE = invisible_bytes("windows-1252")
 
 
-def _short_runs(text: str, start: int, end: int) -> list[_Run]:
-    """The sequences a byte short in ``text[start:end]``, each a run with its
-    lost byte guessed (:func:`_filled`)."""
+def _lost_runs(text: str, start: int, end: int, whole: bool) -> list[_Run]:
+    """The sequences in ``text[start:end]`` that lost a byte, each a run with
+    the byte guessed: a lead byte's character before a space that was a
+    no-break space (``Ã `` is ``à``: strong evidence on its own), and, when
+    the text shows ``whole`` runs, sequences a byte short (:func:`_filled`)."""
     runs = []
-    for match in short_sequences().finditer(text, start, end):
-        filled = _filled(match.group(), invisible="\xad" not in text)
-        if filled is not None:
-            runs.append(_Run(match.start(), match.end(), *filled))
+    for match in space_sequences().finditer(text, start, end):
+        raw = match.group()[0].encode(python_codec(MIXED_READER)) + b"\xa0"
+        char = raw.decode("utf-8")
+        guess = Guess(0, 2, SPACE, char, (), at_char=0)
+        runs.append(
+            _Run(match.start(), match.end(), char, _reader_of(match.group()), "utf-8", (guess,))
+        )
+    if whole:
+        for match in short_sequences().finditer(text, start, end):
+            filled = _filled(match.group(), invisible="\xad" not in text)
+            if filled is not None:
+                runs.append(_Run(match.start(), match.end(), *filled))
     return runs
 
 
@@ -173,9 +185,7 @@ def piecewise(
     if lost and not _is_utf8(data):
         return None
     _, runs = _one_round(escaped, holes=lost)
-    if not any(not run.guesses for run in runs):
-        return None
-    if lost and not any(run.guesses for run in runs):
+    if not runs or (lost and not any(run.guesses for run in runs)):
         return None
     out: list[str] = []
     chains: list[Chain] = []
@@ -239,3 +249,20 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
     if pos < len(escaped):
         parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
     return tuple(parts)
+
+
+def spaces_kept(
+    found: tuple[Hypothesis, tuple[Part, ...]],
+) -> tuple[Hypothesis, tuple[Part, ...]] | None:
+    """The piece-by-piece reading ``found`` with the spaces it took for
+    no-break spaces kept where a letter follows (``lost.keep_spaces``: the
+    no-break space was lost, the space after it kept), or ``None`` when it
+    took none so. Its parts are the same: a guess then ends before its
+    space, which the part's chain reads as a space."""
+    reading, parts = found
+    text, guesses = keep_spaces(reading.text, reading.guesses)
+    if text == reading.text:
+        return None
+    kinds = guess_kinds(guesses)
+    price = model.price(text, reading.chain, kinds, parts=reading.parts, pieces=True)
+    return replace(reading, text=text, guesses=guesses, price=price), parts

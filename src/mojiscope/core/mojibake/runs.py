@@ -5,7 +5,9 @@ Text that holds such runs likely still holds mojibake (``Ã©``, ``â€™``,
 ``â\\x80\\x99``); text repaired right holds few. :func:`utf8_runs` finds them
 (the piece-by-piece repair undoes each, ``pieces.py``; the model counts them,
 ``features.py``). :func:`short_sequences` finds one such sequence a byte
-short, where the reader lost a byte (the piece-by-piece repair guesses it).
+short, where the reader lost a byte, and :func:`space_sequences` a lead
+byte's character whose no-break space became a space (the piece-by-piece
+repair guesses the byte).
 The table is the mixed reader's (``extra_codecs.MIXED_1252``): either code
 page's character for a byte.
 """
@@ -13,9 +15,11 @@ page's character for a byte.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 from mojiscope.core.mojibake.extra_codecs import MIXED_1252
+from mojiscope.core.mojibake.lexicon import latin_letters
 
 
 def _chars(lo: int, hi: int) -> str:
@@ -52,3 +56,22 @@ def short_sequences() -> re.Pattern[str]:
         f"|{lead4}(?:{stand_in}{cont}{{2}}|{cont}{stand_in}{cont}"
         f"|{cont}{{2}}(?:{stand_in}|(?!{cont})))"
     )
+
+
+@cache
+def space_sequences() -> re.Pattern[str]:
+    """The pattern of a lead byte's character before a space, where its
+    continuation byte A0 (a no-break space, in either code page) makes a
+    Latin letter the frequent words use, or the no-break space itself
+    (``Ã `` is ``à``, ``Â `` is a no-break space): a program turned the
+    no-break space into a space. Letters of other scripts are left out:
+    the multiplication sign (D7) and A0 make a Hebrew letter, and a product
+    written with it is no mojibake."""
+    leads = []
+    for byte in range(0xC2, 0xE0):
+        made = bytes([byte, 0xA0]).decode("utf-8")
+        latin = made in latin_letters() and "LATIN" in unicodedata.name(made, "")
+        if made == "\xa0" or latin:
+            leads.append(byte)
+    members = (re.escape(c) for b in leads for c in sorted({bytes([b]).decode(MIXED_1252), chr(b)}))
+    return re.compile("[" + "".join(members) + "] ")
