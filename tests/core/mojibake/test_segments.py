@@ -432,3 +432,15 @@ def test_a_gbk_misreading_cut_inside_its_first_character_is_written_as_explained
     best = explain(damaged)[0]
     assert best.text == "\ufffd数 hello 你好"
     assert repaired(damaged, mapped(damaged)).decode() == best.text
+
+
+def test_a_small_file_whose_pieces_lost_bytes_is_repaired_as_the_explainer_shows() -> None:
+    # à bientôt with its no-break space turned into a space, と with its 81
+    # dropped: pieces of lines whose lost bytes only the explanation guesses.
+    data = "Voilà Ã  bientôt\nRendez-vous Ã  la gare\n<TD>記憶ã¨ç©º</TD>\n".encode()
+    best = explain(data)[0]
+    assert best.text == "Voilà à bientôt\nRendez-vous à la gare\n<TD>記憶と空</TD>\n"
+    found = mapped(data)
+    assert repaired(data, found).decode() == best.text
+    lossy = [s for s in found if s.kind is SegmentKind.LOSSY]
+    assert [x.guess for s in lossy for x in s.lost] == ["à", "à", "と"]

@@ -587,21 +587,28 @@ class Judge:
         size = len(unit.data)
         if best.unchanged:
             return [self._as_it_is(unit, best.confidence)]
+        # The guesses that stand in the unit, moved to its place in the file.
+        lost = tuple(
+            replace(x, start=x.start - offset + unit.start, end=x.end - offset + unit.start)
+            for x in best.lost
+            if offset <= x.start < offset + size
+        )
         if best.parts and best.misread:
             found = []
             for part in best.parts:
                 a, b = max(part.start - offset, 0), min(part.end - offset, size)
                 if a >= b or part.chain.is_identity:
                     continue
+                known = Known(part.chain, best.confidence)
+                guessed = tuple(x for x in lost if a <= x.start - unit.start < b)
+                if guessed:  # a piece whose lost bytes the explanation guessed
+                    segment = self._segment(unit, a, b, SegmentKind.LOSSY, known)
+                    found.append(replace(segment, lost=guessed))
+                    continue
                 kind = SegmentKind.MISREAD if part.chain.layers else SegmentKind.LEGACY
-                chain = self.deepened(part.chain, unit.data[a:b])
-                found.append(self._segment(unit, a, b, kind, Known(chain, best.confidence)))
+                known = Known(self.deepened(part.chain, unit.data[a:b]), best.confidence)
+                found.append(self._segment(unit, a, b, kind, known))
             return _tiled(unit, found, best.confidence)
-        lost = tuple(
-            replace(x, start=x.start - offset + unit.start, end=x.end - offset + unit.start)
-            for x in best.lost
-            if offset <= x.start < offset + size
-        )
         if lost:
             segment = self._segment(
                 unit, 0, size, SegmentKind.LOSSY, Known(best.chain, best.confidence)

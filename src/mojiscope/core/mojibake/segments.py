@@ -591,10 +591,14 @@ def _whole_answer(best: Explanation, data: bytes) -> bool:
     can be judged by alone, because the text was written as UTF-16 (its NUL
     bytes and line ends are the code units') or because bytes of UTF-8 text
     were lost and guessed (a line cut at ``Ã`` and a space reads as a run of
-    the chain and a stray sign)."""
-    if best.confidence < LEARN_CONFIDENCE or best.parts or not best.misread:
+    the chain and a stray sign; a piece of a line, ``Voilà Ã  bientôt``,
+    whose lost byte the judge, which guesses none in pieces, would leave)."""
+    if best.confidence < LEARN_CONFIDENCE or not best.misread:
         return False
-    return best.chain.wide or (bool(best.lost) and b"\x00" not in data and not invalid_runs(data))
+    guessed = bool(best.lost) and b"\x00" not in data and not invalid_runs(data)
+    if best.parts:
+        return guessed
+    return best.chain.wide or guessed
 
 
 def table_of(source: Source) -> TableShape | None:
