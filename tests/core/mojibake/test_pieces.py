@@ -8,12 +8,22 @@ from __future__ import annotations
 from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.lost import DROPPED, LOST_NBSP, QUESTION_MARK, SPACE
-from mojiscope.core.mojibake.pieces import piecewise, spaces_kept
+from mojiscope.core.mojibake.pieces import Reading, piecewise
 from mojiscope.core.mojibake.plan import plan_of_explanation
 from mojiscope.core.mojibake.plan_reading import PlanReading
 
 # と (E3 81 A8) read as windows-1252, its 81 dropped, beside 空 read whole.
 KANA_LOST = "<TD>記憶ã¨ç©º</TD>".encode()
+
+
+def _plain(data: bytes) -> Reading | None:
+    """The piece-by-piece reading that guesses nothing."""
+    return next((r for r in piecewise(data) if not r[0].guesses), None)
+
+
+def _lost(data: bytes) -> list[Reading]:
+    """The piece-by-piece readings that guess lost bytes."""
+    return [r for r in piecewise(data) if r[0].guesses]
 
 
 def _written(data: bytes, rank: int = 0) -> str:
@@ -25,7 +35,7 @@ def _written(data: bytes, rank: int = 0) -> str:
 
 
 def test_runs_are_undone_and_the_rest_kept() -> None:
-    found = piecewise("Divisão … ClassificaÃ§Ã£o".encode())
+    found = _plain("Divisão … ClassificaÃ§Ã£o".encode())
     assert found is not None
     reading, parts = found
     assert reading.text == "Divisão … Classificação"
@@ -34,8 +44,7 @@ def test_runs_are_undone_and_the_rest_kept() -> None:
 
 
 def test_a_sequence_a_byte_short_beside_a_run_has_its_byte_guessed() -> None:
-    found = piecewise(KANA_LOST, lost=True)
-    assert found is not None
+    (found,) = _lost(KANA_LOST)
     reading, parts = found
     assert reading.text == "<TD>記憶と空</TD>"
     (guess,) = reading.guesses
@@ -51,7 +60,7 @@ def test_a_sequence_a_byte_short_beside_a_run_has_its_byte_guessed() -> None:
 
 
 def test_without_lost_the_sequence_a_byte_short_is_kept() -> None:
-    found = piecewise(KANA_LOST)
+    found = _plain(KANA_LOST)
     assert found is not None
     assert found[0].text == "<TD>記憶ã¨空</TD>"
 
@@ -67,16 +76,15 @@ def test_the_explainer_repairs_it_and_the_plan_writes_what_it_shows() -> None:
 def test_a_stand_in_inside_a_sequence_is_guessed() -> None:
     # し (E3 81 97) read as strict cp1252, its 81 written as "?".
     data = "新しい新ã?—".encode()
-    found = piecewise("しい ç©º ".encode() + data, lost=True)
-    assert found is not None
+    (found,) = _lost("しい ç©º ".encode() + data)
     assert found[0].text.endswith("新し")
     assert found[0].guesses[0].what == QUESTION_MARK
 
 
 def test_no_lost_reading_without_a_short_sequence_or_a_whole_run() -> None:
-    assert piecewise("Divisão … ClassificaÃ§Ã£o".encode(), lost=True) is None
-    assert piecewise("記憶ã¨".encode(), lost=True) is None  # no run shows the reading
-    assert piecewise(b"\xff " + "ClassificaÃ§Ã£o ã¨".encode(), lost=True) is None  # no UTF-8
+    assert _lost("Divisão … ClassificaÃ§Ã£o".encode()) == []
+    assert piecewise("記憶ã¨".encode()) == []  # no run shows the reading
+    assert _lost(b"\xff " + "ClassificaÃ§Ã£o ã¨".encode()) == []  # no UTF-8
 
 
 def test_correct_accents_before_quotes_beside_a_run_stay() -> None:
@@ -90,8 +98,7 @@ def test_correct_accents_before_quotes_beside_a_run_stay() -> None:
 def test_a_space_that_was_a_no_break_space_beside_correct_accents() -> None:
     # à bientôt: Ã and A0 read as windows-1252, the A0 turned into a space.
     data = "Voilà Ã  bientôt".encode()
-    found = piecewise(data, lost=True)
-    assert found is not None
+    (found,) = _lost(data)
     assert found[0].text == "Voilà à bientôt"
     (guess,) = found[0].guesses
     assert (guess.what, guess.char, guess.start, guess.end) == (SPACE, "à", 6, 8)
@@ -103,11 +110,8 @@ def test_a_space_that_was_a_no_break_space_beside_correct_accents() -> None:
 def test_the_space_kept_where_the_no_break_space_was_lost() -> None:
     # HTML collapsed the no-break space and the space after it: Ã bientôt.
     data = "Voilà Ã bientôt".encode()
-    found = piecewise(data, lost=True)
-    assert found is not None
+    found, kept = _lost(data)  # the space taken for the no-break space, then kept
     assert found[0].text == "Voilà àbientôt"
-    kept = spaces_kept(found)
-    assert kept is not None
     assert kept[0].text == "Voilà à bientôt"
     (guess,) = kept[0].guesses
     assert (guess.what, guess.start, guess.end) == (LOST_NBSP, 6, 7)
@@ -117,5 +121,5 @@ def test_the_space_kept_where_the_no_break_space_was_lost() -> None:
 
 
 def test_a_space_alone_needs_no_whole_run_but_a_byte_short_does() -> None:
-    assert piecewise("Rendez-vous Ã  Paris".encode(), lost=True) is not None
-    assert piecewise("Rendez-vous ã¨ Paris".encode(), lost=True) is None
+    assert _lost("Rendez-vous Ã  Paris".encode()) != []
+    assert piecewise("Rendez-vous ã¨ Paris".encode()) == []

@@ -94,7 +94,7 @@ def test_a_text_with_nothing_to_undo_has_no_reading_but_itself(text: str) -> Non
     assert search(start) == [start]
     assert search(start, legacy=False) == [start]
     assert per_part(text, [start]) is None
-    assert piecewise(text.encode("utf-8", "surrogatepass")) is None
+    assert piecewise(text.encode("utf-8", "surrogatepass")) == []
     readings, parts = candidates(text.encode("utf-8", "surrogatepass"))
     assert [(h.text, h.chain) for h in readings] == [(text, IDENTITY)]
     assert parts == {}

@@ -35,7 +35,7 @@ from mojiscope.core.mojibake.lost import CUT, SPACE, keep_spaces, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
-from mojiscope.core.mojibake.pieces import piecewise, spaces_kept
+from mojiscope.core.mojibake.pieces import piecewise
 from mojiscope.core.mojibake.readers import nothing_to_undo
 from mojiscope.core.mojibake.sample import (
     WINDOW,
@@ -220,13 +220,9 @@ def _add_letters(
 def _add_pieces(
     data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
 ) -> None:
-    for lost in (False, True):
-        found = piecewise(data, {h.text for h in readings}, lost=lost)
-        kept = spaces_kept(found) if lost and found is not None else None
-        for reading in (found, kept):
-            if reading is not None and reading[0].text not in parts:
-                readings.append(reading[0])
-                parts[reading[0].text] = reading[1]
+    for reading, its_parts in piecewise(data, {h.text for h in readings}):
+        readings.append(reading)
+        parts[reading.text] = its_parts
 
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:

@@ -24,8 +24,9 @@ bytes of that piece.
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
@@ -68,8 +69,7 @@ def _undo(run: str) -> tuple[str, str, str] | None:
     return None
 
 
-@dataclass(frozen=True)
-class _Run:
+class _Run(NamedTuple):
     """A run found in a text: where (``start``, ``end`` in the text), its
     text undone, its reader and writer, and the lost bytes guessed in it
     (offsets in the run's characters, ``at_char`` in its text undone)."""
@@ -82,32 +82,19 @@ class _Run:
     guesses: tuple[Guess, ...] = ()
 
 
-def _one_round(text: str, holes: bool = False) -> tuple[str, list[_Run]]:
-    """The text with every run undone, and the runs; ``holes``: with the
-    sequences a byte short between them (:func:`_lost_runs`)."""
-    runs: list[_Run] = []
-    gaps: list[tuple[int, int]] = []
-    pos = 0
+def _runs(text: str, holes: bool) -> list[_Run]:
+    """The runs of ``text``, in order; ``holes``: with the sequences that
+    lost a byte (:func:`_lost_runs`). None of those overlaps a run: a lead
+    byte's character in a run is followed by all the continuation bytes'
+    characters it needs."""
+    runs = []
     for match in utf8_runs().finditer(text):
         undone = _undo(match.group())
-        if undone is None:
-            continue
-        gaps.append((pos, match.start()))
-        runs.append(_Run(match.start(), match.end(), *undone))
-        pos = match.end()
-    gaps.append((pos, len(text)))
+        if undone is not None:
+            runs.append(_Run(match.start(), match.end(), *undone))
     if holes:
-        whole = bool(runs)
-        for start, end in gaps:
-            runs += _lost_runs(text, start, end, whole)
-        runs.sort(key=lambda run: run.start)
-    out: list[str] = []
-    pos = 0
-    for run in runs:
-        out += [text[pos : run.start], run.text]
-        pos = run.end
-    out.append(text[pos:])
-    return "".join(out), runs
+        runs = sorted(runs + _lost_runs(text, whole=bool(runs)), key=lambda run: run.start)
+    return runs
 
 
 #: The bytes a windows-1252 reader loses: those Python's cp1252 has no character for,
@@ -116,22 +103,22 @@ _LOST = undefined_bytes("cp1252")
 _INVISIBLE = invisible_bytes("windows-1252")
 
 
-def _lost_runs(text: str, start: int, end: int, whole: bool) -> list[_Run]:
-    """The sequences in ``text[start:end]`` that lost a byte, each a run with
-    the byte guessed: a lead byte's character before a space that was a
-    no-break space (``Ã `` is ``à``: strong evidence on its own), and, when
-    the text shows ``whole`` runs, sequences a byte short (:func:`_filled`)."""
+def _lost_runs(text: str, *, whole: bool) -> list[_Run]:
+    """The sequences of ``text`` that lost a byte, each a run with the byte
+    guessed: a lead byte's character before a space that was a no-break
+    space (``Ã `` is ``à``: strong evidence on its own), and, when the text
+    shows ``whole`` runs, sequences a byte short (:func:`_filled`)."""
     runs = []
-    for match in space_sequences().finditer(text, start, end):
+    for match in space_sequences().finditer(text):
         raw = match.group()[0].encode(python_codec(MIXED_READER)) + b"\xa0"
         char = raw.decode("utf-8")
         guess = Guess(0, 2, SPACE, char, (), at_char=0)
-        runs.append(
-            _Run(match.start(), match.end(), char, _reader_of(match.group()), "utf-8", (guess,))
-        )
+        reader = _reader_of(match.group())
+        runs.append(_Run(match.start(), match.end(), char, reader, "utf-8", (guess,)))
     if whole:
-        for match in short_sequences().finditer(text, start, end):
-            filled = _filled(match.group(), invisible="\xad" not in text)
+        invisible = "\xad" not in text
+        for match in short_sequences().finditer(text):
+            filled = _filled(match.group(), invisible=invisible)
             if filled is not None:
                 runs.append(_Run(match.start(), match.end(), *filled))
     return runs
@@ -155,10 +142,11 @@ def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
     misreading (up to :data:`MAX_ROUNDS`: text misread twice), and the
     run's chain, whose repair of the run's bytes gives that text."""
     while len(chain.layers) < MAX_ROUNDS:
-        again, more = _one_round(undone)
-        if len(more) != 1 or (more[0].start, more[0].end) != (0, len(undone)):
-            break  # not all of it one run: its chain would spoil what is not
-        reader, writer = more[0].reader, more[0].writer
+        # Not all of it one run: its chain would spoil what is not.
+        found = _undo(undone) if utf8_runs().fullmatch(undone) else None
+        if found is None:
+            break
+        again, reader, writer = found
         deeper = chain.undo_one(Misreading(writer, reader))
         try:
             if repair_text(deeper, run.encode("utf-8", "surrogateescape")) != again:
@@ -169,46 +157,62 @@ def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
     return undone, chain
 
 
-def piecewise(
-    data: bytes, known: Container[str] = (), *, lost: bool = False
-) -> tuple[Hypothesis, tuple[Part, ...]] | None:
-    """The piece-by-piece reading of ``data`` (see the module docstring), or
-    ``None`` when no run is found or its text is one of ``known`` (readings
-    already made: it is then neither cut into parts nor priced). Each run's
-    part carries the chain that repairs its bytes into the text shown, so
-    the repair plan writes exactly that text. ``lost``: the reading with
-    the sequences a byte short beside the runs, ``None`` when there are
-    none or the bytes are no UTF-8; its guesses stand over the bytes of the
-    sequences they fill (offsets in the stored text's characters, which are
-    the source's where the bytes are UTF-8)."""
+#: A reading and its parts.
+Reading = tuple[Hypothesis, tuple[Part, ...]]
+
+
+def piecewise(data: bytes, known: Container[str] = ()) -> list[Reading]:
+    """The piece-by-piece readings of ``data`` (see the module docstring):
+    the runs undone; where the bytes are UTF-8 and sequences lost a byte,
+    the same with those guessed too, and that one with the spaces it took
+    for no-break spaces kept where HTML collapsed the two
+    (:func:`spaces_kept`). None when no run is found; a reading whose text
+    is one of ``known`` (readings already made) is neither cut into parts
+    nor priced. Each run's part carries the chain that repairs its bytes
+    into the text shown, so the repair plan writes exactly that text; the
+    guesses stand over the bytes of the sequences they fill (offsets in
+    the stored text's characters, which are the source's for UTF-8)."""
     escaped = data.decode("utf-8", "surrogateescape")
-    if lost and not _is_utf8(data):
-        return None
-    _, runs = _one_round(escaped, holes=lost)
-    if not runs or (lost and not any(run.guesses for run in runs)):
-        return None
-    out: list[str] = []
-    chains: list[Chain] = []
-    guesses: list[Guess] = []
-    pos = 0
+    runs = _runs(escaped, holes=_is_utf8(data))
+    undone = []  # each run's text and chain (a whole run undone again while it is one)
     for run in runs:
         chain = Chain((Misreading(run.writer, run.reader),))
-        text = run.text
-        if run.guesses:
-            at = sum(map(len, out)) + run.start - pos  # where the run's text starts
-            guesses += [
-                replace(g, start=g.start + run.start, end=g.end + run.start, at_char=g.at_char + at)
-                for g in run.guesses
-            ]
-        else:
-            text, chain = _deeper(escaped[run.start : run.end], text, chain)
+        text = escaped[run.start : run.end]
+        undone.append((run.text, chain) if run.guesses else _deeper(text, run.text, chain))
+    whole = [i for i, run in enumerate(runs) if not run.guesses]
+    found: list[Reading] = []
+    if whole:
+        plain = _reading(escaped, [runs[i] for i in whole], [undone[i] for i in whole], known)
+        found += [plain] if plain is not None else []
+    if len(whole) < len(runs):
+        lost = _reading(escaped, runs, undone, known)
+        kept = spaces_kept(lost) if lost is not None else None
+        found += [r for r in (lost, kept) if r is not None and r[0].text not in known]
+    return found
+
+
+def _reading(
+    escaped: str, runs: list[_Run], undone: list[tuple[str, Chain]], known: Container[str]
+) -> Reading | None:
+    """The reading with ``runs`` undone (``undone``: each one's text and
+    chain) and the rest kept, or ``None`` when its text is one of ``known``."""
+    out: list[str] = []
+    guesses: list[Guess] = []
+    pos = shift = 0  # shift: how much longer the text shown is than the text so far
+    for run, (text, _chain) in zip(runs, undone, strict=True):
+        at = run.start + shift  # where the run's text starts in the text shown
+        guesses += [
+            replace(g, start=g.start + run.start, end=g.end + run.start, at_char=g.at_char + at)
+            for g in run.guesses
+        ]
         out += [escaped[pos : run.start], text]
-        chains.append(chain)
+        shift += len(text) - (run.end - run.start)
         pos = run.end
     out.append(escaped[pos:])
     shown = "".join(out).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     if shown in known:
         return None
+    chains = [chain for _text, chain in undone]
     parts = _parts(escaped, runs, chains)
     readers = {run.reader for run in runs}
     reader = readers.pop() if len(readers) == 1 else MIXED_READER
@@ -251,9 +255,7 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
     return tuple(parts)
 
 
-def spaces_kept(
-    found: tuple[Hypothesis, tuple[Part, ...]],
-) -> tuple[Hypothesis, tuple[Part, ...]] | None:
+def spaces_kept(found: Reading) -> Reading | None:
     """The piece-by-piece reading ``found`` with the spaces it took for
     no-break spaces kept where a letter follows (``lost.keep_spaces``: the
     no-break space was lost, the space after it kept), or ``None`` when it
