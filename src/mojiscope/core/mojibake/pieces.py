@@ -39,6 +39,7 @@ from mojiscope.core.mojibake.search import (
     Hypothesis,
     guess_kinds,
     invisible_bytes,
+    is_utf8,
     undefined_bytes,
 )
 
@@ -173,7 +174,7 @@ def piecewise(data: bytes, known: Container[str] = ()) -> list[Reading]:
     guesses stand over the bytes of the sequences they fill (offsets in
     the stored text's characters, which are the source's for UTF-8)."""
     escaped = data.decode("utf-8", "surrogateescape")
-    runs = _runs(escaped, holes=_is_utf8(data))
+    runs = _runs(escaped, holes=is_utf8(data))
     undone = []  # each run's text and chain (a whole run undone again while it is one)
     for run in runs:
         chain = Chain((Misreading(run.writer, run.reader),))
@@ -223,14 +224,6 @@ def _reading(
     found = tuple(guesses)
     price = model.price(shown, main, guess_kinds(found), parts=len(parts), pieces=True)
     return Hypothesis(shown, main, found, price, parts=len(parts), pieces=True), parts
-
-
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, ...]:

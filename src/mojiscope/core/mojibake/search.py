@@ -266,7 +266,7 @@ def undo_layer(
             chain = hypothesis.chain.undo_one(Misreading(cesu[0], reader))
             found.append(scored(cesu[1], chain, hypothesis.guesses))
         origin_possible = legacy and first and not undo.stand_in
-        if origin_possible and reader in LEGACY_READERS and not _is_utf8(undo.raw):
+        if origin_possible and reader in LEGACY_READERS and not is_utf8(undo.raw):
             found += _legacy_origins(undo.raw, reader, hypothesis, bound)
     return found
 
@@ -432,7 +432,8 @@ def _changed_words(text: str, western: str) -> list[slice] | None:
     return list(changed.values())
 
 
-def _is_utf8(raw: bytes) -> bool:
+def is_utf8(raw: bytes) -> bool:
+    """Whether ``raw`` decodes as UTF-8."""
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError:
