@@ -147,6 +147,19 @@ def test_letters_guessed_from_the_words_are_shown_as_guesses(
     ]
 
 
+def test_a_range_that_is_only_a_guess_is_listed_once_with_its_guess(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    # à bientôt, its no-break space turned into a space: the repair touches
+    # the bytes of Ã and the space and nothing else, which is the guess.
+    data = "Voilà Ã  bientôt".encode()
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
+    assert panel.repaired.toPlainText() == "Voilà à bientôt"
+    assert _texts(panel.ranges) == [
+        "0x7..0x9: no-break space became space, guessed à (nothing else fits)"
+    ]
+
+
 def test_the_next_reading_is_told_apart_by_characters_and_their_names(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

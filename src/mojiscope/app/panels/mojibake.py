@@ -334,8 +334,10 @@ class MojibakePanel(QWidget):
         other = self.explanations[1 if index == 0 else 0] if len(self.explanations) > 1 else None
         self._show_steps(chosen.chain, chosen.text, other, chosen)
         self.repaired.setPlainText(preview_text(explained.previews[index]))
+        guessed = {(lost.start, lost.end) for lost in chosen.lost}
         for start, end in chosen.ranges:
-            self._add_range(f"{byte_range(self._base + start, self._base + end)}", start, end)
+            if (start, end) not in guessed:  # else listed below, with its guess
+                self._add_range(f"{byte_range(self._base + start, self._base + end)}", start, end)
         for lost in chosen.lost:
             where = byte_range(self._base + lost.start, self._base + lost.end)
             choice = alternatives_words(lost.alternatives)
