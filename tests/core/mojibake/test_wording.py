@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
 from mojiscope.core.mojibake.wording import (
     chain_steps,
@@ -13,6 +14,7 @@ from mojiscope.core.mojibake.wording import (
     codec_name,
     damage_steps,
     difference,
+    repaired_part,
 )
 
 ONCE = Chain((Misreading("utf-8", "cp1252"),), "utf-8")
@@ -75,3 +77,20 @@ def test_a_chain_as_numbered_steps_names_each_code_page_once() -> None:
         "4. read as latin-1",
         "5. saved as utf-8",
     ]
+
+
+def test_a_reading_in_parts_tells_its_story_on_a_part_it_repaired() -> None:
+    # José is kept as it is; the story is told on the part of Größe that was
+    # misread (öß), not on the é of the name.
+    data = "José: ".encode() + "Größe".encode().decode("cp1252").encode()
+    best = explain(data)[0]
+    assert best.parts
+    story = repaired_part(best.text, best.parts, best.lost, data)
+    assert story == "öß"
+    assert damage_steps(best.chain, story).startswith("ö → C3 B6")
+    # A part whose bytes lost one is told on its guess.
+    data = "Voilà Ã  bientôt".encode()
+    best = explain(data)[0]
+    assert repaired_part(best.text, best.parts, best.lost, data) == "à"
+    # A reading of the whole text is told on the text.
+    assert repaired_part("café", (), (), b"") == "café"

@@ -76,7 +76,13 @@ from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
 from mojiscope.core.mojibake.plan import RepairPlan
 from mojiscope.core.mojibake.segment_map import SegmentMap
-from mojiscope.core.mojibake.wording import chain_steps, chain_words, damage_steps, difference
+from mojiscope.core.mojibake.wording import (
+    chain_steps,
+    chain_words,
+    damage_steps,
+    difference,
+    repaired_part,
+)
 from mojiscope.core.system.child_job import run_in_child
 from mojiscope.core.system.control import Control
 from mojiscope.core.system.source import FileSource
@@ -332,7 +338,8 @@ class MojibakePanel(QWidget):
         chosen = self.explanations[index]
         self._plan = explained.plans[index]
         other = self.explanations[1 if index == 0 else 0] if len(self.explanations) > 1 else None
-        self._show_steps(chosen.chain, chosen.text, other, chosen)
+        story = repaired_part(chosen.text, chosen.parts, chosen.lost, shown)
+        self._show_steps(chosen.chain, story, other, chosen)
         self.repaired.setPlainText(preview_text(explained.previews[index]))
         guessed = {(lost.start, lost.end) for lost in chosen.lost}
         for start, end in chosen.ranges:
@@ -353,10 +360,13 @@ class MojibakePanel(QWidget):
         self._refresh_buttons(chosen.unchanged)
 
     def _show_steps(
-        self, chain: Chain, text: str, other: Explanation | None, chosen: Explanation
+        self, chain: Chain, story_text: str, other: Explanation | None, chosen: Explanation
     ) -> None:
+        """The reading's story on the bytes (told on a character of
+        ``story_text``), its parts or guesses, where it parts from ``other``
+        and its steps."""
         lines = []
-        story = damage_steps(chain, text) if not chain.is_identity else ""
+        story = damage_steps(chain, story_text) if not chain.is_identity else ""
         if story:
             lines.append(f"On the bytes: {story}")
         if chosen.parts and chosen.misread:

@@ -11,7 +11,8 @@ reading reads the same everywhere:
   ``windows-1250``..``windows-1258``.
 * :func:`damage_steps`: the chain replayed on one character of the repaired
   text, forwards, with the bytes at each step: ``é → C3 A9 → read as
-  windows-1252: Ã© → saved as UTF-8: C3 83 C2 A9``.
+  windows-1252: Ã© → saved as UTF-8: C3 83 C2 A9`` (for a reading in
+  parts, on a part it repaired: :func:`repaired_part`).
 * :func:`difference`: where two readings' texts first part, as characters
   with their names, not Python escapes.
 """
@@ -21,7 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from mojiscope.core.mojibake.chain import Chain, damage, python_codec
+from mojiscope.core.mojibake.chain import Chain, damage, python_codec, try_repair
+from mojiscope.core.mojibake.guessed import Lost
+from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.words.describe import describe_char, hex_bytes, shown_text
 
 _WINDOWS = re.compile(r"cp(125[0-8])\Z")
@@ -84,6 +87,25 @@ def damage_steps(chain: Chain, text: str) -> str:
         stored = current.encode(python_codec(chain.stored_as))
         steps.append(f"written as {_codec_label(chain.stored_as)}: {hex_bytes(stored, limit=24)}")
     return " → ".join(steps)
+
+
+def repaired_part(text: str, parts: Iterable[Part], lost: Iterable[Lost], data: bytes) -> str:
+    """The text :func:`damage_steps` tells a reading's story on: for a
+    reading in parts (of ``data``), the repair of the first part a
+    misreading undid, or the guess standing in it where its bytes lost one
+    (``José;Paris;Voilà Ã  bientôt``: the story is told on ``à``, not on
+    the ``é`` of a name kept as it was); else the reading's ``text``."""
+    guesses = list(lost)
+    for part in parts:
+        if not part.chain.layers:
+            continue
+        repaired = try_repair(part.chain, data[part.start : part.end])
+        if repaired is not None:
+            return repaired
+        inside = [x.guess for x in guesses if part.start <= x.start < part.end]
+        if inside:
+            return inside[0]
+    return text
 
 
 def _codec_label(word: str) -> str:
