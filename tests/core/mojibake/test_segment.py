@@ -8,7 +8,7 @@ from collections import Counter
 
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading
 from mojiscope.core.mojibake.guessed import Lost
-from mojiscope.core.mojibake.segment import RowTally, Segment, SegmentKind, pack
+from mojiscope.core.mojibake.segment import RowTally, Segment, SegmentKind, pack, tiled
 
 ONCE = Chain((Misreading("utf-8", "windows-1252"),))
 
@@ -37,3 +37,15 @@ def test_a_batch_survives_pickling_with_its_chains_and_guesses() -> None:
     assert len(batch) == 2 and batch.lost == {1: (guess,)} and batch.done == 9
     assert batch.chains.tolist() == [0, 1] and batch.new_chains == (ONCE,)
     assert batch.tally.columns == Counter({2: 1})
+
+
+def test_tiled_fills_the_gaps_with_fine_segments() -> None:
+    found = [Segment(3, 5, SegmentKind.MISREAD, ONCE, 0.9, 2)]
+    out = tiled(found, 0, 8, 0.9, 2)
+    assert [(s.start, s.end, s.kind) for s in out] == [
+        (0, 3, SegmentKind.FINE),
+        (3, 5, SegmentKind.MISREAD),
+        (5, 8, SegmentKind.FINE),
+    ]
+    assert {s.row for s in out} == {2} and {s.confidence for s in out} == {0.9}
+    assert tiled([], 4, 6, 1.0) == [Segment(4, 6, SegmentKind.FINE, IDENTITY, 1.0)]

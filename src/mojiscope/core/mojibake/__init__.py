@@ -20,8 +20,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
 * :func:`mojibake_hint` is the Inspector's one-line hint.
 * ``segments.map_segments`` maps which parts of a whole file were misread
   how, chunk by chunk (``screen`` finds the suspicious lines with the
-  patterns of ``reader_patterns``, ``judge`` reads them; a large file on
-  worker processes), and
+  patterns of ``reader_patterns``, ``judge`` reads them, with
+  ``legacy_units`` for the bytes of a line that are no UTF-8; a large
+  file on worker processes), and
   ``segment_map.SegmentMap`` gathers the map and says its counts in words.
 * :class:`ChainReading` is a chain's repair as a format, named
   ``repair:<chain words>`` (:func:`reading_name`) in the registry, so a

@@ -24,7 +24,7 @@ read twice is not "repaired" by undoing one layer) and it makes no oddity
 (``oddities.made_oddities``: German read back as cp1251 is ``hГ¤ngt``).
 Bytes that are no UTF-8 are tried with the known legacy code pages, only
 where they are no UTF-8 (with the non-ASCII bytes glued to them,
-:func:`legacy_runs`): a line holding both valid UTF-8 letters and a stray
+:func:`~.legacy_units.legacy_runs`): a line holding both valid UTF-8 letters and a stray
 ``E9`` keeps its UTF-8 as it is.
 
 Units no known chain fits wait in a group (valid UTF-8 and not, apart);
@@ -59,16 +59,22 @@ from mojiscope.core.mojibake.chain import (
     Chain,
     Misreading,
     damage,
-    python_codec,
     try_repair,
 )
 from mojiscope.core.mojibake.explain import Explanation, explain
 from mojiscope.core.mojibake.guessed import guessed_bytes
+from mojiscope.core.mojibake.legacy_units import (
+    binary,
+    decodes_as,
+    holds_utf8_apart,
+    legacy_probe,
+    legacy_runs,
+)
 from mojiscope.core.mojibake.oddities import made_oddities
-from mojiscope.core.mojibake.plausibility import cost
-from mojiscope.core.mojibake.screen import Screen, invalid_runs
+from mojiscope.core.mojibake.plausibility import word_likelier, words_of_runs
+from mojiscope.core.mojibake.screen import Screen
 from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
-from mojiscope.core.mojibake.segment import Segment, SegmentKind
+from mojiscope.core.mojibake.segment import SCREENED, Segment, SegmentKind, tiled
 from mojiscope.core.mojibake.table import TableShape, fields
 
 #: A group waiting for the explainer is explained once it has this many units...
@@ -80,8 +86,6 @@ KNOWN_CHAINS = 12
 #: An explanation less sure than this teaches no chain: its units keep its
 #: answer, and the next units are explained on their own.
 LEARN_CONFIDENCE = 0.6
-#: A unit with more than this share of control bytes (not TAB or line ends) is binary.
-BINARY_SHARE = 0.1
 #: Bytes of the texts whose verdicts :class:`_Verdicts` keeps before it forgets them all.
 VERDICT_BYTES = 4 << 20
 
@@ -91,11 +95,6 @@ VERDICT_BYTES = 4 << 20
 LOSING = {"windows-1252": "cp1252"}
 
 _C1 = re.compile("[\x80-\x9f]")
-_CONTROLS = re.compile(b"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_TEXT_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ufffd]")
-_VALID_NON_ASCII = re.compile(
-    b"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
-)
 
 
 @dataclass(frozen=True)
@@ -116,32 +115,12 @@ class Unit:
     row: int
     valid: bool
 
+    @property
+    def end(self) -> int:
+        return self.start + len(self.data)
+
 
 Decided = tuple[Unit, list[Segment]]
-
-
-def legacy_runs(data: bytes) -> list[tuple[int, int]]:
-    """:func:`invalid_runs` widened over the non-ASCII bytes next to them:
-    legacy bytes that happen to read as UTF-8 (cp1251 ``Пё``, ``CF B8``, is
-    UTF-8 ``ϸ``) belong to the word they are glued to; valid UTF-8 apart from
-    them, across an ASCII byte, stays UTF-8."""
-    runs: list[tuple[int, int]] = []
-    for a, b in invalid_runs(data):
-        while a > 0 and data[a - 1] >= 0x80:
-            a -= 1
-        while b < len(data) and data[b] >= 0x80:
-            b += 1
-        if runs and runs[-1][1] >= a:
-            runs[-1] = (runs[-1][0], max(runs[-1][1], b))
-        else:
-            runs.append((a, b))
-    return runs
-
-
-def _readable(text: str) -> bool:
-    """Text a legacy code page could have meant: no control but TAB and
-    line ends, no C1 control, no U+FFFD."""
-    return _TEXT_CONTROLS.search(text) is None
 
 
 class _Verdicts:
@@ -386,7 +365,7 @@ class Judge:
                 continue
             if chain.layers and unit.valid and self.fits(chain, unit.data):
                 return known
-            if not chain.layers and _decodes(chain.stored_as, unit.data):
+            if not chain.layers and decodes_as(chain.stored_as, unit.data):
                 return known
         return None
 
@@ -410,7 +389,7 @@ class Judge:
             if known is None:
                 return None
             found.append(self._segment(unit, a, b, SegmentKind.MISREAD, known, column))
-        return _tiled(unit, found) if found else None
+        return tiled(found, unit.start, unit.end, SCREENED, unit.row) if found else None
 
     def _by_run(self, unit: Unit) -> list[Segment] | None:
         data = unit.data
@@ -428,7 +407,7 @@ class Judge:
             if not helping:
                 continue
             found = [self._segment(unit, a, b, SegmentKind.MISREAD, known) for a, b in helping]
-            return _tiled(unit, found)
+            return tiled(found, unit.start, unit.end, SCREENED, unit.row)
         return None
 
     def _helping(
@@ -445,8 +424,8 @@ class Judge:
         if any(r is None for r in repairs):
             return []
         helping: list[tuple[int, int]] = []
-        for group in _by_word(data, runs):
-            if _word_likelier(data, [runs[i] for i in group], [repairs[i] for i in group]):
+        for group in words_of_runs(data, runs):
+            if word_likelier(data, [runs[i] for i in group], [repairs[i] for i in group]):
                 helping += [runs[i] for i in group]
         return helping
 
@@ -489,26 +468,22 @@ class Judge:
 
     def _decide_invalid(self, unit: Unit) -> list[Segment] | None:
         data = unit.data
-        runs = legacy_runs(data)
-        controls = len(_CONTROLS.findall(data))
-        if controls > BINARY_SHARE * len(data) and controls > 8:
+        if binary(data):
             return [self._segment(unit, 0, len(data), SegmentKind.BINARY)]
+        runs = legacy_runs(data)
         legacy = [k for k in self.known if not k.chain.layers]
-        mixed = any(
-            _VALID_NON_ASCII.search(data, b, a) for (_, b), (a, _) in _gaps(runs, len(data))
-        )
-        if not mixed:
+        if not holds_utf8_apart(data, runs):
             for each in legacy:
-                if _decodes(each.chain.stored_as, data):
+                if decodes_as(each.chain.stored_as, data):
                     return [self._segment(unit, 0, len(data), SegmentKind.LEGACY, each)]
             return None
         found = []
         for a, b in runs:
-            known = next((k for k in legacy if _decodes(k.chain.stored_as, data[a:b])), None)
+            known = next((k for k in legacy if decodes_as(k.chain.stored_as, data[a:b])), None)
             if known is None:
                 return None
             found.append(self._segment(unit, a, b, SegmentKind.LEGACY, known))
-        return _tiled(unit, found)
+        return tiled(found, unit.start, unit.end, SCREENED, unit.row)
 
     # -- asking the explainer --------------------------------------------------------
 
@@ -517,7 +492,7 @@ class Judge:
         if not units:
             return []
         self._pending[valid] = []
-        probes = [u.data if valid else _legacy_probe(u.data) for u in units]
+        probes = [u.data if valid else legacy_probe(u.data) for u in units]
         joined = b"".join(probes)
         best = self._explain(joined)
         self._learn(best, joined if valid else None)
@@ -608,7 +583,7 @@ class Judge:
                 kind = SegmentKind.MISREAD if part.chain.layers else SegmentKind.LEGACY
                 known = Known(self.deepened(part.chain, unit.data[a:b]), best.confidence)
                 found.append(self._segment(unit, a, b, kind, known))
-            return _tiled(unit, found, best.confidence)
+            return tiled(found, unit.start, unit.end, best.confidence, unit.row)
         if lost:
             segment = self._segment(
                 unit, 0, size, SegmentKind.LOSSY, Known(best.chain, best.confidence)
@@ -673,7 +648,7 @@ class Judge:
         if (
             not best.chain.layers
             and not best.chain.is_identity
-            and _decodes(best.chain.stored_as, unit.data)
+            and decodes_as(best.chain.stored_as, unit.data)
         ):
             self._learn(best)
             return [
@@ -703,92 +678,11 @@ class Judge:
         return self._segment(unit, 0, len(unit.data), kind, confidence=confidence)
 
 
-def _word_bounds(data: bytes, start: int, end: int) -> tuple[int, int]:
-    """Bytes ``[start, end)`` of ``data`` widened to the nearest byte on
-    each side that is no ASCII letter, digit or non-ASCII byte."""
-    while start > 0 and (data[start - 1] >= 0x80 or chr(data[start - 1]).isalnum()):
-        start -= 1
-    while end < len(data) and (data[end] >= 0x80 or chr(data[end]).isalnum()):
-        end += 1
-    return start, end
-
-
-def _by_word(data: bytes, runs: list[tuple[int, int]]) -> list[list[int]]:
-    """The indices of ``runs`` (in order) grouped by the word each lies in."""
-    groups: list[list[int]] = []
-    last_end = -1
-    for i, (a, b) in enumerate(runs):
-        start, end = _word_bounds(data, a, b)
-        if groups and start <= last_end:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-        last_end = end
-    return groups
-
-
-def _word_likelier(data: bytes, runs: list[tuple[int, int]], repairs: list[str | None]) -> bool:
-    """Whether the word around ``runs`` (bytes of ``data``, valid UTF-8, in
-    one word: :func:`_word_bounds`) reads likelier as text
-    (``plausibility.cost``) with each run replaced by its repair."""
-    if any(r is None for r in repairs):
-        return False
-    a, b = _word_bounds(data, runs[0][0], runs[-1][1])
-    word = data[a:b].decode("utf-8")
-    pieces, at = [], a
-    for (start, end), repair in zip(runs, repairs, strict=True):
-        assert repair is not None
-        pieces += [data[at:start].decode("utf-8"), repair]
-        at = end
-    pieces.append(data[at:b].decode("utf-8"))
-    return cost("".join(pieces)) < cost(word)
-
-
-def _decodes(codec: str, data: bytes) -> bool:
-    """Whether ``data`` reads in the legacy ``codec`` as readable text and back."""
-    name = python_codec(codec)
-    try:
-        text = data.decode(name)
-        return _readable(text) and text.encode(name) == data
-    except UnicodeError:
-        return False
-
-
 def _gaps(
     runs: list[tuple[int, int]], size: int
 ) -> Iterator[tuple[tuple[int, int], tuple[int, int]]]:
     """Pairs (run before, run after) around each gap between ``runs``."""
     return zip([(0, 0), *runs], [*runs, (size, size)], strict=True)
-
-
-def _legacy_probe(data: bytes) -> bytes:
-    """What the explainer is shown of a unit that is no UTF-8: without its
-    valid UTF-8 letters apart from the legacy runs (:func:`legacy_runs`),
-    which would make it UTF-8 with holes."""
-    out, at = [], 0
-    for a, b in legacy_runs(data):
-        out += [_VALID_NON_ASCII.sub(b"", data[at:a]), data[a:b]]
-        at = b
-    out.append(_VALID_NON_ASCII.sub(b"", data[at:]))
-    return b"".join(out)
-
-
-def _tiled(unit: Unit, found: list[Segment], confidence: float = 1.0) -> list[Segment]:
-    """``found`` (in order, inside the unit) with the gaps between them
-    filled by fine segments, so that the unit is tiled."""
-    out: list[Segment] = []
-    position = unit.start
-    for segment in found:
-        if segment.start > position:
-            out.append(
-                Segment(position, segment.start, SegmentKind.FINE, IDENTITY, confidence, unit.row)
-            )
-        out.append(segment)
-        position = segment.end
-    end = unit.start + len(unit.data)
-    if position < end:
-        out.append(Segment(position, end, SegmentKind.FINE, IDENTITY, confidence, unit.row))
-    return out
 
 
 __all__ = ["GROUP_BYTES", "GROUP_UNITS", "Judge", "Known", "Unit"]

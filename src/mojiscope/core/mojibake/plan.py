@@ -32,7 +32,7 @@ from mojiscope.core.errors import MojiscopeError
 from mojiscope.core.mojibake.chain import IDENTITY, Chain
 from mojiscope.core.mojibake.explain import Explanation
 from mojiscope.core.mojibake.guessed import Lost
-from mojiscope.core.mojibake.segment import Segment, SegmentKind
+from mojiscope.core.mojibake.segment import Segment, SegmentKind, tiled
 
 #: The version of the plan's text form (a field of the journal, too).
 PLAN_VERSION = 1
@@ -190,10 +190,7 @@ def plan_of_explanation(explanation: Explanation, size: int) -> RepairPlan:
     else:
         pieces = [(0, size, explanation.chain)]
     segments = []
-    position = 0
     for start, end, chain in pieces:
-        if start > position:
-            segments.append(Segment(position, start, SegmentKind.FINE, IDENTITY, confidence))
         lost = tuple(x for x in explanation.lost if start <= x.start < end)
         if lost:
             kind = SegmentKind.LOSSY
@@ -202,7 +199,4 @@ def plan_of_explanation(explanation: Explanation, size: int) -> RepairPlan:
         else:
             kind = SegmentKind.MISREAD if chain.layers else SegmentKind.LEGACY
         segments.append(Segment(start, end, kind, chain, confidence, lost=lost))
-        position = end
-    if position < size:
-        segments.append(Segment(position, size, SegmentKind.FINE, IDENTITY, confidence))
-    return RepairPlan(tuple(segments), size)
+    return RepairPlan(tuple(tiled(segments, 0, size, confidence)), size)

@@ -31,6 +31,7 @@ segments and what its rows were (:class:`RowTally`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -116,6 +117,26 @@ class Segment:
 RowKey = tuple[str, int]
 MIXED = ("mixed", -1)
 FINE_ROW = (SegmentKind.FINE.value, 0)
+
+
+def tiled(
+    found: Iterable[Segment], start: int, end: int, confidence: float, row: int = -1
+) -> list[Segment]:
+    """``found`` (in order, inside ``[start, end)``) with the gaps between
+    them filled by fine segments of ``confidence`` (starting on ``row``),
+    so that the segments tile ``[start, end)``."""
+    out: list[Segment] = []
+    position = start
+    for segment in found:
+        if segment.start > position:
+            out.append(
+                Segment(position, segment.start, SegmentKind.FINE, IDENTITY, confidence, row)
+            )
+        out.append(segment)
+        position = segment.end
+    if position < end:
+        out.append(Segment(position, end, SegmentKind.FINE, IDENTITY, confidence, row))
+    return out
 
 
 @dataclass

@@ -1,0 +1,24 @@
+"""How unlikely a text is, a character alone, and whether repairing some
+runs of bytes makes their word likelier."""
+
+from __future__ import annotations
+
+from mojiscope.core.mojibake.plausibility import cost, word_likelier, words_of_runs
+
+
+def test_mojibake_costs_more_than_its_repair() -> None:
+    assert cost("Größe") < cost("GrÃ¶ÃŸe")
+
+
+def test_runs_of_one_word_are_grouped() -> None:
+    data = "PÅ™Ã\xadliÅ¡ žluťoučký".encode()
+    runs = [(1, 10), (12, 16), (17, 19)]  # two runs of Příliš, then ž
+    assert words_of_runs(data, runs) == [[0, 1], [2]]
+
+
+def test_a_word_is_likelier_with_all_its_runs_repaired() -> None:
+    data = "PÅ™Ã\xadliÅ¡ žluťoučký".encode()
+    runs = [(1, 10), (12, 16)]
+    assert word_likelier(data, runs, ["ří", "š"])
+    assert not word_likelier(data, runs[:1], ["ří"])  # half repaired reads worse
+    assert not word_likelier(data, runs, ["ří", None])  # a run no repair reads
