@@ -21,7 +21,8 @@ from itertools import pairwise
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import (
@@ -33,13 +34,7 @@ from mojiscope.core import (
     SpanKind,
 )
 
-PROPERTY = settings(
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(30)
 
 #: Byte fragments that matter to some format; arbitrary bytes rarely hit them.
 # fmt: off

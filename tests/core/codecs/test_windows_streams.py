@@ -22,7 +22,8 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import (
@@ -40,13 +41,7 @@ from mojiscope.core import (
 from mojiscope.core.codecs import incremental
 from mojiscope.core.spans.event import KIND_CODE
 
-PROPERTY = settings(
-    max_examples=40,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(40)
 
 #: Single bytes that matter to some format, to be strung together.
 INTERESTING_BYTES = [

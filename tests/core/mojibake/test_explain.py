@@ -9,6 +9,7 @@ import importlib
 from itertools import pairwise
 
 import pytest
+from helpers.properties import property_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,13 +37,7 @@ from mojiscope.core.system.source import BytesSource
 
 explain_module = importlib.import_module("mojiscope.core.mojibake.explain")
 
-PROPERTY = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(60)
 
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
 WIN_CODEC = "whatwg-windows-1252"

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from mojiscope.core import BytesSource
@@ -19,13 +20,7 @@ from mojiscope.core.mojibake.plan_reading import PlanReading
 from mojiscope.core.mojibake.segment_map import SegmentMap
 from mojiscope.core.mojibake.segments import map_segments, table_of
 
-PROPERTY = settings(
-    max_examples=20,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+PROPERTY = property_settings(20, HealthCheck.function_scoped_fixture)
 
 
 def repair_with_journal(data: bytes, folder: Path) -> tuple[Path, Path, Path]:

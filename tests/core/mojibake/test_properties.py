@@ -5,7 +5,8 @@ exactly (or the confidence is low)."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
@@ -17,13 +18,7 @@ from mojiscope.core.mojibake.plan_reading import PlanReading
 
 WIN = "whatwg-windows-1252"
 
-PROPERTY = settings(
-    max_examples=80,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(80)
 HIGH = 0.9
 
 WORDS = {

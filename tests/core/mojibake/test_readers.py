@@ -7,7 +7,8 @@ gives no line a chain free of guesses."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import IDENTITY, explain, model
@@ -27,13 +28,7 @@ from mojiscope.core.mojibake.readers import (
 )
 from mojiscope.core.mojibake.search import Hypothesis, scored, search
 
-PROPERTY = settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(300)
 
 
 def _boundary() -> list[str]:

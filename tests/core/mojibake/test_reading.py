@@ -10,7 +10,8 @@ import io
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from helpers.properties import property_settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from mojiscope.core import DecodeError, SpanKind, UnknownFormatError, get_format
@@ -20,13 +21,7 @@ from mojiscope.core.mojibake import Chain, Misreading, damage
 from mojiscope.core.mojibake.reading import FORCED_CUT, ChainReading, reading_name
 from mojiscope.core.spans.event import Reason
 
-PROPERTY = settings(
-    max_examples=40,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(40)
 
 CP1252 = Chain((Misreading("utf-8", "windows-1252"),))
 LOSSLESS_CHAINS = [

@@ -3,7 +3,8 @@ text read as another code page is offered back only through its words."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import IDENTITY
@@ -20,13 +21,7 @@ from mojiscope.core.mojibake.search import (
     western_origins,
 )
 
-PROPERTY = settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(300)
 
 
 LATIN_ROWS = st.lists(

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from helpers.mixed_files import DEV_SEEDS, Score, mixed_file, score
 from helpers.paths import DATA
-from hypothesis import HealthCheck, given, settings
+from helpers.properties import property_settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mojiscope.core.codecs.legacy.whatwg  # noqa: F401 - registers whatwg-windows-1252
@@ -181,13 +182,7 @@ def test_mixed_files_of_the_development_split_come_out_right() -> None:
 
 # -- the property ------------------------------------------------------------------------
 
-PROPERTY = settings(
-    max_examples=25,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(25)
 LINES = [
     "Le café de la gare ouvre à sept heures, même le dimanche.",
     "Die Größe der Übersetzung hängt von der Qualität ab.",

@@ -10,7 +10,8 @@ reads ``88 62`` as two characters, Ê and U+0304: the pair re-encodes to
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from helpers.properties import property_settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mojiscope.core import Reason, SpanKind, decode, get_format
@@ -18,13 +19,7 @@ from mojiscope.core import Reason, SpanKind, decode, get_format
 MULTI_BYTE = ["big5", "big5hkscs", "cp932", "cp949", "cp950", "euc_jis_2004", "euc_jisx0213",
               "euc_jp", "euc_kr", "gb18030", "gb2312", "gbk", "johab", "shift_jis",
               "shift_jis_2004", "shift_jisx0213"]  # fmt: skip
-PROPERTY = settings(
-    max_examples=80,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(80)
 #: Pairs of lead and trail bytes, often well-formed, now and then ASCII.
 pairs = st.lists(
     st.one_of(

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from helpers.properties import property_settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mojiscope.core import SpanKind, formats, get_format
@@ -21,13 +22,7 @@ from mojiscope.core.system.source import BytesSource
 MULTI_BYTE = ["big5", "big5hkscs", "cp932", "cp949", "cp950", "euc_jis_2004", "euc_jisx0213",
               "euc_jp", "euc_kr", "gb18030", "gb2312", "gbk", "johab", "shift_jis",
               "shift_jis_2004", "shift_jisx0213"]  # fmt: skip
-PROPERTY = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(60)
 #: Bytes biased to lead and trail bytes, with boundary bytes and digits now and then.
 cjk_bytes = st.lists(
     st.one_of(st.integers(0x81, 0xFE), st.integers(0x81, 0xFE), st.integers(0, 0x7F)),

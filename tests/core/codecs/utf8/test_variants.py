@@ -11,7 +11,8 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from helpers.properties import property_settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core import (
@@ -29,13 +30,7 @@ from mojiscope.core.codecs.utf8 import engine as utf8_family
 from mojiscope.core.codecs.utf8.variants import wtf8_concat, xtf8_decode, xtf8_encode
 
 FAMILY = ["utf-8", "utf-8b", "wtf-8", "xtf-8"]
-PROPERTY = settings(
-    max_examples=100,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(100)
 
 #: Bytes that steer the UTF-8 state machine into every corner.
 CORNER_PIECES = [

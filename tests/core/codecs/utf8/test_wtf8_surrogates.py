@@ -13,7 +13,8 @@ still pair with what follows: the cut now steps back over that one alone.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from helpers.properties import property_settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mojiscope.core import Reason, SpanKind, decode, get_format
@@ -23,13 +24,7 @@ from mojiscope.core.system.source import BytesSource
 WTF8 = get_format("wtf-8")
 LEAD = bytes.fromhex("ED A0 80")  # U+D800
 TRAIL = bytes.fromhex("ED B0 80")  # U+DC00
-PROPERTY = settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPERTY = property_settings(150)
 PIECES = [LEAD, TRAIL, bytes.fromhex("ED AF BF"), bytes.fromhex("ED BF BF"), b"A", b"\xed",
           b"\xed\xa0", b"\xff", b"\x80", "é".encode(), "😀".encode(), b"\xef\xbf\xbd"]  # fmt: skip
 wtf8_bytes = st.lists(st.one_of(st.sampled_from(PIECES), st.binary(max_size=3)), max_size=40).map(
