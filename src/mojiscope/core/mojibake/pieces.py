@@ -13,12 +13,15 @@ to :data:`MAX_ROUNDS`: text misread twice). The result is one reading whose
 parts are the runs (each with the reader that made it) and the stretches
 between them (the empty chain); the model prices it like any reading.
 
-Where the line shows such runs, a sequence one byte short beside them
-(``記憶ã¨ç©º``: と, E3 81 A8, lost the 81 windows-1252 has no character
-for; ``å—ç¬¦``: 字 lost its AD, a soft hyphen a page shows as nothing) is
-a piece too: its lost byte is guessed among those the reader may have lost
-(``lost.decode_with_holes``), and the guess is the reading's, over the
-bytes of that piece.
+A second reading guesses the bytes some pieces lost. Where the line shows
+such runs, a sequence one byte short beside them (``記憶ã¨ç©º``: と, E3 81
+A8, lost the 81 windows-1252 has no character for; ``å—ç¬¦``: 字 lost its
+AD, a soft hyphen a page shows as nothing) is a piece, its lost byte
+guessed among those the reader may have lost (``lost.decode_with_holes``);
+anywhere, so is a lead byte's character before a space that was its
+no-break space (``Voilà Ã  bientôt``), and a third reading keeps that
+space where HTML collapsed the two (``Voilà Ã bientôt``). The guesses are
+the reading's, over the bytes of their pieces.
 """
 
 from __future__ import annotations
@@ -167,7 +170,7 @@ def piecewise(data: bytes, known: Container[str] = ()) -> list[Reading]:
     the runs undone; where the bytes are UTF-8 and sequences lost a byte,
     the same with those guessed too, and that one with the spaces it took
     for no-break spaces kept where HTML collapsed the two
-    (:func:`spaces_kept`). None when no run is found; a reading whose text
+    (:func:`spaces_kept`). None when no run is found, and a reading whose text
     is one of ``known`` (readings already made) is neither cut into parts
     nor priced. Each run's part carries the chain that repairs its bytes
     into the text shown, so the repair plan writes exactly that text; the

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 from mojiscope.core.mojibake.extra_codecs import MIXED_1252
@@ -24,10 +25,16 @@ from mojiscope.core.mojibake.lexicon import latin_letters
 
 def _chars(lo: int, hi: int) -> str:
     """A character class of either code page's characters for bytes
-    ``lo``-``hi`` (U+02C6 and U+0088 are both 88)."""
+    ``lo``-``hi``."""
+    return _chars_of(range(lo, hi + 1))
+
+
+def _chars_of(byte_values: Iterable[int]) -> str:
+    """A character class of either code page's characters for the bytes
+    (U+02C6 and U+0088 are both 88)."""
     members = (
         re.escape(c)
-        for byte in range(lo, hi + 1)
+        for byte in byte_values
         for c in sorted({bytes([byte]).decode(MIXED_1252), chr(byte)})
     )
     return "[" + "".join(members) + "]"
@@ -73,5 +80,4 @@ def space_sequences() -> re.Pattern[str]:
         latin = made in latin_letters() and "LATIN" in unicodedata.name(made, "")
         if made == "\xa0" or latin:
             leads.append(byte)
-    members = (re.escape(c) for b in leads for c in sorted({bytes([b]).decode(MIXED_1252), chr(b)}))
-    return re.compile("[" + "".join(members) + "] ")
+    return re.compile(_chars_of(leads) + " ")
