@@ -4,7 +4,12 @@ words, which tell the language of a text whose accented letters were lost."""
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake.lexicon import known_words, language_words
+from mojiscope.core.mojibake.lexicon import (
+    known_bigrams,
+    known_words,
+    language_words,
+    letter_pairs,
+)
 
 
 def _languages_of(word: str) -> list[frozenset[str]]:
@@ -26,3 +31,18 @@ def test_a_language_in_another_script_holds_no_ascii_word() -> None:
 def test_the_words_beyond_ascii_are_the_known_words() -> None:
     beyond = set().union(*(w for words in language_words() for w in [words] if w))
     assert {word for word in beyond if not word.isascii()} == set(known_words())
+
+
+def test_pairs_the_words_hold_often_weigh_more_than_rare_ones() -> None:
+    pairs, lefts, rights = letter_pairs()
+    assert pairs["^н"] > 100 * pairs.get("^ы", 0.0)  # words begin with н, hardly ever with ы
+    assert pairs["ца"] > pairs["цю"] > 0
+    # Each character's totals are those of its pairs.
+    assert lefts["щ"] == sum(n for pair, n in pairs.items() if pair[0] == "щ")
+    assert rights["щ"] == sum(n for pair, n in pairs.items() if pair[1] == "щ")
+
+
+def test_the_known_bigrams_are_the_pairs_but_han_beside_han() -> None:
+    pairs = letter_pairs()[0]
+    assert "有序" in pairs and "有序" not in known_bigrams()
+    assert known_bigrams() == {p for p in pairs if not all("\u3400" <= c <= "\u9fff" for c in p)}

@@ -184,6 +184,26 @@ def test_a_lost_byte_fills_a_character_the_words_use_before_one_they_never_do() 
     assert "팁" in best.lost[2].alternatives
 
 
+@pytest.mark.parametrize(
+    ("text", "lost"),
+    [
+        # Cyrillic En (D0 9D) and A (D0 90) both fill D0 before a small a:
+        # the words begin with En and a often, with two a hardly ever.
+        ("Натисніть", "Н"),
+        # 序 (E5 BA 8F) and 庭 (E5 BA AD, a soft hyphen a copy lost) both
+        # fill E5 BA after 有: the words hold 有序.
+        ("有序抖动", "序"),
+    ],
+)
+def test_a_lost_byte_fills_the_character_its_neighbours_make_likelier(text: str, lost: str) -> None:
+    raw = "".join("" if b in HOLES else bytes([b]).decode("cp1252") for b in text.encode())
+    decoded = decode_with_holes(raw.encode("cp1252"), HOLES, allow_cut=False, invisible=b"\xad")
+    assert decoded is not None
+    assert decoded[0] == text
+    first = decoded[1][0]
+    assert first.char == lost and len(first.alternatives) >= 2
+
+
 def test_a_byte_lost_under_two_layers_is_judged_by_the_character_it_makes_deeper() -> None:
     # नफ्री read as windows-1252 twice, the second reader writing "?" for 8D:
     # the fill is a C1 control whose meaning is three characters deep (the virama,

@@ -17,16 +17,16 @@ from functools import cache
 from mojiscope.core.mojibake.lexicon import known_words
 
 
-def _lettering(char: str) -> bool:
-    """A letter or a combining mark (Devanagari's virama is as much a part of
-    its words as a letter is)."""
-    return char.isalpha() or unicodedata.category(char)[0] == "M"
+def lettering(char: str) -> bool:
+    """Whether ``char`` (one character, or none) is a letter or a combining
+    mark (Devanagari's virama is as much a part of its words as a letter is)."""
+    return char.isalpha() or (len(char) == 1 and unicodedata.category(char)[0] == "M")
 
 
 @cache
 def _counts() -> dict[str, int]:
     every = Counter("".join(known_words()))
-    return {c: n for c, n in every.items() if c >= "\x80" and _lettering(c)}
+    return {c: n for c, n in every.items() if c >= "\x80" and lettering(c)}
 
 
 @cache

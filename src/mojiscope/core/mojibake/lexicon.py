@@ -9,8 +9,9 @@ beside this module, derived from wordfreq's word lists by
   language a text is in;
 * :func:`language_letters`: per language, the non-ASCII letters its frequent
   words use (text uses one language's set; mojibake mixes several);
-* :func:`known_bigrams`: pairs of neighbouring characters, one not ASCII,
-  that those words hold (``^`` and ``$`` mark a word's ends);
+* :func:`letter_pairs`: pairs of neighbouring characters, one not ASCII,
+  that those words hold (``^`` and ``$`` mark a word's ends), and how often
+  (:func:`known_bigrams`: those pairs, but Han beside Han);
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
   place among them).
@@ -22,9 +23,13 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 from functools import cache
 from importlib import resources
-from operator import add
+
+#: How finely the table holds a pair's frequency: units per natural log
+#: (``tools/mojibake/lexicon.py``).
+PAIR_STEPS = 4
 
 
 @cache
@@ -69,10 +74,39 @@ def language_letters() -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
+def _han_pair(pair: str) -> bool:
+    return all("\u3400" <= c <= "\u9fff" for c in pair)
+
+
+@cache
+def _pairs() -> dict[str, float]:
+    pairs, weights = str(_table()["pairs"]), str(_table()["pair_weights"])
+    return {
+        pairs[2 * i : 2 * i + 2]: math.exp(-(ord(w) - 48) / PAIR_STEPS)
+        for i, w in enumerate(weights)
+    }
+
+
 @cache
 def known_bigrams() -> frozenset[str]:
-    pairs = str(_table()["bigrams"])
-    return frozenset(map(add, pairs[::2], pairs[1::2]))
+    """The pairs of :func:`letter_pairs` but Han beside Han (Han is judged
+    by :func:`common_han`)."""
+    return frozenset(pair for pair in _pairs() if not _han_pair(pair))
+
+
+@cache
+def letter_pairs() -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """How often each pair of neighbouring characters, one not ASCII, stands
+    in the frequent words (``^`` and ``$`` mark a word's ends; each
+    language's words weigh about one in all), and per character the total of
+    its pairs as their first (``lefts``) and as their second (``rights``)."""
+    pairs = _pairs()
+    lefts: dict[str, float] = {}
+    rights: dict[str, float] = {}
+    for pair, frequency in pairs.items():
+        lefts[pair[0]] = lefts.get(pair[0], 0.0) + frequency
+        rights[pair[1]] = rights.get(pair[1], 0.0) + frequency
+    return pairs, lefts, rights
 
 
 @cache

@@ -29,15 +29,15 @@ explainer prices each one.
 
 from __future__ import annotations
 
+import math
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import rarity
-from mojiscope.core.mojibake.lexicon import han_rank, known_words
+from mojiscope.core.mojibake.letters import lettering, rarity
+from mojiscope.core.mojibake.lexicon import han_rank, known_words, letter_pairs
 from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
@@ -183,7 +183,8 @@ def _rank(
         (
             _price_of(d, context)
             + (UNLAYERED if layered and d == c else 0.0)
-            + (CAPITAL_INSIDE if inside and d.isupper() else 0.0),
+            + (CAPITAL_INSIDE if inside and d.isupper() else 0.0)
+            + (_neighbours(d, before, following) if d == c else 0.0),
             han_rank(d),
             i,
             c,
@@ -272,7 +273,8 @@ def _folded_at(
 
 def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
     """The (up to three) characters before a hole and after where decoding resumes."""
-    return prev, raw[end : end + 12].decode("utf-8", "ignore")[:3]
+    following = raw[end : end + 12].decode("utf-8", "replace")
+    return prev, following.split("\ufffd", 1)[0][:3]
 
 
 def _hole_at(
@@ -422,6 +424,34 @@ def keep_spaces(text: str, guesses: tuple[Guess, ...]) -> tuple[str, tuple[Guess
     return text, tuple(out)
 
 
+#: The share of a character's pairs an unseen pair counts as.
+PAIR_FLOOR = 1e-3
+
+
+def _neighbours(char: str, before: str, following: str) -> float:
+    """What ``char``'s neighbours say against it where one is a letter:
+    minus the log of how likely the frequent words (``lexicon.letter_pairs``)
+    make the character ``before`` it, and the one ``following`` it, beside
+    it (each one character; ``^``/``$`` for a neighbour that is no letter;
+    an empty side is unknown and says nothing; a pair the words never hold
+    counts as :data:`PAIR_FLOOR` of the character's pairs, a character they
+    never hold as that share of one). With ``char``'s rarity, the prior,
+    this ranks fills as a naive Bayes over their neighbours would."""
+    if not (lettering(before) or lettering(following)):
+        return 0.0
+    pairs, lefts, rights = letter_pairs()
+    low = char.lower()
+    price = 0.0
+    for other, left in ((before, True), (following, False)):
+        if not other:
+            continue
+        other = other.lower() if lettering(other) else ("^" if left else "$")
+        seen = (rights if left else lefts).get(low, 0.0)
+        pair = pairs.get(other + low if left else low + other, 0.0)
+        price -= math.log((pair + PAIR_FLOOR * seen) / seen) if seen else math.log(PAIR_FLOOR)
+    return price
+
+
 def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
     its opening quote), plus its rarity in the frequent words
@@ -438,15 +468,11 @@ def _price_of(char: str, context: str) -> float:
 def _word_at(text: str, at: int) -> tuple[int, int]:
     """The span of the word (letters and combining marks) around ``text[at]``."""
     start, end = at, at + 1
-    while start > 0 and _lettering(text[start - 1]):
+    while start > 0 and lettering(text[start - 1]):
         start -= 1
-    while end < len(text) and _lettering(text[end]):
+    while end < len(text) and lettering(text[end]):
         end += 1
     return start, end
-
-
-def _lettering(char: str) -> bool:
-    return char.isalpha() or unicodedata.category(char)[0] == "M"
 
 
 def _known(word: str) -> bool:
@@ -467,7 +493,7 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     out = list(guesses)
     for i, guess in enumerate(guesses):
         at = guess.at_char
-        if at < 0 or not guess.alternatives or not _lettering(guess.char):
+        if at < 0 or not guess.alternatives or not lettering(guess.char):
             continue
         start, end = _word_at(text, at)
         word = text[start:end]
