@@ -1,6 +1,8 @@
 """Which accented letters real text uses most, from the word table
 (``lexicon.py``): the order of the lost-letter guesses (``lost_letters.py``)
-and the rarity that prices the lost-byte guesses (``lost.py``).
+and the rarity that prices the lost-byte guesses (``lost.py``); and which
+letter its neighbours make likelier (:func:`neighbours_price`, from how
+often the frequent words hold each pair of characters), which ranks both.
 
 A dropped byte after ``Ã`` may have made ``Á``, ``Í``, ``Ï``, ``Ð`` or
 ``Ý``; when the text itself says nothing, the letter the 40-odd languages'
@@ -14,7 +16,7 @@ import unicodedata
 from collections import Counter
 from functools import cache
 
-from mojiscope.core.mojibake.lexicon import known_words
+from mojiscope.core.mojibake.lexicon import known_words, letter_pairs
 
 
 def lettering(char: str) -> bool:
@@ -56,3 +58,31 @@ def rarity(letter: str) -> float:
     (lower case looked up); one they never use counts as used half a time."""
     count = _counts().get(letter.lower(), 0.5)
     return math.log(_total() / count)
+
+
+#: The share of a character's pairs an unseen pair counts as.
+PAIR_FLOOR = 1e-3
+
+
+def neighbours_price(char: str, before: str, following: str) -> float:
+    """What ``char``'s neighbours say against it where one is a letter:
+    minus the log of how likely the frequent words (``lexicon.letter_pairs``)
+    make the character ``before`` it, and the one ``following`` it, beside
+    it (each one character; ``^``/``$`` for a neighbour that is no letter;
+    an empty side is unknown and says nothing; a pair the words never hold
+    counts as :data:`PAIR_FLOOR` of the character's pairs, a character they
+    never hold as that share of one). With ``char``'s rarity, the prior,
+    this ranks fills as a naive Bayes over their neighbours would."""
+    if not (lettering(before) or lettering(following)):
+        return 0.0
+    pairs, lefts, rights = letter_pairs()
+    low = char.lower()
+    price = 0.0
+    for other, left in ((before, True), (following, False)):
+        if not other:
+            continue
+        other = other.lower() if lettering(other) else ("^" if left else "$")
+        seen = (rights if left else lefts).get(low, 0.0)
+        pair = pairs.get(other + low if left else low + other, 0.0)
+        price -= math.log((pair + PAIR_FLOOR * seen) / seen) if seen else math.log(PAIR_FLOOR)
+    return price

@@ -29,15 +29,14 @@ explainer prices each one.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import lettering, rarity
-from mojiscope.core.mojibake.lexicon import han_rank, known_words, letter_pairs
+from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
+from mojiscope.core.mojibake.lexicon import han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
 #: What stood where the byte was lost (``Guess.what``).
@@ -184,7 +183,7 @@ def _rank(
             _price_of(d, context)
             + (UNLAYERED if layered and d == c else 0.0)
             + (CAPITAL_INSIDE if inside and d.isupper() else 0.0)
-            + (_neighbours(d, before, following) if d == c else 0.0),
+            + (neighbours_price(d, before, following) if d == c else 0.0),
             han_rank(d),
             i,
             c,
@@ -422,34 +421,6 @@ def keep_spaces(text: str, guesses: tuple[Guess, ...]) -> tuple[str, tuple[Guess
             # The guesses after it stand one character further on.
             out = [replace(g, at_char=g.at_char + 1) if g.at_char >= at else g for g in out]
     return text, tuple(out)
-
-
-#: The share of a character's pairs an unseen pair counts as.
-PAIR_FLOOR = 1e-3
-
-
-def _neighbours(char: str, before: str, following: str) -> float:
-    """What ``char``'s neighbours say against it where one is a letter:
-    minus the log of how likely the frequent words (``lexicon.letter_pairs``)
-    make the character ``before`` it, and the one ``following`` it, beside
-    it (each one character; ``^``/``$`` for a neighbour that is no letter;
-    an empty side is unknown and says nothing; a pair the words never hold
-    counts as :data:`PAIR_FLOOR` of the character's pairs, a character they
-    never hold as that share of one). With ``char``'s rarity, the prior,
-    this ranks fills as a naive Bayes over their neighbours would."""
-    if not (lettering(before) or lettering(following)):
-        return 0.0
-    pairs, lefts, rights = letter_pairs()
-    low = char.lower()
-    price = 0.0
-    for other, left in ((before, True), (following, False)):
-        if not other:
-            continue
-        other = other.lower() if lettering(other) else ("^" if left else "$")
-        seen = (rights if left else lefts).get(low, 0.0)
-        pair = pairs.get(other + low if left else low + other, 0.0)
-        price -= math.log((pair + PAIR_FLOOR * seen) / seen) if seen else math.log(PAIR_FLOOR)
-    return price
 
 
 def _price_of(char: str, context: str) -> float:
