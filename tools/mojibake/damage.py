@@ -454,6 +454,14 @@ _QUOTINGS = (
     "{text}: `{shown}` ({target})", "{text} ({shown} → {target})",
     "{shown} should read {target}. {text}", "{text}, e.g. “{shown}” for “{target}”",
 )  # fmt: skip
+#: How people quote the mojibake of one character alone, in a bug report
+#: or a question (the character it should have been left unsaid).
+_QUOTED_ALONE = (
+    "{text} (shows “{shown}”)", "“{shown}” appears: {text}", "{text} — «{shown}»",
+    "{text}: `{shown}`", '"{shown}" in {text}', "{text} ('{shown}')",
+)  # fmt: skip
+#: Signs whose mojibake people quote, besides the text's own letters.
+_QUOTED_SIGNS = "’“”–—€£©°•™…"
 
 
 def _odd_word(text: str, rng: random.Random) -> str | None:
@@ -474,6 +482,18 @@ _FRAMES = (
     "┌{rule}┐\n│ {text} │\n└{rule}┘", "{text} ✓", "▶ {text}", "◆ {text} ◆",
     "→ {text} ←", "• {text}\n• {text}", "≈ {text} ± 2 °C", "{text} ⇒ ∑ ≠ ∞",
 )  # fmt: skip
+
+
+def _quoted_alone(text: str, rng: random.Random) -> str | None:
+    """Half the time, ``text`` with one character's mojibake quoted alone
+    (a letter of the text, or a sign); else ``None``."""
+    if rng.random() < 0.5:
+        return None
+    target = rng.choice([*(c for c in text if c >= "\x80" and c.isalpha()), *_QUOTED_SIGNS])
+    shown = _misread(target, rng.choice([WIN, WIN, "latin-1", "mac-roman"]))
+    if shown is None or shown == target or any(c < " " or "\x7f" <= c <= "\x9f" for c in shown):
+        return None
+    return rng.choice(_QUOTED_ALONE).format(text=text, shown=shown)
 
 
 def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
@@ -507,6 +527,11 @@ def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
         if shown is None or shown == target or any("\x80" <= c <= "\x9f" for c in shown):
             return None
         odd = rng.choice(_QUOTINGS).format(text=text, shown=shown, target=target)
+        # Half of these quote one character's mojibake alone instead, drawn by
+        # a generator of the text's own (so that no other case changed when
+        # this kind came in).
+        alone = _quoted_alone(text, random.Random(odd))
+        odd = alone if alone is not None else odd
     return Case(odd.encode(), odd, (), "correct-looks-odd")
 
 

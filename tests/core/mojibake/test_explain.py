@@ -554,3 +554,16 @@ def test_letters_lost_are_holes_in_order(data: bytes) -> None:
     assert all(data[a:b] in (b"?", "\ufffd".encode()) for a, b in holes)
     assert all(b <= c for (_, b), (c, _) in pairwise(holes))
     assert sum(1 for a, b in holes if b - a == 3) == data.count("\ufffd".encode())
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The page shows “â€™” instead of an apostrophe", "Why is it `Ã©` here?"],
+)
+def test_mojibake_quoted_alone_is_shown_on_purpose_and_left_as_it_is(text: str) -> None:
+    assert explain(text.encode())[0].unchanged
+
+
+def test_the_same_mojibake_inside_a_word_is_repaired() -> None:
+    best = explain("The cafÃ©â€™s menu".encode())[0]
+    assert best.text == "The café’s menu" and best.confidence >= 0.9

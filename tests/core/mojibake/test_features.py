@@ -65,3 +65,17 @@ def test_each_class_has_its_characters() -> None:
     got = [features.CLASSES[k] for k in features.classes_of(text)]
     assert got == [name for _, name in ONE_OF_EACH]
     assert {name for _, name in ONE_OF_EACH} == set(features.CLASSES)
+
+
+def test_a_quotation_of_mojibake_alone_counts_where_a_repair_changed_it() -> None:
+    origin = "Strange use of “â€”” and 'Ã©' in README.md"
+    assert features.quoted("Strange use of “—” and 'é' in README.md", origin) == 2
+    assert features.quoted("Strange use of “—” and 'Ã©' in README.md", origin) == 1
+    assert features.quotations(origin) == 2
+
+
+def test_a_quotation_holding_ascii_or_a_space_is_no_mojibake_shown_on_purpose() -> None:
+    # A quoted word misread (a CSV cell, a title) is damage like any other.
+    for origin in ('"CafÃ©"', "“Ã© Ã¨”", "«Ã»"):
+        assert features.quotations(origin) == 0
+        assert features.quoted("x", origin) == 0

@@ -36,7 +36,7 @@ def test_a_texts_score_never_exceeds_its_bound(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(text=TEXTS, origin=TEXTS)
 def test_what_duplicated_words_add_is_never_below_its_bound(text: str, origin: str) -> None:
-    assert model.origin_price(text, origin) >= model.origin_price_bound(text)
+    assert model.origin_price(text, origin) >= model.origin_price_bound(text, origin)
 
 
 def test_the_bound_is_tight_for_ascii_text_without_words_to_look_up() -> None:

@@ -152,7 +152,7 @@ def _readings(
 
 def _origin_price(hypothesis: Hypothesis, origin: str) -> float:
     if hypothesis.bound:
-        return model.origin_price_bound(hypothesis.text)
+        return model.origin_price_bound(hypothesis.text, origin)
     return model.origin_price(hypothesis.text, origin)
 
 

@@ -424,6 +424,7 @@ CHAIN_FEATURES = (
     "written:legacy", "written:cjk", "written:utf-16", "written:cesu",
     *(f"stored:{f}" for f in STORED_FAMILIES), "stored:other",
     *(f"guess:{g}" for g in GUESS_KINDS), "per-line", "parts", "pieces", "repair-duplicates",
+    "repair-quoted",
     *(f"writer:{w}" for w in WRITER_WORDS), "writer:other",
     *(f"stored-as:{c}" for c in STORED_WORDS), "stored-as:other",
     *(f"legacy-read-as:{r}" for r in LEGACY_READER_WORDS), "legacy-read-as:other",
@@ -492,7 +493,34 @@ def duplicates(text: str, origin: str) -> float:
     return float(sum(n - before[w] for w, n in after.items() if w in before and n > before[w]))
 
 
+#: A quotation of a few characters beyond ASCII and nothing else (``“â€™”``,
+#: ``"Â£"``, ``«Ã¤»``): text that shows mojibake on purpose.
+_QUOTED = re.compile(
+    "|".join(
+        f"{re.escape(a)}([^\\x00-\\x7f\\s]{{2,8}}?){re.escape(b)}"
+        for a, b in ('""', "''", "``", "“”", "‘’", "«»", "„“", "‚‘", "»«")
+    )
+)
+
+
+def quoted(text: str, origin: str) -> float:
+    """The quotations of :data:`_QUOTED` in ``origin`` (the text as it is)
+    whose content a repair to ``text`` changed: mojibake shown on purpose
+    (``“â€™” shows instead of “'”``) is no damage."""
+    found = 0
+    for match in _QUOTED.finditer(origin):
+        content = next(group for group in match.groups() if group is not None)
+        found += content not in text
+    return float(found)
+
+
+def quotations(origin: str) -> int:
+    """How many quotations :func:`quoted` may count in ``origin``."""
+    return sum(1 for _ in _QUOTED.finditer(origin))
+
+
 DUPLICATES = TEXT_SIZE + CHAIN_FEATURES.index("repair-duplicates")
+QUOTED = TEXT_SIZE + CHAIN_FEATURES.index("repair-quoted")
 
 
 def features(
@@ -504,8 +532,10 @@ def features(
     origin: str | None = None,
 ) -> F64:
     """The whole feature vector of a reading (:data:`NAMES` says each entry);
-    ``origin``: the text as it is, for the words a repair duplicates."""
+    ``origin``: the text as it is, for the words a repair duplicates and
+    the quotations it changes."""
     vector = np.concatenate((text_features(text), chain_features(chain, guesses, parts, pieces)))
     if origin is not None and not (chain.is_identity and not parts):
         vector[DUPLICATES] = duplicates(text, origin)
+        vector[QUOTED] = quoted(text, origin)
     return vector

@@ -209,18 +209,23 @@ def price(
 
 def origin_price(text: str, origin: str) -> float:
     """What a repair's relation to the text as it is adds to its price
-    (``features.duplicates``)."""
-    return -float(weights()[feats.DUPLICATES]) * feats.duplicates(text, origin)
+    (``features.duplicates``, ``features.quoted``)."""
+    w = weights()
+    return -float(w[feats.DUPLICATES]) * feats.duplicates(text, origin) - float(
+        w[feats.QUOTED]
+    ) * feats.quoted(text, origin)
 
 
-def origin_price_bound(text: str) -> float:
-    """A number never above :func:`origin_price` of ``text`` beside any
-    origin: the words it duplicates are at least none and at most its
-    non-ASCII characters (each such word holds one)."""
-    weight = float(weights()[feats.DUPLICATES])
-    if weight <= 0.0:
-        return 0.0
-    return -weight * (len(text.encode("utf-8", "surrogatepass")) - len(text))
+def origin_price_bound(text: str, origin: str) -> float:
+    """A number never above :func:`origin_price` of ``text`` beside
+    ``origin``, cheap to find: the words it duplicates are at least none and
+    at most its non-ASCII characters (each such word holds one); the
+    quotations it changes at least none and at most those ``origin`` holds."""
+    w = weights()
+    most = max(float(w[feats.DUPLICATES]), 0.0) * (
+        len(text.encode("utf-8", "surrogatepass")) - len(text)
+    ) + max(float(w[feats.QUOTED]), 0.0) * feats.quotations(origin)
+    return -most
 
 
 def line_prices(lines: list[str]) -> F64:
