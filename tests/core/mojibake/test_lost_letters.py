@@ -68,6 +68,15 @@ def test_a_word_with_several_holes_is_filled_by_the_known_words_that_fit_them() 
     assert [g.start for g in found[1]] == [3, 5, 13, 15, 25, 26]
 
 
+def test_of_the_words_of_the_text_s_language_that_fit_the_more_frequent_comes_first() -> None:
+    # Vietnamese "bạn" and "bán", "gặp" and "góp" all fit; the first of each
+    # pair is the commoner word.
+    found = guess_letters("{100}{}{B?n g?p thương gia Bill.}")
+    assert found is not None
+    assert found[0] == "{100}{}{Bạn gặp thương gia Bill.}"
+    assert "á" in found[1][0].alternatives
+
+
 def test_the_other_fitting_words_give_each_hole_its_alternatives() -> None:
     found = guess_letters("m\ufffds")
     assert found is not None

@@ -3,7 +3,8 @@ beside this module, derived from wordfreq's word lists by
 ``tools/mojibake/lexicon.py`` (generated; never edited by hand).
 
 * :func:`known_words`: frequent words holding a non-ASCII letter, lower case,
-  over 40-odd languages;
+  over 40-odd languages (:func:`word_rank`: a word's place among its
+  language's, the commonest first);
 * :func:`language_words`: per language, those words and, for a language
   written in Latin script, its most frequent ASCII words: what tells which
   language a text is in;
@@ -48,6 +49,22 @@ def _words_by_language() -> dict[str, str]:
 @cache
 def known_words() -> frozenset[str]:
     return frozenset(w for text in _words_by_language().values() for w in text.split())
+
+
+@cache
+def _ranks() -> dict[str, int]:
+    ranks: dict[str, int] = {}
+    for text in _words_by_language().values():
+        for rank, word in enumerate(text.split()):
+            ranks[word] = min(rank, ranks.get(word, rank))
+    return ranks
+
+
+def word_rank(word: str) -> int:
+    """Where ``word`` (a :func:`known_words` word) stands among its
+    language's frequent words, the commonest first (the best place where
+    several languages hold it); past them all for any other word."""
+    return _ranks().get(word, len(_ranks()))
 
 
 @cache

@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
-from mojiscope.core.mojibake.lexicon import known_words, language_words
+from mojiscope.core.mojibake.lexicon import known_words, language_words, word_rank
 from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
@@ -162,15 +162,16 @@ def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
 def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The letters, one a hole, that make a known word of a word whose
     letters around its holes are ``pieces`` (folded): one tuple per such
-    word, those of commoner letters first (kept: a text repeats its damaged
-    words)."""
+    word, those of the more frequent word first (``lexicon.word_rank``:
+    ``B?n`` is ``bạn`` before ``bán``), then those of commoner letters
+    (kept: a text repeats its damaged words)."""
     rank = _ranks()
-    found = set()
+    found: dict[tuple[str, ...], int] = {}
     for word in _by_skeleton().get("?".join(map(_skeleton, pieces)), ()):
         letters = _filling(word, pieces)
         if letters is not None and all(c in rank for c in letters):
-            found.add(letters)
-    return tuple(sorted(found, key=lambda letters: [rank[c] for c in letters]))
+            found[letters] = min(word_rank(word), found.get(letters, word_rank(word)))
+    return tuple(sorted(found, key=lambda letters: (found[letters], [rank[c] for c in letters])))
 
 
 def _capital(before: str, after: str, starts: bool) -> bool:
