@@ -211,9 +211,9 @@ def origin_price(text: str, origin: str) -> float:
     """What a repair's relation to the text as it is adds to its price
     (``features.duplicates``, ``features.quoted``)."""
     w = weights()
-    return -float(w[feats.DUPLICATES]) * feats.duplicates(text, origin) - float(
-        w[feats.QUOTED]
-    ) * feats.quoted(text, origin)
+    duplicated = float(w[feats.DUPLICATES]) * feats.duplicates(text, origin)
+    quoted = float(w[feats.QUOTED]) * feats.quoted(text, origin)
+    return -(duplicated + quoted)
 
 
 def origin_price_bound(text: str, origin: str) -> float:
@@ -222,10 +222,10 @@ def origin_price_bound(text: str, origin: str) -> float:
     at most its non-ASCII characters (each such word holds one); the
     quotations it changes at least none and at most those ``origin`` holds."""
     w = weights()
-    most = max(float(w[feats.DUPLICATES]), 0.0) * (
-        len(text.encode("utf-8", "surrogatepass")) - len(text)
-    ) + max(float(w[feats.QUOTED]), 0.0) * feats.quotations(origin)
-    return -most
+    beyond_ascii = len(text.encode("utf-8", "surrogatepass")) - len(text)
+    duplicated = max(float(w[feats.DUPLICATES]), 0.0) * beyond_ascii
+    quoted = max(float(w[feats.QUOTED]), 0.0) * feats.quotations(origin)
+    return -(duplicated + quoted)
 
 
 def line_prices(lines: list[str]) -> F64:
