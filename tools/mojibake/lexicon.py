@@ -37,6 +37,8 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
+from mojiscope.core.mojibake.lexicon import is_han
+
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
 SCANNED = 30000
@@ -69,10 +71,6 @@ def _latin(char: str) -> bool:
     return unicodedata.name(char, "").startswith("LATIN")
 
 
-def _han(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff"
-
-
 def build() -> dict[str, object]:
     import wordfreq
 
@@ -88,7 +86,7 @@ def build() -> dict[str, object]:
         for rank, word in enumerate(ranked):
             frequency = frequencies.get(word, 0.0)
             for char in word:
-                if _han(char):
+                if is_han(char):
                     han[char] += frequency
                 elif "\uac00" <= char <= "\ud7a3":
                     hangul[char] += frequency

@@ -16,6 +16,7 @@ from mojiscope.core.mojibake.readers import READERS
 from mojiscope.core.mojibake.screen import (
     Screen,
     _legacy_lines,
+    gaps,
     invalid_runs,
     legacy_marks,
     screen,
@@ -217,6 +218,11 @@ def test_invalid_runs_are_the_bytes_the_utf8_decoder_refuses() -> None:
     assert invalid_runs(mixed) == [(7, 8), (9, 10)]
     assert invalid_runs(b"\xe2\x82 \xff\xfe ok \xed\xa0\x80") == [(0, 2), (3, 5), (9, 12)]
     assert invalid_runs("fine, déjà vu\n".encode()) == []
+
+
+def test_the_gaps_between_runs_tile_what_the_runs_leave() -> None:
+    assert gaps([(2, 4), (4, 6), (8, 10)], 10) == [(0, 2), (4, 4), (6, 8), (10, 10)]
+    assert gaps([], 3) == [(0, 3)]
 
 
 #: Pieces of bytes that are often UTF-8 and often not: whole characters of

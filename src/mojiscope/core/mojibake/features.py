@@ -503,20 +503,26 @@ _QUOTED = re.compile(
 )
 
 
+@lru_cache(maxsize=256)
+def _quoted_contents(origin: str) -> tuple[str, ...]:
+    """What each quotation of :data:`_QUOTED` in ``origin`` holds (kept:
+    every reading of one text is priced against the same origin)."""
+    return tuple(
+        next(group for group in match.groups() if group is not None)
+        for match in _QUOTED.finditer(origin)
+    )
+
+
 def quoted(text: str, origin: str) -> float:
     """The quotations of :data:`_QUOTED` in ``origin`` (the text as it is)
     whose content a repair to ``text`` changed: mojibake shown on purpose
     (``“â€™” shows instead of “'”``) is no damage."""
-    found = 0
-    for match in _QUOTED.finditer(origin):
-        content = next(group for group in match.groups() if group is not None)
-        found += content not in text
-    return float(found)
+    return float(sum(content not in text for content in _quoted_contents(origin)))
 
 
 def quotations(origin: str) -> int:
     """How many quotations :func:`quoted` may count in ``origin``."""
-    return sum(1 for _ in _QUOTED.finditer(origin))
+    return len(_quoted_contents(origin))
 
 
 DUPLICATES = TEXT_SIZE + CHAIN_FEATURES.index("repair-duplicates")

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from mojiscope.core.mojibake.chain import (
@@ -72,7 +71,7 @@ from mojiscope.core.mojibake.legacy_units import (
 )
 from mojiscope.core.mojibake.oddities import made_oddities
 from mojiscope.core.mojibake.plausibility import word_likelier, words_of_runs
-from mojiscope.core.mojibake.screen import Screen
+from mojiscope.core.mojibake.screen import Screen, gaps
 from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
 from mojiscope.core.mojibake.segment import SCREENED, Segment, SegmentKind, tiled
 from mojiscope.core.mojibake.table import TableShape, fields
@@ -400,7 +399,7 @@ class Judge:
             runs = self.screen.runs(data, reader)
             if not runs or not all(self.fits(known.chain, data[a:b]) for a, b in runs):
                 continue
-            rest = b"".join(data[b:a] for (_, b), (a, _) in _gaps(runs, len(data)))
+            rest = b"".join(data[a:b] for a, b in gaps(runs, len(data)))
             if self.screen.holds_mojibake(rest) or self.screen.partial(data, reader):
                 continue
             helping = self._helping(known.chain, data, runs)
@@ -676,13 +675,6 @@ class Judge:
         """Kept as it is: fine, or lossy when it holds U+FFFD already."""
         kind = SegmentKind.LOSSY if b"\xef\xbf\xbd" in unit.data else SegmentKind.FINE
         return self._segment(unit, 0, len(unit.data), kind, confidence=confidence)
-
-
-def _gaps(
-    runs: list[tuple[int, int]], size: int
-) -> Iterator[tuple[tuple[int, int], tuple[int, int]]]:
-    """Pairs (run before, run after) around each gap between ``runs``."""
-    return zip([(0, 0), *runs], [*runs, (size, size)], strict=True)
 
 
 __all__ = ["GROUP_BYTES", "GROUP_UNITS", "Judge", "Known", "Unit"]

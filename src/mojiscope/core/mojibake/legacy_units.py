@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from mojiscope.core.mojibake.chain import python_codec
-from mojiscope.core.mojibake.screen import invalid_runs
+from mojiscope.core.mojibake.screen import gaps, invalid_runs
 
 #: A unit with more than this share of control bytes (and more than 8) is binary.
 BINARY_SHARE = 0.1
@@ -52,9 +52,7 @@ def legacy_runs(data: bytes) -> list[tuple[int, int]]:
 def holds_utf8_apart(data: bytes, runs: list[tuple[int, int]]) -> bool:
     """Whether a valid UTF-8 sequence stands in ``data`` outside ``runs``
     (its :func:`legacy_runs`)."""
-    starts = [0, *(b for _, b in runs)]
-    ends = [*(a for a, _ in runs), len(data)]
-    return any(_VALID_NON_ASCII.search(data, b, a) for b, a in zip(starts, ends, strict=True))
+    return any(_VALID_NON_ASCII.search(data, a, b) for a, b in gaps(runs, len(data)))
 
 
 def decodes_as(codec: str, data: bytes) -> bool:

@@ -91,8 +91,10 @@ def language_letters() -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
-def _han_pair(pair: str) -> bool:
-    return all("\u3400" <= c <= "\u9fff" for c in pair)
+def is_han(char: str) -> bool:
+    """Whether ``char`` is a Han character (of the CJK Unified Ideographs
+    and Extension A), as the table counts them."""
+    return "\u3400" <= char <= "\u9fff"
 
 
 @cache
@@ -108,7 +110,7 @@ def _pairs() -> dict[str, float]:
 def known_bigrams() -> frozenset[str]:
     """The pairs of :func:`letter_pairs` but Han beside Han (Han is judged
     by :func:`common_han`)."""
-    return frozenset(pair for pair in _pairs() if not _han_pair(pair))
+    return frozenset(pair for pair in _pairs() if not all(map(is_han, pair)))
 
 
 @cache

@@ -565,6 +565,14 @@ def invalid_runs(data: bytes) -> list[tuple[int, int]]:
     return runs
 
 
+def gaps(runs: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """The stretches of ``[0, size)`` between ``runs`` (in order, not
+    overlapping), each ``(start, end)``, empty ones included."""
+    starts = [0, *(end for _, end in runs)]
+    ends = [*(start for start, _ in runs), size]
+    return list(zip(starts, ends, strict=True))
+
+
 def _runs_in(data: bytes, start: int, stop: int) -> list[tuple[int, int]]:
     """:func:`invalid_runs` of the line ``data[start:stop]``, as offsets of
     ``data`` (a line's runs are its own: LF is UTF-8 wherever it stands)."""
