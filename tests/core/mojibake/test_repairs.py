@@ -247,6 +247,27 @@ def test_a_soft_hyphen_a_copy_lost_inside_a_word_is_guessed(text: str) -> None:
     assert best.lost and {lost.what for lost in best.lost} == {"dropped"}
 
 
+@pytest.mark.parametrize(
+    "text", ["Dijo que sí, claro que sí.", "Es así y no de otra manera", "první a poslední den"]
+)
+def test_a_soft_hyphen_a_copy_lost_at_the_end_of_a_word_is_guessed(text: str) -> None:
+    # Before a space, Ã is also à whose no-break space became the space; the
+    # words tell which (así is a word, asà and asày are not).
+    best = explain(_soft_hyphen_lost(text))[0]
+    assert best.text == text
+    assert best.lost and {lost.what for lost in best.lost} == {"dropped"}
+
+
+def test_a_soft_hyphen_lost_under_two_misreadings_is_told_from_a_no_break_space() -> None:
+    # Thành's à ends in A0 (its space the no-break space), Chí's í in AD
+    # (lost, the space a real one): both are ÃƒÂ and a space.
+    text = "Thành phố Hồ Chí Minh"
+    twice = text.encode().decode("cp1252").encode().decode("cp1252")
+    data = twice.replace("\xad", "").replace("\xa0", " ").encode()
+    assert data.count("ÃƒÂ ".encode()) == 2
+    assert explain(data)[0].text == text
+
+
 def test_a_lost_byte_before_a_capital_is_no_soft_hyphen() -> None:
     # Ã before a capital is Á or Í with its 81 or 8D dropped (cp1252 leaves
     # them undefined), not í: a soft hyphen stands inside a word.

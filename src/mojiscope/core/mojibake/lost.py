@@ -30,7 +30,7 @@ explainer prices each one.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
@@ -321,7 +321,7 @@ def _hole_at(
             after, after + 1, REPLACEMENT, prefix, holes, context, _around(raw, after + 1, prev)
         )
     if nxt == 0x20:
-        return _space_or_dropped(at, after, prefix, holes, context)
+        return _space_or_dropped(at, after, prefix, holes, context, invisible)
     if straightened and nxt in straightened:
         quote = _fill(
             after,
@@ -335,8 +335,10 @@ def _hole_at(
         if quote is not None:
             return quote
     # A soft hyphen stands inside a word: before a letter in lower case, or
-    # a character of more than one byte (``PolÃtica``, ``Ø±ØÙ…``).
-    if invisible and (0x61 <= nxt <= 0x7A or 0xC2 <= nxt <= 0xF4):
+    # a character of more than one byte (``PolÃtica``, ``Ø±ØÙ…``); or at its
+    # end, before punctuation (``asÃ.`` is ``así.``; before a space, see
+    # :func:`_space_or_dropped`).
+    if invisible and (0x61 <= nxt <= 0x7A or 0xC2 <= nxt <= 0xF4 or _ends_word(nxt)):
         holes += invisible
     return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere)
 
@@ -390,14 +392,18 @@ def _fill(
 
 
 def _space_or_dropped(
-    at: int, after: int, prefix: bytes, holes: bytes, context: str
+    at: int, after: int, prefix: bytes, holes: bytes, context: str, invisible: bytes = b""
 ) -> tuple[int, Guess] | None:
     """A lead byte before a space: the space was a no-break space (A0), or
-    a byte was dropped before a real space. The likelier character wins."""
+    a byte was dropped before a real space. The likelier character wins;
+    a no-break space's alternatives hold what a lost ``invisible`` byte
+    makes too (``asÃ y`` is ``así y``, its soft hyphen hidden by a page),
+    which :func:`by_words` takes where it makes the word a known one."""
     nbsp = _rank(prefix, b"\xa0", context)
     dropped = _rank(prefix, holes, context) if holes else []
     if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
-        return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(dropped))
+        hidden = _rank(prefix, holes + invisible, context) if invisible else dropped
+        return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(hidden))
     if not dropped:
         return None  # no byte makes a character here: no lost byte explains it
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
@@ -448,27 +454,39 @@ def _word_at(text: str, at: int) -> tuple[int, int]:
 
 def _known(word: str) -> bool:
     """Whether the word lists know ``word``, or the word it is one misreading deeper."""
-    if fold(word) in known_words():
-        return True
+    return fold(word) in known_words() or fold(_word_deeper(word)) in known_words()
+
+
+def _word_deeper(word: str) -> str:
+    """``word`` one misreading deeper (UTF-8 read as windows-1252 undone), or
+    as it is where it is no such misreading."""
     try:
-        deeper = word.encode(WHATWG_1252).decode("utf-8")
+        return word.encode(WHATWG_1252).decode("utf-8")
     except UnicodeError:
-        return False
-    return deeper != word and fold(deeper) in known_words()
+        return word
 
 
 def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     """Each guess whose word the word lists do not know switched to the first
     alternative that makes a word they know (``Ã?`` in ``CAF?`` is ``É``,
-    whatever the commoner letter is); the others as they are."""
+    whatever the commoner letter is; a space taken for a no-break space
+    given back, the byte dropped before it: ``asÃ y`` is ``así y``, not
+    ``asày``); the others as they are."""
     out = list(guesses)
-    for i, guess in enumerate(guesses):
+    for i in range(len(out)):
+        guess = out[i]
         at = guess.at_char
-        if at < 0 or not guess.alternatives or not lettering(guess.char):
+        # A no-break space one misreading deeper joins the words around it.
+        if at < 0 or not guess.alternatives or not (guess.what == SPACE or lettering(guess.char)):
             continue
         start, end = _word_at(text, at)
         word = text[start:end]
         if len(word) < 2 or word.isascii() or _known(word):
+            continue
+        if guess.what == SPACE:
+            spaced = _dropped_before_space(text, out, i)
+            if spaced is not None:
+                text, out = spaced
             continue
         for other in guess.alternatives:
             changed = word[: at - start] + other + word[at - start + 1 :]
@@ -480,19 +498,63 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     return text, out
 
 
+def _dropped_before_space(
+    text: str, guesses: list[Guess], i: int
+) -> tuple[str, list[Guess]] | None:
+    """``text`` with the space that guess ``i`` took for a no-break space
+    given back and the first of its alternatives that makes a known word
+    before it taken instead (:data:`DROPPED`); None where none does."""
+    at = guesses[i].at_char
+    for other in guesses[i].alternatives:
+        if len(other) != 1:
+            continue
+        spaced, out = _space_given_back(text, guesses, i, other)
+        start, end = _word_at(spaced, at)
+        if len(_word_deeper(spaced[start:end])) >= 2 and _known(spaced[start:end]):
+            return spaced, out
+    return None
+
+
+def _space_given_back(
+    text: str, guesses: Sequence[Guess], i: int, other: str
+) -> tuple[str, list[Guess]]:
+    """``text`` with the space that guess ``i`` (:data:`SPACE`) took for a
+    no-break space given back, and ``other`` in its place, a byte dropped
+    before the space (:data:`DROPPED`)."""
+    guess = guesses[i]
+    at = guess.at_char
+    rest = tuple(c for c in guess.alternatives if c != other)
+    out = [replace(g, at_char=g.at_char + 1) if g.at_char > at else g for g in guesses]
+    out[i] = replace(
+        guess, end=guess.end - 1, what=DROPPED, char=other, alternatives=(*rest, guess.char)
+    )
+    return text[:at] + other + " " + text[at + 1 :], out
+
+
+def _ends_word(byte: int) -> bool:
+    """Whether ASCII ``byte`` is punctuation that may follow a word."""
+    return chr(byte) in ".,;:!?)]}\"'"
+
+
 def variants(
     text: str, guesses: tuple[Guess, ...], limit: int = 4
 ) -> list[tuple[str, tuple[Guess, ...], float]]:
     """The text with one guess at a time replaced by its first alternative
     (a second reading when the guess was the commoner letter and the text
-    means the rarer one), with the price difference of the two characters."""
+    means the rarer one; for a space taken for a no-break space, the space
+    given back: ``às vezes`` or ``í s vezes``), with the price difference of
+    the two characters."""
     found = []
     for i, guess in enumerate(guesses[:limit]):
         if not guess.alternatives or guess.at_char < 0 or text[guess.at_char] != guess.char:
             continue
         other = guess.alternatives[0]
+        delta = isolated_price(other) - isolated_price(guess.char)
+        if guess.what == SPACE:
+            spaced, out = _space_given_back(text, guesses, i, other)
+            found.append((spaced, tuple(out), delta))
+            continue
         changed = text[: guess.at_char] + other + text[guess.at_char + 1 :]
         swapped = replace(guess, char=other, alternatives=(guess.char, *guess.alternatives[1:]))
-        delta = isolated_price(other) - isolated_price(guess.char)
         found.append((changed, (*guesses[:i], swapped, *guesses[i + 1 :]), delta))
     return found
