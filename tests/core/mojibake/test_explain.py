@@ -471,6 +471,15 @@ def test_western_text_read_as_a_code_page_that_leaves_only_letters_is_read_back(
     assert explain(slovak.encode())[0].unchanged
 
 
+def test_utf8_read_as_latin_2_is_told_from_cp1250_by_where_german_writes_sharp_s() -> None:
+    # ü (C3 BC) read as latin-2 is Ăź; read back through cp1250, whose 9F
+    # is ź, it is ß, which no word starts with.
+    data = "üzenet".encode().decode("iso-8859-2").encode()
+    best = explain(data)[0]
+    assert best.text == "üzenet"
+    assert best.words == ["utf-8 read as iso-8859-2"]
+
+
 def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_read_line_by_line() -> None:
     russian = "Съешь же ещё этих мягких булок"
     german = "Die Größe der Übersetzung hängt von der Qualität ab"

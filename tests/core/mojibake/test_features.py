@@ -79,3 +79,16 @@ def test_a_quotation_holding_ascii_or_a_space_is_no_mojibake_shown_on_purpose() 
     for origin in ('"CafÃ©"', "“Ã© Ã¨”", "«Ã»"):
         assert features.quotations(origin) == 0
         assert features.quoted("x", origin) == 0
+
+
+def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() -> None:
+    # The word lists fold ß to ss and hold only non-ASCII words: Straße is
+    # taken as known, but no German word starts with ß or writes it after a
+    # consonant (ü read through cp1250 as ß: fßr, ßzenet).
+    known = features.WORD_FEATURES.index("word-known")
+    unknown = features.WORD_FEATURES.index("word-unknown")
+    for word in ("Straße", "heißen", "Fuß", "GROẞ"):
+        assert features.token_terms(word)[known] == 1, word
+    for word in ("ßzenet", "fßr", "Mßller"):
+        terms = features.token_terms(word)
+        assert (terms[known], terms[unknown]) == (0, 1), word

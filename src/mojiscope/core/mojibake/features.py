@@ -217,10 +217,18 @@ def _script(char: str) -> int:
     return int(_tables()[1][code]) if code <= 0xFFFF else 0
 
 
+#: ``ß`` at a word's start or after a consonant: German writes it only after
+#: a vowel (``Straße``, ``heißen``, ``Fuß``).
+_MISPLACED_SHARP_S = re.compile("(?:^|[^aeiouyäöüAEIOUYÄÖÜ])[ßẞ]")
+
+
 def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
     """The word features of one token holding a non-ASCII letter."""
     lower = fold(token)
-    known = lower in known_words() or lower.isascii()  # the lists hold only non-ASCII words
+    # The lists hold only non-ASCII words: one that folds to ASCII (``ß`` is
+    # ``ss``) counts as known, unless it holds ``ß`` where German never
+    # writes it (``fßr``, ``ßzenet``: ``ü`` read through cp1250).
+    known = lower in known_words() or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
