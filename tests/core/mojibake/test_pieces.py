@@ -59,6 +59,14 @@ def test_a_sequence_a_byte_short_beside_a_run_has_its_byte_guessed() -> None:
     ]
 
 
+def test_a_byte_lost_in_a_piece_is_guessed_by_the_characters_around_it() -> None:
+    # 字 (E5 AD 97) lost its soft hyphen; 吗 (E5 90 97) would have lost an
+    # undefined byte. The piece after it, ç¬¦, is 符: 字符 is a word, 吗符 no pair.
+    data = "canalå—ç¬¦é›†".encode()
+    (found,) = _lost(data)
+    assert found[0].text == "canal字符集"
+
+
 def test_without_lost_the_sequence_a_byte_short_is_kept() -> None:
     found = _plain(KANA_LOST)
     assert found is not None

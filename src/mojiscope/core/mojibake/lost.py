@@ -202,6 +202,7 @@ def decode_with_holes(
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
     whole: bool = False,
+    around: tuple[str, str] = ("", ""),
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
     ``None`` when it holds an error that is no lost byte (then the chain
@@ -219,7 +220,9 @@ def decode_with_holes(
     both stand as ``?`` or U+FFFD's stand-in is lost whole, and stays U+FFFD
     (a reader of two bytes at a time, GBK, that met a pair it has no
     character for wrote one for each byte: ``娜``, E5 A8 9C, ends ``�``
-    twice; no byte is guessed, two of 64 each would be a guess of 4,096)."""
+    twice; no byte is guessed, two of 64 each would be a guess of 4,096).
+    ``around``: the text before ``raw`` and after it, whose characters
+    beside a hole rank its fills too (a piece of a line, ``pieces.py``)."""
     context = raw.decode("utf-8", "ignore")
     # The text one misreading deeper, where the letters a deeper guess makes are used.
     context += "\n" + context.encode(WHATWG_1252, "ignore").decode("utf-8", "ignore")
@@ -234,12 +237,12 @@ def decode_with_holes(
         except UnicodeDecodeError as exc:
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
-            prev = "".join(pieces)[-3:]
+            prev = (around[0] + "".join(pieces))[-3:]
             step = _hole_at(
-                raw, at, holes, allow_cut, context, prev, straightened, invisible, whole
+                raw, at, holes, allow_cut, context, prev, straightened, invisible, whole, around[1]
             )
             if step is None and folded:
-                step = _folded_at(raw, at, folded, context, prev)
+                step = _folded_at(raw, at, folded, context, prev, around[1])
             if step is None:
                 return None
             pos, guess = step
@@ -251,7 +254,7 @@ def decode_with_holes(
 
 
 def _folded_at(
-    raw: bytes, at: int, folded: bytes, context: str, prev: str
+    raw: bytes, at: int, folded: bytes, context: str, prev: str, beyond: str = ""
 ) -> tuple[int, Guess] | None:
     """A lone continuation byte at ``at`` after an ``A`` that follows a
     letter: the ``A`` was a lead byte's character (``Ã``, ``Â``) whose accent
@@ -263,16 +266,19 @@ def _folded_at(
         and not (at + 1 < len(raw) and 0x80 <= raw[at + 1] <= 0xBF)
     ):
         return None
-    around = (prev[:-1], _around(raw, at + 1, prev)[1])
+    around = (prev[:-1], _around(raw, at + 1, prev, beyond)[1])
     ranked = _rank(raw[at : at + 1], folded, context, around, (1,))
     if not ranked:
         return None
     return at + 1, Guess(at - 1, at + 1, FOLDED, ranked[0], tuple(ranked[1:]))
 
 
-def _around(raw: bytes, end: int, prev: str) -> tuple[str, str]:
-    """The (up to three) characters before a hole and after where decoding resumes."""
+def _around(raw: bytes, end: int, prev: str, beyond: str = "") -> tuple[str, str]:
+    """The (up to three) characters before a hole and after where decoding
+    resumes (into ``beyond``, the text after ``raw``)."""
     following = raw[end : end + 12].decode("utf-8", "replace")
+    if end + 12 >= len(raw) and "\ufffd" not in following:
+        following += beyond
     return prev, following.split("\ufffd", 1)[0][:3]
 
 
@@ -286,8 +292,10 @@ def _hole_at(
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
     whole: bool = False,
+    beyond: str = "",
 ) -> tuple[int, Guess] | None:
-    """Resolve the decode error at ``at``: where to resume, and the guess."""
+    """Resolve the decode error at ``at``: where to resume, and the guess
+    (``beyond``: the text after ``raw``)."""
     length = _sequence_length(raw[at])
     if length == 0:
         if allow_cut and at == 0:
@@ -301,7 +309,7 @@ def _hole_at(
     if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
         return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
-        return _inner_stand_in(raw, at, length, after, holes, context, prev, whole)
+        return _inner_stand_in(raw, at, length, after, holes, context, prev, whole, beyond)
     if present != length - 2:
         return None
     prefix = raw[at:after]
@@ -309,16 +317,35 @@ def _hole_at(
     anywhere = tuple(range(length - 1))
     if after >= len(raw):
         return _fill(
-            after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere
+            after,
+            after,
+            DROPPED,
+            prefix,
+            holes,
+            context,
+            _around(raw, after, prev, beyond),
+            anywhere,
         )
     nxt = raw[after]
     if nxt == 0x3F:
         return _fill(
-            after, after + 1, QUESTION_MARK, prefix, holes, context, _around(raw, after + 1, prev)
+            after,
+            after + 1,
+            QUESTION_MARK,
+            prefix,
+            holes,
+            context,
+            _around(raw, after + 1, prev, beyond),
         )
     if nxt == FFFD_STAND_IN:
         return _fill(
-            after, after + 1, REPLACEMENT, prefix, holes, context, _around(raw, after + 1, prev)
+            after,
+            after + 1,
+            REPLACEMENT,
+            prefix,
+            holes,
+            context,
+            _around(raw, after + 1, prev, beyond),
         )
     if nxt == 0x20:
         return _space_or_dropped(at, after, prefix, holes, context, invisible)
@@ -330,7 +357,7 @@ def _hole_at(
             prefix,
             straightened[nxt],
             context,
-            _around(raw, after + 1, prev),
+            _around(raw, after + 1, prev, beyond),
         )
         if quote is not None:
             return quote
@@ -340,7 +367,9 @@ def _hole_at(
     # :func:`_space_or_dropped`).
     if invisible and (0x61 <= nxt <= 0x7A or 0xC2 <= nxt <= 0xF4 or _ends_word(nxt)):
         holes += invisible
-    return _fill(after, after, DROPPED, prefix, holes, context, _around(raw, after, prev), anywhere)
+    return _fill(
+        after, after, DROPPED, prefix, holes, context, _around(raw, after, prev, beyond), anywhere
+    )
 
 
 def _inner_stand_in(
@@ -352,6 +381,7 @@ def _inner_stand_in(
     context: str,
     prev: str,
     whole: bool = False,
+    beyond: str = "",
 ) -> tuple[int, Guess] | None:
     """A ``?`` or U+FFFD's stand-in where a continuation byte other than the
     last stood (参, E5 8F 82, read with its 8F lost is ``å?`` and a low
@@ -369,7 +399,7 @@ def _inner_stand_in(
     if len(tail) != rest or not all(0x80 <= b <= 0xBF for b in tail):
         return None
     prefix = raw[at:after] + tail
-    ranked = _rank(prefix, holes, context, _around(raw, end, prev), (len(tail),))
+    ranked = _rank(prefix, holes, context, _around(raw, end, prev, beyond), (len(tail),))
     if not ranked:
         return None
     return end, Guess(at, end, what, ranked[0], tuple(ranked[1:]))

@@ -122,23 +122,39 @@ def _lost_runs(text: str, *, whole: bool) -> list[_Run]:
     if whole:
         invisible = "\xad" not in text
         for match in short_sequences().finditer(text):
-            filled = _filled(match.group(), invisible=invisible)
+            before = _undone(text[: match.start()][-12:]).rsplit("\ufffd", 1)[-1]
+            after = _undone(text[match.end() :][:12]).split("\ufffd", 1)[0]
+            around = (before[-3:], after)
+            filled = _filled(match.group(), invisible=invisible, around=around)
             if filled is not None:
                 runs.append(_Run(match.start(), match.end(), *filled))
     return runs
 
 
-def _filled(run: str, *, invisible: bool) -> tuple[str, str, str, tuple[Guess, ...]] | None:
+def _filled(
+    run: str, *, invisible: bool, around: tuple[str, str] = ("", "")
+) -> tuple[str, str, str, tuple[Guess, ...]] | None:
     """A sequence a byte short undone, its lost byte guessed among those a
     windows-1252 reader loses (the soft hyphen too where ``invisible``: the
-    text shows none, so a copy of the page may have lost them): its text,
-    reader, writer and guesses."""
+    text shows none, so a copy of the page may have lost them), the
+    characters ``around`` it (the text before and after it, misreadings
+    undone) ranking the fills: its text, reader, writer and guesses."""
     raw = run.replace("\ufffd", chr(FFFD_STAND_IN)).encode(python_codec(MIXED_READER))
     holes = _LOST + _INVISIBLE if invisible else _LOST
-    decoded = decode_with_holes(raw, holes, allow_cut=False)
+    decoded = decode_with_holes(raw, holes, allow_cut=False, around=around)
     if decoded is None or not decoded[1]:
         return None
     return decoded[0], _reader_of(run.replace("\ufffd", "?")), "utf-8", tuple(decoded[1])
+
+
+def _undone(text: str) -> str:
+    """``text`` with UTF-8 read as windows-1252 (or latin-1) undone, U+FFFD
+    where that is no UTF-8; as it is where it holds a character neither
+    reader makes (the neighbours of a piece: ``ç¬¦`` is ``符``)."""
+    try:
+        return text.encode(python_codec(MIXED_READER)).decode("utf-8", "replace")
+    except UnicodeError:
+        return text
 
 
 def _deeper(run: str, undone: str, chain: Chain) -> tuple[str, Chain]:
