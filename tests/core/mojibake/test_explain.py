@@ -480,6 +480,15 @@ def test_utf8_read_as_latin_2_is_told_from_cp1250_by_where_german_writes_sharp_s
     assert best.words == ["utf-8 read as iso-8859-2"]
 
 
+def test_two_chinese_characters_from_gbk_read_as_windows_1252_are_read_back() -> None:
+    # Read from the same bytes as EUC-JP they are 低挫 and as EUC-KR 콱봤,
+    # common characters both; only 你好 is a pair Chinese words hold.
+    data = "# hello 你好".encode("gbk").decode("cp1252").encode()
+    best = explain(data)[0]
+    assert best.text == "# hello 你好"
+    assert best.words == ["gbk read as windows-1252"]
+
+
 def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_read_line_by_line() -> None:
     russian = "Съешь же ещё этих мягких булок"
     german = "Die Größe der Übersetzung hängt von der Qualität ab"

@@ -5,6 +5,7 @@ words, which tell the language of a text whose accented letters were lost."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake.lexicon import (
+    han_pairs,
     known_bigrams,
     known_words,
     language_words,
@@ -46,3 +47,11 @@ def test_the_known_bigrams_are_the_pairs_but_han_beside_han() -> None:
     pairs = letter_pairs()[0]
     assert "有序" in pairs and "有序" not in known_bigrams()
     assert known_bigrams() == {p for p in pairs if not all("\u3400" <= c <= "\u9fff" for c in p)}
+
+
+def test_the_han_pairs_are_the_pairs_of_two_han_characters() -> None:
+    pairs = letter_pairs()[0]
+    assert {"你好", "世界", "東京"} <= han_pairs()
+    assert "低挫" not in han_pairs()  # 你好 read from GBK bytes as EUC-JP
+    assert han_pairs() | known_bigrams() == set(pairs)
+    assert not han_pairs() & known_bigrams()

@@ -15,7 +15,9 @@ Of the text (:func:`text_features`):
   outside the text's main script, its length, and box-drawing characters of
   mixed shapes side by side (a frame joins corners to rules; cp437 mojibake
   strings shapes together), and non-ASCII signs between two letters of a
-  word (``ESPA╤OL``, ``Schl¸ssel``; ``oddities.signs_between_letters``).
+  word (``ESPA╤OL``, ``Schl¸ssel``; ``oddities.signs_between_letters``),
+  and neighbouring Han characters that Chinese or Japanese words hold as a
+  pair (``你好``: ``lexicon.han_pairs``).
 
 Of the chain (:func:`chain_features`): its layers, each reader, each
 writer other than UTF-8 and the reader that read it, the stored codec and its
@@ -44,6 +46,7 @@ from mojiscope.core.mojibake.chain import Chain
 from mojiscope.core.mojibake.lexicon import (
     common_han,
     common_hangul,
+    han_pairs,
     known_bigrams,
     known_words,
     language_letters,
@@ -78,6 +81,7 @@ WORD_FEATURES = (
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
     "utf8-runs", "utf8-run-characters", "box-shapes-mixed", "signs-in-words",
+    "han-pairs-known",
 )  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
 #: Where each word feature stands in the vector.
@@ -348,6 +352,20 @@ def _box_mixed(text: str) -> float:
     return float(count)
 
 
+#: Two Han characters side by side.
+_HAN_PAIR = re.compile("(?=([\u3400-\u9fff]{2}))")
+
+
+def _han_pairs_known(text: str) -> float:
+    """Neighbouring Han characters that the words of Chinese or Japanese
+    hold as a pair (``lexicon.han_pairs``): real text makes many, Han
+    characters decoded from bytes written in another code page few."""
+    if not _HAN_PAIR.search(text):
+        return 0.0
+    known = han_pairs()
+    return float(sum(1 for match in _HAN_PAIR.finditer(text) if match.group(1) in known))
+
+
 @lru_cache(maxsize=2048)
 def text_features(text: str) -> F64:
     """The text's part of the feature vector (see the module docstring)."""
@@ -363,6 +381,7 @@ def text_features(text: str) -> F64:
     out[LOCAL + 5] = sum(map(len, runs)) / 4
     out[LOCAL + 6] = _box_mixed(text) if not text.isascii() else 0.0
     out[LOCAL + 7] = len(signs_between_letters(text)) if not text.isascii() else 0.0
+    out[LOCAL + 8] = _han_pairs_known(text) if not text.isascii() else 0.0
     out.setflags(write=False)
     return out
 

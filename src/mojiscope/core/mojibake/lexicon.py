@@ -12,7 +12,8 @@ beside this module, derived from wordfreq's word lists by
   words use (text uses one language's set; mojibake mixes several);
 * :func:`letter_pairs`: pairs of neighbouring characters, one not ASCII,
   that those words hold (``^`` and ``$`` mark a word's ends), and how often
-  (:func:`known_bigrams`: those pairs, but Han beside Han);
+  (:func:`known_bigrams`: those pairs, but Han beside Han, which are
+  :func:`han_pairs`);
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
   place among them).
@@ -111,6 +112,14 @@ def known_bigrams() -> frozenset[str]:
     """The pairs of :func:`letter_pairs` but Han beside Han (Han is judged
     by :func:`common_han`)."""
     return frozenset(pair for pair in _pairs() if not all(map(is_han, pair)))
+
+
+@cache
+def han_pairs() -> frozenset[str]:
+    """The pairs of :func:`letter_pairs` of two Han characters: the words of
+    Chinese and Japanese hold them (``你好``, ``東京``); misread bytes
+    that decode to common Han characters seldom make one."""
+    return frozenset(pair for pair in _pairs() if all(map(is_han, pair)))
 
 
 @cache
