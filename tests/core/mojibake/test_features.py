@@ -96,6 +96,7 @@ def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() 
 
 def test_neighbouring_han_characters_count_where_the_words_hold_them_as_a_pair() -> None:
     at = features.LOCAL + features.TEXT_FEATURES.index("han-pairs-known")
-    assert features.text_features("你好，世界")[at] == 2  # 你好 and 世界, not 好，
+    # 你好 and 世界; the comma between them is no Han character.
+    assert features.text_features("你好，世界")[at] == 2
     assert features.text_features("低挫")[at] == 0
     assert features.text_features("café")[at] == 0

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import model
 
 #: ASCII, accented Latin, Latin-1 signs and capitals, C1, Greek, Cyrillic,
-#: box drawing, CJK, Hangul, a combining mark, a casefold that grows
+#: box drawing, CJK (with pairs Chinese words hold), Hangul, a combining mark, a casefold that grows
 #: (ΐ, ß, ﬁ), U+FFFD, a lone surrogate, an emoji.
 ALPHABET = (
     "aZ 09,.\n\tÃ©Â€â™šœžŸ¡¿ÀÉÑØÞßàéñøÿĀőŁż\x80\x9dαβΐ΄ПривЂїјЉ╔═╗║╚╝▒█▓"
-    "日本語中文한국어\u0301ﬁ\ufffd\ud800😀Josйьüñ"
+    "日本語中文你好世界한국어\u0301ﬁ\ufffd\ud800😀Josйьüñ"
 )
 TEXTS = st.one_of(
     st.text(st.sampled_from(ALPHABET), max_size=120),
@@ -43,3 +43,9 @@ def test_the_bound_is_tight_for_ascii_text_without_words_to_look_up() -> None:
     # Plain ASCII has no bounded feature: the bound is the score, but for the margin.
     text = "id,name,amount\n1,Smith,0.25\n"
     assert 0 <= model.text_score_bound(text) - model.text_score(text) < 1e-6
+
+
+def test_chinese_whose_every_pair_is_a_word_stays_under_its_bound() -> None:
+    # Each Han character begins at most one pair the words hold.
+    for text in ("问题" * 40, "我们的国家发展问题已经现在怎么"):
+        assert model.text_score(text) <= model.text_score_bound(text)

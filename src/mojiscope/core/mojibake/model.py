@@ -117,8 +117,11 @@ _PER_CHAR = {
     "lower-then-capital": 1.0, "bigram-known": 4.0, "bigram-unknown": 4.0,
     "letters-no-language-uses": 1.0, "minority-script-letters": 1.0, "repeated-words": 1.0,
     "utf8-runs": 1.0, "utf8-run-characters": 0.25, "box-shapes-mixed": 1.0,
-    "signs-in-words": 1.0, "han-pairs-known": 1.0,
+    "signs-in-words": 1.0,
 }  # fmt: skip
+#: The feature counted at most once per Han character (a pair it begins),
+#: bounded with the Han classes' weights.
+_PER_HAN = "han-pairs-known"
 #: The features counted once per token holding a non-ASCII character
 #: ("word-known" and "word-unknown" are one per token between them).
 _PER_TOKEN = ("word-mixed-scripts",)
@@ -140,7 +143,11 @@ def _bound_weights() -> tuple[F64, F64, float, float, float, float]:
     per_token += sum(max(float(w[at[n]]), 0.0) for n in _PER_TOKEN)
     per_char = sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _PER_CHAR.items())
     largest = float(np.abs(w[: feats.TEXT_SIZE]).max())
-    return w[:k], w[k : k + k * k], float(w[at["length"]]), per_char, per_token, largest
+    per_class = w[:k].copy()
+    per_class[[feats.CLASSES.index("han"), feats.CLASSES.index("han-rare")]] += max(
+        float(w[at[_PER_HAN]]), 0.0
+    )
+    return per_class, w[k : k + k * k], float(w[at["length"]]), per_char, per_token, largest
 
 
 @lru_cache(maxsize=4096)
@@ -149,8 +156,9 @@ def text_score_bound(text: str) -> float:
     characters' classes, their pairs and its length (counted as the text
     features count them), its count of non-ASCII characters and a bound on
     its tokens holding one (``features.token_bound``): every other text
-    feature counts such tokens, or non-ASCII characters, so it is at most
-    that count times its reach (``_PER_CHAR``, ``_PER_TOKEN``). Far cheaper
+    feature counts such tokens, non-ASCII characters or Han characters, so
+    it is at most that count times its reach (``_PER_CHAR``, ``_PER_TOKEN``;
+    ``_PER_HAN`` with the Han classes' weights). Far cheaper
     than the features: the explainer leaves readings it can prove
     irrelevant unscored (``explain.py``).
 
