@@ -268,6 +268,16 @@ def test_a_soft_hyphen_lost_under_two_misreadings_is_told_from_a_no_break_space(
     assert explain(data)[0].text == text
 
 
+def test_a_no_break_space_lost_under_two_misreadings_keeps_the_space_after_it() -> None:
+    # à's A0, read twice, is Â and a no-break space; HTML collapsed it with
+    # the space after it: àla is no word, à is.
+    text = "Il est allé à la plage"
+    twice = text.encode().decode("cp1252").encode().decode("cp1252")
+    data = twice.replace("\xa0 ", " ").encode()
+    assert "ÃƒÂ la".encode() in data
+    assert explain(data)[0].text == text
+
+
 def test_a_lost_byte_before_a_capital_is_no_soft_hyphen() -> None:
     # Ã before a capital is Á or Í with its 81 or 8D dropped (cp1252 leaves
     # them undefined), not í: a soft hyphen stands inside a word.

@@ -515,6 +515,8 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
             continue
         if guess.what == SPACE:
             spaced = _dropped_before_space(text, out, i)
+            if spaced is None and guess.char == "\xa0":  # a reading one misreading deeper
+                spaced = _nbsp_lost(text, out, i)
             if spaced is not None:
                 text, out = spaced
             continue
@@ -543,6 +545,26 @@ def _dropped_before_space(
         if len(_word_deeper(spaced[start:end])) >= 2 and _known(spaced[start:end]):
             return spaced, out
     return None
+
+
+def _nbsp_lost(text: str, guesses: list[Guess], i: int) -> tuple[str, list[Guess]] | None:
+    """``text`` with the space that guess ``i`` took for a no-break space
+    given back after it (:data:`LOST_NBSP`), where the word that ends with
+    the no-break space is one the word lists know one misreading deeper and
+    a letter follows (``ÃƒÂ la``, read twice, is ``à la``; a reading of one
+    misreading has this as a second reading, ``explain._space_kept``); None
+    otherwise."""
+    guess = guesses[i]
+    at = guess.at_char + 1
+    if at >= len(text) or not lettering(text[at]):
+        return None
+    spaced = text[:at] + " " + text[at:]
+    start, _ = _word_at(spaced, at - 1)
+    if not _known(spaced[start:at]):
+        return None
+    out = [replace(g, at_char=g.at_char + 1) if g.at_char >= at else g for g in guesses]
+    out[i] = replace(guess, what=LOST_NBSP, end=guess.end - 1)
+    return spaced, out
 
 
 def _space_given_back(
