@@ -14,6 +14,7 @@ from mojiscope.core.mojibake.oddities import (
     QUESTIONS,
     SCRIPTS,
     SIGN,
+    THAI,
     odd_places,
     oddities,
     signs_between_letters,
@@ -32,6 +33,8 @@ from mojiscope.core.mojibake.oddities import (
         ("Iâ\x80\x99m", [(2, 4, C1)]),
         ("???????? ????? (???? ?)", [(0, 8, QUESTIONS), (9, 14, QUESTIONS), (16, 20, QUESTIONS)]),
         ("Fehler: ??????? nicht gefunden", [(8, 15, QUESTIONS)]),
+        # Cyrillic whose C1 controls were stripped, read through cp874.
+        ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
     ],
 )
 def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]]) -> None:
@@ -50,6 +53,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "Dark Night Rhapsody～明けない夜の狂詩曲",
         "canal字符集编码问题，latin1的表",
         "Привет, мир! Καλημέρα κόσμε",
+        "สวัสดีครับ ยินดีที่ได้รู้จัก น้ำ ก็ ไม่ เป็น",
         "91.8 ms ± 755 μs per loop; 1/π ∫W(ω)cos(nω)dω; the IFNγ response",
     ],
 )

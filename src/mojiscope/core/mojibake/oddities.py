@@ -18,7 +18,11 @@ and damage often leaves:
 * a word mixing Latin, Greek and Cyrillic letters (``Thιβtre``; also a
   Cyrillic ``е`` slipped into a Latin word, which is correct text that is
   fair to doubt), but not Latin letters beside one Greek letter, as science
-  writes units, variables and names (``μs``, ``nω``).
+  writes units, variables and names (``μs``, ``nω``);
+* a Thai vowel sign or tone mark that no Thai character comes before: Thai
+  writes them after a consonant, and bytes of another script read through
+  cp874 begin words with them (``ะะพะฑััะน``, Cyrillic whose C1 controls a
+  program stripped).
 
 Correct text has them too (a message quoting mojibake, a formula): an
 oddity is no repair, only a reason not to be sure. The explainer claims at
@@ -46,6 +50,7 @@ C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
     "a word mixing Latin, Greek and Cyrillic letters",
     "a word of question marks",
 )
+THAI = "a Thai vowel sign or tone mark after no consonant"
 
 #: Letters of the scripts that separate words with spaces, by script.
 _LATIN = "A-Za-zªºµÀ-ÖØ-öø-ɏḀ-ỿ"
@@ -106,6 +111,9 @@ class Oddity:
     what: str
 
 
+#: A Thai vowel sign or tone mark that follows a consonant (U+0E30-U+0E3A,
+#: U+0E45, U+0E47-U+0E4E) after no Thai character.
+_THAI_AFTER_NOTHING = re.compile("(?<![\u0e01-\u0e4e])[\u0e30-\u0e3a\u0e45\u0e47-\u0e4e]")
 #: Three or more question marks standing as a word of their own.
 _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
 
@@ -123,6 +131,7 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
     found += questions
     found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
+    found += [(m.start(), m.end(), THAI) for m in _THAI_AFTER_NOTHING.finditer(text)]
     for match in _capitals().finditer(text):
         at = match.start()
         before = text[at - 1] if at else ""
