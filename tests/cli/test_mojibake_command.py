@@ -90,7 +90,7 @@ def test_letters_lost_before_the_bytes_were_written_are_named(
     mojiscope: Mojiscope, tmp_path: Path
 ) -> None:
     path = tmp_path / "strings.txt"
-    path.write_bytes("actions.create=Xq\ufffdzv un document\nlieu: Gora?de\n".encode())
+    path.write_bytes("actions.create=Xq\ufffdzv un document\nlieu: Kora?de\n".encode())
     plain = mojiscope("mojibake", path)
     assert plain.returncode == 0, plain.stderr
     lines = plain.stdout.decode().splitlines()

@@ -91,7 +91,7 @@ def test_a_reading_that_differs_only_in_its_guesses_says_so(
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:
-    data = "Xq\ufffdzv un document, lieu: Gora?de".encode()
+    data = "Xq\ufffdzv un document, lieu: Kora?de".encode()
     panel.explain_range(BytesSource(b"head " + data), 5, 5 + len(data))
     qtbot.waitUntil(lambda: panel.ranges.count() > 0, timeout=10000)
     assert panel.candidates.item(0).text().endswith("fine as it is")
@@ -143,7 +143,7 @@ def test_letters_guessed_from_the_words_are_shown_as_guesses(
     texts = _texts(panel.ranges)
     assert texts[-2:] == [
         "0x2..0x4: letter lost as U+FFFD, guessed é (nothing else fits)",
-        "0x17..0x19: letter lost as U+FFFD, guessed é (or ä)",
+        "0x17..0x19: letter lost as U+FFFD, guessed é (or ä, æ)",
     ]
 
 

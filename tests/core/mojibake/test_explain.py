@@ -407,7 +407,7 @@ def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["Xq\ufffdzv un nouveau document", "Canton Gora?de, Bosnia", "Narl?dere, \u0130zmir"],
+    ["Xq\ufffdzv un nouveau document", "Lac P?ribonka, Québec", "Ung\ufffdltiges Zertifikat"],
 )
 def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]
@@ -529,12 +529,13 @@ def test_question_marks_of_addresses_and_sentences_are_no_lost_letter(text: str)
 
 
 def test_letters_lost_are_guessed_from_the_words_they_complete() -> None:
-    data = "Cr\ufffder une nouvelle pr\ufffdsentation, Gora?de".encode()
+    data = "Cr\ufffder une nouvelle pr\ufffdsentation, Kora?de".encode()
     best = explain(data)[0]
-    assert best.text == "Créer une nouvelle présentation, Gora?de"
+    assert best.text == "Créer une nouvelle présentation, Kora?de"
     assert [(x.what, x.guess) for x in best.lost] == [("letter lost as U+FFFD", "é")] * 2
     assert [data[x.start : x.end] for x in best.lost] == ["\ufffd".encode()] * 2
-    assert best.lost[1].alternatives == ("ä",)  # präsentation is German: é is the text's own
+    # präsentation is German, præsentation Danish: é is the text's own.
+    assert best.lost[1].alternatives == ("ä", "æ")
     assert not best.unchanged and best.words == ["repaired: letter lost as U+FFFD"]
     plan = plan_of_explanation(best, len(data))
     assert [s.kind.value for s in plan.segments] == ["lossy"] and len(plan.guesses) == 2
@@ -551,7 +552,7 @@ def test_a_hole_standing_alone_is_a_one_letter_word_of_the_text_s_language() -> 
 
 
 def test_letters_lost_are_the_byte_ranges_of_each_hole() -> None:
-    data = "Xq\ufffdzv, Gora?de, é?x, https://a.b/c.php?id=1, \ufffd".encode()
+    data = "Xq\ufffdzv, Kora?de, é?x, https://a.b/c.php?id=1, \ufffd".encode()
     holes = letters_lost(data)
     assert [data[a:b] for a, b in holes] == ["\ufffd".encode(), b"?", b"?", "\ufffd".encode()]
     assert holes[2] == (data.index("é?x".encode()) + 2, data.index("é?x".encode()) + 3)

@@ -16,7 +16,10 @@ beside this module, derived from wordfreq's word lists by
   :func:`han_pairs`);
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
-  place among them).
+  place among them);
+* :func:`completion_words`: per language written in Latin script, less
+  frequent words (place names and surnames among them) that a word whose
+  letters a writer lost may be (``lost_letters.py``), and their places.
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.).
 """
@@ -66,6 +69,23 @@ def word_rank(word: str) -> int:
     language's frequent words, the commonest first (the best place where
     several languages hold it); past them all for any other word."""
     return _ranks().get(word, len(_ranks()))
+
+
+@cache
+def completion_words() -> dict[str, int]:
+    """The words that complete a word with lost letters: the known words and,
+    for a language written in Latin script, its less frequent words holding
+    a non-ASCII letter, fewer such letters than ASCII ones, each with its
+    place among its language's (the best where several hold it; a known
+    word's is :func:`word_rank`)."""
+    places = dict(_ranks())
+    completions = _table()["completions"]
+    assert isinstance(completions, dict)
+    for language, text in completions.items():
+        after = len(_words_by_language()[language].split())
+        for rank, word in enumerate(text.split(), after):
+            places[word] = min(rank, places.get(word, rank))
+    return places
 
 
 @cache

@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
-from mojiscope.core.mojibake.lexicon import known_words, language_words, word_rank
+from mojiscope.core.mojibake.lexicon import completion_words, language_words
 from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
@@ -130,11 +130,14 @@ def _skeleton(word: str) -> str:
 
 @cache
 def _by_skeleton() -> dict[str, tuple[str, ...]]:
-    """The known words by :func:`_skeleton`: the words a word with holes
-    may be are those of its own skeleton."""
+    """The words that complete a word with holes (``lexicon.completion_words``)
+    by :func:`_skeleton`: the words a word with holes may be are those of
+    its own skeleton."""
+    words = list(completion_words())
+    skeletons = _skeleton("\n".join(words)).split("\n")  # every word's at once
     found: dict[str, list[str]] = {}
-    for word in known_words():
-        found.setdefault(_skeleton(word), []).append(word)
+    for skeleton, word in zip(skeletons, words, strict=True):
+        found.setdefault(skeleton, []).append(word)
     return {skeleton: tuple(words) for skeleton, words in found.items()}
 
 
@@ -162,15 +165,17 @@ def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
 def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The letters, one a hole, that make a known word of a word whose
     letters around its holes are ``pieces`` (folded): one tuple per such
-    word, those of the more frequent word first (``lexicon.word_rank``:
-    ``B?n`` is ``bạn`` before ``bán``), then those of commoner letters
-    (kept: a text repeats its damaged words)."""
+    word, those of the more frequent word first (its place among its
+    language's words, ``lexicon.completion_words``: ``B?n`` is ``bạn``
+    before ``bán``), then those of commoner letters (kept: a text repeats
+    its damaged words)."""
     rank = _ranks()
+    places = completion_words()
     found: dict[tuple[str, ...], int] = {}
     for word in _by_skeleton().get("?".join(map(_skeleton, pieces)), ()):
         letters = _filling(word, pieces)
         if letters is not None and all(c in rank for c in letters):
-            found[letters] = min(word_rank(word), found.get(letters, word_rank(word)))
+            found[letters] = min(places[word], found.get(letters, places[word]))
     return tuple(sorted(found, key=lambda letters: (found[letters], [rank[c] for c in letters])))
 
 
