@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import Chain
 from mojiscope.core.mojibake.lexicon import (
+    HAN,
     common_han,
     common_hangul,
     han_pairs,
@@ -352,18 +353,16 @@ def _box_mixed(text: str) -> float:
     return float(count)
 
 
-#: Two Han characters side by side.
-_HAN_PAIR = re.compile("(?=([\u3400-\u9fff]{2}))")
+#: Two or more Han characters side by side.
+_HAN_RUN = re.compile(f"[{HAN}]{{2,}}")
 
 
 def _han_pairs_known(text: str) -> float:
     """Neighbouring Han characters that the words of Chinese or Japanese
     hold as a pair (``lexicon.han_pairs``): real text makes many, Han
     characters decoded from bytes written in another code page few."""
-    if not _HAN_PAIR.search(text):
-        return 0.0
     known = han_pairs()
-    return float(sum(1 for match in _HAN_PAIR.finditer(text) if match.group(1) in known))
+    return float(sum(a + b in known for run in _HAN_RUN.findall(text) for a, b in pairwise(run)))
 
 
 @lru_cache(maxsize=2048)

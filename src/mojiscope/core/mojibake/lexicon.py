@@ -3,8 +3,7 @@ beside this module, derived from wordfreq's word lists by
 ``tools/mojibake/lexicon.py`` (generated; never edited by hand).
 
 * :func:`known_words`: frequent words holding a non-ASCII letter, lower case,
-  over 40-odd languages (:func:`word_rank`: a word's place among its
-  language's, the commonest first);
+  over 40-odd languages;
 * :func:`language_words`: per language, those words and, for a language
   written in Latin script, its most frequent ASCII words: what tells which
   language a text is in;
@@ -17,9 +16,10 @@ beside this module, derived from wordfreq's word lists by
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
   place among them);
-* :func:`completion_words`: per language written in Latin script, less
-  frequent words (place names and surnames among them) that a word whose
-  letters a writer lost may be (``lost_letters.py``), and their places.
+* :func:`completion_words`: the known words and, per language written in
+  Latin script, less frequent words (place names and surnames among them):
+  what a word whose letters a writer lost may be (``lost_letters.py``),
+  each with its place among its language's words.
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.).
 """
@@ -56,35 +56,19 @@ def known_words() -> frozenset[str]:
 
 
 @cache
-def _ranks() -> dict[str, int]:
-    ranks: dict[str, int] = {}
-    for text in _words_by_language().values():
-        for rank, word in enumerate(text.split()):
-            ranks[word] = min(rank, ranks.get(word, rank))
-    return ranks
-
-
-def word_rank(word: str) -> int:
-    """Where ``word`` (a :func:`known_words` word) stands among its
-    language's frequent words, the commonest first (the best place where
-    several languages hold it); past them all for any other word."""
-    return _ranks().get(word, len(_ranks()))
-
-
-@cache
 def completion_words() -> dict[str, int]:
     """The words that complete a word with lost letters: the known words and,
     for a language written in Latin script, its less frequent words holding
-    a non-ASCII letter, fewer such letters than ASCII ones, each with its
-    place among its language's (the best where several hold it; a known
-    word's is :func:`word_rank`)."""
-    places = dict(_ranks())
+    a non-ASCII letter, fewer such letters than ASCII ones; each with its
+    place among its language's, the commonest first (the best place where
+    several languages hold it)."""
     completions = _table()["completions"]
     assert isinstance(completions, dict)
-    for language, text in completions.items():
-        after = len(_words_by_language()[language].split())
-        for rank, word in enumerate(text.split(), after):
-            places[word] = min(rank, places.get(word, rank))
+    places: dict[str, int] = {}
+    for language, text in _words_by_language().items():
+        words = text.split() + str(completions.get(language, "")).split()
+        for place, word in enumerate(words):
+            places[word] = min(place, places.get(word, place))
     return places
 
 
@@ -112,9 +96,13 @@ def language_letters() -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
+#: The Han characters the table counts (the CJK Unified Ideographs and
+#: Extension A), as a regular expression's character range.
+HAN = "\u3400-\u9fff"
+
+
 def is_han(char: str) -> bool:
-    """Whether ``char`` is a Han character (of the CJK Unified Ideographs
-    and Extension A), as the table counts them."""
+    """Whether ``char`` is a Han character of :data:`HAN`."""
     return "\u3400" <= char <= "\u9fff"
 
 
