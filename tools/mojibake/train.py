@@ -82,6 +82,12 @@ BOOTSTRAP = {
     "word-mixed-scripts": -2.0, "layers": -1.0, "written:legacy": -2.0, "utf8-runs": -2.0,
 }  # fmt: skip
 
+#: Weights held at 0 or above. A word the frequent words hold counts as
+#: "word-known" and as "word-listed" (which the rarer words count as too),
+#: so a frequent word is never less likely than a rare one (``être`` before
+#: ``étre`` where a lost byte makes either).
+NONNEGATIVE = ("word-known",)
+
 
 def _pick(texts: list[Text], count: int, rng: random.Random) -> list[Text]:
     """``count`` texts spread over languages and sources (round robin)."""
@@ -220,7 +226,10 @@ def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
         n = float(weight.sum())
         return nll / n + L2 * float(w @ w), grad / n + 2 * L2 * w
 
-    result = scipy.optimize.minimize(loss, start, jac=True, method="L-BFGS-B",
+    bounds = [(0.0, None) if name in NONNEGATIVE else (None, None) for name in feats.NAMES]
+    lowest = np.array([-np.inf if low is None else low for low, _ in bounds])
+    start = np.maximum(start, lowest)  # L-BFGS-B starts inside its bounds
+    result = scipy.optimize.minimize(loss, start, jac=True, method="L-BFGS-B", bounds=bounds,
                                      options={"maxiter": 400})  # fmt: skip
     return np.asarray(result.x)
 

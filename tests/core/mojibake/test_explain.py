@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+# ruff: noqa: RUF001, RUF003 - mojibake is made of look-alike characters
 """The mojibake explainer's contracts (issue 14): chains replay both ways,
 stream split anywhere, strict failures name the byte, and each damage kind
 gets its repair with the ranges, lost bytes and alternatives it claims."""
@@ -487,6 +487,16 @@ def test_two_chinese_characters_from_gbk_read_as_windows_1252_are_read_back() ->
     best = explain(data)[0]
     assert best.text == "# hello 你好"
     assert best.words == ["gbk read as windows-1252"]
+
+
+@pytest.mark.parametrize("text", ["Kızılırmak kıyısında", "Kısıtlı yazılımlar yüklenemedi"])
+def test_turkish_read_as_windows_1252_is_read_back_by_its_rarer_words(text: str) -> None:
+    # ı is FD in cp1254 and ý in windows-1252; the words are among Turkish's
+    # rarer ones (lexicon.completion_words), Kýzýlýrmak is no word at all.
+    data = text.encode("cp1254").decode("cp1252").encode()
+    best = explain(data)[0]
+    assert best.text == text
+    assert best.words == ["cp1254 read as windows-1252"]
 
 
 def test_legacy_text_read_as_windows_1252_beside_misread_utf8_is_read_line_by_line() -> None:

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - accented letters are the subject
+# ruff: noqa: RUF001, RUF003 - accented letters are the subject
 """The text features' shortcuts give the counts the plain definitions give:
 the accented letters no one language uses, counted for all languages at
 once, held against the sum per language on random accented text."""
@@ -92,6 +92,15 @@ def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() 
     for word in ("ßzenet", "fßr", "Mßller"):
         terms = features.token_terms(word)
         assert (terms[known], terms[unknown]) == (0, 1), word
+
+
+def test_a_word_the_rarer_words_hold_is_listed_but_not_known() -> None:
+    # kısıtlı is among Turkish's 50,000 most frequent words, not its 1,200.
+    at = {name: features.WORD_FEATURES.index(name) for name in features.WORD_FEATURES}
+    for word, known, listed in (("Kısıtlı", 0, 1), ("être", 1, 1), ("Kýsýtlý", 0, 0)):
+        terms = features.token_terms(word)
+        assert (terms[at["word-known"]], terms[at["word-unknown"]]) == (known, 1 - known), word
+        assert terms[at["word-listed"]] == listed, word
 
 
 def test_neighbouring_han_characters_count_where_the_words_hold_them_as_a_pair() -> None:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003 - accented letters are the subject
 """The frequent-word table: per language, its words holding a non-ASCII
 letter, and for a language written in Latin script its commonest ASCII
 words, which tell the language of a text whose accented letters were lost."""
@@ -5,6 +6,7 @@ words, which tell the language of a text whose accented letters were lost."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake.lexicon import (
+    completion_words,
     han_pairs,
     known_bigrams,
     known_words,
@@ -55,3 +57,10 @@ def test_the_han_pairs_are_the_pairs_of_two_han_characters() -> None:
     assert "低挫" not in han_pairs()  # 你好 read from GBK bytes as EUC-JP
     assert han_pairs() | known_bigrams() == set(pairs)
     assert not han_pairs() & known_bigrams()
+
+
+def test_a_rarer_word_differing_from_a_commoner_only_beyond_ascii_is_left_out() -> None:
+    # French étre is mostly être misspelt; Turkish kısıtlı has no commoner twin.
+    words = completion_words()
+    assert "être" in words and "étre" not in words
+    assert "kısıtlı" in words and "kısıtlı" not in known_words()

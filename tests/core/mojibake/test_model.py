@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake import features, model
 
 #: ASCII, accented Latin, Latin-1 signs and capitals, C1, Greek, Cyrillic,
 #: box drawing, CJK (with pairs Chinese words hold), Hangul, a combining mark, a casefold that grows
@@ -22,7 +22,10 @@ TEXTS = st.one_of(
     st.text(st.sampled_from(ALPHABET), max_size=120),
     st.text(max_size=60),
     st.lists(
-        st.sampled_from(["José", "Müller", "Josй", "Mьller", "JosÃ©", "Ã¼", "Ð¿Ñ"]), max_size=30
+        st.sampled_from(
+            ["José", "Müller", "Josй", "Mьller", "JosÃ©", "Ã¼", "Ð¿Ñ", "kısıtlı", "Kýsýtlý", "être"]
+        ),
+        max_size=30,
     ).map(" ".join),
 )
 
@@ -49,3 +52,10 @@ def test_chinese_whose_every_pair_is_a_word_stays_under_its_bound() -> None:
     # Each Han character begins at most one pair the words hold.
     for text in ("问题" * 40, "我们的国家发展问题已经现在怎么"):
         assert model.text_score(text) <= model.text_score_bound(text)
+
+
+def test_a_frequent_word_weighs_at_least_what_a_rare_one_does() -> None:
+    # Both count as listed; the fit holds the frequent word's extra at 0 or
+    # above (tools/mojibake/train.py, NONNEGATIVE).
+    assert model.weights()[features.WORD_INDEX["word-known"]] >= 0
+    assert model.weights()[features.WORD_INDEX["word-listed"]] > 0

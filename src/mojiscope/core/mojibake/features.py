@@ -9,7 +9,9 @@ Of the text (:func:`text_features`):
 * how many neighbouring pairs of each two classes (``Ã`` then ``©`` is a
   Latin-1 capital then a Latin-1 sign);
 * words: holding a non-ASCII letter and known to a language
-  (``lexicon.known_words``) or not; mixing two scripts; a lower-case letter
+  (``lexicon.known_words``) or not, and held by its longer lists of rarer
+  words too (``lexicon.completion_words``: ``kısıtlı``; Latin script only)
+  or not; mixing two scripts; a lower-case letter
   before a non-ASCII capital; letter pairs the languages' words hold or not;
 * the text as a whole: accented letters no one language uses together, letters
   outside the text's main script, its length, and box-drawing characters of
@@ -47,6 +49,7 @@ from mojiscope.core.mojibake.lexicon import (
     HAN,
     common_han,
     common_hangul,
+    completion_words,
     han_pairs,
     known_bigrams,
     known_words,
@@ -77,7 +80,7 @@ _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
 
 WORD_FEATURES = (
     "word-known", "word-unknown", "word-mixed-scripts", "lower-then-capital",
-    "bigram-known", "bigram-unknown",
+    "bigram-known", "bigram-unknown", "word-listed",
 )  # fmt: skip
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
@@ -227,13 +230,16 @@ def _script(char: str) -> int:
 _MISPLACED_SHARP_S = re.compile("(?:^|[^aeiouyäöüAEIOUYÄÖÜ])[ßẞ]")
 
 
-def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
-    """The word features of one token holding a non-ASCII letter."""
+def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
+    """The word features of one token holding a non-ASCII letter: known or
+    unknown, the rest, and whether it is known or a rarer word the longer
+    lists hold (listed)."""
     lower = fold(token)
     # The lists hold only non-ASCII words: one that folds to ASCII (``ß`` is
     # ``ss``) counts as known, unless it holds ``ß`` where German never
     # writes it (``fßr``, ``ßzenet``: ``ü`` read through cp1250).
     known = lower in known_words() or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
+    rare = not known and lower in completion_words()
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
@@ -244,7 +250,15 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int]:
         if (a >= "\x80" or b >= "\x80") and not (_script(a) == 7 and _script(b) == 7)
     ]
     seen = sum(1 for pair in pairs if pair in bigrams)
-    return int(known), int(not known), int(len(scripts) > 1), capital, seen, len(pairs) - seen
+    return (
+        int(known),
+        int(not known),
+        int(len(scripts) > 1),
+        capital,
+        seen,
+        len(pairs) - seen,
+        int(known or rare),
+    )
 
 
 def fold(word: str) -> str:
@@ -255,7 +269,7 @@ def fold(word: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def token_terms(token: str) -> tuple[int, int, int, int, int, int]:
+def token_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     """A token's :data:`WORD_FEATURES`, in their order (kept per token)."""
     return _word_terms(token)
 

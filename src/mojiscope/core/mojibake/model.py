@@ -99,12 +99,12 @@ def text_score(text: str) -> float:
 @lru_cache(maxsize=1 << 16)
 def letter_score(char: str) -> float:
     """The score of one character with no neighbours, as a letter rather
-    than a word: the two features that say whether the word lists hold it
+    than a word: the features that say whether the word lists hold it
     as a one-letter word (French "à") are left out, as that says nothing
     of how likely it is inside a word."""
     vector = feats.text_features(char).copy()
-    as_word = feats.WORD_INDEX["word-known"], feats.WORD_INDEX["word-unknown"]
-    vector[list(as_word)] = 0.0
+    as_word = [feats.WORD_INDEX[name] for name in _WORD_STATUS]
+    vector[as_word] = 0.0
     return float(np.dot(weights()[: feats.TEXT_SIZE], vector))
 
 
@@ -122,8 +122,11 @@ _PER_CHAR = {
 #: The feature counted at most once per Han character (a pair it begins),
 #: bounded with the Han classes' weights.
 _PER_HAN = "han-pairs-known"
+#: Whether the word lists hold a token holding a non-ASCII letter: it is
+#: known or unknown, and listed or not (known implies listed).
+_WORD_STATUS = ("word-known", "word-unknown", "word-listed")
 #: The features counted once per token holding a non-ASCII character
-#: ("word-known" and "word-unknown" are one per token between them).
+#: (besides :data:`_WORD_STATUS`).
 _PER_TOKEN = ("word-mixed-scripts",)
 
 
@@ -136,10 +139,10 @@ def _bound_weights() -> tuple[F64, F64, float, float, float, float]:
     of the text's features (for the margin)."""
     w = weights()
     k = feats.K
-    known, unknown = feats.WORD_INDEX["word-known"], feats.WORD_INDEX["word-unknown"]
     at = {name: i for i, name in enumerate(feats.NAMES)}
-    # A token is known or unknown, never both: the larger of the two weights, once per token.
-    per_token = max(float(w[known]), float(w[unknown]), 0.0)
+    # A token is known and listed, listed alone, or unknown: the most of those, once per token.
+    known, unknown, listed = (float(w[feats.WORD_INDEX[name]]) for name in _WORD_STATUS)
+    per_token = max(known + listed, listed, unknown + listed, unknown, 0.0)
     per_token += sum(max(float(w[at[n]]), 0.0) for n in _PER_TOKEN)
     per_char = sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _PER_CHAR.items())
     largest = float(np.abs(w[: feats.TEXT_SIZE]).max())

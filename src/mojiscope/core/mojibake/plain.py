@@ -66,6 +66,7 @@ def plainly_fine(data: bytes) -> bool:
 
 def _plain_word(token: str) -> bool:
     """Whether a word holding a non-ASCII letter is known, or made of known
-    pairs (the model's word features: :func:`~.features.token_terms`)."""
-    known, _unknown, _mixed, _capital, _pairs_known, pairs_unknown = token_terms(token)
+    pairs (the model's word features: :func:`~.features.token_terms`); a
+    word only the longer lists of rarer words hold is not enough."""
+    known, _unknown, _mixed, _capital, _pairs_known, pairs_unknown, _rare = token_terms(token)
     return bool(known) or pairs_unknown == 0
