@@ -407,7 +407,7 @@ def test_legacy_origins_far_dearer_than_the_best_two_are_left_unscored() -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["Xq\ufffdzv un nouveau document", "Lac P?ribonka, Québec", "Ung\ufffdltiges Zertifikat"],
+    ["Xq\ufffdzv un nouveau document", "Lac P?ribonka, Québec", "Unq\ufffdltiges Zertifikat"],
 )
 def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]

@@ -97,6 +97,16 @@ def test_a_place_name_beyond_the_frequent_words_completes_its_word() -> None:
     assert completion_words()["café"] < completion_words()["goražde"]
 
 
+def test_a_word_the_lists_hold_only_without_its_ending_is_completed_from_its_stem() -> None:
+    # The lists hold ungültig, not ungültiges; a stem of fewer than six
+    # letters completes nothing (s?gav is no Swedish säga with a v).
+    assert "ungültiges" not in completion_words() and "ungültig" in completion_words()
+    found = guess_letters("Der Server benutzt eine ung\ufffdltiges Zertifikat")
+    assert found is not None and found[0] == "Der Server benutzt eine ungültiges Zertifikat"
+    assert [(g.start, g.char) for g in found[1]] == [(27, "ü")]
+    assert "säga" in completion_words() and guess_letters("liiga s\ufffdgav") is None
+
+
 def test_holes_no_word_explains_are_kept() -> None:
     assert guess_letters("Xq\ufffdzv, \ufffd, Gqr?dx, x.php?id=1, Is it? Yes") is None
     assert [at for at, _ in holes("a\ufffdb c?d x.php?id=1")] == [1, 5]

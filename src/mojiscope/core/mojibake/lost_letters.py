@@ -11,6 +11,9 @@ hole its alternatives: first words of the language whose frequent words
 the text uses most (``lexicon.language_words``: ``Eu n�o sei se ele
 est�`` is Portuguese, so ``não``, not French ``néo``), then letters the
 text uses elsewhere, then commoner letters (``letters.by_frequency``).
+A word no known word completes may be an ending added to one: its stem's
+letters are the guess then (German ``ung\ufffdltiges`` is ``ungültiges``,
+as the lists hold ``ungültig``).
 A U+FFFD standing alone between two words is a word of one letter when
 the text's language has such a word that fits (Italian ``il certificato
 \ufffd stato`` is ``è``). Any other hole with no letter in its word, and a
@@ -231,6 +234,32 @@ def _fillings(
     ]
 
 
+#: The most letters an ending may hold that :func:`_stem_fillings` cuts off,
+#: the fewest a stem keeps after its last hole, and the fewest it holds
+#: (a shorter stem is too often some other language's word: ``s\ufffdgav``
+#: is no ``säga`` and a ``v``).
+ENDING, AFTER_HOLE, STEM = 3, 2, 6
+
+
+def _stem_fillings(
+    pieces: tuple[str, ...], used: set[str], starts: bool, languages: list[frozenset[str]]
+) -> list[tuple[str, ...]]:
+    """:func:`_fillings` of the word's stem where no known word is the whole
+    word: the word with its last one to :data:`ENDING` letters cut off (the
+    shortest ending first), at least :data:`AFTER_HOLE` letters left after
+    its last hole and :data:`STEM` in all (``ung\ufffdltiges`` is
+    ``ungültig`` and ``es``: the word lists hold a word's commoner forms)."""
+    last = pieces[-1]
+    length = sum(map(len, pieces)) + len(pieces) - 1
+    for cut in range(1, ENDING + 1):
+        if len(last) - cut < AFTER_HOLE or length - cut < STEM:
+            break
+        found = _fillings((*pieces[:-1], last[:-cut]), used, starts, languages)
+        if found:
+            return found
+    return []
+
+
 def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     """``text`` with the holes of each word known words explain filled (see
     the module docstring), and the guesses; ``None`` when no hole is filled."""
@@ -252,7 +281,9 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         cuts = [start - 1, *spots, end]
         pieces = tuple(text[a + 1 : b] for a, b in pairwise(cuts))
         starts = spots[0] == start and _starts_sentence(text, start)
-        fillings = _fillings(pieces, used, starts, languages)
+        fillings = _fillings(pieces, used, starts, languages) or _stem_fillings(
+            pieces, used, starts, languages
+        )
         if end - start == 1:  # a word of one letter: only one of the text's language
             fillings = [f for f in fillings if any(fold(f[0]) in words for words in languages)]
         if not fillings:
