@@ -25,8 +25,8 @@ It holds, over wordfreq's languages:
   that hold a non-ASCII letter, fewer of them than ASCII ones (place names
   and surnames among them: ``goražde``, ``nordström``), in order, but
   a word that differs from a commoner one only in those letters (``étre``):
-  what a word whose letters a writer lost (``Gora?de``) may be, and
-  nothing else.
+  what a word whose letters a writer lost (``Gora?de``) may be, and the
+  model's ``word-listed`` (a word of a language, if no frequent one).
 
 wordfreq's data is CC BY-SA 4.0 (Robyn Speer et al.); the table is derived
 from it and carries that license.

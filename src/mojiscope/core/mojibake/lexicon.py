@@ -19,7 +19,8 @@ beside this module, derived from wordfreq's word lists by
 * :func:`completion_words`: the known words and, per language written in
   Latin script, less frequent words (place names and surnames among them):
   what a word whose letters a writer lost may be (``lost_letters.py``),
-  each with its place among its language's words.
+  each with its place among its language's words, and the words the
+  model counts as listed (``features.py``).
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.).
 """
