@@ -239,7 +239,7 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     # ``ss``) counts as known, unless it holds ``ß`` where German never
     # writes it (``fßr``, ``ßzenet``: ``ü`` read through cp1250).
     known = lower in known_words() or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
-    rare = not known and lower in completion_words()
+    listed = known or lower in completion_words()
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
@@ -257,7 +257,7 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
         capital,
         seen,
         len(pairs) - seen,
-        int(known or rare),
+        int(listed),
     )
 
 

@@ -140,9 +140,10 @@ def _bound_weights() -> tuple[F64, F64, float, float, float, float]:
     w = weights()
     k = feats.K
     at = {name: i for i, name in enumerate(feats.NAMES)}
-    # A token is known and listed, listed alone, or unknown: the most of those, once per token.
+    # A token is known (and listed), unknown and listed, or unknown alone:
+    # the most of those, once per token.
     known, unknown, listed = (float(w[feats.WORD_INDEX[name]]) for name in _WORD_STATUS)
-    per_token = max(known + listed, listed, unknown + listed, unknown, 0.0)
+    per_token = max(known + listed, unknown + listed, unknown, 0.0)
     per_token += sum(max(float(w[at[n]]), 0.0) for n in _PER_TOKEN)
     per_char = sum(max(float(w[at[n]]), 0.0) * reach for n, reach in _PER_CHAR.items())
     largest = float(np.abs(w[: feats.TEXT_SIZE]).max())
