@@ -179,6 +179,18 @@ def test_question_mark_for_an_undefined_byte_is_guessed_with_alternatives() -> N
     assert set(lost.alternatives) == {"Í", "Ï", "Ð", "Ý"}
 
 
+def test_a_misread_row_repeating_a_correct_rows_values_is_repaired() -> None:
+    # The repair makes São Paulo again, as the correct rows hold it: in a
+    # table that is no quotation of mojibake beside its repair (counted so,
+    # the repair tied with the text as it is at 0.5).
+    good = "1;José Silva;São Paulo\n2;João Araújo;São Paulo\n"
+    bad = "3;Pedro Alves;São Paulo\n"
+    best = explain(good.encode() + damage(WIN, bad))[0]
+    assert best.text == good + bad
+    assert best.words == ["utf-8 read as windows-1252 (some parts)"]
+    assert best.confidence > 0.5
+
+
 def test_no_break_space_turned_space_is_restored() -> None:
     best = explain("Le menu Ã  la carte, Ã  midi, trÃ¨s bien".encode())[0]
     assert best.text == "Le menu à la carte, à midi, très bien"

@@ -81,6 +81,17 @@ def test_a_quotation_holding_ascii_or_a_space_is_no_mojibake_shown_on_purpose() 
         assert features.quoted("x", origin) == 0
 
 
+def test_a_repair_duplicates_words_the_text_held_but_a_table_row_only_its_own() -> None:
+    # Mojibake quoted beside its repair: the repair makes ä twice.
+    assert features.duplicates("Ä und ä statt ä", "Ä und Ã¤ statt ä") == 1
+    assert features.duplicates("Before: stößt\nAfter: stößt", "Before: stÃ¶ÃŸt\nAfter: stößt") == 1
+    # A misread row repeating a correct row's value is no quotation.
+    origin = "1;São Paulo\n2;SÃ£o Paulo\n"
+    assert features.duplicates("1;São Paulo\n2;São Paulo\n", origin) == 0
+    # Rows of unlike fields are no table.
+    assert features.duplicates("1;São\n2;3;São\n", "1;São\n2;3;SÃ£o\n") == 1
+
+
 def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() -> None:
     # The word lists fold ß to ss and hold only non-ASCII words: Straße is
     # taken as known, but no German word starts with ß or writes it after a

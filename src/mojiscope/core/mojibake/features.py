@@ -516,21 +516,46 @@ def chain_features(
     return out
 
 
-@lru_cache(maxsize=256)
-def _word_counts(text: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for token, count in _token_counts(text).items():
-        word = fold(token)
-        counts[word] = counts.get(word, 0) + count
-    return counts
+def _word_counts(text: str) -> Counter[str]:
+    """How often each word holding a non-ASCII letter stands in ``text``, folded."""
+    return Counter(fold(token) for token in _TOKEN.findall(text) if not token.isascii())
+
+
+#: What separates the fields of a table's rows (CSV, TSV, a listing).
+_DELIMITERS = ";,\t|"
+
+
+def _rows(text: str) -> list[str] | None:
+    """The lines of ``text`` when they are the rows of a table: two or more
+    (an empty last line aside), each holding as many of one delimiter, at
+    least one; else ``None``."""
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines = lines[:-1]
+    if len(lines) < 2:
+        return None
+    for delimiter in _DELIMITERS:
+        count = lines[0].count(delimiter)
+        if count and all(line.count(delimiter) == count for line in lines):
+            return lines
+    return None
 
 
 def duplicates(text: str, origin: str) -> float:
     """Words a repair made that ``origin`` (the text as it is) already held,
     beyond as often as it held them: the repair of mojibake quoted beside its
-    own repair (``Ã¤ statt ä`` made ``ä statt ä``)."""
-    before, after = _word_counts(origin), _word_counts(text)
-    return float(sum(n - before[w] for w, n in after.items() if w in before and n > before[w]))
+    own repair (``Ã¤ statt ä`` made ``ä statt ä``). In a table (:func:`_rows`)
+    only a row's own words count: rows misread beside correct ones repeat
+    their values (``SÃ£o Paulo`` below ``São Paulo``), and quote nothing."""
+    rows, was = _rows(text), _rows(origin)
+    pairs = [(text, origin)]
+    if rows is not None and was is not None and len(rows) == len(was):
+        pairs = [(row, old) for row, old in zip(rows, was, strict=True) if row != old]
+    total = 0
+    for after_text, before_text in pairs:
+        before, after = _word_counts(before_text), _word_counts(after_text)
+        total += sum(n - before[w] for w, n in after.items() if w in before and n > before[w])
+    return float(total)
 
 
 #: A quotation of a few characters beyond ASCII and nothing else (``“â€™”``,
