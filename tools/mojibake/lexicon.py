@@ -45,6 +45,7 @@ from pathlib import Path
 from texts import WORDFREQ_LANGUAGES
 
 from mojiscope.core.mojibake.lexicon import is_han
+from mojiscope.core.mojibake.lost_letters import skeleton
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
@@ -78,11 +79,6 @@ def _mostly_ascii_word(word: str) -> bool:
     """Letters, two or more, some beyond ASCII but fewer than half."""
     beyond = sum(c >= "\x80" for c in word)
     return len(word) > 1 and _letters(word) and 0 < 2 * beyond < len(word)
-
-
-def _skeleton(word: str) -> str:
-    """``word`` with each letter beyond ASCII written ``?``."""
-    return word.encode("ascii", "replace").decode("ascii")
 
 
 def _latin(char: str) -> bool:
@@ -126,14 +122,15 @@ def build() -> dict[str, object]:
             plain = [w for w in ranked if _ascii_word(w) and len(w) > 1]
             ascii_words[language] = " ".join(plain[:ASCII_WORDS])
             known = set(kept)
-            # Of words that differ only in their letters beyond ASCII, a
-            # rarer one is most often a misspelling of the commoner (French
-            # "étre" of "être"): only the commonest is kept.
-            seen = {_skeleton(w) for w in kept}
+            # Of words that differ only in their letters beyond ASCII (one
+            # skeleton, as lost_letters indexes them), a rarer one is most
+            # often a misspelling of the commoner (French "étre" of "être"):
+            # only the commonest is kept.
+            seen = {skeleton(w) for w in kept}
             rarer = []
             for w in wordfreq.top_n_list(language, COMPLETION_SCANNED):
-                if _mostly_ascii_word(w) and w not in known and _skeleton(w) not in seen:
-                    seen.add(_skeleton(w))
+                if _mostly_ascii_word(w) and w not in known and skeleton(w) not in seen:
+                    seen.add(skeleton(w))
                     rarer.append(w)
             completions[language] = " ".join(rarer)
     pairs = sorted(b for b, f in bigrams.items() if f >= BIGRAM_SHARE)

@@ -541,21 +541,31 @@ def _rows(text: str) -> list[str] | None:
     return None
 
 
+@lru_cache(maxsize=64)
+def _origin_words(origin: str) -> tuple[Counter[str], list[str] | None, tuple[Counter[str], ...]]:
+    """``origin``'s :func:`_word_counts`, its :func:`_rows` and each row's
+    counts (kept: every reading of a text is held against the same origin)."""
+    rows = _rows(origin)
+    return _word_counts(origin), rows, tuple(map(_word_counts, rows or ()))
+
+
+def _excess(after: Counter[str], before: Counter[str]) -> int:
+    """How many more times ``after`` holds the words ``before`` holds."""
+    return sum(n - before[w] for w, n in after.items() if w in before and n > before[w])
+
+
 def duplicates(text: str, origin: str) -> float:
     """Words a repair made that ``origin`` (the text as it is) already held,
     beyond as often as it held them: the repair of mojibake quoted beside its
     own repair (``Ã¤ statt ä`` made ``ä statt ä``). In a table (:func:`_rows`)
     only a row's own words count: rows misread beside correct ones repeat
     their values (``SÃ£o Paulo`` below ``São Paulo``), and quote nothing."""
-    rows, was = _rows(text), _rows(origin)
-    pairs = [(text, origin)]
-    if rows is not None and was is not None and len(rows) == len(was):
-        pairs = [(row, old) for row, old in zip(rows, was, strict=True) if row != old]
-    total = 0
-    for after_text, before_text in pairs:
-        before, after = _word_counts(before_text), _word_counts(after_text)
-        total += sum(n - before[w] for w, n in after.items() if w in before and n > before[w])
-    return float(total)
+    whole, was, counts = _origin_words(origin)
+    rows = _rows(text)
+    if rows is None or was is None or len(rows) != len(was):
+        return float(_excess(_word_counts(text), whole))
+    changed = zip(rows, was, counts, strict=True)
+    return float(sum(_excess(_word_counts(row), n) for row, old, n in changed if row != old))
 
 
 #: A quotation of a few characters beyond ASCII and nothing else (``“â€™”``,

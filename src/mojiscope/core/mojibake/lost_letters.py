@@ -126,7 +126,7 @@ def _starts_sentence(text: str, at: int) -> bool:
     return start == 0 or _SENTENCE_END.search(text, start, at) is not None
 
 
-def _skeleton(word: str) -> str:
+def skeleton(word: str) -> str:
     """``word`` with each character beyond ASCII written ``?``."""
     return word.encode("ascii", "replace").decode("ascii")
 
@@ -134,14 +134,14 @@ def _skeleton(word: str) -> str:
 @cache
 def _by_skeleton() -> dict[str, tuple[str, ...]]:
     """The words that complete a word with holes (``lexicon.completion_words``)
-    by :func:`_skeleton`: the words a word with holes may be are those of
+    by :func:`skeleton`: the words a word with holes may be are those of
     its own skeleton."""
     words = list(completion_words())
-    skeletons = _skeleton("\n".join(words)).split("\n")  # every word's at once
+    skeletons = skeleton("\n".join(words)).split("\n")  # every word's at once
     found: dict[str, list[str]] = {}
-    for skeleton, word in zip(skeletons, words, strict=True):
-        found.setdefault(skeleton, []).append(word)
-    return {skeleton: tuple(words) for skeleton, words in found.items()}
+    for shape, word in zip(skeletons, words, strict=True):
+        found.setdefault(shape, []).append(word)
+    return {shape: tuple(words) for shape, words in found.items()}
 
 
 @cache
@@ -175,7 +175,7 @@ def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     rank = _ranks()
     places = completion_words()
     found: dict[tuple[str, ...], int] = {}
-    for word in _by_skeleton().get("?".join(map(_skeleton, pieces)), ()):
+    for word in _by_skeleton().get("?".join(map(skeleton, pieces)), ()):
         letters = _filling(word, pieces)
         if letters is not None and all(c in rank for c in letters):
             found[letters] = min(places[word], found.get(letters, places[word]))

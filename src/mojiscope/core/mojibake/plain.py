@@ -68,5 +68,5 @@ def _plain_word(token: str) -> bool:
     """Whether a word holding a non-ASCII letter is known, or made of known
     pairs (the model's word features: :func:`~.features.token_terms`); a
     word only the longer lists of rarer words hold is not enough."""
-    known, _unknown, _mixed, _capital, _pairs_known, pairs_unknown, _rare = token_terms(token)
+    known, _unknown, _mixed, _capital, _pairs_known, pairs_unknown, _listed = token_terms(token)
     return bool(known) or pairs_unknown == 0
