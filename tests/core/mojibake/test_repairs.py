@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
 from mojiscope.core.mojibake.extra_codecs import CESU8, MIXED_1252, MUTF8
-from mojiscope.core.mojibake.letters import by_frequency, rarity
+from mojiscope.core.mojibake.features import class_size
+from mojiscope.core.mojibake.letters import by_frequency, rarity, used
 from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.sample import interesting_windows
 from mojiscope.core.system.source import BytesSource
@@ -105,6 +106,8 @@ def test_explain_source_reads_a_small_source_whole() -> None:
 
 
 HOLES = b"\x81\x8d\x8f\x90\x9d"
+#: The C1 controls, which a program strips from UTF-8 read as latin-1.
+C1 = bytes(range(0x80, 0xA0))
 
 
 @pytest.mark.parametrize(
@@ -435,3 +438,25 @@ def test_bytes_lost_under_shift_jis_are_named_on_the_characters_they_stand_in() 
     data = shown.encode()
     assert [data[x.start : x.end].decode() for x in best.lost] == ["蟶\ufffd", "驛\ufffd"]
     assert best.text.startswith("名前,都市")  # the commonest Han character fills the hole
+
+
+def test_a_lost_byte_fills_a_common_sign_before_one_of_thousands_of_symbols() -> None:
+    # • (E2 80 A2) read as latin-1 with its C1 control 80 stripped is E2 A2;
+    # ☢ (E2 98 A2) fills it too. A sign of a class of 34 is likelier than
+    # one symbol among 3,264, though the symbols as a class are commoner.
+    assert class_size("•") < 50 < 3000 < class_size("☢")
+    decoded = decode_with_holes("•Polished".encode().replace(b"\x80", b""), C1, allow_cut=False)
+    assert decoded is not None and decoded[0] == "•Polished"
+    assert "☢" in decoded[1][0].alternatives
+
+
+def test_a_lost_byte_fills_a_letter_of_its_script_before_one_of_all_marks() -> None:
+    # แ (E0 B9 81) with 81 lost is E0 B9; ํ (E0 B9 8D) fills it too. The
+    # frequent words hold neither (no Thai list), so each is one of its
+    # class: a Thai letter of under a hundred, a mark of thousands.
+    assert not used("แ") and not used("ํ")
+    assert class_size("แ") < 100 < 1000 < class_size("ํ")
+    text = "จังหวัดแพร่"
+    decoded = decode_with_holes(text.encode().replace(b"\x81", b""), HOLES, allow_cut=False)
+    assert decoded is not None and decoded[0] == text
+    assert "ํ" in decoded[1][0].alternatives

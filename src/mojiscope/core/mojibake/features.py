@@ -75,6 +75,8 @@ _C = {name: i for i, name in enumerate(CLASSES)}
 _SCRIPTS = ((0x41, 0x24F, 1), (0x1E00, 0x1EFF, 1), (0x370, 0x3FF, 2), (0x1F00, 0x1FFF, 2),
             (0x400, 0x52F, 3), (0x590, 0x5FF, 4), (0x600, 0x6FF, 5), (0xE00, 0xE7F, 6),
             (0x3040, 0x30FF, 7), (0x3400, 0x9FFF, 7), (0xAC00, 0xD7A3, 8))  # fmt: skip
+#: The astral emoji, which :func:`classes_of` counts as symbols.
+_EMOJI_START, _EMOJI_END = 0x1F000, 0x1FAFF
 _COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
 _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
 
@@ -189,9 +191,22 @@ def classes_of(text: str) -> U8:
     classes = _tables()[0][np.minimum(cps, 0xFFFF)]
     if len(cps) and int(cps.max()) > 0xFFFF:
         astral = cps > 0xFFFF
-        emoji = (cps >= 0x1F000) & (cps <= 0x1FAFF)
+        emoji = (cps >= _EMOJI_START) & (cps <= _EMOJI_END)
         classes[astral] = np.where(emoji[astral], _C["symbol"], _C["other"])
     return classes
+
+
+@cache
+def _class_sizes() -> npt.NDArray[np.int64]:
+    sizes = np.bincount(_tables()[0], minlength=K)
+    sizes[_C["symbol"]] += _EMOJI_END - _EMOJI_START + 1  # the astral emoji :func:`classes_of` adds
+    return sizes
+
+
+def class_size(char: str) -> int:
+    """How many characters share ``char``'s class (a class's probability
+    spread evenly over them is each one's)."""
+    return int(_class_sizes()[classes_of(char)[0]])
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")

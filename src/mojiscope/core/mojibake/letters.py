@@ -52,6 +52,11 @@ def _total() -> int:
     return sum(_counts().values())
 
 
+def used(char: str) -> bool:
+    """Whether the frequent words use ``char`` (lower case looked up)."""
+    return char.lower() in _counts()
+
+
 def rarity(letter: str) -> float:
     """How rare a non-ASCII letter (or combining mark) is in the frequent
     words: minus the natural log of its share of their non-ASCII letters
