@@ -203,6 +203,7 @@ def _class_sizes() -> npt.NDArray[np.int64]:
     return sizes
 
 
+@lru_cache(maxsize=4096)
 def class_size(char: str) -> int:
     """How many characters share ``char``'s class (a class's probability
     spread evenly over them is each one's)."""
