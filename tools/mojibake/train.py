@@ -226,9 +226,9 @@ def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
         n = float(weight.sum())
         return nll / n + L2 * float(w @ w), grad / n + 2 * L2 * w
 
-    bounds = [(0.0, None) if name in NONNEGATIVE else (None, None) for name in feats.NAMES]
-    lowest = np.array([-np.inf if low is None else low for low, _ in bounds])
-    start = np.maximum(start, lowest)  # L-BFGS-B starts inside its bounds
+    held = np.isin(feats.NAMES, NONNEGATIVE)
+    bounds = [(0.0, None) if h else (None, None) for h in held]
+    start = np.where(held, np.maximum(start, 0.0), start)  # L-BFGS-B starts inside its bounds
     result = scipy.optimize.minimize(loss, start, jac=True, method="L-BFGS-B", bounds=bounds,
                                      options={"maxiter": 400})  # fmt: skip
     return np.asarray(result.x)

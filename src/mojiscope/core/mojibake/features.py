@@ -58,6 +58,7 @@ from mojiscope.core.mojibake.lexicon import (
 )
 from mojiscope.core.mojibake.oddities import signs_between_letters
 from mojiscope.core.mojibake.runs import utf8_runs
+from mojiscope.core.mojibake.table import DELIMITERS
 
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
@@ -533,24 +534,20 @@ def chain_features(
 
 
 def _word_counts(text: str) -> Counter[str]:
-    """How often each word holding a non-ASCII letter stands in ``text``, folded."""
-    return Counter(fold(token) for token in _TOKEN.findall(text) if not token.isascii())
-
-
-#: What separates the fields of a table's rows (CSV, TSV, a listing).
-_DELIMITERS = ";,\t|"
+    """How often each of ``text``'s :func:`tokens` stands in it, folded."""
+    return Counter(map(fold, tokens(text)))
 
 
 def _rows(text: str) -> list[str] | None:
     """The lines of ``text`` when they are the rows of a table: two or more
-    (an empty last line aside), each holding as many of one delimiter, at
-    least one; else ``None``."""
+    (an empty last line aside), each holding as many of one delimiter
+    (``table.DELIMITERS``), at least one; else ``None``."""
     lines = text.split("\n")
     if lines and not lines[-1]:
         lines = lines[:-1]
     if len(lines) < 2:
         return None
-    for delimiter in _DELIMITERS:
+    for delimiter in map(chr, DELIMITERS):
         count = lines[0].count(delimiter)
         if count and all(line.count(delimiter) == count for line in lines):
             return lines

@@ -16,6 +16,7 @@ import unicodedata
 from collections import Counter
 from functools import cache
 
+from mojiscope.core.mojibake.features import class_size
 from mojiscope.core.mojibake.lexicon import known_words, letter_pairs
 
 
@@ -52,16 +53,15 @@ def _total() -> int:
     return sum(_counts().values())
 
 
-def used(char: str) -> bool:
-    """Whether the frequent words use ``char`` (lower case looked up)."""
-    return char.lower() in _counts()
-
-
-def rarity(letter: str) -> float:
-    """How rare a non-ASCII letter (or combining mark) is in the frequent
-    words: minus the natural log of its share of their non-ASCII letters
-    (lower case looked up); one they never use counts as used half a time."""
-    count = _counts().get(letter.lower(), 0.5)
+def rarity(char: str) -> float:
+    """How rare a character is in the frequent words: minus the natural log
+    of its share of their non-ASCII letters (and marks; lower case looked
+    up). One they never use counts as used half a time, that half shared
+    evenly by the characters of its class (``features.class_size``): ``•``,
+    one of 34 common signs, is likelier than ``☢``, one of 3,264 symbols."""
+    count = _counts().get(char.lower())
+    if count is None:
+        return math.log(_total() / 0.5) + math.log(class_size(char))
     return math.log(_total() / count)
 
 

@@ -29,14 +29,13 @@ explainer prices each one.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
-from mojiscope.core.mojibake.features import class_size, fold
-from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity, used
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
 from mojiscope.core.mojibake.lexicon import han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 
@@ -466,16 +465,13 @@ def _price_of(char: str, context: str) -> float:
     (``letters.rarity``, minus the log of its share of their letters): of
     two characters priced alike alone, the commoner is the likelier, and a
     combining mark they use often (Devanagari's virama) beats a letter
-    they never do (ॐ). A character they never use is one of its class
-    (``features.class_size``), its class's price spread evenly over them:
-    plus the log of their number (``•``, one of 34 common signs, before
-    ``☢``, one of 3,264 symbols; a Thai letter before one of all the
-    marks). ``context``: the text, in lower case."""
+    they never do (ॐ); of two they never use, the one of the smaller class
+    (``•``, one of 34 common signs, before ``☢``, one of 3,264 symbols; a
+    Thai letter before one of all the marks). ``context``: the text, in
+    lower case."""
     price = isolated_price(char)
     if char.lower() in context or (char == "\u201d" and "\u201c" in context):
         price -= 2.0
-    if not used(char):
-        price += math.log(class_size(char))
     return price + rarity(char)
 
 
