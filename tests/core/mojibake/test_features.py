@@ -90,6 +90,10 @@ def test_a_repair_duplicates_words_the_text_held_but_a_table_row_only_its_own() 
     assert features.duplicates("1;São Paulo\n2;São Paulo\n", origin) == 0
     # Rows of unlike fields are no table.
     assert features.duplicates("1;São\n2;3;São\n", "1;São\n2;3;SÃ£o\n") == 1
+    # A table is what the segment map takes for one: a quoted field may hold
+    # the delimiter (two fields a row here, though the commas differ).
+    origin = '1,"Paulo, SÃ£o"\n2,São\n'
+    assert features.duplicates('1,"Paulo, São"\n2,São\n', origin) == 0
 
 
 def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() -> None:

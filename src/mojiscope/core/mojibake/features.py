@@ -58,7 +58,7 @@ from mojiscope.core.mojibake.lexicon import (
 )
 from mojiscope.core.mojibake.oddities import signs_between_letters
 from mojiscope.core.mojibake.runs import utf8_runs
-from mojiscope.core.mojibake.table import DELIMITERS
+from mojiscope.core.mojibake.table import sniff_table
 
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]
@@ -539,19 +539,20 @@ def _word_counts(text: str) -> Counter[str]:
 
 
 def _rows(text: str) -> list[str] | None:
-    """The lines of ``text`` when they are the rows of a table: two or more
-    (an empty last line aside), each holding as many of one delimiter
-    (``table.DELIMITERS``), at least one; else ``None``."""
-    lines = text.split("\n")
-    if lines and not lines[-1]:
-        lines = lines[:-1]
+    """The lines of ``text`` (an empty last line aside) when the segment
+    map would take them for a table's rows (``table.sniff_table``: two or
+    more, cut by one delimiter into as many fields); else ``None``."""
+    lines = _lines(text)
     if len(lines) < 2:
         return None
-    for delimiter in map(chr, DELIMITERS):
-        count = lines[0].count(delimiter)
-        if count and all(line.count(delimiter) == count for line in lines):
-            return lines
-    return None
+    head = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+    return lines if sniff_table(head) is not None else None
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, an empty last line aside."""
+    lines = text.split("\n")
+    return lines[:-1] if lines and not lines[-1] else lines
 
 
 @lru_cache(maxsize=64)
@@ -570,11 +571,13 @@ def _excess(after: Counter[str], before: Counter[str]) -> int:
 def duplicates(text: str, origin: str) -> float:
     """Words a repair made that ``origin`` (the text as it is) already held,
     beyond as often as it held them: the repair of mojibake quoted beside its
-    own repair (``Ã¤ statt ä`` made ``ä statt ä``). In a table (:func:`_rows`)
-    only a row's own words count: rows misread beside correct ones repeat
-    their values (``SÃ£o Paulo`` below ``São Paulo``), and quote nothing."""
+    own repair (``Ã¤ statt ä`` made ``ä statt ä``). Where ``origin`` is a
+    table (:func:`_rows`) only a row's own words count: rows misread beside
+    correct ones repeat their values (``SÃ£o Paulo`` below ``São Paulo``),
+    and quote nothing. A reading keeps the delimiters and line ends, so
+    its lines are the table's rows."""
     whole, was, counts = _origin_words(origin)
-    rows = _rows(text)
+    rows = _lines(text) if was is not None else None
     if rows is None or was is None or len(rows) != len(was):
         return float(_excess(_word_counts(text), whole))
     changed = zip(rows, was, counts, strict=True)
