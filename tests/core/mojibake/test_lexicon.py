@@ -12,6 +12,8 @@ from mojiscope.core.mojibake.lexicon import (
     known_words,
     language_words,
     letter_pairs,
+    script_letters,
+    script_pairs,
 )
 
 
@@ -64,3 +66,17 @@ def test_a_rarer_word_differing_from_a_commoner_only_beyond_ascii_is_left_out() 
     words = completion_words()
     assert "être" in words and "étre" not in words
     assert "kısıtlı" in words and "kısıtlı" not in known_words()
+
+
+def test_the_scripts_no_word_list_writes_have_their_dictionarys_letters_and_pairs() -> None:
+    letters = script_letters()
+    # Thai, Lao, Sinhala, Telugu, Malayalam and Gujarati; none a word list's.
+    for letter in "กກකకകક":
+        assert letter in letters
+    assert not set(letters) & set("".join(known_words()))
+    # Each script's shares sum to one, and a common letter outweighs a rare one.
+    assert abs(sum(v for c, v in letters.items() if "\u0e00" <= c <= "\u0e7f") - 1) < 0.02
+    assert letters["ก"] > 10 * letters["ฦ"]
+    # Telugu words end in the vowel sign u more often than in the virama.
+    assert script_pairs()["ు$"] > 3 * script_pairs()["్$"]
+    assert not set(script_pairs()) & set(letter_pairs()[0])

@@ -16,6 +16,7 @@ from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
 from mojiscope.core.mojibake.extra_codecs import CESU8, MIXED_1252, MUTF8
 from mojiscope.core.mojibake.features import class_size
 from mojiscope.core.mojibake.letters import by_frequency, rarity
+from mojiscope.core.mojibake.lexicon import script_letters
 from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.sample import interesting_windows
 from mojiscope.core.system.source import BytesSource
@@ -450,13 +451,25 @@ def test_a_lost_byte_fills_a_common_sign_before_one_of_thousands_of_symbols() ->
     assert "☢" in decoded[1][0].alternatives
 
 
-def test_a_lost_byte_fills_a_letter_of_its_script_before_one_of_all_marks() -> None:
-    # แ (E0 B9 81) with 81 lost is E0 B9; ํ (E0 B9 8D) fills it too. The
-    # frequent words hold neither (no Thai list), so each is one of its
-    # class: a Thai letter of under a hundred, a mark of thousands.
-    assert "แ" not in by_frequency() and "ํ" not in by_frequency()
-    assert class_size("แ") < 100 < 1000 < class_size("ํ")
+def test_a_lost_byte_in_a_script_without_a_word_list_fills_its_dictionarys_commoner_letter() -> (
+    None
+):
+    # แ (E0 B9 81) with 81 lost is E0 B9; the mark ํ (E0 B9 8D) fills it too.
+    # No word list is Thai; Thai's spelling dictionary holds แ far more often.
+    assert "แ" not in by_frequency()
+    assert script_letters()["แ"] > 0.01 > script_letters().get("ํ", 0.0)
     text = "จังหวัดแพร่"
     decoded = decode_with_holes(text.encode().replace(b"\x81", b""), HOLES, allow_cut=False)
     assert decoded is not None and decoded[0] == text
     assert "ํ" in decoded[1][0].alternatives
+
+
+def test_a_lost_byte_in_gujarati_fills_the_virama_its_dictionary_calls_for() -> None:
+    # The virama ્ (E0 AB 8D) and the vowel sign u ુ (E0 AB 81) both lose
+    # their last byte to windows-1252, and both fill E0 AB; Gujarati's
+    # dictionary writes the virama between these consonants.
+    text = "પ્રાપ્ત"
+    decoded = decode_with_holes(text.encode().replace(b"\x8d", b""), HOLES, allow_cut=False)
+    assert decoded is not None and decoded[0] == text
+    assert [guess.char for guess in decoded[1]] == ["્", "્"]
+    assert all("ુ" in guess.alternatives for guess in decoded[1])

@@ -17,7 +17,13 @@ from collections import Counter
 from functools import cache
 
 from mojiscope.core.mojibake.features import class_size
-from mojiscope.core.mojibake.lexicon import known_words, letter_pairs
+from mojiscope.core.mojibake.lexicon import (
+    known_words,
+    language_letters,
+    letter_pairs,
+    script_letters,
+    script_pairs,
+)
 
 
 def lettering(char: str) -> bool:
@@ -56,13 +62,33 @@ def _total() -> int:
 def rarity(char: str) -> float:
     """How rare a character is in the frequent words: minus the natural log
     of its share of their non-ASCII letters (and marks; lower case looked
-    up). One they never use counts as used half a time, that half shared
+    up). A letter of a script they do not write has its share of its
+    script's letters (``lexicon.script_letters``: Telugu's virama is
+    commoner than its vowel sign u) in the share of one of their languages.
+    One they never use counts as used half a time, that half shared
     evenly by the characters of its class (``features.class_size``): ``•``,
     one of 34 common signs, is likelier than ``☢``, one of 3,264 symbols."""
     count = _counts().get(char.lower())
-    if count is None:
-        return math.log(_total() / 0.5) + math.log(class_size(char))
-    return math.log(_total() / count)
+    if count is not None:
+        return math.log(_total() / count)
+    share = script_letters().get(char)
+    if share is not None:
+        return math.log(len(language_letters()) / share)
+    return math.log(_total() / 0.5) + math.log(class_size(char))
+
+
+@cache
+def _neighbour_pairs() -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """The pairs of ``lexicon.letter_pairs`` and ``lexicon.script_pairs``
+    (their characters are apart), with each character's totals as the
+    first and as the second of its pairs."""
+    pairs = letter_pairs()[0] | script_pairs()
+    lefts: dict[str, float] = {}
+    rights: dict[str, float] = {}
+    for pair, frequency in pairs.items():
+        lefts[pair[0]] = lefts.get(pair[0], 0.0) + frequency
+        rights[pair[1]] = rights.get(pair[1], 0.0) + frequency
+    return pairs, lefts, rights
 
 
 #: The share of a character's pairs an unseen pair counts as.
@@ -71,7 +97,8 @@ PAIR_FLOOR = 1e-3
 
 def neighbours_price(char: str, before: str, following: str) -> float:
     """What ``char``'s neighbours say against it where one is a letter:
-    minus the log of how likely the frequent words (``lexicon.letter_pairs``)
+    minus the log of how likely the frequent words (``lexicon.letter_pairs``;
+    for a script they do not write, its dictionary's, ``lexicon.script_pairs``)
     make the character ``before`` it, and the one ``following`` it, beside
     it (each one character; ``^``/``$`` for a neighbour that is no letter;
     an empty side is unknown and says nothing; a pair the words never hold
@@ -80,7 +107,7 @@ def neighbours_price(char: str, before: str, following: str) -> float:
     this ranks fills as a naive Bayes over their neighbours would."""
     if not (lettering(before) or lettering(following)):
         return 0.0
-    pairs, lefts, rights = letter_pairs()
+    pairs, lefts, rights = _neighbour_pairs()
     low = char.lower()
     price = 0.0
     for other, left in ((before, True), (following, False)):

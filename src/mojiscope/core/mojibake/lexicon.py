@@ -9,6 +9,9 @@ beside this module, derived from wordfreq's word lists by
   language a text is in;
 * :func:`language_letters`: per language, the non-ASCII letters its frequent
   words use (text uses one language's set; mojibake mixes several);
+* :func:`script_letters` and :func:`script_pairs`: for scripts none of
+  those languages writes, how often each letter and each pair of
+  neighbouring characters stands in the words of its spelling dictionary;
 * :func:`letter_pairs`: pairs of neighbouring characters, one not ASCII,
   that those words hold (``^`` and ``$`` mark a word's ends), and how often
   (:func:`known_bigrams`: those pairs, but Han beside Han, which are
@@ -22,7 +25,8 @@ beside this module, derived from wordfreq's word lists by
   each with its place among its language's words, and the words the
   model counts as listed (``features.py``).
 
-The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.).
+The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.); the script
+tables are counts over Debian's hunspell dictionaries.
 """
 
 from __future__ import annotations
@@ -107,13 +111,36 @@ def is_han(char: str) -> bool:
     return "\u3400" <= char <= "\u9fff"
 
 
-@cache
-def _pairs() -> dict[str, float]:
-    pairs, weights = str(_table()["pairs"]), str(_table()["pair_weights"])
+def _shares(keys: str, weights: str, size: int) -> dict[str, float]:
+    """The table's ``keys`` (each ``size`` characters) and the shares their
+    ``weights`` write (``0`` plus :data:`PAIR_STEPS` times minus the
+    natural log)."""
     return {
-        pairs[2 * i : 2 * i + 2]: math.exp(-(ord(w) - 48) / PAIR_STEPS)
+        keys[size * i : size * i + size]: math.exp(-(ord(w) - 48) / PAIR_STEPS)
         for i, w in enumerate(weights)
     }
+
+
+@cache
+def _pairs() -> dict[str, float]:
+    return _shares(str(_table()["pairs"]), str(_table()["pair_weights"]), 2)
+
+
+@cache
+def script_pairs() -> dict[str, float]:
+    """For the scripts of :func:`script_letters`, how often each pair of
+    neighbouring characters stands in the words of their spelling
+    dictionaries (``^`` and ``$`` mark a word's ends; each script's words
+    weigh one in all)."""
+    return _shares(str(_table()["script_pairs"]), str(_table()["script_pair_weights"]), 2)
+
+
+@cache
+def script_letters() -> dict[str, float]:
+    """Per letter of a script no language of the word lists writes (Thai,
+    Lao, Sinhala, Telugu, Malayalam, Gujarati), its share of its script's
+    letters in the words of that script's spelling dictionary."""
+    return _shares(str(_table()["script_letters"]), str(_table()["script_letter_weights"]), 1)
 
 
 @cache
