@@ -23,6 +23,7 @@ from mojiscope.core.mojibake.lexicon import (
     letter_pairs,
     script_letters,
     script_pairs,
+    with_totals,
 )
 
 
@@ -80,15 +81,8 @@ def rarity(char: str) -> float:
 @cache
 def _neighbour_pairs() -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
     """The pairs of ``lexicon.letter_pairs`` and ``lexicon.script_pairs``
-    (their characters are apart), with each character's totals as the
-    first and as the second of its pairs."""
-    pairs = letter_pairs()[0] | script_pairs()
-    lefts: dict[str, float] = {}
-    rights: dict[str, float] = {}
-    for pair, frequency in pairs.items():
-        lefts[pair[0]] = lefts.get(pair[0], 0.0) + frequency
-        rights[pair[1]] = rights.get(pair[1], 0.0) + frequency
-    return pairs, lefts, rights
+    (their characters are apart), with each character's totals."""
+    return with_totals(letter_pairs()[0] | script_pairs())
 
 
 #: The share of a character's pairs an unseen pair counts as.

@@ -164,7 +164,14 @@ def letter_pairs() -> tuple[dict[str, float], dict[str, float], dict[str, float]
     in the frequent words (``^`` and ``$`` mark a word's ends; each
     language's words weigh about one in all), and per character the total of
     its pairs as their first (``lefts``) and as their second (``rights``)."""
-    pairs = _pairs()
+    return with_totals(_pairs())
+
+
+def with_totals(
+    pairs: dict[str, float],
+) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """``pairs``, and per character the total of its pairs as their first
+    and as their second."""
     lefts: dict[str, float] = {}
     rights: dict[str, float] = {}
     for pair, frequency in pairs.items():
