@@ -56,15 +56,13 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
-from mojiscope.core.mojibake.lexicon import is_han
+from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han
 from mojiscope.core.mojibake.lost_letters import skeleton
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
 SCANNED = 30000
 BIGRAM_SHARE = 5e-7
-#: How finely ``pair_weights`` holds a frequency: units per natural log.
-PAIR_STEPS = 4
 #: A one-letter word (of Latin script) is kept when it is among a language's
 #: most frequent words (French "à", Portuguese "é"), not a stray letter further down.
 SINGLE_LETTER_RANK = 200
@@ -110,13 +108,18 @@ def _latin(char: str) -> bool:
     return unicodedata.name(char, "").startswith("LATIN")
 
 
+def _weight(share: float) -> str:
+    """A share as the table writes it: one character, ``0`` plus
+    :data:`PAIR_STEPS` times minus its natural log, rounded."""
+    return chr(48 + round(-PAIR_STEPS * math.log(share)))
+
+
 def _weights(counts: Counter[str], floor: float = 0.0) -> tuple[str, str]:
     """``counts``' keys of a share of the total of at least ``floor``,
-    sorted and concatenated, and their shares, written as ``pair_weights``."""
+    sorted and concatenated, and their shares (:func:`_weight`)."""
     total = sum(counts.values())
     kept = sorted(k for k, n in counts.items() if n / total >= floor)
-    weights = (chr(48 + round(-PAIR_STEPS * math.log(counts[k] / total))) for k in kept)
-    return "".join(kept), "".join(weights)
+    return "".join(kept), "".join(_weight(counts[k] / total) for k in kept)
 
 
 def _one_script(word: str) -> bool:
@@ -208,7 +211,7 @@ def build() -> dict[str, object]:
         "words": words,
         "ascii": ascii_words,
         "pairs": "".join(pairs),
-        "pair_weights": "".join(chr(48 + round(-PAIR_STEPS * math.log(bigrams[p]))) for p in pairs),
+        "pair_weights": "".join(_weight(bigrams[p]) for p in pairs),
         "han": "".join(c for c, _ in han.most_common(3500)),
         "hangul": "".join(c for c, _ in hangul.most_common(1800)),
         "completions": completions,

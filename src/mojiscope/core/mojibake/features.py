@@ -545,8 +545,8 @@ def _rows(text: str) -> list[str] | None:
     lines = _lines(text)
     if len(lines) < 2:
         return None
-    head = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
-    return lines if sniff_table(head) is not None else None
+    whole = text if text.endswith("\n") else text + "\n"  # sniff_table reads whole lines
+    return lines if sniff_table(whole.encode("utf-8", "surrogatepass")) is not None else None
 
 
 def _lines(text: str) -> list[str]:

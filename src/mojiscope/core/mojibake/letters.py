@@ -1,5 +1,6 @@
 """Which accented letters real text uses most, from the word table
-(``lexicon.py``): the order of the lost-letter guesses (``lost_letters.py``)
+(``lexicon.py``; for a script no word list writes, its spelling
+dictionary's counts): the order of the lost-letter guesses (``lost_letters.py``)
 and the rarity that prices the lost-byte guesses (``lost.py``); and which
 letter its neighbours make likelier (:func:`neighbours_price`, from how
 often the frequent words hold each pair of characters), which ranks both.

@@ -465,9 +465,10 @@ def _price_of(char: str, context: str) -> float:
     (``letters.rarity``, minus the log of its share of their letters): of
     two characters priced alike alone, the commoner is the likelier, and a
     combining mark they use often (Devanagari's virama) beats a letter
-    they never do (ॐ); of two they never use, the one of the smaller class
-    (``•``, one of 34 common signs, before ``☢``, one of 3,264 symbols; a
-    Thai letter before one of all the marks). ``context``: the text, in
+    they never do (ॐ); a letter of a script they do not write by its
+    spelling dictionary (Gujarati's virama before its vowel sign u); of two
+    neither knows, the one of the smaller class (``•``, one of 34 common
+    signs, before ``☢``, one of 3,264 symbols). ``context``: the text, in
     lower case."""
     price = isolated_price(char)
     if char.lower() in context or (char == "\u201d" and "\u201c" in context):
