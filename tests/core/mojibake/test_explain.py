@@ -22,6 +22,7 @@ from mojiscope.core.mojibake import (
     damage,
     explain,
     features,
+    model,
     mojibake_hint,
     repair_text,
     verify_chain,
@@ -539,6 +540,20 @@ def test_a_repair_that_makes_what_damage_leaves_is_not_sure() -> None:
     best = explain(text.encode())[0]
     assert best.text == "Offici\u26b4le gecre\u26b4erde patatten"  # a sign inside words
     assert best.confidence <= UNSURE_CONFIDENCE
+
+
+def test_a_legacy_reading_of_utf8_that_lost_its_c1_controls_is_not_sure() -> None:
+    # ファイル as UTF-8, read as latin-1, its C1 controls (the 81-83 of each
+    # kana) stripped: cp874 reads the rest as Thai, a guess against the
+    # reading that lost two bytes of some characters, which no search makes.
+    text = '"menu_filename": "\u00e3\u00e3\u00a1\u00e3\u00a4\u00e3\u00ab"'
+    best = explain(text.encode())[0]
+    assert model.legacy_origin(best.chain)
+    assert best.confidence <= UNSURE_CONFIDENCE
+    # The same kana with their C1 controls kept are read back, and sure.
+    kept = "\u30d5\u30a1\u30a4\u30eb".encode().decode("latin-1")
+    sure = explain(kept.encode())[0]
+    assert sure.text == "\u30d5\u30a1\u30a4\u30eb" and sure.confidence > 0.9
 
 
 def test_a_repair_that_leaves_an_oddity_as_it_was_may_be_sure() -> None:

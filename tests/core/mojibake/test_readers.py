@@ -22,6 +22,7 @@ from mojiscope.core.mojibake.readers import (
     MIXED_READER,
     MULTIBYTE_READERS,
     READERS,
+    c1_stripped_shape,
     nothing_to_undo,
     undoable_characters,
     undoes_without_guessing,
@@ -157,3 +158,26 @@ def test_the_guessing_gate_names_texts_on_both_sides() -> None:
     )  # GBK's Cyrillic counts only beside Han
     found = search(scored("CafÃ© crÃ¨me", IDENTITY), legacy=False)
     assert _usable(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "shaped"),
+    [
+        # Добрый день! and ファイル as UTF-8 read as latin-1, C1 controls stripped.
+        ("\u00d0\u00d0\u00be\u00d0\u00b1\u00d1\u00d1\u00d0\u00b9 \u00d0\u00b4", True),
+        ("\u00e3\u00e3\u00a1\u00e3\u00a4\u00e3\u00ab", True),
+        # Привет in cp1251 read as windows-1252: lead bytes standing alone.
+        ("\u00cf\u00f0\u00e8\u00e2\u00e5\u00f2", False),
+        # Whole characters (nothing lost), a C1 control kept, too few characters.
+        ("Caf\u00c3\u00a9 cr\u00c3\u00a8me \u00c3\u00a0 la", False),
+        ("\u00d0\u00d0\u00be\u00d0\u00b1\u00d1\u0082", False),
+        ("\u00e2\u00a2 x", False),
+        # A continuation byte with no lead before it, a character beyond latin-1.
+        ("\u00a1\u00d0\u00d0\u00be\u00d0\u00b1", False),
+        ("\u00d0\u00d0\u00be\u00d0\u00b1 \u20ac", False),
+    ],
+)
+def test_the_shape_of_utf8_read_as_latin1_that_lost_its_c1_controls(
+    text: str, shaped: bool
+) -> None:
+    assert c1_stripped_shape(text) is shaped

@@ -36,7 +36,7 @@ from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
-from mojiscope.core.mojibake.readers import nothing_to_undo
+from mojiscope.core.mojibake.readers import c1_stripped_shape, nothing_to_undo
 from mojiscope.core.mojibake.sample import (
     WINDOW,
     WINDOWS,
@@ -287,9 +287,15 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
     the lost letters (``lost_letters.letters_lost``) and the oddities
     (``oddities.oddities``), or a repair that makes an oddity
     (``oddities.made_oddities``: on the development sets every such repair
-    was wrong)."""
+    was wrong), or a legacy origin of text shaped as UTF-8 read as latin-1
+    that lost its C1 controls (``readers.c1_stripped_shape``: the reading
+    that lost them is one the search cannot make where a character lost two
+    bytes, and another code page then reads the bytes as letters,
+    ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
+    if model.legacy_origin(reading.chain) and c1_stripped_shape(data.decode("utf-8", "replace")):
+        return True
     if not reading.text.isascii() and made_oddities(data.decode("utf-8", "replace"), reading.text):
         return True
     if _FFFD not in data:

@@ -170,3 +170,45 @@ def readers_for(text: str) -> tuple[str, ...]:
     if _CJK.search(text):
         readers = (*readers, *MULTIBYTE_READERS)
     return readers
+
+
+def _sequence_length(byte: int) -> int:
+    """How many bytes a UTF-8 character led by ``byte`` has (0: no lead byte)."""
+    if 0xC2 <= byte <= 0xDF:
+        return 2
+    if 0xE0 <= byte <= 0xEF:
+        return 3
+    return 4 if 0xF0 <= byte <= 0xF4 else 0
+
+
+def c1_stripped_shape(text: str) -> bool:
+    """Whether ``text`` has the shape of UTF-8 read as latin-1 by a program
+    that then stripped the C1 controls (bytes 80-9F) as control characters:
+    encoded as latin-1, every byte beyond ASCII is a UTF-8 lead byte or one
+    of the continuation bytes A0-BF after it, never more than its character
+    holds; at least three characters, some cut short (a byte lost) and at
+    least a third of them keeping a continuation byte (``ÐÐ¾Ð±ÑÑÐ¹`` for
+    ``Добрый``, ``ãã¡ã¤ã«`` for ``ファイル``). A legacy text read as a code
+    page seldom has it: its letters are mostly lead bytes standing alone
+    (cp1251's ``Ïðèâåò``) or continuation bytes after a full character
+    (cp874's Thai consonants)."""
+    if C1_CONTROL.search(text) or _BEYOND_LATIN1.search(text):
+        return False
+    raw = text.encode("latin-1")
+    leads = kept = cut = 0
+    at = 0
+    while at < len(raw):
+        if raw[at] < 0x80:
+            at += 1
+            continue
+        length = _sequence_length(raw[at])
+        if length == 0:
+            return False
+        end = at + 1
+        while end < min(at + length, len(raw)) and 0xA0 <= raw[end] <= 0xBF:
+            end += 1
+        leads += 1
+        kept += end > at + 1
+        cut += end < at + length
+        at = end
+    return leads >= 3 and cut > 0 and 3 * kept >= leads
