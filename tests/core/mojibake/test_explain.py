@@ -556,6 +556,22 @@ def test_a_legacy_reading_of_utf8_that_lost_its_c1_controls_is_not_sure() -> Non
     assert sure.text == "\u30d5\u30a1\u30a4\u30eb" and sure.confidence > 0.9
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 请在项目根目录中运行脚本 read as GBK, which dropped the two bytes of 行.
+        "\u7487\u5cf0\u6e6a\u6924\u572d\u6d30\u93cd\u572d\u6d30\u8930\u66da\u8151"
+        "\u6769\u612f\u9474\u6c2d\u6e70",
+        # 株式会社 in ISO-2022-JP whose escape bytes a mail program stripped.
+        "$B3t<02q<R(B",
+    ],
+)
+def test_fine_as_it_is_is_not_sure_of_what_no_reading_gives_back(text: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
+    assert best.oddities
+
+
 def test_a_repair_that_leaves_an_oddity_as_it_was_may_be_sure() -> None:
     text = "Caf\u00c3\u00a9 cr\u00c3\u00a8me, the ge\u2039ntegreerde as it was"
     best = explain(text.encode())[0]

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake.oddities import (
     C1,
     CAPITAL,
+    JIS,
+    MULTIBYTE,
     QUESTIONS,
     SCRIPTS,
     SIGN,
@@ -35,6 +37,12 @@ from mojiscope.core.mojibake.oddities import (
         ("Fehler: ??????? nicht gefunden", [(8, 15, QUESTIONS)]),
         # Cyrillic whose C1 controls were stripped, read through cp874.
         ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
+        # 请在项目根目录中运行脚本 read as GBK, the two bytes of 行 it could not pair dropped.
+        ("璇峰湪椤圭洰鏍圭洰褰曚腑杩愯鑴氭湰.", [(0, 17, MULTIBYTE)]),
+        # コード read as Shift_JIS beside ファイル as it is.
+        ("ファイル: 繧ｳ繝ｼ繝", [(6, 11, MULTIBYTE)]),
+        # 株式会社ワーク in ISO-2022-JP, its escape bytes stripped.
+        ("Subject: $B3t<02q<R%o!<%/(B", [(9, 27, JIS)]),
     ],
 )
 def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]]) -> None:
@@ -52,6 +60,8 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "所有中文文件名乱码，文件中内容没有乱码",
         "Dark Night Rhapsody～明けない夜の狂詩曲",
         "canal字符集编码问题，latin1的表",
+        "请在项目根目录中运行脚本。いつもお世話になっております。",
+        "echo $Bar(Baz) and $B(B and $Bxyz(B",
         "Привет, мир! Καλημέρα κόσμε",
         "สวัสดีครับ ยินดีที่ได้รู้จัก น้ำ ก็ ไม่ เป็น",
         "91.8 ms ± 755 μs per loop; 1/π ∫W(ω)cos(nω)dω; the IFNγ response",

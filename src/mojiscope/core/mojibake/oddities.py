@@ -22,7 +22,16 @@ and damage often leaves:
 * a Thai vowel sign or tone mark that no Thai character comes before: Thai
   writes them after a consonant, and bytes of another script read through
   cp874 begin words with them (``ะะพะฑััะน``, Cyrillic whose C1 controls a
-  program stripped).
+  program stripped);
+* a run of Han or kana whose bytes in GBK or Shift_JIS are mostly UTF-8
+  (two thirds of them or more in three-byte sequences, two or more of
+  those): UTF-8 read by one of those code pages, whose reader dropped the
+  bytes it could not pair, so that no reading gives it back whole
+  (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost). Correct Chinese and Japanese
+  text is seldom so (none of the 7,050 training texts holding Han or kana);
+* an ISO-2022-JP shift to JIS X 0208 whose escape bytes were stripped
+  (``$B3t<02q<R(B`` for ``株式会社``): ``$B`` or ``$@``, two or more pairs
+  of printable ASCII that read as JIS characters, ``(B`` or ``(J``.
 
 Correct text has them too (a message quoting mojibake, a formula): an
 oddity is no repair, only a reason not to be sure. The explainer claims at
@@ -40,7 +49,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.offsets import source_offsets
+from mojiscope.core.mojibake.readers import CJK, MULTIBYTE_READERS
 
 #: What each oddity is, in words.
 C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
@@ -51,6 +62,8 @@ C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
     "a word of question marks",
 )
 THAI = "a Thai vowel sign or tone mark after no consonant"
+MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
+JIS = "an ISO-2022-JP shift without its escape bytes"
 
 #: Letters of the scripts that separate words with spaces, by script.
 _LATIN = "A-Za-zªºµÀ-ÖØ-öø-ɏḀ-ỿ"
@@ -116,6 +129,37 @@ class Oddity:
 _THAI_AFTER_NOTHING = re.compile("(?<![\u0e01-\u0e4e])[\u0e30-\u0e3a\u0e45\u0e47-\u0e4e]")
 #: Three or more question marks standing as a word of their own.
 _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
+#: A run of Han or kana (what GBK and Shift_JIS read UTF-8 as).
+_CJK_RUN = re.compile(f"{CJK.pattern}+")
+#: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
+_UTF8_TRIPLE = re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}")
+#: ISO-2022-JP's shift to JIS X 0208 and back to ASCII, the escape bytes gone.
+_JIS_SHIFT = re.compile(r"\$[@B]((?:[\x21-\x7e]{2}){2,}?)\([BJ]")
+
+
+def _read_as_multibyte(run: str) -> bool:
+    """Whether ``run`` (Han or kana) encoded as GBK or Shift_JIS is mostly
+    UTF-8: two or more three-byte sequences, two thirds of its bytes."""
+    for reader in MULTIBYTE_READERS:
+        try:
+            raw = run.encode(python_codec(reader))
+        except UnicodeEncodeError:
+            continue
+        triples = len(_UTF8_TRIPLE.findall(raw))
+        if triples >= 2 and 9 * triples >= 2 * len(raw):
+            return True
+    return False
+
+
+def _jis_without_escapes(match: re.Match[str]) -> bool:
+    """Whether a :data:`_JIS_SHIFT` match reads as JIS X 0208 once its escape
+    bytes are put back."""
+    raw = b"\x1b$B" + match.group(1).encode("ascii") + b"\x1b(B"
+    try:
+        raw.decode("iso-2022-jp")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=64)
@@ -127,9 +171,17 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         else []
     )
     if text.isascii():
-        return tuple(questions)
+        jis = [
+            (m.start(), m.end(), JIS) for m in _JIS_SHIFT.finditer(text) if _jis_without_escapes(m)
+        ]
+        return tuple(sorted(questions + jis))
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
     found += questions
+    found += [
+        (m.start(), m.end(), MULTIBYTE)
+        for m in _CJK_RUN.finditer(text)
+        if _read_as_multibyte(m.group())
+    ]
     found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
     found += [(m.start(), m.end(), THAI) for m in _THAI_AFTER_NOTHING.finditer(text)]
     for match in _capitals().finditer(text):

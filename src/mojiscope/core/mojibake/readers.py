@@ -97,7 +97,7 @@ def nothing_to_undo(text: str) -> bool:
 
 #: Characters a reader of :data:`MULTIBYTE_READERS` makes of UTF-8 beyond
 #: ASCII are mostly Han and kana (halfwidth kana for Shift_JIS).
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff61-\uff9f]")
+CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff61-\uff9f]")
 
 
 _NON_ASCII_RUNS = re.compile("[^\x00-\x7f]+")
@@ -146,7 +146,7 @@ def undoes_without_guessing(text: str) -> bool:
                 for a, b in pairwise(run)
             ):
                 return True
-    if _CJK.search(text) is None:
+    if CJK.search(text) is None:
         return False
     return any(_reads_as_utf8(run, reader) for reader in MULTIBYTE_READERS for run in runs)
 
@@ -167,7 +167,7 @@ def readers_for(text: str) -> tuple[str, ...]:
     readers: tuple[str, ...] = READERS
     if C1_CONTROL.search(text) and _BEYOND_LATIN1.search(text):
         readers = (*readers, MIXED_READER)
-    if _CJK.search(text):
+    if CJK.search(text):
         readers = (*readers, *MULTIBYTE_READERS)
     return readers
 
