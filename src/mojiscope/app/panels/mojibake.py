@@ -396,9 +396,11 @@ class MojibakePanel(QWidget):
         if chosen.oddities:
             count = len(chosen.oddities)
             places = "One place looks" if count == 1 else f"{count:,} places look"
+            kinds = "; ".join(dict.fromkeys(odd.what for odd in chosen.oddities))
             lines.append(
-                f"{places} like damage that no reading explains (see the ranges): the text "
-                "may be fine, or misread in a way no chain here undoes, so this is not sure."
+                f"{places} like damage that no reading explains ({kinds}; see the ranges): "
+                "the text may be fine, or misread in a way no chain here undoes, so this is "
+                "not sure."
             )
         if other is not None and other.text != chosen.text:
             how = chain_words(other.chain)
