@@ -572,6 +572,18 @@ def test_fine_as_it_is_is_not_sure_of_what_no_reading_gives_back(text: str) -> N
     assert best.oddities
 
 
+def test_utf8_read_as_gbk_whose_reader_dropped_what_it_could_not_pair_is_read_back() -> None:
+    # Python's errors="ignore": each byte GBK cannot pair is dropped, and each
+    # such hole is guessed. The last character lost a byte at the very end,
+    # where a cut character looks the same: it stays U+FFFD.
+    text = "\u8bf7\u5728\u9879\u76ee\u6839\u76ee\u5f55\u4e2d\u8fd0\u884c\u811a\u672c"
+    text += "\uff0c\u7136\u540e\u67e5\u770b\u8f93\u51fa\u7ed3\u679c\u3002"
+    best = explain(text.encode().decode("gbk", "ignore").encode())[0]
+    assert best.chain.words == ["utf-8 read as gbk"]
+    assert best.text == text[:-1] + "\ufffd"
+    assert any(lost.what == "dropped" for lost in best.lost)
+
+
 def test_a_repair_that_leaves_an_oddity_as_it_was_may_be_sure() -> None:
     text = "Caf\u00c3\u00a9 cr\u00c3\u00a8me, the ge\u2039ntegreerde as it was"
     best = explain(text.encode())[0]

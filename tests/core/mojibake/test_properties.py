@@ -132,11 +132,14 @@ TWO_BYTE_WORDS = [
 @st.composite
 def two_byte_reader_damaged(draw: st.DrawFn) -> tuple[str, bytes]:
     """Japanese or Chinese UTF-8 read as GBK or Shift_JIS, each byte the
-    reader cannot pair written as U+FFFD or '?' (``中文`` is ``涓�鏂�``)."""
+    reader cannot pair written as U+FFFD or '?', or dropped (``中文`` is
+    ``涓�鏂�`` or ``涓鏂``)."""
     words = draw(st.lists(st.sampled_from(TWO_BYTE_WORDS), min_size=1, max_size=6))
     text = draw(st.sampled_from(["", " ", ", ", "\n"])).join(words)
     reader = draw(st.sampled_from(["gbk", "shift_jis"]))
-    stand = draw(st.sampled_from(["?", "\ufffd"]))
+    stand = draw(st.sampled_from(["?", "\ufffd", ""]))
+    if not stand:
+        return text, text.encode().decode(reader, "ignore").encode()
     return text, text.encode().decode(reader, "replace").replace("\ufffd", stand).encode()
 
 

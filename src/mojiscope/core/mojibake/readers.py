@@ -33,7 +33,8 @@ READERS = (
 #: ``浣犲ソ``, ``é`` Shift_JIS's ``ﾃｩ``): tried on text that holds Han or
 #: kana, all such a reading makes (:func:`readers_for`). A byte of an odd end
 #: such a reader cannot pair is lost to U+FFFD or ``?`` (``中文`` is
-#: ``涓�鏂�``), so any continuation byte is a candidate for a hole.
+#: ``涓�鏂�``) or dropped (``涓鏂``), so any continuation byte is a
+#: candidate for a hole.
 MULTIBYTE_READERS = ("gbk", "shift_jis")
 #: A reader that read some bytes as windows-1252 and others as latin-1 (tried
 #: when a text holds both C1 controls and windows-1252's own signs).

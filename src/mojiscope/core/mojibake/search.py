@@ -34,7 +34,7 @@ from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading, python_co
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
-from mojiscope.core.mojibake.oddities import odd_places
+from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
 from mojiscope.core.mojibake.readers import (
     C1_CONTROL,
     MIXED_READER,
@@ -218,9 +218,16 @@ def _holes(reader: str, text: str) -> bytes:
     none (a text that holds one kept them) and shows the reading elsewhere
     (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter);
     for a reader of :data:`MULTIBYTE_READERS`, any continuation byte, when
-    ``text`` holds a U+FFFD or ``?`` it may have been lost to."""
+    ``text`` holds a U+FFFD or ``?`` it may have been lost to, or a run of
+    Han or kana that is mostly UTF-8 read by such a reader (the oddity
+    ``oddities.MULTIBYTE``), whose reader may have dropped bytes (Python's
+    ``errors="ignore"``: ``请在项目`` read as GBK is ``璇峰湪椤圭洰``, and a
+    longer text loses a byte here and there)."""
     if reader in MULTIBYTE_READERS:
-        return _CONTINUATIONS if "\ufffd" in text or "?" in text else b""
+        if "\ufffd" in text or "?" in text:
+            return _CONTINUATIONS
+        shaped = any(what == MULTIBYTE for _, _, what in odd_places(text))
+        return _CONTINUATIONS if shaped else b""
     if (
         reader == "latin-1"
         and C1_CONTROL.search(text) is None
