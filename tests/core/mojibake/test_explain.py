@@ -556,20 +556,29 @@ def test_a_legacy_reading_of_utf8_that_lost_its_c1_controls_is_not_sure() -> Non
     assert sure.text == "\u30d5\u30a1\u30a4\u30eb" and sure.confidence > 0.9
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # 请在项目根目录中运行脚本 read as GBK, which dropped the two bytes of 行.
-        "\u7487\u5cf0\u6e6a\u6924\u572d\u6d30\u93cd\u572d\u6d30\u8930\u66da\u8151"
-        "\u6769\u612f\u9474\u6c2d\u6e70",
-        # 株式会社 in ISO-2022-JP whose escape bytes a mail program stripped.
-        "$B3t<02q<R(B",
-    ],
-)
-def test_fine_as_it_is_is_not_sure_of_what_no_reading_gives_back(text: str) -> None:
-    best = explain(text.encode())[0]
+def test_fine_as_it_is_is_not_sure_of_what_no_reading_gives_back() -> None:
+    # 株式会社 in ISO-2022-JP whose escape bytes a mail program stripped.
+    best = explain(b"$B3t<02q<R(B")[0]
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
     assert best.oddities
+
+
+def test_a_pair_gbk_dropped_whole_is_guessed_among_the_characters_its_lead_begins() -> None:
+    # 请在项目根目录中运行脚本 read as GBK, which dropped the pair A1 8C it
+    # could not read: the last two bytes of 行. Its lead E8 begins 4,096
+    # characters, ranked by the pairs they make with their neighbours.
+    text = "\u8bf7\u5728\u9879\u76ee\u6839\u76ee\u5f55\u4e2d\u8fd0\u884c\u811a\u672c"
+    damaged = "\u7487\u5cf0\u6e6a\u6924\u572d\u6d30\u93cd\u572d\u6d30\u8930\u66da\u8151"
+    damaged += "\u6769\u612f\u9474\u6c2d\u6e70"
+    assert text.encode()[:28] + text.encode()[30:] == damaged.encode("gbk")
+    best = explain(damaged.encode())[0]
+    assert best.chain.words == ["utf-8 read as gbk"]
+    assert best.confidence < UNSURE_CONFIDENCE
+    (lost,) = best.lost
+    assert lost.what == "dropped"
+    guessed = best.text[:9] + best.text[10:]
+    assert guessed == text[:9] + text[10:]
+    assert "\u884c" in best.text[9] + "".join(lost.alternatives)
 
 
 def test_utf8_read_as_gbk_whose_reader_dropped_what_it_could_not_pair_is_read_back() -> None:

@@ -167,6 +167,11 @@ def _rank(
                 continue
             if char not in chars:
                 chars.append(char)
+    return _ranked(chars, context, around)
+
+
+def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) -> list[str]:
+    """``chars``, the characters a hole may hold, likeliest first (see :func:`_rank`)."""
     if not chars:
         return []
     deeper = [_deeper(char, *around) for char in chars]
@@ -388,6 +393,8 @@ def _inner_stand_in(
     quotation mark): the bytes after it must complete the character; with
     ``whole``, the character's last two bytes both stand-ins, the character
     lost whole (see :func:`decode_with_holes`)."""
+    if whole and holes and length == 3 and after == at + 1 and _starts_character(raw, after):
+        return _pair_dropped(raw, at, context, prev, beyond)
     if after >= len(raw) or raw[after] not in (0x3F, FFFD_STAND_IN):
         return None
     rest = length - 1 - (after - at)  # continuation bytes still to come after the stand-in
@@ -403,6 +410,39 @@ def _inner_stand_in(
     if not ranked:
         return None
     return end, Guess(at, end, what, ranked[0], tuple(ranked[1:]))
+
+
+#: How many of a pair's fills a guess keeps as its alternatives.
+PAIR_ALTERNATIVES = 15
+
+
+def _starts_character(raw: bytes, at: int) -> bool:
+    """Whether ``raw[at]`` is the end, an ASCII byte but a stand-in for a lost
+    byte (``?``, U+FFFD's), or a lead byte."""
+    if at >= len(raw):
+        return True
+    byte = raw[at]
+    return (byte < 0x80 and byte not in (0x3F, FFFD_STAND_IN)) or 0xC2 <= byte <= 0xF4
+
+
+def _pair_dropped(
+    raw: bytes, at: int, context: str, prev: str, beyond: str = ""
+) -> tuple[int, Guess]:
+    """A lead byte of three whose two continuation bytes a reader of two
+    bytes at a time dropped together (the pair it could not read: ``行``,
+    E8 A1 8C, read as GBK loses ``A1 8C``): each of the 4,096 characters the
+    lead begins is a fill, ranked as one lost byte's are, the pairs with its
+    neighbours first (``运`` before it makes ``运行``)."""
+    lead = raw[at : at + 1]
+    chars = []
+    for second in range(0x80, 0xC0):
+        for third in range(0x80, 0xC0):
+            try:
+                chars.append((lead + bytes([second, third])).decode("utf-8"))
+            except UnicodeDecodeError:
+                continue
+    ranked = _ranked(chars, context, _around(raw, at + 1, prev, beyond))
+    return at + 1, Guess(at, at + 1, DROPPED, ranked[0], tuple(ranked[1 : 1 + PAIR_ALTERNATIVES]))
 
 
 def _fill(
