@@ -38,6 +38,7 @@ from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
 from mojiscope.core.mojibake.lexicon import han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
+from mojiscope.core.mojibake.readers import sequence_length
 
 #: What stood where the byte was lost (``Guess.what``).
 DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
@@ -96,16 +97,6 @@ def _holds(raw: bytes, end: int, length: int) -> bool:
     likelier a letter of its own than a cut."""
     pattern = _WHOLE.get(length)
     return pattern is not None and pattern.search(raw, 0, end) is not None
-
-
-def _sequence_length(lead: int) -> int:
-    if 0xC2 <= lead <= 0xDF:
-        return 2
-    if 0xE0 <= lead <= 0xEF:
-        return 3
-    if 0xF0 <= lead <= 0xF4:
-        return 4
-    return 0
 
 
 def _continuations(raw: bytes, start: int, length: int) -> int:
@@ -301,7 +292,7 @@ def _hole_at(
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess
     (``beyond``: the text after ``raw``)."""
-    length = _sequence_length(raw[at])
+    length = sequence_length(raw[at])
     if length == 0:
         if allow_cut and at == 0:
             end = at
@@ -392,7 +383,8 @@ def _inner_stand_in(
     last stood (参, E5 8F 82, read with its 8F lost is ``å?`` and a low
     quotation mark): the bytes after it must complete the character; with
     ``whole``, the character's last two bytes both stand-ins, the character
-    lost whole (see :func:`decode_with_holes`)."""
+    lost whole (see :func:`decode_with_holes`), or with no stand-in at all
+    after a lead byte of three, the pair dropped (:func:`_pair_dropped`)."""
     if whole and holes and length == 3 and after == at + 1 and _starts_character(raw, after):
         return _pair_dropped(raw, at, context, prev, beyond)
     if after >= len(raw) or raw[after] not in (0x3F, FFFD_STAND_IN):

@@ -26,9 +26,10 @@ and damage often leaves:
 * a run of Han or kana whose bytes in GBK or Shift_JIS are mostly UTF-8
   (two thirds of them or more in three-byte sequences, two or more of
   those): UTF-8 read by one of those code pages, whose reader dropped the
-  bytes it could not pair, so that no reading gives it back whole
-  (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost). Correct Chinese and Japanese
-  text is seldom so (none of the 7,050 training texts holding Han or kana);
+  bytes it could not pair, so that a reading gives it back only with
+  guesses, or not at all (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost). Correct
+  Chinese and Japanese text is seldom so (none of the 7,050 training texts
+  holding Han or kana);
 * an ISO-2022-JP shift to JIS X 0208 whose escape bytes were stripped
   (``$B3t<02q<R(B`` for ``株式会社``): ``$B`` or ``$@``, two or more pairs
   of printable ASCII that read as JIS characters, ``(B`` or ``(J``.

@@ -173,13 +173,13 @@ def readers_for(text: str) -> tuple[str, ...]:
     return readers
 
 
-def _sequence_length(byte: int) -> int:
-    """How many bytes a UTF-8 character led by ``byte`` has (0: no lead byte)."""
-    if 0xC2 <= byte <= 0xDF:
+def sequence_length(lead: int) -> int:
+    """How many bytes a UTF-8 character led by ``lead`` has (0: no lead byte)."""
+    if 0xC2 <= lead <= 0xDF:
         return 2
-    if 0xE0 <= byte <= 0xEF:
+    if 0xE0 <= lead <= 0xEF:
         return 3
-    return 4 if 0xF0 <= byte <= 0xF4 else 0
+    return 4 if 0xF0 <= lead <= 0xF4 else 0
 
 
 def c1_stripped_shape(text: str) -> bool:
@@ -202,7 +202,7 @@ def c1_stripped_shape(text: str) -> bool:
         if raw[at] < 0x80:
             at += 1
             continue
-        length = _sequence_length(raw[at])
+        length = sequence_length(raw[at])
         if length == 0:
             return False
         end = at + 1
