@@ -39,6 +39,8 @@ from mojiscope.core.mojibake.oddities import (
         ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
         # 请在项目根目录中运行脚本 read as GBK, the two bytes of 行 it could not pair dropped.
         ("璇峰湪椤圭洰鏍圭洰褰曚腑杩愯鑴氭湰.", [(0, 17, MULTIBYTE)]),
+        # 中文 read as GBK by a reader that dropped AD E6, across the two characters.
+        ("涓枃.txt", [(0, 2, MULTIBYTE)]),
         # コード read as Shift_JIS beside ファイル as it is.
         ("ファイル: 繧ｳ繝ｼ繝", [(6, 11, MULTIBYTE)]),
         # 株式会社ワーク in ISO-2022-JP, its escape bytes stripped.
@@ -61,6 +63,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "Dark Night Rhapsody～明けない夜の狂詩曲",
         "canal字符集编码问题，latin1的表",
         "请在项目根目录中运行脚本。いつもお世話になっております。",
+        "讀取 缺少 警告 から 中文.txt",
         "echo $Bar(Baz) and $B(B and $Bxyz(B",
         "Привет, мир! Καλημέρα κόσμε",
         "สวัสดีครับ ยินดีที่ได้รู้จัก น้ำ ก็ ไม่ เป็น",

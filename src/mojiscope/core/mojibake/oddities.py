@@ -25,11 +25,12 @@ and damage often leaves:
   program stripped);
 * a run of Han or kana whose bytes in GBK or Shift_JIS are mostly UTF-8
   (two thirds of them or more in three-byte sequences, two or more of
-  those): UTF-8 read by one of those code pages, whose reader dropped the
-  bytes it could not pair, so that a reading gives it back only with
-  guesses, or not at all (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost). Correct
-  Chinese and Japanese text is seldom so (none of the 7,050 training texts
-  holding Han or kana);
+  those), or in GBK are UTF-8's bytes out of order: UTF-8 read by one of
+  those code pages, whose reader dropped the bytes it could not pair, so
+  that a reading gives it back only with guesses, or not at all
+  (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost; ``涓枃``, a pair lost across
+  ``中文``). Correct Chinese and Japanese text is seldom so (none of the
+  7,050 training texts holding Han or kana);
 * an ISO-2022-JP shift to JIS X 0208 whose escape bytes were stripped
   (``$B3t<02q<R(B`` for ``株式会社``): ``$B`` or ``$@``, two or more pairs
   of printable ASCII that read as JIS characters, ``(B`` or ``(J``.
@@ -140,7 +141,8 @@ _JIS_SHIFT = re.compile(r"\$[@B]((?:[\x21-\x7e]{2}){2,}?)\([BJ]")
 
 def _read_as_multibyte(run: str) -> bool:
     """Whether ``run`` (Han or kana) encoded as GBK or Shift_JIS is mostly
-    UTF-8: two or more three-byte sequences, two thirds of its bytes."""
+    UTF-8: two or more three-byte sequences, two thirds of its bytes; or,
+    in GBK, UTF-8's bytes out of order (:func:`_utf8_bytes`)."""
     for reader in MULTIBYTE_READERS:
         try:
             raw = run.encode(python_codec(reader))
@@ -149,7 +151,27 @@ def _read_as_multibyte(run: str) -> bool:
         triples = len(_UTF8_TRIPLE.findall(raw))
         if triples >= 2 and 9 * triples >= 2 * len(raw):
             return True
+        if reader == "gbk" and _utf8_bytes(raw):
+            return True
     return False
+
+
+def _utf8_bytes(raw: bytes) -> bool:
+    """Whether ``raw`` is made of the bytes of three-byte UTF-8 characters,
+    whole or not: it begins with a lead byte (E0-EF), every byte is one or
+    a continuation byte (80-BF), and leads are a fifth to a half of them.
+    UTF-8 read as GBK by a reader that dropped a pair across two characters
+    is so (``涓枃`` for ``中文``, the end of ``中`` and the start of ``文``
+    lost), where its sequences are no longer whole; correct Chinese text in
+    GBK is not (none of the training texts), its commonest characters
+    being in rows B0-D7, whose bytes C0-D7 are neither. Shift_JIS reads
+    traditional Chinese so (``讀取``), so it is not asked."""
+    if not raw or not 0xE0 <= raw[0] <= 0xEF:
+        return False
+    if not all(0x80 <= byte <= 0xBF or 0xE0 <= byte <= 0xEF for byte in raw):
+        return False
+    leads = sum(1 for byte in raw if byte >= 0xE0)
+    return 5 * leads >= len(raw) and 2 * leads <= len(raw)
 
 
 def _jis_without_escapes(match: re.Match[str]) -> bool:
