@@ -11,6 +11,7 @@ from helpers.windows import followed
 
 from mojiscope.app.background.jobs import JobHandle
 from mojiscope.app.model.document import WINDOW, Document
+from mojiscope.app.panels import inspector as inspector_module
 from mojiscope.app.panels.inspector import MEASURE_AFTER_MS
 from mojiscope.app.window.main_window import MainWindow
 
@@ -110,8 +111,16 @@ def test_opening_another_document_stops_the_measuring(qtbot, window: MainWindow)
     assert bytes_line(window).startswith("Bytes 0x0..0x4 (5 bytes)")
 
 
+@pytest.fixture
+def long_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rest longer than any step of a test's key presses takes, however
+    busy the machine (the steps must come faster than a rest; requested
+    before ``window``, which makes its inspector with it)."""
+    monkeypatch.setattr(inspector_module, "MEASURE_AFTER_MS", 2_000)
+
+
 def test_keys_passing_over_cut_runs_measure_only_where_the_cursor_rests(
-    qtbot, window: MainWindow
+    qtbot, long_rest: None, window: MainWindow
 ) -> None:  # type: ignore[no-untyped-def]
     """Held keys pass many runs no one stops on: none of them is measured
     (a measurement may read the whole file) until the cursor rests."""
