@@ -294,9 +294,10 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
     ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
-    if model.legacy_origin(reading.chain) and c1_stripped_shape(data.decode("utf-8", "replace")):
+    origin = data.decode("utf-8", "replace")
+    if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
         return True
-    if not reading.text.isascii() and made_oddities(data.decode("utf-8", "replace"), reading.text):
+    if not reading.text.isascii() and made_oddities(origin, reading.text):
         return True
     if _FFFD not in data:
         return False

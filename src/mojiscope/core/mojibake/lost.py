@@ -29,9 +29,11 @@ explainer prices each one.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
@@ -414,7 +416,18 @@ def _starts_character(raw: bytes, at: int) -> bool:
     if at >= len(raw):
         return True
     byte = raw[at]
-    return (byte < 0x80 and byte not in (0x3F, FFFD_STAND_IN)) or 0xC2 <= byte <= 0xF4
+    return (byte < 0x80 and byte not in (0x3F, FFFD_STAND_IN)) or sequence_length(byte) > 0
+
+
+@cache
+def _led_by(lead: int) -> tuple[str, ...]:
+    """The characters of three bytes that ``lead`` begins."""
+    chars = []
+    for second in range(0x80, 0xC0):
+        for third in range(0x80, 0xC0):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.append(bytes([lead, second, third]).decode("utf-8"))
+    return tuple(chars)
 
 
 def _pair_dropped(
@@ -425,14 +438,7 @@ def _pair_dropped(
     E8 A1 8C, read as GBK loses ``A1 8C``): each of the 4,096 characters the
     lead begins is a fill, ranked as one lost byte's are, the pairs with its
     neighbours first (``运`` before it makes ``运行``)."""
-    lead = raw[at : at + 1]
-    chars = []
-    for second in range(0x80, 0xC0):
-        for third in range(0x80, 0xC0):
-            try:
-                chars.append((lead + bytes([second, third])).decode("utf-8"))
-            except UnicodeDecodeError:
-                continue
+    chars = list(_led_by(raw[at]))
     ranked = _ranked(chars, context, _around(raw, at + 1, prev, beyond))
     return at + 1, Guess(at, at + 1, DROPPED, ranked[0], tuple(ranked[1 : 1 + PAIR_ALTERNATIVES]))
 
