@@ -13,6 +13,11 @@ Three sources, none of them any project's test suite:
   the languages the other two lack. Training and validation only (they are
   word salad, not text to report figures on).
 
+A text that is itself mojibake (Debian's Norwegian Nynorsk catalog of
+``gettext-tools`` holds ``pÃ¥`` and ``Â«Â»`` for ``på`` and ``«»``) is
+left out: as a correct text it would teach the model that mojibake is
+plausible. ftfy's ``fix_encoding`` tells them: a text it changes is one.
+
 Every choice is seeded: the same machine gives the same texts.
 """
 
@@ -25,6 +30,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from ftfy import fix_encoding
 
 SPLITS = ("train", "validation", "test")
 LOCALE_DIR = Path("/usr/share/locale")
@@ -80,7 +87,11 @@ def mo_texts(
                 if key and isinstance(value, str) and 12 <= len(value) <= 240
             }
         )
-        messages = [m for m in messages if not m.isascii() or language.startswith("en")]
+        messages = [
+            m
+            for m in messages
+            if (not m.isascii() or language.startswith("en")) and fix_encoding(m) == m
+        ]
         rng.shuffle(messages)
         for message in messages[:per_catalog]:
             yield Text(message, language, "gettext", f"mo:{domain}")
