@@ -56,8 +56,7 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
-from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han
-from mojiscope.core.mojibake.lost_letters import skeleton
+from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han, skeleton
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200

@@ -6,6 +6,7 @@ words, which tell the language of a text whose accented letters were lost."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake.lexicon import (
+    completed_word,
     completion_words,
     han_pairs,
     known_bigrams,
@@ -80,3 +81,14 @@ def test_the_scripts_no_word_list_writes_have_their_dictionarys_letters_and_pair
     # Telugu words end in the vowel sign u more often than in the virama.
     assert script_pairs()["ు$"] > 3 * script_pairs()["్$"]
     assert not set(script_pairs()) & set(letter_pairs()[0])
+
+
+def test_a_word_with_holes_is_completed_by_the_commonest_known_word_the_holes_allow() -> None:
+    # The holes of пр?в?т (places 2 and 4) may hold these letters: only
+    # привет is a known word so, and a hole that allows none of its letter
+    # finds nothing.
+    holes = ((2, ("а", "и", "о")), (4, ("е", "ё")))
+    assert completed_word("пр?в?т", holes) == "привет"
+    assert completed_word("пр?в?т", ((2, ("а", "о")), (4, ("е",)))) is None
+    # The letters around the holes must be the word's.
+    assert completed_word("пр?в?д", holes) is None

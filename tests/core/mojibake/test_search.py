@@ -1,5 +1,7 @@
-"""The search: a bounded search finds what the full one finds, and Western
-text read as another code page is offered back only through its words."""
+# ruff: noqa: RUF001, RUF003 - Cyrillic letters are the subject
+"""The search: a bounded search finds what the full one finds, Western
+text read as another code page is offered back only through its words, and
+a word that lost several letters is read back whole where a known word fits."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from mojiscope.core.mojibake.search import (
     scored,
     search,
     settled,
+    undo_first,
     utf8_layers_only,
     western_origins,
 )
@@ -84,3 +87,17 @@ def test_western_text_read_as_a_code_page_is_offered_back_only_through_words(
     known = all(fold(w) in known_words() for w in words)
     if misread and known and (odd or not any(fold(t) in known_words() for t in misread)):
         assert original in [h.text for h in found]
+
+
+def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_whole() -> None:
+    # Cyrillic UTF-8 read as latin-1 loses every letter whose second byte is
+    # 80-9F where the C1 controls are stripped: П, р and т of привет each
+    # keep only their lead byte. Each hole alone may be 32 letters; the
+    # known word they make together is the guess (not Асивес).
+    text = "Привет, как дела?"
+    stripped = "".join(c for c in text.encode().decode("latin-1") if not "\x80" <= c <= "\x9f")
+    found = undo_first(stripped, "latin-1")
+    assert found is not None
+    repaired, guesses = found
+    assert repaired == text
+    assert [g.char for g in guesses] == ["П", "р", "т"]

@@ -23,7 +23,9 @@ beside this module, derived from wordfreq's word lists by
   Latin script, less frequent words (place names and surnames among them):
   what a word whose letters a writer lost may be (``lost_letters.py``),
   each with its place among its language's words, and the words the
-  model counts as listed (``features.py``).
+  model counts as listed (``features.py``); :func:`completed_word`: the
+  commonest of them that a word is, but at its holes, where each holds
+  one of some letters (``lost.py``).
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.); the script
 tables are counts over Debian's hunspell dictionaries.
@@ -34,7 +36,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 #: How finely the table holds a pair's frequency: units per natural log
@@ -208,3 +210,38 @@ def latin_letters() -> frozenset[str]:
     """Non-ASCII letters that the frequent words use, both cases."""
     letters = {c for c in set("".join(_words_by_language().values())) if c >= "\x80"}
     return frozenset(letters | {c.upper() for c in letters if len(c.upper()) == 1})
+
+
+def skeleton(word: str) -> str:
+    """``word`` with each character beyond ASCII written ``?``."""
+    return word.encode("ascii", "replace").decode("ascii")
+
+
+@cache
+def words_shaped() -> dict[str, tuple[str, ...]]:
+    """The :func:`completion_words` by :func:`skeleton`: the words a word
+    with holes may be are those of its own skeleton."""
+    words = list(completion_words())
+    skeletons = skeleton("\n".join(words)).split("\n")  # every word's at once
+    found: dict[str, list[str]] = {}
+    for shape, word in zip(skeletons, words, strict=True):
+        found.setdefault(shape, []).append(word)
+    return {shape: tuple(words) for shape, words in found.items()}
+
+
+@lru_cache(maxsize=4096)
+def completed_word(word: str, holes: tuple[tuple[int, tuple[str, ...]], ...]) -> str | None:
+    """The commonest of :func:`completion_words` that is ``word`` (folded)
+    but at its ``holes`` (a place in the word, and the letters it may
+    hold), where it holds one of those letters; ``None`` when none is."""
+    places = completion_words()
+    allowed = dict(holes)
+    best = None
+    for known in words_shaped().get(skeleton(word), ()):
+        if len(known) != len(word):
+            continue
+        if all(c in allowed[i] if i in allowed else c == word[i] for i, c in enumerate(known)) and (
+            best is None or places[known] < places[best]
+        ):
+            best = known
+    return best

@@ -38,7 +38,7 @@ from functools import cache
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
-from mojiscope.core.mojibake.lexicon import han_rank, known_words
+from mojiscope.core.mojibake.lexicon import completed_word, han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.mojibake.readers import sequence_length
 
@@ -543,7 +543,7 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     alternative that makes a word they know (``Ã?`` in ``CAF?`` is ``É``,
     whatever the commoner letter is; a space taken for a no-break space
     given back, the byte dropped before it: ``asÃ y`` is ``así y``, not
-    ``asày``); the others as they are."""
+    ``asày``); then words with several guesses (:func:`_by_whole_words`)."""
     out = list(guesses)
     for i in range(len(out)):
         guess = out[i]
@@ -569,6 +569,40 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
                 rest = tuple(c for c in guess.alternatives if c != other)
                 out[i] = replace(guess, char=other, alternatives=(guess.char, *rest))
                 break
+    return _by_whole_words(text, out)
+
+
+def _by_whole_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
+    """Each word holding two or more guessed letters that the word lists do
+    not know filled with the commonest word they know whose letters at the
+    holes are among the guesses' (``Привет`` as UTF-8 read as latin-1 that
+    lost its C1 controls keeps only the lead byte of three letters: the known word
+    is read back, not ``Асивес``, the likeliest letter at each hole); the
+    others as they are."""
+    words: dict[tuple[int, int], list[int]] = {}
+    for i, guess in enumerate(guesses):
+        if guess.at_char >= 0 and guess.alternatives and lettering(guess.char):
+            words.setdefault(_word_at(text, guess.at_char), []).append(i)
+    out = list(guesses)
+    for (start, end), spots in words.items():
+        word = text[start:end]
+        if len(spots) < 2 or len(fold(word)) != len(word) or _known(word):
+            continue
+        letters = {out[i].at_char - start: (out[i].char, *out[i].alternatives) for i in spots}
+        found = completed_word(
+            fold(word), tuple((at, tuple(map(fold, c))) for at, c in sorted(letters.items()))
+        )
+        if found is None:
+            continue
+        for i in spots:
+            guess = out[i]
+            at = guess.at_char
+            char = next(c for c in letters[at - start] if fold(c) == found[at - start])
+            if char == guess.char:
+                continue
+            rest = tuple(c for c in guess.alternatives if c != char)
+            out[i] = replace(guess, char=char, alternatives=(guess.char, *rest))
+            text = text[:at] + char + text[at + 1 :]
     return text, out
 
 

@@ -35,7 +35,12 @@ from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
-from mojiscope.core.mojibake.lexicon import completion_words, language_words
+from mojiscope.core.mojibake.lexicon import (
+    completion_words,
+    language_words,
+    skeleton,
+    words_shaped,
+)
 from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
@@ -126,24 +131,6 @@ def _starts_sentence(text: str, at: int) -> bool:
     return start == 0 or _SENTENCE_END.search(text, start, at) is not None
 
 
-def skeleton(word: str) -> str:
-    """``word`` with each character beyond ASCII written ``?``."""
-    return word.encode("ascii", "replace").decode("ascii")
-
-
-@cache
-def _by_skeleton() -> dict[str, tuple[str, ...]]:
-    """The words that complete a word with holes (``lexicon.completion_words``)
-    by :func:`skeleton`: the words a word with holes may be are those of
-    its own skeleton."""
-    words = list(completion_words())
-    skeletons = skeleton("\n".join(words)).split("\n")  # every word's at once
-    found: dict[str, list[str]] = {}
-    for shape, word in zip(skeletons, words, strict=True):
-        found.setdefault(shape, []).append(word)
-    return {shape: tuple(words) for shape, words in found.items()}
-
-
 @cache
 def _ranks() -> dict[str, int]:
     return {letter: i for i, letter in enumerate(_alphabet())}
@@ -175,7 +162,7 @@ def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     rank = _ranks()
     places = completion_words()
     found: dict[tuple[str, ...], int] = {}
-    for word in _by_skeleton().get("?".join(map(skeleton, pieces)), ()):
+    for word in words_shaped().get("?".join(map(skeleton, pieces)), ()):
         letters = _filling(word, pieces)
         if letters is not None and all(c in rank for c in letters):
             found[letters] = min(places[word], found.get(letters, places[word]))
