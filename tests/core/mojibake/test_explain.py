@@ -667,3 +667,28 @@ def test_mojibake_quoted_alone_is_shown_on_purpose_and_left_as_it_is(text: str) 
 def test_the_same_mojibake_inside_a_word_is_repaired() -> None:
     best = explain("The cafÃ©â€™s menu".encode())[0]
     assert best.text == "The café’s menu" and best.confidence >= 0.9
+
+
+def test_a_repair_of_text_that_says_how_text_shows_is_not_sure() -> None:
+    # A sentence telling what a symbol displays as most likely quotes its
+    # mojibake on purpose: the repair may lead, but claims no more than
+    # UNSURE_CONFIDENCE. The same mojibake in a sentence that tells nothing
+    # of how text shows, or beside a verb of showing alone, is repaired, and
+    # sure.
+    said = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())
+    assert said[0].confidence <= UNSURE_CONFIDENCE
+    plain = explain("The price is \u00c2\u00a35 per month".encode())[0]
+    assert plain.text == "The price is \u00a35 per month" and plain.confidence > 0.9
+    verb = explain("Show hidden files in the Caf\u00c3\u00a9 folder".encode())[0]
+    assert verb.text == "Show hidden files in the Caf\u00e9 folder" and verb.confidence > 0.9
+
+
+def test_only_the_lines_a_repair_changes_tell_whether_it_quotes_mojibake() -> None:
+    # A file's line that says how something shows says nothing of mojibake
+    # on another line: that repair stays sure.
+    text = "Use the new button instead of the menu.\nCaf\u00c3\u00a9 opens at nine.\n"
+    best = explain(text.encode())[0]
+    assert best.text == "Use the new button instead of the menu.\nCaf\u00e9 opens at nine.\n"
+    assert best.confidence > 0.9
+    quoting = "Before: st\u00c3\u00b6sst\nAfter: st\u00f6sst\n"
+    assert explain(quoting.encode())[0].confidence <= UNSURE_CONFIDENCE

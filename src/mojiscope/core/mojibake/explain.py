@@ -277,6 +277,34 @@ def _may_be_partial(best: Hypothesis) -> bool:
 #: development sets.
 UNSURE_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
+#: How people say what some text shows where they quote its mojibake on
+#: purpose: a verb of showing before ``as``, ``like`` or a quotation
+#: (``displays as â€™``, ``shows “Ã©”``), what stands for what
+#: (``instead of``, ``statt``, ``вместо``), a line that begins ``Before:``,
+#: ``After:``, ``Expected:`` or ``Actual:``. A verb alone (``Show hidden
+#: files``) is none.
+_SAYS_HOW_TEXT_SHOWS = re.compile(
+    r"(?im)\b(?:display(?:s|ed)?|show(?:s|n|ed)?|appear(?:s|ed)?|render(?:s|ed)?"
+    r"|come(?:s)? out|turn(?:s|ed)? into|bec[oa]mes?)"
+    r"(?:\s+up)?\s*(?:\bas\b|\blike\b|[:\"'\u201c\u2018«`])"
+    r"|\b(?:instead of|rather than|replaced? by|replaced? with|statt|anstatt|au lieu de"
+    r"|en lugar de|en vez de|invece di|em vez de|zamiast|вместо)\b|代わりに|而不是|变成|显示为"
+    r"|^\s*(?:before|after|expected|actual)\s*:"
+)
+
+
+def _says_how_text_shows(origin: str, repaired: str) -> bool:
+    """Whether a line of ``origin`` that the repair to ``repaired`` changes
+    says how some text shows (:data:`_SAYS_HOW_TEXT_SHOWS`); where the
+    repair changed the lines themselves, whether any line does. A file's
+    other lines say nothing of its mojibake."""
+    before, after = origin.splitlines(), repaired.splitlines()
+    if len(before) != len(after):
+        return _SAYS_HOW_TEXT_SHOWS.search(origin) is not None
+    return any(
+        old != new and _SAYS_HOW_TEXT_SHOWS.search(old) is not None
+        for old, new in zip(before, after, strict=True)
+    )
 
 
 def _unsure(reading: Hypothesis, data: bytes) -> bool:
@@ -291,10 +319,15 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
     that lost its C1 controls (``readers.c1_stripped_shape``: the reading
     that lost them is one the search cannot make where a character lost two
     bytes, and another code page then reads the bytes as letters,
-    ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai)."""
+    ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai), or a repair of a line that says how
+    some text shows (:func:`_says_how_text_shows`: ``the symbol displays
+    as Â£`` most likely quotes the mojibake on purpose; on the development
+    sets each such repair changed a correct text)."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
     origin = data.decode("utf-8", "replace")
+    if _says_how_text_shows(origin, reading.text):
+        return True
     if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
         return True
     if not reading.text.isascii() and made_oddities(origin, reading.text):
