@@ -6,8 +6,8 @@ words, which tell the language of a text whose accented letters were lost."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake.lexicon import (
-    completed_word,
     completion_words,
+    fillings,
     han_pairs,
     known_bigrams,
     known_words,
@@ -83,12 +83,12 @@ def test_the_scripts_no_word_list_writes_have_their_dictionarys_letters_and_pair
     assert not set(script_pairs()) & set(letter_pairs()[0])
 
 
-def test_a_word_with_holes_is_completed_by_the_commonest_known_word_the_holes_allow() -> None:
-    # The holes of пр?в?т (places 2 and 4) may hold these letters: only
-    # привет is a known word so, and a hole that allows none of its letter
-    # finds nothing.
-    holes = ((2, ("а", "и", "о")), (4, ("е", "ё")))
-    assert completed_word("пр?в?т", holes) == "привет"
-    assert completed_word("пр?в?т", ((2, ("а", "о")), (4, ("е",)))) is None
-    # The letters around the holes must be the word's.
-    assert completed_word("пр?в?д", holes) is None
+def test_the_letters_known_words_put_in_a_words_holes_come_commonest_first() -> None:
+    # пр?в?т (holes after пр and в): привет is a known word, so its letters
+    # are among the fillings, and no filling puts a letter where the pieces
+    # stand; a word no known word completes has none.
+    found = fillings(("пр", "в", "т"))
+    assert (("и", "е"), completion_words()["привет"]) in found
+    assert [place for _letters, place in found] == sorted(place for _letters, place in found)
+    assert all(len(letters) == 2 for letters, _place in found)
+    assert fillings(("пр", "в", "дддд")) == ()

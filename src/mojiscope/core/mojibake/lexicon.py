@@ -23,9 +23,9 @@ beside this module, derived from wordfreq's word lists by
   Latin script, less frequent words (place names and surnames among them):
   what a word whose letters a writer lost may be (``lost_letters.py``),
   each with its place among its language's words, and the words the
-  model counts as listed (``features.py``); :func:`completed_word`: the
-  commonest of them that a word is, but at its holes, where each holds
-  one of some letters (``lost.py``).
+  model counts as listed (``features.py``); :func:`fillings`: the letters
+  they put in a word's holes, commonest first (``lost_letters.py`` and
+  ``lost.py``).
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.); the script
 tables are counts over Debian's hunspell dictionaries.
@@ -229,19 +229,32 @@ def words_shaped() -> dict[str, tuple[str, ...]]:
     return {shape: tuple(words) for shape, words in found.items()}
 
 
+def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The letters ``word`` (of the pieces' skeleton) has between
+    ``pieces``, or ``None`` when its other letters are not the pieces'."""
+    letters = []
+    at = 0
+    for i, piece in enumerate(pieces):
+        if i:
+            letters.append(word[at])
+            at += 1
+        if not word.startswith(piece, at):
+            return None
+        at += len(piece)
+    return tuple(letters)
+
+
 @lru_cache(maxsize=4096)
-def completed_word(word: str, holes: tuple[tuple[int, tuple[str, ...]], ...]) -> str | None:
-    """The commonest of :func:`completion_words` that is ``word`` (folded)
-    but at its ``holes`` (a place in the word, and the letters it may
-    hold), where it holds one of those letters; ``None`` when none is."""
+def fillings(pieces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The letters, one a hole, that make one of :func:`completion_words`
+    of a word whose letters around its holes are ``pieces`` (folded), each
+    with the best place of the words they make, the commonest first
+    (``B?n`` is ``bạn`` before ``bán``; kept: a text repeats its damaged
+    words)."""
     places = completion_words()
-    allowed = dict(holes)
-    best = None
-    for known in words_shaped().get(skeleton(word), ()):
-        if len(known) != len(word):
-            continue
-        if all(c in allowed[i] if i in allowed else c == word[i] for i, c in enumerate(known)) and (
-            best is None or places[known] < places[best]
-        ):
-            best = known
-    return best
+    found: dict[tuple[str, ...], int] = {}
+    for word in words_shaped().get("?".join(map(skeleton, pieces)), ()):
+        letters = _filling(word, pieces)
+        if letters is not None:
+            found[letters] = min(places[word], found.get(letters, places[word]))
+    return tuple(sorted(found.items(), key=lambda item: item[1]))

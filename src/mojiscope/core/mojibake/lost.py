@@ -34,11 +34,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
-from mojiscope.core.mojibake.lexicon import completed_word, han_rank, known_words
+from mojiscope.core.mojibake.lexicon import fillings, han_rank, known_words
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.mojibake.readers import sequence_length
 
@@ -586,18 +587,28 @@ def _by_whole_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     out = list(guesses)
     for (start, end), spots in words.items():
         word = text[start:end]
-        if len(spots) < 2 or len(fold(word)) != len(word) or _known(word):
+        folded = fold(word)
+        if len(spots) < 2 or len(folded) != len(word) or _known(word):
             continue
-        letters = {out[i].at_char - start: (out[i].char, *out[i].alternatives) for i in spots}
-        found = completed_word(
-            fold(word), tuple((at, tuple(map(fold, c))) for at, c in sorted(letters.items()))
+        places = [out[i].at_char - start for i in spots]
+        cuts = [-1, *places, len(word)]
+        pieces = tuple(folded[a + 1 : b] for a, b in pairwise(cuts))
+        choices = [(out[i].char, *out[i].alternatives) for i in spots]
+        allowed = [{fold(c) for c in chars} for chars in choices]
+        found = next(
+            (
+                letters
+                for letters, _place in fillings(pieces)
+                if all(c in a for c, a in zip(letters, allowed, strict=True))
+            ),
+            None,
         )
         if found is None:
             continue
-        for i in spots:
+        for i, letter, chars in zip(spots, found, choices, strict=True):
             guess = out[i]
             at = guess.at_char
-            char = next(c for c in letters[at - start] if fold(c) == found[at - start])
+            char = next(c for c in chars if fold(c) == letter)
             if char == guess.char:
                 continue
             rest = tuple(c for c in guess.alternatives if c != char)

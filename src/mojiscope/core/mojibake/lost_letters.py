@@ -35,12 +35,7 @@ from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import by_frequency
-from mojiscope.core.mojibake.lexicon import (
-    completion_words,
-    language_words,
-    skeleton,
-    words_shaped,
-)
+from mojiscope.core.mojibake.lexicon import fillings, language_words
 from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
@@ -136,21 +131,6 @@ def _ranks() -> dict[str, int]:
     return {letter: i for i, letter in enumerate(_alphabet())}
 
 
-def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The letters ``word`` (of the pieces' skeleton) has between
-    ``pieces``, or ``None`` when its other letters are not the pieces'."""
-    letters = []
-    at = 0
-    for i, piece in enumerate(pieces):
-        if i:
-            letters.append(word[at])
-            at += 1
-        if not word.startswith(piece, at):
-            return None
-        at += len(piece)
-    return tuple(letters)
-
-
 @lru_cache(maxsize=4096)
 def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The letters, one a hole, that make a known word of a word whose
@@ -160,13 +140,12 @@ def _completions(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     before ``bán``), then those of commoner letters (kept: a text repeats
     its damaged words)."""
     rank = _ranks()
-    places = completion_words()
-    found: dict[tuple[str, ...], int] = {}
-    for word in words_shaped().get("?".join(map(skeleton, pieces)), ()):
-        letters = _filling(word, pieces)
-        if letters is not None and all(c in rank for c in letters):
-            found[letters] = min(places[word], found.get(letters, places[word]))
-    return tuple(sorted(found, key=lambda letters: (found[letters], [rank[c] for c in letters])))
+    found = [
+        (letters, place) for letters, place in fillings(pieces) if all(c in rank for c in letters)
+    ]
+    return tuple(
+        letters for letters, _ in sorted(found, key=lambda f: (f[1], [rank[c] for c in f[0]]))
+    )
 
 
 def _capital(before: str, after: str, starts: bool) -> bool:

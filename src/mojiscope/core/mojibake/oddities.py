@@ -156,6 +156,11 @@ def _read_as_multibyte(run: str) -> bool:
     return False
 
 
+#: A lead byte of three, then lead bytes of three and continuation bytes.
+_UTF8_SHAPED = re.compile(rb"[\xe0-\xef][\x80-\xbf\xe0-\xef]*")
+_THREE_BYTE_LEADS = bytes(range(0xE0, 0xF0))
+
+
 def _utf8_bytes(raw: bytes) -> bool:
     """Whether ``raw`` is made of the bytes of three-byte UTF-8 characters,
     whole or not: it begins with a lead byte (E0-EF), every byte is one or
@@ -166,11 +171,9 @@ def _utf8_bytes(raw: bytes) -> bool:
     GBK is not (none of the training texts), its commonest characters
     being in rows B0-D7, whose bytes C0-D7 are neither. Shift_JIS reads
     traditional Chinese so (``讀取``), so it is not asked."""
-    if not raw or not 0xE0 <= raw[0] <= 0xEF:
+    if _UTF8_SHAPED.fullmatch(raw) is None:
         return False
-    if not all(0x80 <= byte <= 0xBF or 0xE0 <= byte <= 0xEF for byte in raw):
-        return False
-    leads = sum(1 for byte in raw if byte >= 0xE0)
+    leads = len(raw) - len(raw.translate(None, _THREE_BYTE_LEADS))
     return 5 * leads >= len(raw) and 2 * leads <= len(raw)
 
 
