@@ -20,6 +20,9 @@ It holds, over wordfreq's languages:
   text is in;
 * ``han`` and ``hangul``: the most frequent Han characters of Chinese and
   Japanese, and Hangul syllables of Korean, in order;
+* ``symbols``: the symbols, dingbats and emoji (what the model counts as
+  symbols, ``features.SYMBOL_RANGES``) that stand as a word of their own
+  most often over the languages, in order (``♪``, ``😂``, ``★``);
 * ``completions``: per language written in Latin script, its words among
   the most frequent :data:`COMPLETION_SCANNED` beyond those of ``words``
   that hold a non-ASCII letter, fewer of them than ASCII ones (place names
@@ -56,6 +59,7 @@ from pathlib import Path
 
 from texts import WORDFREQ_LANGUAGES
 
+from mojiscope.core.mojibake.features import is_symbol
 from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han, skeleton
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
@@ -70,6 +74,10 @@ ASCII_WORDS = 200
 #: How far down a language's list the words that complete a word with
 #: lost letters go.
 COMPLETION_SCANNED = 50000
+#: How many of the symbols that stand as words the table keeps (of some
+#: 1,000 wordfreq holds; the last kept stands about once in ten million
+#: words, the rarer are mostly pictures of things, ``☬``, ``🗠``).
+SYMBOLS = 500
 #: The spelling dictionaries of scripts no wordfreq language writes, by the
 #: Debian package that installs them (``apt-get install`` them to build the
 #: table), and where.
@@ -164,10 +172,14 @@ def build() -> dict[str, object]:
     bigrams: Counter[str] = Counter()
     han: Counter[str] = Counter()
     hangul: Counter[str] = Counter()
+    symbols: Counter[str] = Counter()
     completions: dict[str, str] = {}
     for language in WORDFREQ_LANGUAGES:
         frequencies = wordfreq.get_frequency_dict(language)
         ranked = wordfreq.top_n_list(language, SCANNED)
+        for word, frequency in frequencies.items():
+            if len(word.rstrip("\ufe0f")) == 1 and is_symbol(word[0]):
+                symbols[word[0]] += frequency
         kept = []
         for rank, word in enumerate(ranked):
             frequency = frequencies.get(word, 0.0)
@@ -213,6 +225,7 @@ def build() -> dict[str, object]:
         "pair_weights": "".join(_weight(bigrams[p]) for p in pairs),
         "han": "".join(c for c, _ in han.most_common(3500)),
         "hangul": "".join(c for c, _ in hangul.most_common(1800)),
+        "symbols": "".join(c for c, _ in symbols.most_common(SYMBOLS)),
         "completions": completions,
     }
 

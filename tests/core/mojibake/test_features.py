@@ -55,8 +55,9 @@ ONE_OF_EACH = (
     ("ђ", "cyrillic-rare"), ("ѣ", "cyrillic-rare"), ("א", "hebrew"), ("ب", "arabic"),
     ("ก", "thai"), ("あ", "kana"), ("的", "han"), ("龘", "han-rare"), ("한", "hangul"),
     ("퓿", "hangul-rare"), ("ሀ", "other-letter"), ("€", "sign"), ("¤", "latin1-sign"),
-    ("─", "box"), ("→", "math"), ("☺", "symbol"), ("。", "cjk-punct"), ("‰", "other"),
-    ("\U0001f600", "symbol"), ("\U00010000", "other"),
+    ("─", "box"), ("→", "math"), ("☺", "symbol"), ("☬", "symbol-rare"),
+    ("。", "cjk-punct"), ("‰", "other"), ("\U0001f600", "symbol"), ("\U0001f5e0", "symbol-rare"),
+    ("\U00010000", "other"),
 )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ words, which tell the language of a text whose accented letters were lost."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake.lexicon import (
+    common_symbols,
     completion_words,
     fillings,
     han_pairs,
@@ -92,3 +93,10 @@ def test_the_letters_known_words_put_in_a_words_holes_come_commonest_first() -> 
     assert [place for _letters, place in found] == sorted(place for _letters, place in found)
     assert all(len(letters) == 2 for letters, _place in found)
     assert fillings(("пр", "в", "дддд")) == ()
+
+
+def test_the_common_symbols_are_those_written_as_words_of_their_own() -> None:
+    symbols = common_symbols()
+    assert {"♪", "★", "☺", "✓", "♥", "😂", "👍"} <= symbols
+    # Pictures of things few write: what misread bytes make of E2 and F0 leads.
+    assert not {"☬", "❬", "⚴", "🗠"} & symbols

@@ -444,11 +444,28 @@ def test_bytes_lost_under_shift_jis_are_named_on_the_characters_they_stand_in() 
 def test_a_lost_byte_fills_a_common_sign_before_one_of_thousands_of_symbols() -> None:
     # • (E2 80 A2) read as latin-1 with its C1 control 80 stripped is E2 A2;
     # ☢ (E2 98 A2) fills it too. A sign of a class of 34 is likelier than
-    # one symbol among 3,264, though the symbols as a class are commoner.
-    assert class_size("•") < 50 < 3000 < class_size("☢")
+    # one rare symbol among thousands.
+    assert class_size("•") < 50 < 2000 < class_size("☢")
     decoded = decode_with_holes("•Polished".encode().replace(b"\x80", b""), C1, allow_cut=False)
     assert decoded is not None and decoded[0] == "•Polished"
     assert "☢" in decoded[1][0].alternatives
+
+
+def test_a_byte_lost_inside_a_character_before_a_space_is_guessed_there() -> None:
+    # • (E2 80 A2) before a space, its 80 stripped: the lost byte is the
+    # character's middle one, not a no-break space after A2 (⢠).
+    decoded = decode_with_holes("• Polished".encode().replace(b"\x80", b""), C1, allow_cut=False)
+    assert decoded is not None and decoded[0] == "• Polished"
+    misread = "Finishing • Polished chrome".encode().decode("latin-1").replace("\x80", "")
+    assert explain(misread.encode())[0].text == "Finishing • Polished chrome"
+
+
+def test_a_symbol_a_guess_may_make_yields_to_a_commoner_sign() -> None:
+    # ” (E2 80 9D) read as cp1252 loses its 9D; ❀ (E2 9D 80) fills the hole
+    # too, a common symbol whose class the model likes more than a sign's.
+    text = "He said “hello” and left; she answered “goodbye”."
+    misread = text.encode().decode("cp1252", "ignore")
+    assert explain(misread.encode())[0].text == text
 
 
 def test_a_lost_byte_in_a_script_without_a_word_list_fills_its_dictionarys_commoner_letter() -> (

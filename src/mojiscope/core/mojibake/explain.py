@@ -227,17 +227,21 @@ def _add_pieces(
 
 def _guess_variants(readings: list[Hypothesis]) -> list[Hypothesis]:
     """Second readings of the best one-layer reading with guessed bytes: one
-    guess at a time switched to its first alternative."""
+    guess at a time switched to its first alternative, dearer by how much
+    rarer that is, if it is (the model prices a guess by its kind alone,
+    and the guess was ranked before its alternative with its rarity and
+    its context both weighed: a commoner alternative gains nothing)."""
     guessed = [h for h in readings if h.guesses and len(h.chain.layers) == 1]
     if not guessed:
         return []
     best = min(guessed, key=lambda h: h.price)
     known = {h.text for h in readings}
-    return [
-        scored(text, best.chain, guesses)
-        for text, guesses, _ in variants(best.text, best.guesses)
-        if text not in known
-    ]
+    found = []
+    for text, guesses, rarer in variants(best.text, best.guesses):
+        if text not in known:
+            variant = scored(text, best.chain, guesses)
+            found.append(replace(variant, price=variant.price + max(rarer, 0.0)))
+    return found
 
 
 def _space_kept(readings: list[Hypothesis]) -> list[Hypothesis]:

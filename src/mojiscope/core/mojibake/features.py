@@ -49,6 +49,7 @@ from mojiscope.core.mojibake.lexicon import (
     HAN,
     common_han,
     common_hangul,
+    common_symbols,
     completion_words,
     han_pairs,
     known_bigrams,
@@ -67,7 +68,7 @@ CLASSES = (
     "ascii-letter", "digit", "space", "ascii-punct", "control", "latin", "latin-rare",
     "latin1-capital", "greek", "cyrillic", "cyrillic-rare", "hebrew", "arabic", "thai",
     "kana", "han", "han-rare", "hangul", "hangul-rare", "halfwidth-kana", "c1", "fffd",
-    "private", "surrogate", "mark", "sign", "latin1-sign", "box", "math", "symbol",
+    "private", "surrogate", "mark", "sign", "latin1-sign", "box", "math", "symbol", "symbol-rare",
     "nbsp", "cjk-punct", "other-letter", "other", "modifier",
 )  # fmt: skip
 K = len(CLASSES)
@@ -78,8 +79,18 @@ _SCRIPTS = ((0x41, 0x24F, 1), (0x1E00, 0x1EFF, 1), (0x370, 0x3FF, 2), (0x1F00, 0
             (0x3040, 0x30FF, 7), (0x3400, 0x9FFF, 7), (0xAC00, 0xD7A3, 8))  # fmt: skip
 #: The astral emoji, which :func:`classes_of` counts as symbols.
 _EMOJI_START, _EMOJI_END = 0x1F000, 0x1FAFF
+#: The symbols and dingbats, and the astral emoji: common ones
+#: (``lexicon.common_symbols``) are the class "symbol", others "symbol-rare".
+SYMBOL_RANGES = ((0x2600, 0x27BF), (_EMOJI_START, _EMOJI_END))
+
 _COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
 _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
+
+
+def is_symbol(char: str) -> bool:
+    """Whether ``char`` lies in :data:`SYMBOL_RANGES`."""
+    return any(lo <= ord(char) <= hi for lo, hi in SYMBOL_RANGES)
+
 
 WORD_FEATURES = (
     "word-known", "word-unknown", "word-mixed-scripts", "lower-then-capital",
@@ -117,7 +128,8 @@ def _tables() -> tuple[U8, U8]:
     (rare beyond U+045F and for :data:`_RARE_CYRILLIC`), Hebrew, Arabic,
     Thai, kana, Han and Hangul (common or rare), any other letter; then the
     signs of :data:`_COMMON_SIGNS`, other Latin-1 signs, box drawing,
-    mathematical signs and arrows, symbols and dingbats, CJK punctuation and
+    mathematical signs and arrows, symbols and dingbats (common, by
+    ``lexicon.common_symbols``, or rare), CJK punctuation and
     full-width forms; anything else is "other"."""
     chars = [chr(code) for code in range(0x10000)]
     code = np.arange(0x10000)
@@ -173,7 +185,8 @@ def _tables() -> tuple[U8, U8]:
         (code < 0x100, "latin1-sign"),
         (within((0x2500, 0x259F)), "box"),
         (within((0x2190, 0x23FF), (0x2A00, 0x2AFF)), "math"),
-        (within((0x2600, 0x27BF)), "symbol"),
+        (within(SYMBOL_RANGES[0]) & _members(common_symbols()), "symbol"),
+        (within(SYMBOL_RANGES[0]), "symbol-rare"),
         (within((0x3000, 0x303F), (0xFF00, 0xFFEF)), "cjk-punct"),
     )
     classes = np.full(0x10000, _C["other"], np.uint8)
@@ -193,14 +206,25 @@ def classes_of(text: str) -> U8:
     if len(cps) and int(cps.max()) > 0xFFFF:
         astral = cps > 0xFFFF
         emoji = (cps >= _EMOJI_START) & (cps <= _EMOJI_END)
-        classes[astral] = np.where(emoji[astral], _C["symbol"], _C["other"])
+        common = np.isin(cps, _astral_symbols())
+        kind = np.where(common, _C["symbol"], _C["symbol-rare"])
+        classes[astral] = np.where(emoji[astral], kind[astral], _C["other"])
     return classes
+
+
+@cache
+def _astral_symbols() -> npt.NDArray[np.uint32]:
+    """The code points of the common symbols beyond U+FFFF (emoji)."""
+    return np.array(sorted(ord(c) for c in common_symbols() if ord(c) > 0xFFFF), np.uint32)
 
 
 @cache
 def _class_sizes() -> npt.NDArray[np.int64]:
     sizes = np.bincount(_tables()[0], minlength=K)
-    sizes[_C["symbol"]] += _EMOJI_END - _EMOJI_START + 1  # the astral emoji :func:`classes_of` adds
+    # The astral emoji :func:`classes_of` adds.
+    common = len(_astral_symbols())
+    sizes[_C["symbol"]] += common
+    sizes[_C["symbol-rare"]] += _EMOJI_END - _EMOJI_START + 1 - common
     return sizes
 
 

@@ -69,7 +69,7 @@ def rarity(char: str) -> float:
     commoner than its vowel sign u) in the share of one of their languages.
     One they never use counts as used half a time, that half shared
     evenly by the characters of its class (``features.class_size``): ``•``,
-    one of 34 common signs, is likelier than ``☢``, one of 3,264 symbols."""
+    one of 34 common signs, is likelier than ``☢``, one of 2,764 rare symbols."""
     count = _counts().get(char.lower())
     if count is not None:
         return math.log(_total() / count)

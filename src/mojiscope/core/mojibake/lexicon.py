@@ -18,7 +18,8 @@ beside this module, derived from wordfreq's word lists by
   :func:`han_pairs`);
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
-  place among them);
+  place among them); :func:`common_symbols`: the symbols and emoji
+  written most often;
 * :func:`completion_words`: the known words and, per language written in
   Latin script, less frequent words (place names and surnames among them):
   what a word whose letters a writer lost may be (``lost_letters.py``),
@@ -203,6 +204,13 @@ def han_rank(char: str) -> int:
 @cache
 def common_hangul() -> frozenset[str]:
     return frozenset(str(_table()["hangul"]))
+
+
+@cache
+def common_symbols() -> frozenset[str]:
+    """The symbols, dingbats and emoji people write most often as words of
+    their own (``♪``, ``😂``, ``★``)."""
+    return frozenset(str(_table()["symbols"]))
 
 
 @cache

@@ -347,7 +347,7 @@ def _hole_at(
             _around(raw, after + 1, prev, beyond),
         )
     if nxt == 0x20:
-        return _space_or_dropped(at, after, prefix, holes, context, invisible)
+        return _space_or_dropped(at, after, prefix, holes, context, invisible, anywhere)
     if straightened and nxt in straightened:
         quote = _fill(
             after,
@@ -461,7 +461,13 @@ def _fill(
 
 
 def _space_or_dropped(
-    at: int, after: int, prefix: bytes, holes: bytes, context: str, invisible: bytes = b""
+    at: int,
+    after: int,
+    prefix: bytes,
+    holes: bytes,
+    context: str,
+    invisible: bytes = b"",
+    anywhere: tuple[int, ...] = (0,),
 ) -> tuple[int, Guess] | None:
     """A lead byte before a space: the space was a no-break space (A0), or
     a byte was dropped before a real space. The likelier character wins;
@@ -469,7 +475,7 @@ def _space_or_dropped(
     makes too (``asÃ y`` is ``así y``, its soft hyphen hidden by a page),
     which :func:`by_words` takes where it makes the word a known one."""
     nbsp = _rank(prefix, b"\xa0", context)
-    dropped = _rank(prefix, holes, context) if holes else []
+    dropped = _rank(prefix, holes, context, behind=anywhere) if holes else []
     if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
         hidden = _rank(prefix, holes + invisible, context) if invisible else dropped
         return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(hidden))
@@ -507,7 +513,7 @@ def _price_of(char: str, context: str) -> float:
     they never do (ॐ); a letter of a script they do not write by its
     spelling dictionary (Gujarati's virama before its vowel sign u); of two
     neither knows, the one of the smaller class (``•``, one of 34 common
-    signs, before ``☢``, one of 3,264 symbols). ``context``: the text, in
+    signs, before ``☢``, one of 2,764 rare symbols). ``context``: the text, in
     lower case."""
     price = isolated_price(char)
     if char.lower() in context or (char == "\u201d" and "\u201c" in context):
@@ -675,20 +681,28 @@ def _ends_word(byte: int) -> bool:
     return chr(byte) in ".,;:!?)]}\"'"
 
 
+def _rarity(chars: str) -> float:
+    """:func:`~.letters.rarity` of a guess's character (its first, where a
+    guess put more than one: a whole word's letters)."""
+    return rarity(chars[:1]) if chars else 0.0
+
+
 def variants(
     text: str, guesses: tuple[Guess, ...], limit: int = 4
 ) -> list[tuple[str, tuple[Guess, ...], float]]:
     """The text with one guess at a time replaced by its first alternative
     (a second reading when the guess was the commoner letter and the text
     means the rarer one; for a space taken for a no-break space, the space
-    given back: ``às vezes`` or ``í s vezes``), with the price difference of
-    the two characters."""
+    given back: ``às vezes`` or ``í s vezes``), with how much rarer the
+    alternative is (``letters.rarity``: what the model, which prices a
+    guess by its kind whatever its character, does not see; ``❀`` is a
+    symbol as plausible as ``”`` is a sign, but far rarer)."""
     found = []
     for i, guess in enumerate(guesses[:limit]):
         if not guess.alternatives or guess.at_char < 0 or text[guess.at_char] != guess.char:
             continue
         other = guess.alternatives[0]
-        delta = isolated_price(other) - isolated_price(guess.char)
+        delta = _rarity(other) - _rarity(guess.char)
         if guess.what == SPACE:
             spaced, out = _space_given_back(text, guesses, i, other)
             found.append((spaced, tuple(out), delta))
