@@ -122,6 +122,22 @@ def test_what_damage_leaves_where_no_reading_explains_it_is_named(
     ]
 
 
+def test_a_repair_held_at_unsure_says_why(mojiscope: Mojiscope, tmp_path: Path) -> None:
+    path = tmp_path / "note.txt"
+    path.write_bytes("Using GBP currency the symbol displays as \u00c2\u00a3\n".encode())
+    plain = mojiscope("mojibake", path)
+    assert plain.returncode == 0, plain.stderr
+    lines = plain.stdout.decode().splitlines()
+    assert lines[1].strip() == "1. 0.50  utf-8 read as windows-1252"
+    assert lines[3].strip() == (
+        "not sure: a line it changes says how some text shows, so it may quote this "
+        "mojibake on purpose"
+    )
+    candidates = mojiscope("mojibake", "--json", path).json_lines()[0]["candidates"]
+    assert candidates[0]["doubt"] == lines[3].strip().removeprefix("not sure: ")
+    assert candidates[1]["doubt"] == ""
+
+
 #: Hindi read as windows-1252 twice, a byte lost as ``?`` under the two layers
 #: (the development split's ``lost-layers`` class): the explainer guesses the
 #: lost bytes deeper than the repair plan can, so ``--fix`` writes otherwise.

@@ -165,6 +165,7 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
                 "parts": [{"range": [p.start, p.end], "chain": p.chain.words} for p in e.parts],
                 "letters_lost": [list(r) for r in e.letters_lost],
                 "oddities": [{"range": [x.start, x.end], "what": x.what} for x in e.oddities],
+                "doubt": e.doubt,
                 "differs": e.differs,
             }
             for e in explanations
@@ -190,6 +191,8 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
             out.write(f"       {_letters_lost_words(e.letters_lost)}\n")
         if e.oddities:
             out.write(f"       {_oddities_words(e.oddities)}\n")
+        if e.doubt:
+            out.write(f"       not sure: {e.doubt}\n")
     out.flush()
 
 

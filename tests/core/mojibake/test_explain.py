@@ -683,6 +683,21 @@ def test_a_repair_of_text_that_says_how_text_shows_is_not_sure() -> None:
     assert verb.text == "Show hidden files in the Caf\u00e9 folder" and verb.confidence > 0.9
 
 
+def test_a_repair_held_at_unsure_says_why() -> None:
+    # Each rule that holds a repair at UNSURE_CONFIDENCE says why, in words;
+    # a sure repair and the text as it is (whose oddities say it) say nothing.
+    quoting = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())[0]
+    assert quoting.doubt.startswith("a line it changes says how some text shows")
+    odd = explain("Offici\u00e2\u0161\u00b4le gecre\u00e2\u0161\u00b4erde".encode())[0]
+    assert odd.text == "Offici\u26b4le gecre\u26b4erde"
+    assert odd.doubt == "the repair makes what damage leaves (\u26b4)"
+    assert odd.confidence <= UNSURE_CONFIDENCE
+    sure = explain("Caf\u00c3\u00a9".encode())
+    assert sure[0].confidence > 0.9 and [e.doubt for e in sure] == [""] * len(sure)
+    unchanged = explain("Ville de Qu\u00c8bec, Xq\u2564zv".encode())[0]
+    assert unchanged.unchanged and unchanged.doubt == "" and unchanged.oddities
+
+
 def test_only_the_lines_a_repair_changes_tell_whether_it_quotes_mojibake() -> None:
     # A file's line that says how something shows says nothing of mojibake
     # on another line: that repair stays sure.

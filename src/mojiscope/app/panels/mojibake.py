@@ -402,6 +402,8 @@ class MojibakePanel(QWidget):
                 "the text may be fine, or misread in a way no chain here undoes, so this is "
                 "not sure."
             )
+        if chosen.doubt:
+            lines.append(f"Not sure: {chosen.doubt}.")
         if other is not None and other.text != chosen.text:
             how = chain_words(other.chain)
             if other.lost and not other.misread:  # the text as it is, lost letters guessed

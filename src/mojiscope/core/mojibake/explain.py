@@ -80,6 +80,9 @@ class Explanation:
     #: For the bytes as they are: what damage leaves and no reading explains
     #: (``oddities.oddities``).
     oddities: tuple[Oddity, ...] = ()
+    #: For a repair ranked first: why its confidence is held at
+    #: :data:`UNSURE_CONFIDENCE` at most, in words ("" where it is not).
+    doubt: str = ""
 
     @property
     def unchanged(self) -> bool:
@@ -312,42 +315,59 @@ def _says_how_text_shows(origin: str, repaired: str) -> bool:
 
 
 def _unsure(reading: Hypothesis, data: bytes) -> bool:
-    """Whether the bytes show damage the reading does not explain: they hold
-    U+FFFD as a character (a reader lost bytes) and a repair leaves U+FFFD
-    in its text that no guess of its own put there (a cut character's
-    U+FFFD is a guess), or the reading is the text as it is, which keeps
-    the lost letters (``lost_letters.letters_lost``) and the oddities
-    (``oddities.oddities``), or a repair that makes an oddity
-    (``oddities.made_oddities``: on the development sets every such repair
-    was wrong), or a legacy origin of text shaped as UTF-8 read as latin-1
-    that lost its C1 controls (``readers.c1_stripped_shape``: the reading
-    that lost them is one the search cannot make where a character lost two
-    bytes, and another code page then reads the bytes as letters,
-    ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai), or a repair of a line that says how
-    some text shows (:func:`_says_how_text_shows`: ``the symbol displays
-    as Â£`` most likely quotes the mojibake on purpose; on the development
-    sets each such repair changed a correct text)."""
+    """Whether the bytes show damage the reading does not explain: the text
+    as it is keeps the lost letters (``lost_letters.letters_lost``) and the
+    oddities (``oddities.oddities``); for a repair, :func:`_doubt`."""
     if reading.chain.is_identity and not reading.parts:
         return bool(letters_lost(data)) or bool(oddities(data))
+    return bool(_doubt(reading, data))
+
+
+def _doubt(reading: Hypothesis, data: bytes) -> str:
+    """Why a repair leaves damage unexplained, in words ("" where it does
+    not): a repair of a line that says how some text shows
+    (:func:`_says_how_text_shows`: ``the symbol displays as Â£`` most
+    likely quotes the mojibake on purpose; on the development sets each
+    such repair changed a correct text), a legacy origin of text shaped as
+    UTF-8 read as latin-1 that lost its C1 controls
+    (``readers.c1_stripped_shape``: the reading that lost them is one the
+    search cannot make where a character lost two bytes, and another code
+    page then reads the bytes as letters, ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai),
+    a repair that makes an oddity (``oddities.made_oddities``: on the
+    development sets every such repair was wrong), or bytes that hold
+    U+FFFD as a character (a reader lost bytes) where the repair leaves
+    U+FFFD in its text that no guess of its own put there (a cut
+    character's U+FFFD is a guess)."""
     origin = data.decode("utf-8", "replace")
     if _says_how_text_shows(origin, reading.text):
-        return True
+        return (
+            "a line it changes says how some text shows, so it may quote this mojibake on purpose"
+        )
     if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
-        return True
-    if not reading.text.isascii() and made_oddities(origin, reading.text):
-        return True
+        return (
+            "the text has the shape of UTF-8 read as latin-1 that lost its C1 controls, "
+            "which a legacy code page may read as letters by chance"
+        )
+    if not reading.text.isascii():
+        made = made_oddities(origin, reading.text)
+        if made:
+            shown = " ".join(dict.fromkeys(reading.text[at] for at in made[:3]))
+            return f"the repair makes what damage leaves ({shown})"
     if _FFFD not in data:
-        return False
+        return ""
     cut = sum(1 for guess in reading.guesses if guess.what == CUT)
-    return reading.text.count("\ufffd") > cut
+    if reading.text.count("\ufffd") > cut:
+        return "a reader lost bytes here (U+FFFD) that the repair does not give back"
+    return ""
 
 
 def _confidences(
     readings: list[Hypothesis], data: bytes, tail: slice | None = None
 ) -> list[float] | None:
     """The best reading's calibrated confidence; the others share the rest in
-    proportion to their raw probabilities (never above the best's). A repair
-    that leaves damage unexplained claims at most :data:`UNSURE_CONFIDENCE`.
+    proportion to their raw probabilities (never above the best's). A reading
+    that leaves damage unexplained (:func:`_unsure`) claims at most
+    :data:`UNSURE_CONFIDENCE`.
 
     ``tail``: readings, dearer than all before them, in an order not known
     (some priced by a bound, see :func:`_ranked`); a bound reading gets
@@ -608,6 +628,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 else "",
                 letters_lost=kept if hypothesis is identity else (),
                 oddities=odd if hypothesis is identity else (),
+                doubt=_doubt(hypothesis, data) if i == 0 and hypothesis is not identity else "",
             )
         )
     return explanations
