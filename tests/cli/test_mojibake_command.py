@@ -138,6 +138,22 @@ def test_a_repair_held_at_unsure_says_why(mojiscope: Mojiscope, tmp_path: Path) 
     assert candidates[1]["doubt"] == ""
 
 
+def test_a_large_file_says_how_many_parts_of_it_were_read(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    # Japanese mail whose ISO-2022-JP escapes were stripped, 60 KB of it:
+    # the explainer reads its head, one part, and reads it back.
+    line = "いつもお世話になっております。 ok\n"
+    path = tmp_path / "mail.txt"
+    path.write_bytes((line * 2000).encode("iso-2022-jp").replace(b"\x1b", b""))
+    plain = mojiscope("mojibake", path)
+    assert plain.returncode == 0, plain.stderr
+    lines = plain.stdout.decode().splitlines()
+    assert lines[0] == f"{path} (explained from 1 part of it)"
+    assert lines[1].strip() == "1. 1.00  written as iso-2022-jp/no-escapes"
+    assert lines[2].strip().startswith("いつもお世話になっております。 ok⏎")
+
+
 #: Hindi read as windows-1252 twice, a byte lost as ``?`` under the two layers
 #: (the development split's ``lost-layers`` class): the explainer guesses the
 #: lost bytes deeper than the repair plan can, so ``--fix`` writes otherwise.

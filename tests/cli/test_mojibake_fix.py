@@ -87,6 +87,18 @@ def test_journal_and_undo_give_the_original_back(mojiscope: Mojiscope, tmp_path:
     assert not (tmp_path / "again").exists()
 
 
+def test_iso_2022_jp_whose_escapes_were_stripped_is_written_back_whole(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    text = "From: tanaka\nSubject: こんにちは\n\nいつもお世話になっております。\nprice: $5\n"
+    path, out = tmp_path / "mail.txt", tmp_path / "fixed.txt"
+    path.write_bytes(text.encode("iso-2022-jp").replace(b"\x1b", b""))
+    run = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text(encoding="utf-8") == text
+    assert "mojiscope: repaired 1 segment" in run.stderr
+
+
 def test_usage_of_the_new_options_is_one_line(mojiscope: Mojiscope, tmp_path: Path) -> None:
     for args in (
         ("mojibake", "--undo", "j"),

@@ -176,7 +176,8 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
 def _print_plain(label: str, explanations: list[Explanation]) -> None:
     out = sys.stdout
     read = explanations[0].read
-    sampled = f" (explained from {len(read)} parts of it)" if explanations[0].sampled else ""
+    parts = "1 part" if len(read) == 1 else f"{len(read):,} parts"
+    sampled = f" (explained from {parts} of it)" if explanations[0].sampled else ""
     out.write(f"{label}{sampled}\n")
     for rank, e in enumerate(explanations, 1):
         chain = "; ".join(people_words(e.words)) if e.words else "fine as it is"

@@ -557,11 +557,14 @@ def test_a_legacy_reading_of_utf8_that_lost_its_c1_controls_is_not_sure() -> Non
     assert sure.text == "\u30d5\u30a1\u30a4\u30eb" and sure.confidence > 0.9
 
 
-def test_fine_as_it_is_is_not_sure_of_what_no_reading_gives_back() -> None:
-    # 株式会社 in ISO-2022-JP whose escape bytes a mail program stripped.
-    best = explain(b"$B3t<02q<R(B")[0]
-    assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
-    assert best.oddities
+def test_ascii_holding_iso_2022_jp_without_escapes_is_read_back_and_not_sure_as_it_is() -> None:
+    # 株式会社 in ISO-2022-JP whose escape bytes a mail program stripped: read
+    # back, and the text as it is names the shift as what damage leaves.
+    best, *others = explain(b"$B3t<02q<R(B")
+    assert best.text == "\u682a\u5f0f\u4f1a\u793e" and best.confidence > 0.9
+    (unchanged,) = [e for e in others if e.unchanged]
+    assert unchanged.confidence <= UNSURE_CONFIDENCE
+    assert [(x.start, x.end) for x in unchanged.oddities] == [(0, 12)]
 
 
 def test_a_pair_gbk_dropped_whole_is_guessed_among_the_characters_its_lead_begins() -> None:

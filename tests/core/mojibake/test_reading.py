@@ -32,6 +32,7 @@ LOSSLESS_CHAINS = [
     Chain((), "cp1251"),
     Chain((Misreading("utf-8", "gbk"),)),
     Chain((Misreading("utf-8", "shift_jis"),)),
+    Chain((), "iso-2022-jp/no-escapes"),
 ]
 #: Text every chain above can damage (the oldest codec can write it).
 TEXTS = {
@@ -42,6 +43,7 @@ TEXTS = {
     LOSSLESS_CHAINS[4]: "Привет, мир",
     LOSSLESS_CHAINS[5]: "hello 你好, café",
     LOSSLESS_CHAINS[6]: "café ソフト",
+    LOSSLESS_CHAINS[7]: "いつもお世話に (B) 株式会社",
 }
 
 

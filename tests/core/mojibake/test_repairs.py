@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
-from mojiscope.core.mojibake.extra_codecs import CESU8, MIXED_1252, MUTF8
+from mojiscope.core.mojibake.extra_codecs import CESU8, JIS_NO_ESCAPES, MIXED_1252, MUTF8
 from mojiscope.core.mojibake.features import class_size
 from mojiscope.core.mojibake.letters import by_frequency, rarity
 from mojiscope.core.mojibake.lexicon import script_letters
@@ -77,6 +77,47 @@ def test_cesu8_refuses_a_lone_surrogate_strictly_and_names_the_byte() -> None:
     with pytest.raises(UnicodeDecodeError) as caught:
         b"ab\xed\xa0\x80cd".decode(CESU8)
     assert caught.value.start == 2
+
+
+#: Japanese and ASCII, without ``$`` (``$B`` and two pairs of printable
+#: ASCII before ``(B`` are a shift whatever wrote them).
+_JAPANESE_AND_ASCII = st.text(st.sampled_from(list("いつもお世話にワーク株式会社。 ab(B,.\n")))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(text=_JAPANESE_AND_ASCII)
+def test_iso_2022_jp_without_escapes_round_trips_and_streams_split_anywhere(text: str) -> None:
+    data = text.encode(JIS_NO_ESCAPES)
+    assert data.isascii() and b"\x1b" not in data
+    assert data.decode(JIS_NO_ESCAPES) == text
+    for size in (1, 2, 5):
+        decoder = codecs.getincrementaldecoder(JIS_NO_ESCAPES)()
+        pieces = [decoder.decode(data[i : i + size]) for i in range(0, len(data), size)]
+        assert "".join(pieces) + decoder.decode(b"", True) == text
+
+
+def test_iso_2022_jp_without_escapes_names_a_byte_beyond_ascii_and_refuses_an_escape() -> None:
+    with pytest.raises(UnicodeDecodeError) as caught:
+        b"$B$3$s(B \xe9".decode(JIS_NO_ESCAPES)
+    assert caught.value.start == 9
+    assert b"ab\xe9".decode(JIS_NO_ESCAPES, "replace") == "ab\ufffd"
+    with pytest.raises(UnicodeEncodeError) as refused:
+        "a\x1bb".encode(JIS_NO_ESCAPES)
+    assert refused.value.start == 1
+
+
+def test_iso_2022_jp_whose_escapes_were_stripped_is_read_back() -> None:
+    # Mail and logs that strip control characters lose ISO-2022-JP's ESC
+    # bytes: ``$B`` ... ``(B`` is left around each Japanese run.
+    text = "Subject: いつもお世話になっております。\nprice: $5 (B)\n"
+    data = text.encode(JIS_NO_ESCAPES)
+    best = explain(data)[0]
+    assert best.text == text and best.confidence >= 0.9
+    assert best.words == ["written as iso-2022-jp/no-escapes"]
+    assert best.ranges == ((9, data.index(b"(B") + 2),)
+    assert repair_text(best.chain, data) == text
+    # One character between a shift's ends is as often code: ``$@ab(B``.
+    assert explain(b"print $@ab(B")[0].unchanged
 
 
 def test_mixed_reader_takes_either_table_back_to_the_byte() -> None:

@@ -24,12 +24,15 @@ from typing import Literal
 import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers cesu-8, mutf-8, windows-1252/latin-1
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
+#: ISO-2022-JP whose escape bytes were stripped (``extra_codecs``).
+JIS_WORD = "iso-2022-jp/no-escapes"
 #: The explainer's word for a codec -> Python's codec name, where they differ.
 _PYTHON_CODEC = {
     "windows-1252": WHATWG_1252,
     "cesu-8": "mojiscope-cesu-8",
     "mutf-8": "mojiscope-mutf-8",
     "windows-1252/latin-1": "mojiscope-windows-1252-latin-1",
+    JIS_WORD: "mojiscope-iso-2022-jp-no-escapes",
 }
 
 

@@ -29,7 +29,8 @@ from typing import TypeVar
 import numpy as np
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, python_codec
+from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
+from mojiscope.core.mojibake.extra_codecs import jis_shifts
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE, keep_spaces, variants
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
@@ -47,6 +48,7 @@ from mojiscope.core.mojibake.sample import (
 from mojiscope.core.mojibake.search import (
     Hypothesis,
     guess_kinds,
+    jis_without_escapes,
     scored,
     search,
     settled,
@@ -170,7 +172,7 @@ def _found(
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
-        readings = [scored(text, IDENTITY)]
+        readings = [scored(text, IDENTITY), *jis_without_escapes(data)]
         _add_letters(text, len(data), readings, parts)
         return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
@@ -429,6 +431,8 @@ def _ranges(
         lay.written.startswith("utf-16") for lay in chain.layers
     ):
         return ((0, len(data)),)
+    if chain.stored_as == JIS_WORD:
+        return tuple((start, end) for start, end, _ in jis_shifts(data))
     if not chain.layers:
         try:
             return _stored_runs(hypothesis.text, chain.stored_as)

@@ -9,11 +9,17 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
 * ``mojiscope-windows-1252-latin-1``: a reader that read some bytes as
   windows-1252 and others as latin-1 (a C1 control where windows-1252 has a
   sign), as text pasted together from two programs shows. Its encoding takes
-  either character back to the byte; its decoding is windows-1252's.
+  either character back to the byte; its decoding is windows-1252's;
+* ``mojiscope-iso-2022-jp-no-escapes``: ISO-2022-JP whose escape bytes (1B)
+  a program stripped as control characters, as mail and logs show it
+  (``$B$3$s$K$A$O(B`` is ``こんにちは``): its decoding reads each shift
+  to JIS X 0208 and back (``$B``, pairs of bytes 21-7E, then ``(B``) that
+  decodes with its escapes put back, and every other byte as ASCII; its
+  encoding is ISO-2022-JP's without the escape bytes.
 
-A chain's words for them are ``cesu-8``, ``mutf-8`` and
-``windows-1252/latin-1`` (``chain.python_codec`` maps them). Importing this
-module registers them.
+A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``
+and ``iso-2022-jp/no-escapes`` (``chain.python_codec`` maps them).
+Importing this module registers them.
 """
 
 from __future__ import annotations
@@ -24,10 +30,11 @@ from collections.abc import Callable
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
-CESU8, MUTF8, MIXED_1252 = (
+CESU8, MUTF8, MIXED_1252, JIS_NO_ESCAPES = (
     "mojiscope-cesu-8",
     "mojiscope-mutf-8",
     "mojiscope-windows-1252-latin-1",
+    "mojiscope-iso-2022-jp-no-escapes",
 )
 _PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _PAIR_OR_NUL = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]|\xc0\x80")
@@ -168,10 +175,97 @@ def _mixed_info() -> codecs.CodecInfo:
     )
 
 
+#: A shift to JIS X 0208 and back to ASCII, its escapes gone (``$B`` and
+#: ``(B``, what encoders write; ``$@``'s older table and ``(J``'s JIS-Roman,
+#: which reads ``\\`` as ``¥``, would make two byte strings of one text).
+JIS_SHIFT = re.compile(rb"\$B(?:[\x21-\x7e]{2})+?\(B")
+#: The fewest bytes of a shift that tells text written so: two characters
+#: (one, ``$Bab(B``, is as often a line of code).
+TELLING_SHIFT = 8
+#: What a shift is made of: it never spans any other byte (a space, a line
+#: end), so a stream may be cut after one.
+SHIFT_BYTES = bytes(range(0x21, 0x7F))
+#: The longest run of :data:`SHIFT_BYTES` an incremental decoder holds back.
+_LONGEST_HELD = 1 << 16
+
+
+def _shift_text(shift: bytes) -> str | None:
+    """A :data:`JIS_SHIFT` read with its escapes put back, if it reads."""
+    try:
+        return (b"\x1b" + shift[:-2] + b"\x1b" + shift[-2:]).decode("iso-2022-jp")
+    except UnicodeDecodeError:
+        return None
+
+
+def jis_shifts(data: bytes) -> list[tuple[int, int, str]]:
+    """Each :data:`JIS_SHIFT` in ``data`` that reads with its escapes put
+    back: its byte span and its text."""
+    found = []
+    for match in JIS_SHIFT.finditer(data):
+        text = _shift_text(match.group())
+        if text is not None:
+            found.append((match.start(), match.end(), text))
+    return found
+
+
+def telling_jis_shifts(data: bytes) -> list[tuple[int, int]]:
+    """The spans of the :func:`jis_shifts` of two characters or more, which
+    tell text written as ISO-2022-JP whose escapes were stripped."""
+    return [(start, end) for start, end, _ in jis_shifts(data) if end - start >= TELLING_SHIFT]
+
+
+def _decode_jis(data: bytes, errors: str = "strict") -> tuple[str, int]:
+    data = bytes(data)
+    pieces: list[str] = []
+    pos = 0
+    for start, end, text in [*jis_shifts(data), (len(data), len(data), "")]:
+        try:
+            pieces.append(data[pos:start].decode("ascii", errors))
+        except UnicodeDecodeError as exc:
+            raise UnicodeDecodeError(
+                JIS_NO_ESCAPES, data, pos + exc.start, pos + exc.end, "no ASCII byte"
+            ) from None
+        pieces.append(text)
+        pos = end
+    return "".join(pieces), len(data)
+
+
+def _encode_jis(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    escape = text.find("\x1b")
+    if escape >= 0:  # it would be lost with the escapes the encoding strips
+        raise UnicodeEncodeError(JIS_NO_ESCAPES, text, escape, escape + 1, "an escape")
+    return text.encode("iso-2022-jp", errors).replace(b"\x1b", b""), len(text)
+
+
+def _jis_info() -> codecs.CodecInfo:
+    class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
+        def _buffer_decode(  # type: ignore[override]
+            self, data: bytes, errors: str, final: bool
+        ) -> tuple[str, int]:
+            cut = len(data)
+            if not final:  # up to the last byte no shift holds
+                last = len(data.rstrip(SHIFT_BYTES))
+                cut = last if len(data) - last <= _LONGEST_HELD else len(data)
+            return _decode_jis(data[:cut], errors)[0], cut
+
+    class IncrementalEncoder(codecs.IncrementalEncoder):
+        def encode(self, text: str, final: bool = False) -> bytes:
+            return _encode_jis(text, self.errors)[0]
+
+    return codecs.CodecInfo(
+        _encode_jis,
+        _decode_jis,  # type: ignore[arg-type]
+        name=JIS_NO_ESCAPES,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=IncrementalDecoder,
+    )
+
+
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
     MIXED_1252: _mixed_info(),
+    JIS_NO_ESCAPES: _jis_info(),
 }
 
 

@@ -473,7 +473,7 @@ STORED_FAMILIES = {
     "central": ("cp1250", "iso-8859-2"),
     "cyrillic": ("cp1251", "koi8-r", "koi8-u", "cp866"),
     "single-byte": ("cp1253", "cp1254", "cp1255", "cp1256", "cp1257", "cp874"),
-    "cjk": ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr"),
+    "cjk": ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "iso-2022-jp/no-escapes"),
     "utf-16": ("utf-16", "utf-16le", "utf-16be"),
     "cesu": ("cesu-8", "mutf-8"),
 }

@@ -32,8 +32,9 @@ and damage often leaves:
   ``中文``). Correct Chinese and Japanese text is seldom so (none of the
   7,050 training texts holding Han or kana);
 * an ISO-2022-JP shift to JIS X 0208 whose escape bytes were stripped
-  (``$B3t<02q<R(B`` for ``株式会社``): ``$B`` or ``$@``, two or more pairs
-  of printable ASCII that read as JIS characters, ``(B`` or ``(J``.
+  (``$B3t<02q<R(B`` for ``株式会社``): ``$B``, two or more pairs of
+  printable ASCII that read as JIS characters, ``(B``
+  (``extra_codecs.telling_jis_shifts``).
 
 Correct text has them too (a message quoting mojibake, a formula): an
 oddity is no repair, only a reason not to be sure. The explainer claims at
@@ -52,6 +53,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.readers import CJK, MULTIBYTE_READERS
 
@@ -135,8 +137,6 @@ _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
 _CJK_RUN = re.compile(f"{CJK.pattern}+")
 #: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
 _UTF8_TRIPLE = re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}")
-#: ISO-2022-JP's shift to JIS X 0208 and back to ASCII, the escape bytes gone.
-_JIS_SHIFT = re.compile(r"\$[@B]((?:[\x21-\x7e]{2}){2,}?)\([BJ]")
 
 
 def _read_as_multibyte(run: str) -> bool:
@@ -177,17 +177,6 @@ def _utf8_bytes(raw: bytes) -> bool:
     return 5 * leads >= len(raw) and 2 * leads <= len(raw)
 
 
-def _jis_without_escapes(match: re.Match[str]) -> bool:
-    """Whether a :data:`_JIS_SHIFT` match reads as JIS X 0208 once its escape
-    bytes are put back."""
-    raw = b"\x1b$B" + match.group(1).encode("ascii") + b"\x1b(B"
-    try:
-        raw.decode("iso-2022-jp")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
 @lru_cache(maxsize=64)
 def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
     """The oddities of ``text``, as character ranges, in order."""
@@ -197,9 +186,7 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         else []
     )
     if text.isascii():
-        jis = [
-            (m.start(), m.end(), JIS) for m in _JIS_SHIFT.finditer(text) if _jis_without_escapes(m)
-        ]
+        jis = [(start, end, JIS) for start, end in telling_jis_shifts(text.encode("ascii"))]
         return tuple(sorted(questions + jis))
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
     found += questions

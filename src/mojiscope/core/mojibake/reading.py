@@ -21,7 +21,10 @@ listed by the loss report, and strict refuses them.
 
 Where a block may be cut (:meth:`ChainReading.safe_cut`). Every codec of a
 chain must be stateless and ASCII-compatible (the explainer's chains all
-are; its readers are single-byte code pages, GBK and Shift_JIS). Then an ASCII byte
+are; its readers are single-byte code pages, GBK and Shift_JIS), but
+ISO-2022-JP whose escape bytes were stripped, stored: its shifts are runs
+of printable ASCII, so a block of it is cut after the last byte that is
+none (a space, a line end). Then an ASCII byte
 on disk is an ASCII character at every layer and never continues a sequence
 before it, so when every codec is UTF-8 or single-byte a cut just after any
 ASCII byte is exact. When one is a multi-byte legacy code page (Shift_JIS
@@ -48,8 +51,16 @@ from mojiscope.core.codecs.format import Encoding, Format
 from mojiscope.core.codecs.legacy.codepage import legacy_codec_name
 from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.errors import UnknownFormatError
-from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, damage, python_codec
+from mojiscope.core.mojibake.chain import (
+    JIS_WORD,
+    Chain,
+    ChainError,
+    Misreading,
+    damage,
+    python_codec,
+)
 from mojiscope.core.mojibake.chain import repair_text as _repair
+from mojiscope.core.mojibake.extra_codecs import JIS_NO_ESCAPES, SHIFT_BYTES
 from mojiscope.core.mojibake.readers import code_page_characters
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
@@ -62,6 +73,7 @@ FORCED_CUT = 1 << 16
 _HIGH = bytes(range(0x80, 0x100))
 _ASCII = bytes(range(0x80)).decode("ascii")
 _ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
+_ASCII_OR_NOT = re.compile(rb"[\x00-\x7f]+|[\x80-\xff]")
 _HANDLER = RecordingHandler("mojiscope-reading-record")
 _TEXT = SpanKind.TEXT
 
@@ -191,12 +203,19 @@ class ChainReading(Format):
                 raise UnknownFormatError(
                     f"{name!r}: only code pages can be undone as readers, not {layer.read_as}"
                 )
+        #: ISO-2022-JP whose escapes were stripped, stored: its shifts are
+        #: runs of printable ASCII, cut only where none can go on.
+        self._jis = chain.stored_as == JIS_WORD
         self._every_byte_cuts = all(c == "utf-8" or _single_byte(c) for c in python)
         self._stored_single = _single_byte(python[0]) and python[0] != "utf-8"
         #: Strict UTF-8 and a single-byte table that reads no two bytes alike
         #: are one-to-one, so a strict repair that succeeds damages back to
         #: its bytes; a multi-byte code page may read two sequences alike.
-        self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) for c in python)
+        #: ISO-2022-JP without escapes reads every byte it reads as ASCII or
+        #: as a shift, each only one way (``$@`` and ``$B`` write alike).
+        self._repair_is_exact = all(
+            c == "utf-8" or _one_to_one(c) or c == JIS_NO_ESCAPES for c in python
+        )
 
     # -- decoding ----------------------------------------------------------------
 
@@ -218,6 +237,14 @@ class ChainReading(Format):
 
     def _stored_pieces(self, data: bytes, at_start: bool) -> list[_Piece]:
         from mojiscope.core.codecs.registry import get_format
+
+        if self._jis:  # ASCII and shifts; a byte beyond ASCII is none of the chain's
+            return [
+                _Piece(_TEXT, len(run), run.decode(JIS_NO_ESCAPES))
+                if run.isascii()
+                else _not_from_chain(len(run))
+                for run in _ASCII_OR_NOT.findall(data)
+            ]
 
         text, table = get_format(self.chain.stored_as).decode_block(data, at_start=at_start)
         pieces = []
@@ -259,7 +286,11 @@ class ChainReading(Format):
         return self._stored_boundary(data, len(data))
 
     def _after_last_ascii(self, data: bytes) -> int:
-        """Just after the last ASCII byte, or ASCII triplet (0 if none)."""
+        """Just after the last ASCII byte, or ASCII triplet (0 if none); for
+        ISO-2022-JP without escapes, after the last byte no shift holds
+        (a space, a line end, a byte beyond ASCII)."""
+        if self._jis:
+            return len(data.rstrip(SHIFT_BYTES))
         if self._every_byte_cuts:
             return len(data.rstrip(_HIGH))
         return _after_last_ascii_triplet(data)

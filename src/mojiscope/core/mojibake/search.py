@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import IDENTITY, Chain, Misreading, python_codec
+from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, Misreading, python_codec
+from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
@@ -562,6 +563,16 @@ def stored_readings(data: bytes, *, bound: bool = False) -> list[Hypothesis]:
     if cesu is not None and cesu[1] not in found:
         found[cesu[1]] = price(cesu[1], Chain((), cesu[0]))
     return list(found.values())
+
+
+def jis_without_escapes(data: bytes) -> list[Hypothesis]:
+    """ASCII bytes holding ISO-2022-JP shifts whose escape bytes were
+    stripped (``extra_codecs.JIS_SHIFT``: ``$B$3$s$K$A$O(B``), one of two
+    characters or more among them, read with them put back."""
+    if not telling_jis_shifts(data):
+        return []
+    text = data.decode(python_codec(JIS_WORD))
+    return [scored(text, Chain((), JIS_WORD))]
 
 
 def _looks_utf16(data: bytes) -> bool:

@@ -52,8 +52,9 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.index.pool import POLL_S, pool_size
-from mojiscope.core.mojibake.chain import IDENTITY, Chain
+from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
+from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
 from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit
 from mojiscope.core.mojibake.screen import invalid_runs, screen
 from mojiscope.core.mojibake.segment import (
@@ -177,7 +178,7 @@ class _Mapper:
         known = len(self.numbers)
         tally = RowTally()
         chunk_rows = rows.total(final)
-        if data.isascii() and b"\x00" not in data:
+        if data.isascii() and b"\x00" not in data and self.whole is None:
             segments = (
                 [Segment(base, base + len(data), SegmentKind.FINE, row=self.row)] if data else []
             )
@@ -388,7 +389,7 @@ def map_segments(
     mapper = _Mapper(shape, small=total <= SMALL)
     if mapper.small and total:
         whole = source.read(0, total)
-        if not whole.isascii() or b"\x00" in whole:
+        if not whole.isascii() or b"\x00" in whole or telling_jis_shifts(whole):
             best = mapper.judge.learn_whole(whole)
             if _whole_answer(best, whole):
                 mapper.whole = best
@@ -592,13 +593,15 @@ def _whole_answer(best: Explanation, data: bytes) -> bool:
     bytes and line ends are the code units') or because bytes of UTF-8 text
     were lost and guessed (a line cut at ``Ã`` and a space reads as a run of
     the chain and a stray sign; a piece of a line, ``Voilà Ã  bientôt``,
-    whose lost byte the judge, which guesses none in pieces, would leave)."""
+    whose lost byte the judge, which guesses none in pieces, would leave), or
+    because it is ISO-2022-JP whose escape bytes were stripped (ASCII bytes,
+    which the screen never takes for damage)."""
     if best.confidence < LEARN_CONFIDENCE or not best.misread:
         return False
     guessed = bool(best.lost) and b"\x00" not in data and not invalid_runs(data)
     if best.parts:
         return guessed
-    return best.chain.wide or guessed
+    return best.chain.wide or guessed or best.chain.stored_as == JIS_WORD
 
 
 def table_of(source: Source) -> TableShape | None:
