@@ -99,6 +99,25 @@ def test_iso_2022_jp_whose_escapes_were_stripped_is_written_back_whole(
     assert "mojiscope: repaired 1 segment" in run.stderr
 
 
+def test_a_large_log_has_its_iso_2022_jp_lines_without_escapes_written_back(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    # Beyond the 32 KiB the explainer reads whole, the segment map reads
+    # the file line by line: the lines holding a shift are judged, the
+    # others (a price in dollars, $BUILD) stay byte for byte.
+    plain = "2026-12-01 INFO job $BUILD done, cost $5 (B)\n" * 600
+    japanese = "2026-12-01 WARN 株式会社ワークタンクの関戸と申します。\n"
+    text = plain + japanese + plain + japanese
+    path, out = tmp_path / "app.log", tmp_path / "fixed.log"
+    data = text.encode("iso-2022-jp").replace(b"\x1b", b"")
+    assert len(data) > 32 * 1024
+    path.write_bytes(data)
+    run = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text(encoding="utf-8") == text
+    assert "repaired 2 segments (legacy): 2 rows in iso-2022-jp/no-escapes" in run.stderr
+
+
 def test_usage_of_the_new_options_is_one_line(mojiscope: Mojiscope, tmp_path: Path) -> None:
     for args in (
         ("mojibake", "--undo", "j"),

@@ -9,12 +9,15 @@ file, and a batch holds only its chunk's segments.
 
 How a chunk is read, cheapest first:
 
-1. a chunk of ASCII without NUL (``bytes.isascii``) is fine;
+1. a chunk of ASCII without NUL (``bytes.isascii``) is fine, unless it
+   holds ISO-2022-JP shifts whose escape bytes were stripped
+   (``extra_codecs.telling_jis_shifts``: ``$B3t<02q<R(B``);
 2. else the screen (``screen.py``) finds, in one search in C, the lines
    that hold a misreading's pattern, U+FFFD or NUL, and the lines that hold
    bytes that are no UTF-8 (only those are decoded, to say where);
-3. only those lines (or table records: ``table.py``), and the lines that
-   are no UTF-8, are *units* for the judge (``judge.py``), which reads them
+3. only those lines (or table records: ``table.py``), the lines that are
+   no UTF-8 and those holding such a shift, are *units* for the judge
+   (``judge.py``), which reads them
    with the chains found so far and asks the explainer about the rest, a
    group of neighbours at a time;
 4. everything between units is fine, one segment per stretch.
@@ -23,7 +26,8 @@ A small source (:data:`SMALL`, what the explainer reads whole) is explained
 whole first and its chains learnt, and every line holding a non-ASCII byte
 or NUL is a unit, not only those the screen flags: its map then writes what
 the explainer shows for it. When that explanation reads the whole as UTF-16,
-or guessed bytes lost from UTF-8, it is the map itself (:func:`_whole_answer`).
+guessed bytes lost from UTF-8 or ISO-2022-JP without its escapes, it is the
+map itself (:func:`_whole_answer`).
 
 Neighbouring segments that read the same way are one segment (fields and
 lossy repairs stay apart), so a file misread the same way throughout is a
@@ -178,13 +182,14 @@ class _Mapper:
         known = len(self.numbers)
         tally = RowTally()
         chunk_rows = rows.total(final)
-        if data.isascii() and b"\x00" not in data and self.whole is None:
+        shifts = telling_jis_shifts(data) if data.isascii() else []
+        if data.isascii() and b"\x00" not in data and self.whole is None and not shifts:
             segments = (
                 [Segment(base, base + len(data), SegmentKind.FINE, row=self.row)] if data else []
             )
             tally.rows[FINE_ROW] += chunk_rows
         else:
-            segments = self._judged(data, base, rows, tally, chunk_rows)
+            segments = self._judged(data, base, rows, tally, chunk_rows, shifts)
         self.row += chunk_rows
         for segment in segments:
             self.number(segment.chain)
@@ -205,15 +210,20 @@ class _Mapper:
     def rows(self, data: bytes) -> _Rows:
         return _Rows(data, self.row, self.table)
 
-    def _units(self, data: bytes, base: int, rows: _Rows) -> list[tuple[Unit, bool]]:
+    def _units(
+        self, data: bytes, base: int, rows: _Rows, shifts: list[tuple[int, int]]
+    ) -> list[tuple[Unit, bool]]:
         """The suspicious rows of a chunk (cut in pieces when long), each with
-        whether it ends where its row ends."""
+        whether it ends where its row ends; ``shifts``: the ISO-2022-JP shifts
+        without escapes of an ASCII chunk (``extra_codecs.telling_jis_shifts``),
+        whose rows are suspicious too."""
         if self.small:
             bad = invalid_runs(data)
             flagged = [m.start() for m in _JUDGED.finditer(data)]
         else:
             lines, bad = screen().scan(data)
             flagged = lines + [a for a, _ in bad]
+        flagged += [start for start, _ in shifts]
         if not flagged:
             return []
         ends = rows.ends
@@ -241,14 +251,20 @@ class _Mapper:
         return units
 
     def _judged(
-        self, data: bytes, base: int, rows: _Rows, tally: RowTally, chunk_rows: int
+        self,
+        data: bytes,
+        base: int,
+        rows: _Rows,
+        tally: RowTally,
+        chunk_rows: int,
+        shifts: list[tuple[int, int]],
     ) -> list[Segment]:
         if self.whole is not None:
             unit = Unit(base, data, rows.first, not invalid_runs(data))
             units = [(unit, True)]
             decided = [(unit, self.judge.answer(unit, self.whole))]
         else:
-            units = self._units(data, base, rows)
+            units = self._units(data, base, rows, shifts)
             decided = self.judge.take_all([unit for unit, _ in units])
         ends_row = {unit.start: whole for unit, whole in units}
         decided.sort(key=lambda pair: pair[0].start)
