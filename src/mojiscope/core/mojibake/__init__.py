@@ -14,7 +14,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   (``model.json``) and their confidences calibrated on held-apart data.
   The search over chains is ``search``; the code pages it undoes as
   readers, and the proofs of which texts they cannot change, are
-  ``readers``.
+  ``readers``; lost bytes are guessed by ``lost``, and the readings one
+  guess away from the best are ``second_readings``.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.

@@ -32,7 +32,7 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
 from mojiscope.core.mojibake.extra_codecs import jis_shifts
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
-from mojiscope.core.mojibake.lost import CUT, SPACE, keep_spaces, variants
+from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -55,6 +55,7 @@ from mojiscope.core.mojibake.search import (
     stored_readings,
     western_origins,
 )
+from mojiscope.core.mojibake.second_readings import keep_spaces, variants
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source
 

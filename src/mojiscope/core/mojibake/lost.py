@@ -484,26 +484,6 @@ def _space_or_dropped(
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
 
 
-def keep_spaces(text: str, guesses: tuple[Guess, ...]) -> tuple[str, tuple[Guess, ...]]:
-    """``text`` with each space a guess took for a lost no-break space put
-    back where a letter follows it (:data:`SPACE` becomes
-    :data:`LOST_NBSP`: ``Ã perturber`` is ``à perturber``, HTML collapsed
-    the no-break space and the space after it); the guess then ends before
-    the space, which its chain reads as a space."""
-    out = list(guesses)
-    for i in sorted(
-        (i for i, g in enumerate(out) if g.what == SPACE and g.at_char >= 0),
-        key=lambda i: -out[i].at_char,
-    ):
-        at = out[i].at_char + 1
-        if at < len(text) and text[at] != " ":
-            text = text[:at] + " " + text[at:]
-            out[i] = replace(out[i], what=LOST_NBSP, end=out[i].end - 1)
-            # The guesses after it stand one character further on.
-            out = [replace(g, at_char=g.at_char + 1) if g.at_char >= at else g for g in out]
-    return text, tuple(out)
-
-
 def _price_of(char: str, context: str) -> float:
     """A guess's price: its own, less 2 if the text uses it elsewhere (or
     its opening quote), plus its rarity in the frequent words
@@ -633,7 +613,7 @@ def _dropped_before_space(
     for other in guesses[i].alternatives:
         if len(other) != 1:
             continue
-        spaced, out = _space_given_back(text, guesses, i, other)
+        spaced, out = space_given_back(text, guesses, i, other)
         start, end = _word_at(spaced, at)
         if len(_word_deeper(spaced[start:end])) >= 2 and _known(spaced[start:end]):
             return spaced, out
@@ -660,7 +640,7 @@ def _nbsp_lost(text: str, guesses: list[Guess], i: int) -> tuple[str, list[Guess
     return spaced, out
 
 
-def _space_given_back(
+def space_given_back(
     text: str, guesses: Sequence[Guess], i: int, other: str
 ) -> tuple[str, list[Guess]]:
     """``text`` with the space that guess ``i`` (:data:`SPACE`) took for a
@@ -679,35 +659,3 @@ def _space_given_back(
 def _ends_word(byte: int) -> bool:
     """Whether ASCII ``byte`` is punctuation that may follow a word."""
     return chr(byte) in ".,;:!?)]}\"'"
-
-
-def _rarity(chars: str) -> float:
-    """:func:`~.letters.rarity` of a guess's character (its first, where a
-    guess put more than one: a whole word's letters)."""
-    return rarity(chars[:1]) if chars else 0.0
-
-
-def variants(
-    text: str, guesses: tuple[Guess, ...], limit: int = 4
-) -> list[tuple[str, tuple[Guess, ...], float]]:
-    """The text with one guess at a time replaced by its first alternative
-    (a second reading when the guess was the commoner letter and the text
-    means the rarer one; for a space taken for a no-break space, the space
-    given back: ``às vezes`` or ``í s vezes``), with how much rarer the
-    alternative is (``letters.rarity``: what the model, which prices a
-    guess by its kind whatever its character, does not see; ``❀`` is a
-    symbol as plausible as ``”`` is a sign, but far rarer)."""
-    found = []
-    for i, guess in enumerate(guesses[:limit]):
-        if not guess.alternatives or guess.at_char < 0 or text[guess.at_char] != guess.char:
-            continue
-        other = guess.alternatives[0]
-        delta = _rarity(other) - _rarity(guess.char)
-        if guess.what == SPACE:
-            spaced, out = _space_given_back(text, guesses, i, other)
-            found.append((spaced, tuple(out), delta))
-            continue
-        changed = text[: guess.at_char] + other + text[guess.at_char + 1 :]
-        swapped = replace(guess, char=other, alternatives=(guess.char, *guess.alternatives[1:]))
-        found.append((changed, (*guesses[:i], swapped, *guesses[i + 1 :]), delta))
-    return found

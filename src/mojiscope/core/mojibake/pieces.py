@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes, keep_spaces
+from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
@@ -45,6 +45,7 @@ from mojiscope.core.mojibake.search import (
     is_utf8,
     undefined_bytes,
 )
+from mojiscope.core.mojibake.second_readings import keep_spaces
 
 MAX_ROUNDS = 2
 _CESU = "cesu-8"
@@ -269,7 +270,7 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
 
 def spaces_kept(found: Reading) -> Reading | None:
     """The piece-by-piece reading ``found`` with the spaces it took for
-    no-break spaces kept where a letter follows (``lost.keep_spaces``: the
+    no-break spaces kept where a letter follows (``second_readings.keep_spaces``: the
     no-break space was lost, the space after it kept), or ``None`` when it
     took none so. Its parts are the same: a guess then ends before its
     space, which the part's chain reads as a space."""
