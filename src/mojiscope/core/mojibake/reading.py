@@ -212,7 +212,7 @@ class ChainReading(Format):
         #: are one-to-one, so a strict repair that succeeds damages back to
         #: its bytes; a multi-byte code page may read two sequences alike.
         #: ISO-2022-JP without escapes reads every byte it reads as ASCII or
-        #: as a shift, each only one way (``$@`` and ``$B`` write alike).
+        #: as a shift, each only one way (it reads only the ``$B`` and ``(B`` it writes).
         self._repair_is_exact = all(
             c == "utf-8" or _one_to_one(c) or c == JIS_NO_ESCAPES for c in python
         )
