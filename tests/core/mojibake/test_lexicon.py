@@ -16,6 +16,7 @@ from mojiscope.core.mojibake.lexicon import (
     letter_pairs,
     script_letters,
     script_pairs,
+    sign_rank,
 )
 
 
@@ -100,3 +101,9 @@ def test_the_common_symbols_are_those_written_as_words_of_their_own() -> None:
     assert {"♪", "★", "☺", "✓", "♥", "😂", "👍"} <= symbols
     # Pictures of things few write: what misread bytes make of E2 and F0 leads.
     assert not {"☬", "❬", "⚴", "🗠"} & symbols
+
+
+def test_the_signs_come_in_order_of_how_often_the_training_texts_use_them() -> None:
+    assert sign_rank("\u2014") < sign_rank("\u2013")  # — is used about three times as often
+    assert sign_rank("«") < sign_rank("\u2014")
+    assert sign_rank("a") == sign_rank("€") > sign_rank("\u2013")  # not punctuation there

@@ -421,6 +421,22 @@ def test_a_straightened_quote_is_guessed_among_the_characters_it_stands_for(
 
 
 @pytest.mark.parametrize(
+    ("text", "dash"),
+    [("Dry Run \u2014 feature removed", "\u2014"), ("between 2010\u20132015", "\u2013")],
+)
+def test_a_straightened_quote_that_was_a_dash_is_the_commoner_dash_but_in_a_range(
+    text: str, dash: str
+) -> None:
+    # U+2013 (E2 80 93) and U+2014 (E2 80 94) read as windows-1252 end in “ and ”, both
+    # straightened to ": priced alike, the em dash, commoner in the training
+    # texts, comes first, but between digits the en dash of a range.
+    best = explain(_straightened(text))[0]
+    assert best.text == text
+    assert dash in best.text
+    assert {"\u2013", "\u2014"} - {dash} <= set(best.lost[0].alternatives)
+
+
+@pytest.mark.parametrize(
     ("text", "reader"),
     [
         ("请输入您的用户名", "gbk"),

@@ -19,7 +19,8 @@ beside this module, derived from wordfreq's word lists by
 * :func:`common_han` and :func:`common_hangul`: the most frequent Han
   characters and Hangul syllables (:func:`han_rank`: a Han character's
   place among them); :func:`common_symbols`: the symbols and emoji
-  written most often;
+  written most often; :func:`sign_rank`: a punctuation mark's place among
+  those the training texts use;
 * :func:`completion_words`: the known words and, per language written in
   Latin script, less frequent words (place names and surnames among them):
   what a word whose letters a writer lost may be (``lost_letters.py``),
@@ -198,6 +199,19 @@ def han_rank(char: str) -> int:
     (the table is in order of frequency); past them all for any other
     character."""
     order = _han_order()
+    return order.get(char, len(order))
+
+
+@cache
+def _sign_order() -> dict[str, int]:
+    return {char: rank for rank, char in enumerate(str(_table()["signs"]))}
+
+
+def sign_rank(char: str) -> int:
+    """Where ``char`` stands among the punctuation beyond ASCII that the
+    training texts use, the commonest first (the em dash before the en dash); past
+    them all for any other character."""
+    order = _sign_order()
     return order.get(char, len(order))
 
 

@@ -39,7 +39,7 @@ from itertools import pairwise
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
-from mojiscope.core.mojibake.lexicon import fillings, han_rank, known_words
+from mojiscope.core.mojibake.lexicon import fillings, han_rank, known_words, sign_rank
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.mojibake.readers import sequence_length
 
@@ -175,8 +175,10 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
     # A capital inside a word that goes on in lower case is an oddity
     # (``osŁaw``, ``PŘíliš``); all capitals and a word's first letter are not.
     inside = before.isalpha() and (before.islower() or following.islower())
-    # Between fills priced alike (Han characters the model tells no apart),
-    # the commoner Han character first.
+    # Between fills priced alike (Han characters the model tells no apart,
+    # dashes), the commoner Han character or sign first, but between digits
+    # the en dash (U+2013) of a range.
+    in_range = before.isdigit() and following.isdigit()
     scored = [
         (
             _price_of(d, context)
@@ -184,6 +186,7 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
             + (CAPITAL_INSIDE if inside and d.isupper() else 0.0)
             + (neighbours_price(d, before, following) if d == c else 0.0),
             han_rank(d),
+            -1 if in_range and d == "\u2013" else sign_rank(d),
             i,
             c,
         )
