@@ -8,14 +8,14 @@ Run: ``.venv/bin/python tests/bench/bench_mojibake.py [--mb N] [--files N] [--de
   was neither fitted nor tuned on: ``heldout.json`` (the blind synthetic
   split tools/mojibake/heldout.py drew once from sources training never
   read), ``realworld.json``, ``realworld2_heldout.json``,
-  ``realworld3_heldout.json``, ``realworld4_heldout.json`` and
-  ``realworld5_heldout.json`` (mojibake as
+  ``realworld3_heldout.json``, ``realworld4_heldout.json``,
+  ``realworld5_heldout.json`` and ``realworld6_heldout.json`` (mojibake as
   people reported it in public threads); top-1, top-3 and correct texts changed per category, for
   ``mojiscope.core.mojibake.explain`` and ``ftfy.fix_encoding`` (which gets
   the bytes decoded as UTF-8, with U+FFFD where they are not). ``--dev`` adds
   the development sets: devtest.json (training's own test split, measured
   during development), realworld2_dev.json, realworld3_dev.json,
-  realworld4_dev.json, realworld5_dev.json, and the
+  realworld4_dev.json, realworld5_dev.json, realworld6_dev.json, and the
   hand-written corpus (damaged.json, correct.json);
 * reliability: of the answers given each confidence band, the share right,
   and of all answers at 0.9 or more, how many were wrong;
@@ -62,6 +62,7 @@ HELD_OUT = (
     "realworld3_heldout.json",
     "realworld4_heldout.json",
     "realworld5_heldout.json",
+    "realworld6_heldout.json",
 )
 
 
@@ -283,6 +284,7 @@ def main() -> None:
                 "realworld3_dev.json",
                 "realworld4_dev.json",
                 "realworld5_dev.json",
+                "realworld6_dev.json",
             ):
                 print(f"== {name} (development)")
                 print_accuracy(accuracy(load(name)))
