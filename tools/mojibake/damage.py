@@ -187,7 +187,8 @@ def legacy_misread(text: str, rng: random.Random, language: str) -> Case | None:
 
 
 #: Code pages Western text (windows-1252) is seen read as, and how often
-#: (the explainer's ``search.WESTERN_MISREADERS``).
+#: (the explainer's ``search.WESTERN_MISREADERS``, but cp1251, searched
+#: without a refit: docs/MOJIBAKE_CHOICES.md).
 WESTERN_READERS: dict[str, float] = {
     "mac-roman": 3, "cp437": 3, "cp850": 3, "cp1250": 1, "cp1253": 1, "cp1257": 1,
 }  # fmt: skip

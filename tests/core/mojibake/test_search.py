@@ -1,6 +1,7 @@
 # ruff: noqa: RUF001, RUF003 - Cyrillic letters are the subject
 """The search: a bounded search finds what the full one finds, Western
-text read as another code page is offered back only through its words, and
+text read as another code page (Cyrillic Windows among them) is offered
+back only through its words, a look-alike letter only into a known one, and
 a word that lost several letters is read back whole where a known word fits."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from helpers.properties import property_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mojiscope.core.mojibake import IDENTITY
+from mojiscope.core.mojibake import IDENTITY, Chain, Misreading, explain
 from mojiscope.core.mojibake.chain import damage, python_codec
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
@@ -87,6 +88,23 @@ def test_western_text_read_as_a_code_page_is_offered_back_only_through_words(
     known = all(fold(w) in known_words() for w in words)
     if misread and known and (odd or not any(fold(t) in known_words() for t in misread)):
         assert original in [h.text for h in found]
+
+
+def test_western_text_read_as_cyrillic_windows_is_read_back() -> None:
+    # ü is FC in windows-1252, which cp1251 (a Russian Windows) reads as ь.
+    best = explain("Mьnchen".encode())[0]
+    assert best.text == "München"
+    assert best.chain == Chain((Misreading("windows-1252", "cp1251"),))
+    assert [h.text for h in western_origins("Zьrich")] == ["Zürich"]
+
+
+def test_a_word_holding_a_look_alike_letter_is_read_back_only_into_a_known_word() -> None:
+    # A Cyrillic а (E0 in cp1251, à in windows-1252) inside a Latin name was
+    # typed or pasted so: Michàel is no word, so nothing is offered.
+    assert western_origins("West Michаel, GU") == []
+    assert explain("West Michаel, GU".encode())[0].text == "West Michаel, GU"
+    # ñ is F1, cp1251's с: España is a known word, so it is offered.
+    assert [h.text for h in western_origins("Espaсa")] == ["España"]
 
 
 def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_whole() -> None:

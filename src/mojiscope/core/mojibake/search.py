@@ -382,8 +382,17 @@ def _spaces_only(text: str) -> bool:
 _WORD = re.compile(r"[^\W\d_]+")
 #: Code pages Western text (windows-1252) is read as, leaving letters of
 #: another alphabet or box drawing in its words (``QuÈbec``, ``ESPA╤OL``,
-#: ``Th\u03b9\u03b2tre``): tried only on text that holds an oddity (:func:`western_origins`).
-WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1253", "cp1257")
+#: ``Th\u03b9\u03b2tre``, ``M\u044cnchen``): tried only on text that holds an
+#: oddity (:func:`western_origins`).
+WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1251", "cp1253", "cp1257")
+#: Cyrillic and Greek letters drawn like Latin ones: a Latin word holding
+#: only such letters of another alphabet may have been typed or pasted so
+#: (``Mich\u0430el``, a Cyrillic a), not misread (:func:`western_origins`).
+LATIN_LOOKING = frozenset(
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455"
+    "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0406\u0408\u0405"
+    "\u03bf\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7"
+)
 
 
 def western_origins(text: str) -> list[Hypothesis]:
@@ -396,7 +405,10 @@ def western_origins(text: str) -> list[Hypothesis]:
     ``Théâtre``, Swedish ``mĺnga`` read as cp1250 is ``många``;
     ``IFN\u03b3`` read back through Greek is no word). So correct accented
     text, whose words are known as they stand, is not offered its own
-    letters through a DOS or Greek code page."""
+    letters through a DOS or Greek code page. A word whose letters of
+    another alphabet all look Latin (:data:`LATIN_LOOKING`) must become a
+    known one: what damage leaves is as likely a look-alike typed or pasted
+    (``Mich\u0430el``, a Cyrillic a, is not ``Michàel``)."""
     words = known_words()
     odd = [start for start, _, _ in odd_places(text)]
     found = []
@@ -408,13 +420,20 @@ def western_origins(text: str) -> list[Hypothesis]:
             continue
         changed = _changed_words(text, western)
         if not changed or any(
-            fold(western[word]) not in words and not _holds(word, odd) for word in changed
+            fold(western[word]) not in words and (not _holds(word, odd) or _looks_latin(text[word]))
+            for word in changed
         ):
             continue
         if any(fold(text[word]) in words for word in changed) and not odd:
             continue
         found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
     return found
+
+
+def _looks_latin(word: str) -> bool:
+    """Whether ``word`` mixes Latin letters with others that all look Latin."""
+    others = [c for c in word if c >= "\u0370" and c.isalpha()]
+    return bool(others) and len(others) < len(word) and all(c in LATIN_LOOKING for c in others)
 
 
 def _holds(word: slice, places: list[int]) -> bool:
