@@ -128,14 +128,16 @@ def test_a_repair_held_at_unsure_says_why(mojiscope: Mojiscope, tmp_path: Path) 
     plain = mojiscope("mojibake", path)
     assert plain.returncode == 0, plain.stderr
     lines = plain.stdout.decode().splitlines()
-    assert lines[1].strip() == "1. 0.50  utf-8 read as windows-1252"
-    assert lines[3].strip() == (
+    # The line says how text shows: the text as it is first, the repair second.
+    assert lines[1].strip() == "1. 0.50  fine as it is"
+    assert lines[3].strip() == "2. 0.50  utf-8 read as windows-1252"
+    assert lines[5].strip() == (
         "not sure: a line it changes says how some text shows, so it may quote this "
         "mojibake on purpose"
     )
     candidates = mojiscope("mojibake", "--json", path).json_lines()[0]["candidates"]
-    assert candidates[0]["doubt"] == lines[3].strip().removeprefix("not sure: ")
-    assert candidates[1]["doubt"] == ""
+    assert candidates[1]["doubt"] == lines[5].strip().removeprefix("not sure: ")
+    assert candidates[0]["doubt"] == ""
 
 
 def test_a_large_file_says_how_many_parts_of_it_were_read(

@@ -109,14 +109,16 @@ def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
 
 def test_a_repair_held_at_unsure_says_why(qtbot: QtBot, panel: MojibakePanel) -> None:
     data = "Using GBP currency the symbol displays as \u00c2\u00a3".encode()
-    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
-    assert panel.candidates.item(0).text() == " 50%  utf-8 read as windows-1252"
+    _explain(qtbot, panel, data, lambda: panel.candidates.count() > 1)
+    # The line says how text shows: the text as it is first, the repair second.
+    assert panel.candidates.item(0).text() == " 50%  fine as it is"
+    assert panel.candidates.item(1).text().endswith("%  utf-8 read as windows-1252")
+    assert "Not sure:" not in panel.steps.text()  # the text as it is has no doubt to tell
+    panel.candidates.setCurrentRow(1)
     assert (
         "Not sure: a line it changes says how some text shows, so it may quote this "
         "mojibake on purpose."
     ) in panel.steps.text()
-    panel.candidates.setCurrentRow(1)  # the text as it is has no doubt to tell
-    assert "Not sure:" not in panel.steps.text()
 
 
 def test_what_damage_leaves_where_no_reading_explains_it_is_said_and_listed(

@@ -672,14 +672,17 @@ def test_the_same_mojibake_inside_a_word_is_repaired() -> None:
     assert best.text == "The café’s menu" and best.confidence >= 0.9
 
 
-def test_a_repair_of_text_that_says_how_text_shows_is_not_sure() -> None:
+def test_text_that_says_how_text_shows_comes_first_as_it_is_and_its_repair_second() -> None:
     # A sentence telling what a symbol displays as most likely quotes its
-    # mojibake on purpose: the repair may lead, but claims no more than
-    # UNSURE_CONFIDENCE. The same mojibake in a sentence that tells nothing
-    # of how text shows, or beside a verb of showing alone, is repaired, and
-    # sure.
+    # mojibake on purpose: the text as it is comes first, though the model
+    # prices the repair lower, and is not sure; the repair comes second.
+    # The same mojibake in a sentence that tells nothing of how text shows,
+    # or beside a verb of showing alone, is repaired, and sure.
     said = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())
-    assert said[0].confidence <= UNSURE_CONFIDENCE
+    assert said[0].unchanged and said[0].confidence == UNSURE_CONFIDENCE
+    assert said[1].text == "Using GBP currency the symbol displays as \u00a3"
+    assert 0.4 < said[1].confidence <= UNSURE_CONFIDENCE
+    assert model.price(said[1].text, said[1].chain) < model.price(said[0].text, IDENTITY)
     plain = explain("The price is \u00c2\u00a35 per month".encode())[0]
     assert plain.text == "The price is \u00a35 per month" and plain.confidence > 0.9
     verb = explain("Show hidden files in the Caf\u00c3\u00a9 folder".encode())[0]
@@ -687,10 +690,13 @@ def test_a_repair_of_text_that_says_how_text_shows_is_not_sure() -> None:
 
 
 def test_a_repair_held_at_unsure_says_why() -> None:
-    # Each rule that holds a repair at UNSURE_CONFIDENCE says why, in words;
-    # a sure repair and the text as it is (whose oddities say it) say nothing.
-    quoting = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())[0]
+    # Each rule that holds a repair at UNSURE_CONFIDENCE says why, in words,
+    # on the best repair, first or behind the text as it is; a sure repair
+    # and the text as it is (whose oddities say it) say nothing.
+    said = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())
+    quoting = said[1]
     assert quoting.doubt.startswith("a line it changes says how some text shows")
+    assert said[0].doubt == "" and [e.doubt for e in said[2:]] == [""] * len(said[2:])
     odd = explain("Offici\u00e2\u0161\u00b4le gecre\u00e2\u0161\u00b4erde".encode())[0]
     assert odd.text == "Offici\u26b4le gecre\u26b4erde"
     assert odd.doubt == "the repair makes what damage leaves (\u26b4)"

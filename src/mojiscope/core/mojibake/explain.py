@@ -83,8 +83,10 @@ class Explanation:
     #: For the bytes as they are: what damage leaves and no reading explains
     #: (``oddities.oddities``).
     oddities: tuple[Oddity, ...] = ()
-    #: For a repair ranked first: why its confidence is held at
-    #: :data:`UNSURE_CONFIDENCE` at most, in words ("" where it is not).
+    #: For the best repair (the first reading that changes the bytes): what
+    #: leaves it unsure, in words ("" where nothing does, and for every
+    #: other reading); ranked first, such a repair claims
+    #: :data:`UNSURE_CONFIDENCE` at most.
     doubt: str = ""
 
     @property
@@ -141,10 +143,12 @@ def readable_text(data: bytes) -> str | None:
 
 def _readings(
     data: bytes, bound: bool = False
-) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]]]:
+) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...]], float]:
     """Every reading, cheapest first; ``bound``: legacy origins and the code
     pages bytes that are not UTF-8 may be stored in may be left priced by a
-    lower bound (``search.search``, ``search.stored_readings``, :func:`_ranked`)."""
+    lower bound (``search.search``, ``search.stored_readings``, :func:`_ranked`);
+    and what each repair of a line that says how some text shows was made
+    dearer (:func:`_quoting_shift`)."""
     readings, parts = _found(data, bound)
     origin = data.decode("utf-8", "replace")
     priced = [
@@ -153,13 +157,44 @@ def _readings(
         else replace(h, price=h.price + _origin_price(h, origin))
         for h in readings
     ]
-    return sorted(priced, key=lambda h: h.price), parts
+    shift = _quoting_shift(priced, origin)
+    if shift:
+        priced = [replace(h, price=h.price + shift) if _quotes(h, origin) else h for h in priced]
+    return sorted(priced, key=lambda h: h.price), parts, shift
 
 
 def _origin_price(hypothesis: Hypothesis, origin: str) -> float:
     if hypothesis.bound:
         return model.origin_price_bound(hypothesis.text, origin)
     return model.origin_price(hypothesis.text, origin)
+
+
+#: How much dearer than the text as it is the cheapest repair of a line that
+#: says how some text shows is at least (:func:`_quoting_shift`): the text
+#: as it is e times as likely.
+QUOTING_MARGIN = 1.0
+
+
+def _quotes(hypothesis: Hypothesis, origin: str) -> bool:
+    """Whether ``hypothesis`` is a repair of a line that says how some text
+    shows (:func:`_says_how_text_shows`)."""
+    if hypothesis.chain.is_identity and not hypothesis.parts:
+        return False
+    return _says_how_text_shows(origin, hypothesis.text)
+
+
+def _quoting_shift(readings: list[Hypothesis], origin: str) -> float:
+    """What every repair of a line that says how some text shows
+    (:func:`_quotes`) adds to its price, so that the text as it is comes
+    :data:`QUOTING_MARGIN` before the cheapest (0 where it already does):
+    ``the symbol displays as Â£`` quotes its mojibake on purpose. The same
+    for each keeps their order, and a lower bound (``Hypothesis.bound``) a
+    bound of its reading's price."""
+    unchanged = next((h.price for h in readings if h.chain.is_identity and not h.parts), None)
+    quoting = [h.price for h in readings if _quotes(h, origin)]
+    if unchanged is None or not quoting:
+        return 0.0
+    return max(0.0, unchanged + QUOTING_MARGIN - min(quoting))
 
 
 def _found(
@@ -400,11 +435,22 @@ def _confidences(
         guessed=bool(chosen.guesses),
         legacy=model.legacy_origin(chosen.chain),
     )
+    if unchanged and len(raw) > 1 and _quoted_repair(readings, raw, best, data):
+        top = max(top, UNSURE_CONFIDENCE)
     if _unsure(chosen, data):
         top = min(top, UNSURE_CONFIDENCE)
     rest = 1.0 - float(raw[best])
     share = (1.0 - top) / rest if rest > 0 else 0.0
     return [top if i == best else min(top, float(p) * share) for i, p in enumerate(raw)]
+
+
+def _quoted_repair(readings: list[Hypothesis], raw: model.F64, best: int, data: bytes) -> bool:
+    """Whether the runner-up to the text as it is (``readings[best]``) is a
+    repair of a line that says how some text shows: the text may be first
+    by :func:`_quoting_shift`, not by the model, whose calibration then
+    says nothing of it."""
+    runner_up = max((i for i in range(len(raw)) if i != best), key=lambda i: raw[i])
+    return _quotes(readings[runner_up], data.decode("utf-8", "replace"))
 
 
 def _runs(
@@ -491,7 +537,7 @@ def candidates(data: bytes) -> tuple[list[Hypothesis], dict[str, tuple[Part, ...
     """Every reading the search found for ``data`` (no sampling), cheapest
     first, the unchanged one among them, and the parts of per-part readings:
     what the training script scores."""
-    readings, parts = _readings(bytes(data))
+    readings, parts, _ = _readings(bytes(data))
     if not any(h.chain.is_identity and h.text not in parts for h in readings):
         readings.append(_identity(bytes(data)))
     return readings, parts
@@ -577,7 +623,7 @@ def _ranked(
     come so and :func:`_confidences` can prove what the others add. When
     two readings in front tie, their order would come from an order the
     bounds changed: every reading is then scored again from the start."""
-    readings, parts = _readings(data, bound=limit <= BOUNDED_LIMIT)
+    readings, parts, shift = _readings(data, bound=limit <= BOUNDED_LIMIT)
     was_bound = any(h.bound for h in readings)
     origin = data.decode("utf-8", "replace")
     identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
@@ -595,10 +641,12 @@ def _ranked(
             if confidences is not None:
                 break
         exact = settled(readings[front])
-        readings[front] = replace(exact, price=exact.price + model.origin_price(exact.text, origin))
+        quoting = shift if _quotes(exact, origin) else 0.0
+        price = exact.price + model.origin_price(exact.text, origin) + quoting
+        readings[front] = replace(exact, price=price)
     prices = [h.price for h in readings[:front]]
     if was_bound and len(set(prices)) < len(prices):
-        readings, parts = _readings(data)
+        readings, parts, _ = _readings(data)
         identity = next((h for h in readings if h.chain.is_identity and h.text not in parts), None)
         added = [] if identity is not None else [_identity(data)]
         confidences = _confidences(readings + added, data)
@@ -615,6 +663,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
     chosen = sorted([*chosen, identity], key=lambda h: h.price)
     stored = data.decode("utf-8", "replace")
     kept, odd = letters_lost(data), oddities(data)
+    best_repair = next((h for h in chosen if h is not identity), None)
     explanations = []
     for i, hypothesis in enumerate(chosen):
         other = chosen[1] if i == 0 and len(chosen) > 1 else chosen[0]
@@ -633,7 +682,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 else "",
                 letters_lost=kept if hypothesis is identity else (),
                 oddities=odd if hypothesis is identity else (),
-                doubt=_doubt(hypothesis, data) if i == 0 and hypothesis is not identity else "",
+                doubt=_doubt(hypothesis, data) if hypothesis is best_repair else "",
             )
         )
     return explanations
