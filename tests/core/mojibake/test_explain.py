@@ -689,6 +689,24 @@ def test_text_that_says_how_text_shows_comes_first_as_it_is_and_its_repair_secon
     assert verb.text == "Show hidden files in the Caf\u00e9 folder" and verb.confidence > 0.9
 
 
+def test_mojibake_alone_in_quotation_marks_among_ascii_words_comes_after_the_text() -> None:
+    # Characters beyond ASCII only inside quotation marks, in a sentence of
+    # ASCII words: the mojibake is quoted on purpose, as for a line that
+    # says how text shows. The same mojibake beside other misread words, or
+    # with nothing around it, is repaired.
+    said = explain('Strange use of "\u00e2\u20ac\u201d" in README.md'.encode())
+    assert said[0].unchanged and said[0].confidence == UNSURE_CONFIDENCE
+    assert said[1].text == 'Strange use of "\u2014" in README.md'
+    assert said[1].doubt == (
+        "a line it changes holds it alone in quotation marks, so it may quote this "
+        "mojibake on purpose"
+    )
+    beside = explain('The caf\u00c3\u00a9 serves "cr\u00c3\u00a8me"'.encode())[0]
+    assert beside.text == 'The caf\u00e9 serves "cr\u00e8me"' and beside.confidence > 0.9
+    alone = explain('"cr\u00c3\u00a8me br\u00c3\u00bbl\u00c3\u00a9e"'.encode())[0]
+    assert alone.text == '"cr\u00e8me br\u00fbl\u00e9e"'
+
+
 def test_a_repair_held_at_unsure_says_why() -> None:
     # Each rule that holds a repair at UNSURE_CONFIDENCE says why, in words,
     # on the best repair, first or behind the text as it is; a sure repair

@@ -31,6 +31,7 @@ import numpy as np
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
 from mojiscope.core.mojibake.extra_codecs import jis_shifts
+from mojiscope.core.mojibake.features import quotation_spans
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
@@ -147,7 +148,7 @@ def _readings(
     """Every reading, cheapest first; ``bound``: legacy origins and the code
     pages bytes that are not UTF-8 may be stored in may be left priced by a
     lower bound (``search.search``, ``search.stored_readings``, :func:`_ranked`);
-    and what each repair of a line that says how some text shows was made
+    and what each repair of mojibake quoted on purpose was made
     dearer (:func:`_quoting_shift`)."""
     readings, parts = _found(data, bound)
     origin = data.decode("utf-8", "replace")
@@ -169,23 +170,23 @@ def _origin_price(hypothesis: Hypothesis, origin: str) -> float:
     return model.origin_price(hypothesis.text, origin)
 
 
-#: How much dearer than the text as it is the cheapest repair of a line that
-#: says how some text shows is at least (:func:`_quoting_shift`): the text
-#: as it is e times as likely.
+#: How much dearer than the text as it is the cheapest repair of mojibake
+#: quoted on purpose is at least (:func:`_quoting_shift`): the text as it is
+#: e times as likely.
 QUOTING_MARGIN = 1.0
 
 
 def _quotes(hypothesis: Hypothesis, origin: str) -> bool:
-    """Whether ``hypothesis`` is a repair of a line that says how some text
-    shows (:func:`_says_how_text_shows`)."""
+    """Whether ``hypothesis`` is a repair of mojibake quoted on purpose
+    (:func:`_quoted_on_purpose`)."""
     if hypothesis.chain.is_identity and not hypothesis.parts:
         return False
-    return _says_how_text_shows(origin, hypothesis.text)
+    return bool(_quoted_on_purpose(origin, hypothesis.text))
 
 
 def _quoting_shift(readings: list[Hypothesis], origin: str) -> float:
-    """What every repair of a line that says how some text shows
-    (:func:`_quotes`) adds to its price, so that the text as it is comes
+    """What every repair of mojibake quoted on purpose (:func:`_quotes`)
+    adds to its price, so that the text as it is comes
     :data:`QUOTING_MARGIN` before the cheapest (0 where it already does):
     ``the symbol displays as Â£`` quotes its mojibake on purpose. The same
     for each keeps their order, and a lower bound (``Hypothesis.bound``) a
@@ -338,18 +339,44 @@ _SAYS_HOW_TEXT_SHOWS = re.compile(
 )
 
 
-def _says_how_text_shows(origin: str, repaired: str) -> bool:
-    """Whether a line of ``origin`` that the repair to ``repaired`` changes
-    says how some text shows (:data:`_SAYS_HOW_TEXT_SHOWS`); where the
-    repair changed the lines themselves, whether any line does. A file's
-    other lines say nothing of its mojibake."""
+#: Why a repair may undo mojibake quoted on purpose (:func:`_quoted_on_purpose`).
+_SAYS_HOW = "a line it changes says how some text shows"
+_ALONE_IN_QUOTES = "a line it changes holds it alone in quotation marks"
+_ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _quoted_on_purpose(origin: str, repaired: str) -> str:
+    """Why the lines of ``origin`` that the repair to ``repaired`` changes
+    may quote their mojibake on purpose, in words ("" where they do not):
+    a line says how some text shows (:data:`_SAYS_HOW_TEXT_SHOWS`), or
+    holds characters beyond ASCII only inside quotation marks, among words
+    of ASCII letters outside them (``Strange use of "â€”" in README.md``;
+    ``features.quotation_spans``). Where the repair changed the lines
+    themselves, any line is asked. A file's other lines say nothing of its
+    mojibake."""
     before, after = origin.splitlines(), repaired.splitlines()
-    if len(before) != len(after):
-        return _SAYS_HOW_TEXT_SHOWS.search(origin) is not None
-    return any(
-        old != new and _SAYS_HOW_TEXT_SHOWS.search(old) is not None
-        for old, new in zip(before, after, strict=True)
-    )
+    if len(before) == len(after):
+        changed = [old for old, new in zip(before, after, strict=True) if old != new]
+    else:
+        changed = before
+    if any(_SAYS_HOW_TEXT_SHOWS.search(line) for line in changed):
+        return _SAYS_HOW
+    if changed and all(_alone_in_quotes(line) for line in changed):
+        return _ALONE_IN_QUOTES
+    return ""
+
+
+def _alone_in_quotes(line: str) -> bool:
+    """Whether ``line``'s characters beyond ASCII all stand inside quotation
+    marks, and words of ASCII letters outside them."""
+    outside, at = [], 0
+    for start, end in quotation_spans(line):
+        outside.append(line[at:start])
+        at = end
+    if not at:
+        return False
+    rest = "".join(outside) + line[at:]
+    return rest.isascii() and _ASCII_WORD.search(rest) is not None
 
 
 def _unsure(reading: Hypothesis, data: bytes) -> bool:
@@ -363,8 +390,8 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
 
 def _doubt(reading: Hypothesis, data: bytes) -> str:
     """Why a repair leaves damage unexplained, in words ("" where it does
-    not): a repair of a line that says how some text shows
-    (:func:`_says_how_text_shows`: ``the symbol displays as Â£`` most
+    not): a repair of mojibake quoted on purpose
+    (:func:`_quoted_on_purpose`: ``the symbol displays as Â£`` most
     likely quotes the mojibake on purpose; on the development sets each
     such repair changed a correct text), a legacy origin of text shaped as
     UTF-8 read as latin-1 that lost its C1 controls
@@ -377,10 +404,9 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     U+FFFD in its text that no guess of its own put there (a cut
     character's U+FFFD is a guess)."""
     origin = data.decode("utf-8", "replace")
-    if _says_how_text_shows(origin, reading.text):
-        return (
-            "a line it changes says how some text shows, so it may quote this mojibake on purpose"
-        )
+    quoting = _quoted_on_purpose(origin, reading.text)
+    if quoting:
+        return f"{quoting}, so it may quote this mojibake on purpose"
     if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
         return (
             "the text has the shape of UTF-8 read as latin-1 that lost its C1 controls, "
@@ -446,7 +472,7 @@ def _confidences(
 
 def _quoted_repair(readings: list[Hypothesis], raw: model.F64, best: int, data: bytes) -> bool:
     """Whether the runner-up to the text as it is (``readings[best]``) is a
-    repair of a line that says how some text shows: the text may be first
+    repair of mojibake quoted on purpose: the text may be first
     by :func:`_quoting_shift`, not by the model, whose calibration then
     says nothing of it."""
     runner_up = max((i for i in range(len(raw)) if i != best), key=lambda i: raw[i])

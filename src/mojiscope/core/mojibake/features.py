@@ -628,6 +628,12 @@ def _quoted_contents(origin: str) -> tuple[str, ...]:
     )
 
 
+def quotation_spans(text: str) -> list[tuple[int, int]]:
+    """Where each quotation of :data:`_QUOTED` in ``text`` stands, its marks
+    included."""
+    return [match.span() for match in _QUOTED.finditer(text)]
+
+
 def quoted(text: str, origin: str) -> float:
     """The quotations of :data:`_QUOTED` in ``origin`` (the text as it is)
     whose content a repair to ``text`` changed: mojibake shown on purpose
