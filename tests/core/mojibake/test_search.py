@@ -107,6 +107,19 @@ def test_a_word_holding_a_look_alike_letter_is_read_back_only_into_a_known_word(
     assert [h.text for h in western_origins("Espaсa")] == ["España"]
 
 
+def test_a_text_whose_only_letters_beyond_ascii_look_latin_lost_no_byte() -> None:
+    # Е (Cyrillic) is C5 in cp1251, the lead byte of Ř (C5 98) whose 98
+    # cp1251 drops: but a look-alike inside a Latin name was typed or
+    # pasted, and no byte is guessed for it.
+    assert undo_first("Mr. Еdward Smith", "cp1251") is None
+    assert explain("Mr. Еdward Smith".encode())[0].unchanged
+    # Any other letter beyond ASCII, and a dropped byte is guessed as ever:
+    # Á is C3 81, and windows-1252 has no 81.
+    guessed = undo_first("Ãlvaro", "cp1252")
+    assert guessed is not None and guessed[0] == "Álvaro"
+    assert [g.what for g in guessed[1]] == ["dropped"]
+
+
 def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_whole() -> None:
     # Cyrillic UTF-8 read as latin-1 loses every letter whose second byte is
     # 80-9F where the C1 controls are stripped: П, р and т of привет each

@@ -289,20 +289,25 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     """``undo``'s bytes (``text`` encoded as its reader read it) decoded as
     UTF-8; a first undo fills the bytes its reader may have lost with
     guesses (:func:`~.lost.decode_with_holes`), and a U+FFFD that stood for
-    no lost byte stays U+FFFD. None where they are no UTF-8 so."""
+    no lost byte stays U+FFFD. None where they are no UTF-8 so. A text
+    whose only characters beyond ASCII are letters that look Latin inside
+    Latin words (:func:`_only_look_alikes`: ``Mr. \u0415dward``) lost no
+    byte: such a letter was typed or pasted, not left of ``Ř`` by a cp1251
+    that dropped its 98."""
     reader = undo.reader
-    holes = _holes(reader, text) if first else b""
-    folded = _FOLDED[reader] if first else b""
-    quotes = _QUOTES[reader] if first else None
-    invisible = _INVISIBLE[reader] if first and not _kept_invisibles(text) else b""
+    guessing = first and not _only_look_alikes(text)
+    holes = _holes(reader, text) if guessing else b""
+    folded = _FOLDED[reader] if guessing else b""
+    quotes = _QUOTES[reader] if guessing else None
+    invisible = _INVISIBLE[reader] if guessing and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
         undo.raw,
         holes,
-        allow_cut=first,
+        allow_cut=guessing,
         folded=folded,
         straightened=quotes,
         invisible=invisible,
-        whole=first and reader in MULTIBYTE_READERS,
+        whole=guessing and reader in MULTIBYTE_READERS,
     )
     if decoded is None:
         return None
@@ -428,6 +433,18 @@ def western_origins(text: str) -> list[Hypothesis]:
             continue
         found.append(scored(western, IDENTITY.undo_one(Misreading("windows-1252", reader))))
     return found
+
+
+def _only_look_alikes(text: str) -> bool:
+    """Whether every character of ``text`` beyond ASCII is a letter that
+    looks Latin (:data:`LATIN_LOOKING`) inside a word of Latin letters."""
+    if text.isascii():
+        return False
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if not word.isascii() and not _looks_latin(word):
+            return False
+    return all(c.isascii() or c.isalpha() for c in text)
 
 
 def _looks_latin(word: str) -> bool:
