@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading, explain
 from mojiscope.core.mojibake.chain import damage, python_codec
+from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
@@ -95,6 +96,11 @@ def test_western_text_read_as_cyrillic_windows_is_read_back() -> None:
     best = explain("Mьnchen".encode())[0]
     assert best.text == "München"
     assert best.chain == Chain((Misreading("windows-1252", "cp1251"),))
+    # Training never draws this misreading: how sure the repair is, is not known.
+    assert best.confidence == UNSURE_CONFIDENCE
+    assert best.doubt == (
+        "the model was never fitted on this misreading, so how often it is right is not known"
+    )
     assert [h.text for h in western_origins("Zьrich")] == ["Zürich"]
 
 
