@@ -130,14 +130,18 @@ def test_a_repair_held_at_unsure_says_why(mojiscope: Mojiscope, tmp_path: Path) 
     lines = plain.stdout.decode().splitlines()
     # The line says how text shows: the text as it is first, the repair second.
     assert lines[1].strip() == "1. 0.50  fine as it is"
-    assert lines[3].strip() == "2. 0.50  utf-8 read as windows-1252"
-    assert lines[5].strip() == (
+    assert lines[3].strip() == (
+        "not sure: the next reading repairs mojibake here, but a line it changes says how "
+        "some text shows, so the mojibake is most likely quoted on purpose"
+    )
+    assert lines[4].strip() == "2. 0.50  utf-8 read as windows-1252"
+    assert lines[6].strip() == (
         "not sure: a line it changes says how some text shows, so it may quote this "
         "mojibake on purpose"
     )
     candidates = mojiscope("mojibake", "--json", path).json_lines()[0]["candidates"]
-    assert candidates[1]["doubt"] == lines[5].strip().removeprefix("not sure: ")
-    assert candidates[0]["doubt"] == ""
+    assert candidates[0]["doubt"] == lines[3].strip().removeprefix("not sure: ")
+    assert candidates[1]["doubt"] == lines[6].strip().removeprefix("not sure: ")
 
 
 def test_a_large_file_says_how_many_parts_of_it_were_read(

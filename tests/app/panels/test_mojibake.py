@@ -113,7 +113,11 @@ def test_a_repair_held_at_unsure_says_why(qtbot: QtBot, panel: MojibakePanel) ->
     # The line says how text shows: the text as it is first, the repair second.
     assert panel.candidates.item(0).text() == " 50%  fine as it is"
     assert panel.candidates.item(1).text().endswith("%  utf-8 read as windows-1252")
-    assert "Not sure:" not in panel.steps.text()  # the text as it is has no doubt to tell
+    assert (
+        "Not sure: the next reading repairs mojibake here, but a line it changes says how "
+        "some text shows, so the mojibake is most likely quoted on purpose."
+    ) in panel.steps.text()
+    assert "fine as they are" not in panel.steps.text()  # not sure, so not said
     panel.candidates.setCurrentRow(1)
     assert (
         "Not sure: a line it changes says how some text shows, so it may quote this "

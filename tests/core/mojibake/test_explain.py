@@ -714,7 +714,12 @@ def test_a_repair_held_at_unsure_says_why() -> None:
     said = explain("Using GBP currency the symbol displays as \u00c2\u00a3".encode())
     quoting = said[1]
     assert quoting.doubt.startswith("a line it changes says how some text shows")
-    assert said[0].doubt == "" and [e.doubt for e in said[2:]] == [""] * len(said[2:])
+    assert [e.doubt for e in said[2:]] == [""] * len(said[2:])
+    # The text as it is, first by that rule, says why it is not sure.
+    assert said[0].doubt == (
+        "the next reading repairs mojibake here, but a line it changes says how some text "
+        "shows, so the mojibake is most likely quoted on purpose"
+    )
     odd = explain("Offici\u00e2\u0161\u00b4le gecre\u00e2\u0161\u00b4erde".encode())[0]
     assert odd.text == "Offici\u26b4le gecre\u26b4erde"
     assert odd.doubt == "the repair makes what damage leaves (\u26b4)"

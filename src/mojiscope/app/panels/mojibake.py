@@ -411,6 +411,8 @@ class MojibakePanel(QWidget):
             lines.append(difference(chosen.text, other.text, how))
         if chain.is_identity and (chosen.letters_lost or chosen.oddities):
             lines.append("No chain of misreadings undoes these bytes: they are read as UTF-8.")
+        elif chain.is_identity and chosen.doubt:
+            lines.append("The bytes are read as they are: UTF-8.")
         else:
             lines.append(chain_steps(chain))  # the longest, last: the rest is in sight first
         self.steps.setText("\n\n".join(lines))

@@ -86,9 +86,10 @@ class Explanation:
     #: (``oddities.oddities``).
     oddities: tuple[Oddity, ...] = ()
     #: For the best repair (the first reading that changes the bytes): what
-    #: leaves it unsure, in words ("" where nothing does, and for every
-    #: other reading); ranked first, such a repair claims
-    #: :data:`UNSURE_CONFIDENCE` at most.
+    #: leaves it unsure, in words ("" where nothing does); ranked first, such
+    #: a repair claims :data:`UNSURE_CONFIDENCE` at most. For the text as it
+    #: is, first and not sure: that the next reading repairs mojibake quoted
+    #: on purpose. "" for every other reading.
     doubt: str = ""
 
     @property
@@ -716,7 +717,27 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 else "",
                 letters_lost=kept if hypothesis is identity else (),
                 oddities=odd if hypothesis is identity else (),
-                doubt=_doubt(hypothesis, data) if hypothesis is best_repair else "",
+                doubt=_doubt(hypothesis, data)
+                if hypothesis is best_repair
+                else _kept_doubt(stored, best_repair, confidences[id(hypothesis)])
+                if i == 0
+                else "",
             )
         )
     return explanations
+
+
+def _kept_doubt(origin: str, repair: Hypothesis | None, confidence: float) -> str:
+    """Why the text as it is, first at :data:`UNSURE_CONFIDENCE` or less,
+    is not sure, where the next reading repairs mojibake quoted on purpose
+    (:func:`_quoted_on_purpose`), in words ("" elsewhere: its oddities and
+    lost letters say it)."""
+    if repair is None or confidence > UNSURE_CONFIDENCE:
+        return ""
+    reason = _quoted_on_purpose(origin, repair.text)
+    if not reason:
+        return ""
+    return (
+        f"the next reading repairs mojibake here, but {reason}, "
+        "so the mojibake is most likely quoted on purpose"
+    )
