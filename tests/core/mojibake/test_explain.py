@@ -667,21 +667,6 @@ def test_mojibake_quoted_alone_is_shown_on_purpose_and_left_as_it_is(text: str) 
     assert explain(text.encode())[0].unchanged
 
 
-@pytest.mark.parametrize(
-    ("text", "repaired"),
-    [
-        ("particles of 5 \u00ce\u00bcm", "particles of 5 \u03bcm"),
-        ("\u00ce\u201dT = 5 K", "\u0394T = 5 K"),
-    ],
-)
-def test_a_greek_letter_misread_inside_a_unit_or_a_name_is_repaired(
-    text: str, repaired: str
-) -> None:
-    # μ (CE BC) and Δ (CE 94) read as windows-1252: one Greek letter among
-    # ASCII letters is how science writes a symbol, not a word of two scripts.
-    assert explain(text.encode())[0].text == repaired
-
-
 def test_the_same_mojibake_inside_a_word_is_repaired() -> None:
     best = explain("The cafÃ©â€™s menu".encode())[0]
     assert best.text == "The café’s menu" and best.confidence >= 0.9

@@ -110,18 +110,6 @@ def test_a_word_folding_to_ascii_is_known_only_with_its_sharp_s_after_a_vowel() 
         assert (terms[known], terms[unknown]) == (0, 1), word
 
 
-def test_one_greek_letter_among_ascii_letters_is_a_symbol_not_a_second_script() -> None:
-    # Science writes a Greek letter into names and units (IL2Rγ, kΩ, μm,
-    # ΔT); a word that mixes Greek with other letters beyond ASCII (Γé¼, the
-    # euro sign read as cp437) or two Greek letters with Latin ones is one
-    # of two scripts.
-    mixed = features.WORD_FEATURES.index("word-mixed-scripts")
-    for word in ("RγcKO", "kΩ", "μm", "ΔT"):
-        assert features.token_terms(word)[mixed] == 0, word
-    for word in ("Γé¼", "ΓÇö", "αβc", "Moskвa"):
-        assert features.token_terms(word)[mixed] == 1, word
-
-
 def test_a_word_the_rarer_words_hold_is_listed_but_not_known() -> None:
     # kısıtlı is among Turkish's 50,000 most frequent words, not its 1,200.
     at = {name: features.WORD_FEATURES.index(name) for name in features.WORD_FEATURES}

@@ -271,14 +271,6 @@ def _script(char: str) -> int:
 _MISPLACED_SHARP_S = re.compile("(?:^|[^aeiouyäöüAEIOUYÄÖÜ])[ßẞ]")
 
 
-def _greek_symbol(token: str) -> bool:
-    """Whether ``token`` is ASCII letters beside one Greek letter, as science
-    writes a symbol into a name or a unit (``IL2Rγ``, ``kΩ``, ``μm``,
-    ``ΔT``): not a word of two scripts."""
-    rest = [c for c in token if not c.isascii()]
-    return len(rest) == 1 and "\u0370" <= rest[0] <= "\u03ff"
-
-
 def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     """The word features of one token holding a non-ASCII letter: known or
     unknown, the rest, and whether it is known or a rarer word the longer
@@ -302,7 +294,7 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     return (
         int(known),
         int(not known),
-        int(len(scripts) > 1 and not _greek_symbol(token)),
+        int(len(scripts) > 1),
         capital,
         seen,
         len(pairs) - seen,
