@@ -18,6 +18,7 @@ from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.search import (
     WESTERN_MISREADERS,
+    commoner,
     scored,
     search,
     settled,
@@ -124,6 +125,18 @@ def test_a_text_whose_only_letters_beyond_ascii_look_latin_lost_no_byte() -> Non
     guessed = undo_first("Ãlvaro", "cp1252")
     assert guessed is not None and guessed[0] == "Álvaro"
     assert [g.what for g in guessed[1]] == ["dropped"]
+
+
+def test_of_two_chains_that_give_one_text_the_commoner_names_it() -> None:
+    # cp1254 writes É and Ñ as windows-1252 does: whatever the model prices
+    # lower, the text is named after the commoner writer, and a UTF-8 writer
+    # before any; a shorter chain before a longer.
+    western = Chain((Misreading("windows-1252", "cp437"),))
+    turkish = Chain((Misreading("cp1254", "cp437"),))
+    utf8 = Chain((Misreading("utf-8", "cp437"),))
+    assert commoner(western, turkish) and not commoner(turkish, western)
+    assert commoner(utf8, western)
+    assert commoner(western, Chain((*western.layers, Misreading("utf-8", "windows-1252"))))
 
 
 def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_whole() -> None:

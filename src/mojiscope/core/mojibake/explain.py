@@ -51,6 +51,7 @@ from mojiscope.core.mojibake.search import (
     Hypothesis,
     guess_kinds,
     jis_without_escapes,
+    same_text_better,
     scored,
     search,
     settled,
@@ -231,9 +232,11 @@ def _found(
 
 
 def _add_cheaper(readings: list[Hypothesis], more: list[Hypothesis]) -> None:
-    """``more`` into ``readings``, a text already there kept with the cheaper
-    chain (by their scores: a price that is only a bound is settled first,
-    so that the chain kept is the one a full scoring keeps)."""
+    """``more`` into ``readings``; a text already there is one reading, named
+    as the search names two chains that give one text
+    (``search.same_text_better``: the shorter, then the commoner code
+    pages, windows-1252 before cp1254) and priced as the cheaper of them
+    (a price that is only a bound is settled first)."""
     where = {h.text: i for i, h in enumerate(readings)}
     for hypothesis in more:
         at = where.get(hypothesis.text)
@@ -241,10 +244,10 @@ def _add_cheaper(readings: list[Hypothesis], more: list[Hypothesis]) -> None:
             where[hypothesis.text] = len(readings)
             readings.append(hypothesis)
             continue
-        known = readings[at] = settled(readings[at])
+        known = settled(readings[at])
         hypothesis = settled(hypothesis)
-        if hypothesis.price < known.price:
-            readings[at] = hypothesis
+        named = hypothesis if same_text_better(hypothesis, known) else known
+        readings[at] = replace(named, price=min(known.price, hypothesis.price))
 
 
 def _add_letters(

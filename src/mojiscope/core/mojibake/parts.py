@@ -22,6 +22,7 @@ from mojiscope.core.mojibake.readers import undoes_without_guessing
 from mojiscope.core.mojibake.screen import legacy_marks
 from mojiscope.core.mojibake.search import (
     Hypothesis,
+    commoner,
     scored,
     search,
     utf8_layers_only,
@@ -88,11 +89,19 @@ def _legacy_chains(lines: list[str]) -> list[Chain]:
     marked = [line for line in lines if legacy_marks(line.encode("utf-8", "surrogatepass"))]
     for line in marked[:SEARCHED_LINES]:
         readings = search(scored(line, IDENTITY))[:2] + western_origins(line)
-        for hypothesis in sorted(readings, key=lambda h: h.price):
-            legacy = model.legacy_origin(hypothesis.chain) and not hypothesis.guesses
-            if legacy and hypothesis.chain not in chains:
-                chains.append(hypothesis.chain)
-                break
+        legacy = [
+            h
+            for h in sorted(readings, key=lambda h: h.price)
+            if model.legacy_origin(h.chain) and not h.guesses and h.chain not in chains
+        ]
+        if legacy:
+            # One text, two chains (cp1254 and windows-1252 write Western
+            # letters alike): named by the commoner.
+            best = legacy[0]
+            for other in legacy[1:]:
+                if other.text == best.text and commoner(other.chain, best.chain):
+                    best = other
+            chains.append(best.chain)
     return chains
 
 
@@ -142,12 +151,14 @@ def per_part(text: str, whole: list[Hypothesis]) -> tuple[Hypothesis, tuple[Part
             candidate = repaired[i]
             if candidate is None or candidate == lines[i]:
                 continue  # a chain that leaves a line as it is did not misread it
-            if price + _chain_price(chain) < best_prices[i]:
-                best_texts[i], best_chains[i], best_prices[i] = (
-                    candidate,
-                    chain,
-                    price + _chain_price(chain),
-                )
+            cost = price + _chain_price(chain)
+            if candidate == best_texts[i]:
+                # One text, two chains: named by the commoner, priced by the cheaper.
+                if commoner(chain, best_chains[i]):
+                    best_chains[i] = chain
+                best_prices[i] = min(cost, best_prices[i])
+            elif cost < best_prices[i]:
+                best_texts[i], best_chains[i], best_prices[i] = candidate, chain, cost
     parts: list[Part] = []
     offset = 0
     for line, chain in zip(lines, best_chains, strict=True):

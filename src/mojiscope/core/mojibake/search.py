@@ -14,8 +14,9 @@ Each round keeps the :data:`BEAM` likeliest texts by the fitted model's price
 (``model.price``: the text's features and the chain's, weighted as
 ``tools/mojibake/train.py`` fitted them), so the work is linear in the text
 and in the number of code pages. Two chains that give the same text are one
-reading, named by the shorter chain and then the commoner readers
-(``readers.READERS`` is in order of commonness); the text cannot tell them apart.
+reading, named by the shorter chain and then the commoner code pages,
+readers first and then writers (:func:`commoner`; ``readers.READERS`` is in
+order of commonness); the text cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -557,12 +558,31 @@ def utf8_layers_only(hypothesis: Hypothesis) -> bool:
 
 
 def _rank(chain: Chain) -> tuple[int, ...]:
-    """How common a chain's readers are (lower: commoner), the order of :data:`READERS`."""
+    """How common a chain's readers are (lower: commoner), the order of
+    :data:`READERS`, and then its writers (UTF-8 first, then that order:
+    windows-1252 before cp1254, which write Western letters alike)."""
     order = (*READERS, MIXED_READER, *MULTIBYTE_READERS)
-    return tuple(
-        order.index(layer.read_as) if layer.read_as in order else len(order)
-        for layer in chain.layers
-    )
+
+    def place(codec: str) -> int:
+        return order.index(codec) if codec in order else len(order)
+
+    readers = tuple(place(layer.read_as) for layer in chain.layers)
+    writers = tuple(-1 if lay.written == "utf-8" else place(lay.written) for lay in chain.layers)
+    return readers + writers
+
+
+def same_text_better(found: Hypothesis, known: Hypothesis) -> bool:
+    """Whether ``found`` names a text better than ``known``, which gives the
+    same text (:func:`_better`)."""
+    return _better(found, known)
+
+
+def commoner(chain: Chain, other: Chain) -> bool:
+    """Whether ``chain`` names a text that ``other`` gives too better than
+    it: the shorter, then the commoner code pages (:func:`_rank`)."""
+    if len(chain.layers) != len(other.layers):
+        return len(chain.layers) < len(other.layers)
+    return _rank(chain) < _rank(other)
 
 
 def _by_price(found: Hypothesis, known: Hypothesis) -> bool:
@@ -581,7 +601,7 @@ def _better(found: Hypothesis, known: Hypothesis) -> bool:
         return len(found.chain.layers) < len(known.chain.layers)
     if guess_kinds(found.guesses) != guess_kinds(known.guesses):
         return found.price < known.price
-    return _rank(found.chain) < _rank(known.chain)
+    return commoner(found.chain, known.chain)
 
 
 def stored_readings(data: bytes, *, bound: bool = False) -> list[Hypothesis]:
