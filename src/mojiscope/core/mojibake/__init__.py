@@ -15,7 +15,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   The search over chains is ``search``; the code pages it undoes as
   readers, and the proofs of which texts they cannot change, are
   ``readers``; lost bytes are guessed by ``lost``, and the readings one
-  guess away from the best are ``second_readings``.
+  guess away from the best are ``second_readings``; mojibake a text
+  quotes on purpose, whose repairs come behind the text as it is, is
+  ``quoting``.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.

@@ -31,13 +31,13 @@ import numpy as np
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
 from mojiscope.core.mojibake.extra_codecs import jis_shifts
-from mojiscope.core.mojibake.features import quotation_spans
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
 from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.quoting import quoted_on_purpose, quotes, quoting_shift
 from mojiscope.core.mojibake.readers import c1_stripped_shape, nothing_to_undo
 from mojiscope.core.mojibake.sample import (
     WINDOW,
@@ -152,7 +152,7 @@ def _readings(
     pages bytes that are not UTF-8 may be stored in may be left priced by a
     lower bound (``search.search``, ``search.stored_readings``, :func:`_ranked`);
     and what each repair of mojibake quoted on purpose was made
-    dearer (:func:`_quoting_shift`)."""
+    dearer (:func:`~.quoting.quoting_shift`)."""
     readings, parts = _found(data, bound)
     origin = data.decode("utf-8", "replace")
     priced = [
@@ -161,9 +161,9 @@ def _readings(
         else replace(h, price=h.price + _origin_price(h, origin))
         for h in readings
     ]
-    shift = _quoting_shift(priced, origin)
+    shift = quoting_shift(priced, origin)
     if shift:
-        priced = [replace(h, price=h.price + shift) if _quotes(h, origin) else h for h in priced]
+        priced = [replace(h, price=h.price + shift) if quotes(h, origin) else h for h in priced]
     return sorted(priced, key=lambda h: h.price), parts, shift
 
 
@@ -171,34 +171,6 @@ def _origin_price(hypothesis: Hypothesis, origin: str) -> float:
     if hypothesis.bound:
         return model.origin_price_bound(hypothesis.text, origin)
     return model.origin_price(hypothesis.text, origin)
-
-
-#: How much dearer than the text as it is the cheapest repair of mojibake
-#: quoted on purpose is at least (:func:`_quoting_shift`): the text as it is
-#: e times as likely.
-QUOTING_MARGIN = 1.0
-
-
-def _quotes(hypothesis: Hypothesis, origin: str) -> bool:
-    """Whether ``hypothesis`` is a repair of mojibake quoted on purpose
-    (:func:`_quoted_on_purpose`)."""
-    if hypothesis.chain.is_identity and not hypothesis.parts:
-        return False
-    return bool(_quoted_on_purpose(origin, hypothesis.text))
-
-
-def _quoting_shift(readings: list[Hypothesis], origin: str) -> float:
-    """What every repair of mojibake quoted on purpose (:func:`_quotes`)
-    adds to its price, so that the text as it is comes
-    :data:`QUOTING_MARGIN` before the cheapest (0 where it already does):
-    ``the symbol displays as Â£`` quotes its mojibake on purpose. The same
-    for each keeps their order, and a lower bound (``Hypothesis.bound``) a
-    bound of its reading's price."""
-    unchanged = next((h.price for h in readings if h.chain.is_identity and not h.parts), None)
-    quoting = [h.price for h in readings if _quotes(h, origin)]
-    if unchanged is None or not quoting:
-        return 0.0
-    return max(0.0, unchanged + QUOTING_MARGIN - min(quoting))
 
 
 def _found(
@@ -328,60 +300,6 @@ def _may_be_partial(best: Hypothesis) -> bool:
 #: development sets.
 UNSURE_CONFIDENCE = 0.5
 _FFFD = "\ufffd".encode()
-#: How people say what some text shows where they quote its mojibake on
-#: purpose: a verb of showing before ``as``, ``like`` or a quotation
-#: (``displays as â€™``, ``shows “Ã©”``), what stands for what
-#: (``instead of``, ``statt``, ``вместо``), a line that begins ``Before:``,
-#: ``After:``, ``Expected:`` or ``Actual:``. A verb alone (``Show hidden
-#: files``) is none.
-_SAYS_HOW_TEXT_SHOWS = re.compile(
-    r"(?im)\b(?:display(?:s|ed)?|show(?:s|n|ed)?|appear(?:s|ed)?|render(?:s|ed)?"
-    r"|come(?:s)? out|turn(?:s|ed)? into|bec[oa]mes?)"
-    r"(?:\s+up)?\s*(?:\bas\b|\blike\b|[:\"'\u201c\u2018«`])"
-    r"|\b(?:instead of|rather than|replaced? by|replaced? with|statt|anstatt|au lieu de"
-    r"|en lugar de|en vez de|invece di|em vez de|zamiast|вместо)\b|代わりに|而不是|变成|显示为"
-    r"|^\s*(?:before|after|expected|actual)\s*:"
-)
-
-
-#: Why a repair may undo mojibake quoted on purpose (:func:`_quoted_on_purpose`).
-_SAYS_HOW = "a line it changes says how some text shows"
-_ALONE_IN_QUOTES = "a line it changes holds it alone in quotation marks"
-_ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def _quoted_on_purpose(origin: str, repaired: str) -> str:
-    """Why the lines of ``origin`` that the repair to ``repaired`` changes
-    may quote their mojibake on purpose, in words ("" where they do not):
-    a line says how some text shows (:data:`_SAYS_HOW_TEXT_SHOWS`), or
-    holds characters beyond ASCII only inside quotation marks, among words
-    of ASCII letters outside them (``Strange use of "â€”" in README.md``;
-    ``features.quotation_spans``). Where the repair changed the lines
-    themselves, any line is asked. A file's other lines say nothing of its
-    mojibake."""
-    before, after = origin.splitlines(), repaired.splitlines()
-    if len(before) == len(after):
-        changed = [old for old, new in zip(before, after, strict=True) if old != new]
-    else:
-        changed = before
-    if any(_SAYS_HOW_TEXT_SHOWS.search(line) for line in changed):
-        return _SAYS_HOW
-    if changed and all(_alone_in_quotes(line) for line in changed):
-        return _ALONE_IN_QUOTES
-    return ""
-
-
-def _alone_in_quotes(line: str) -> bool:
-    """Whether ``line``'s characters beyond ASCII all stand inside quotation
-    marks, and words of ASCII letters outside them."""
-    outside, at = [], 0
-    for start, end in quotation_spans(line):
-        outside.append(line[at:start])
-        at = end
-    if not at:
-        return False
-    rest = "".join(outside) + line[at:]
-    return rest.isascii() and _ASCII_WORD.search(rest) is not None
 
 
 def _unsure(reading: Hypothesis, data: bytes) -> bool:
@@ -396,7 +314,7 @@ def _unsure(reading: Hypothesis, data: bytes) -> bool:
 def _doubt(reading: Hypothesis, data: bytes) -> str:
     """Why a repair leaves damage unexplained, in words ("" where it does
     not): a repair of mojibake quoted on purpose
-    (:func:`_quoted_on_purpose`: ``the symbol displays as Â£`` most
+    (:func:`~.quoting.quoted_on_purpose`: ``the symbol displays as Â£`` most
     likely quotes the mojibake on purpose; on the development sets each
     such repair changed a correct text), a misreading training never draws
     (``search.UNFITTED``: its confidence was never measured; on the
@@ -412,7 +330,7 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     U+FFFD in its text that no guess of its own put there (a cut
     character's U+FFFD is a guess)."""
     origin = data.decode("utf-8", "replace")
-    quoting = _quoted_on_purpose(origin, reading.text)
+    quoting = quoted_on_purpose(origin, reading.text)
     if quoting:
         return f"{quoting}, so it may quote this mojibake on purpose"
     if any(layer in UNFITTED for layer in reading.chain.layers):
@@ -485,10 +403,10 @@ def _confidences(
 def _quoted_repair(readings: list[Hypothesis], raw: model.F64, best: int, data: bytes) -> bool:
     """Whether the runner-up to the text as it is (``readings[best]``) is a
     repair of mojibake quoted on purpose: the text may be first
-    by :func:`_quoting_shift`, not by the model, whose calibration then
+    by :func:`~.quoting.quoting_shift`, not by the model, whose calibration then
     says nothing of it."""
     runner_up = max((i for i in range(len(raw)) if i != best), key=lambda i: raw[i])
-    return _quotes(readings[runner_up], data.decode("utf-8", "replace"))
+    return quotes(readings[runner_up], data.decode("utf-8", "replace"))
 
 
 def _runs(
@@ -679,7 +597,7 @@ def _ranked(
             if confidences is not None:
                 break
         exact = settled(readings[front])
-        quoting = shift if _quotes(exact, origin) else 0.0
+        quoting = shift if quotes(exact, origin) else 0.0
         price = exact.price + model.origin_price(exact.text, origin) + quoting
         readings[front] = replace(exact, price=price)
     prices = [h.price for h in readings[:front]]
@@ -733,11 +651,11 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
 def _kept_doubt(origin: str, repair: Hypothesis | None, confidence: float) -> str:
     """Why the text as it is, first at :data:`UNSURE_CONFIDENCE` or less,
     is not sure, where the next reading repairs mojibake quoted on purpose
-    (:func:`_quoted_on_purpose`), in words ("" elsewhere: its oddities and
+    (:func:`~.quoting.quoted_on_purpose`), in words ("" elsewhere: its oddities and
     lost letters say it)."""
     if repair is None or confidence > UNSURE_CONFIDENCE:
         return ""
-    reason = _quoted_on_purpose(origin, repair.text)
+    reason = quoted_on_purpose(origin, repair.text)
     if not reason:
         return ""
     return (

@@ -527,7 +527,7 @@ def search(start: Hypothesis, *, legacy: bool = True, bound: bool = False) -> li
                 if known is not None and (found.bound or known.bound) and _by_price(found, known):
                     found, known = settled(found), settled(known)
                     best[known.text] = known
-                if known is not None and not _better(found, known):
+                if known is not None and not same_text_better(found, known):
                     continue
                 best[found.text] = found
                 if found.chain.layers[0].written == "utf-8":
@@ -571,12 +571,6 @@ def _rank(chain: Chain) -> tuple[int, ...]:
     return readers + writers
 
 
-def same_text_better(found: Hypothesis, known: Hypothesis) -> bool:
-    """Whether ``found`` names a text better than ``known``, which gives the
-    same text (:func:`_better`)."""
-    return _better(found, known)
-
-
 def commoner(chain: Chain, other: Chain) -> bool:
     """Whether ``chain`` names a text that ``other`` gives too better than
     it: the shorter, then the commoner code pages (:func:`_rank`)."""
@@ -586,14 +580,14 @@ def commoner(chain: Chain, other: Chain) -> bool:
 
 
 def _by_price(found: Hypothesis, known: Hypothesis) -> bool:
-    """Whether :func:`_better` compares the two readings' prices."""
+    """Whether :func:`same_text_better` compares the two readings' prices."""
     same_length = len(found.chain.layers) == len(known.chain.layers)
     return same_length and guess_kinds(found.guesses) != guess_kinds(known.guesses)
 
 
-def _better(found: Hypothesis, known: Hypothesis) -> bool:
+def same_text_better(found: Hypothesis, known: Hypothesis) -> bool:
     """Two chains that give the same text: the shorter, then the one whose
-    readers are commoner, wins; the text says nothing between them (cp1254
+    code pages are commoner (:func:`commoner`), wins; the text says nothing between them (cp1254
     and windows-1252 read ``Ã©`` alike, and guess the same lost byte alike),
     so their fitted prices do not decide unless they guessed other kinds of
     loss."""
