@@ -48,7 +48,8 @@ def test_coherence_counts_letters_no_language_uses_together() -> None:
 #: in order (an earlier rule wins: ``É`` is a Latin-1 capital, not Latin).
 ONE_OF_EACH = (
     ("a", "ascii-letter"), ("7", "digit"), ("\t", "space"), ("\x01", "control"),
-    ("!", "ascii-punct"), ("\xa0", "nbsp"), ("\ufffd", "fffd"), ("\x85", "c1"),
+    ("!", "ascii-punct"), ("\xa0", "nbsp"), ("\ufffd", "fffd"), (features.INVALID, "invalid"),
+    ("\x85", "c1"),
     ("\ud800", "surrogate"), ("\ue000", "private"), ("\u0378", "private"),
     ("ｱ", "halfwidth-kana"), ("\u0301", "mark"), ("ʰ", "modifier"), ("É", "latin1-capital"),
     ("é", "latin"), ("ŉ", "latin-rare"), ("α", "greek"), ("ж", "cyrillic"),
@@ -125,3 +126,12 @@ def test_neighbouring_han_characters_count_where_the_words_hold_them_as_a_pair()
     assert features.text_features("你好，世界")[at] == 2
     assert features.text_features("低挫")[at] == 0
     assert features.text_features("café")[at] == 0
+
+
+def test_bytes_that_are_no_utf8_are_scored_apart_from_a_replacement_character() -> None:
+    data = b"caff\xe8 " + "è \ufffd".encode()
+    text = features.scored_text(data)
+    assert text == f"caff{features.INVALID} è \ufffd"
+    classes = [features.CLASSES[k] for k in features.classes_of(text)]
+    assert classes[4] == "invalid"
+    assert classes[-1] == "fffd"

@@ -28,7 +28,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from mojiscope.core.mojibake import model
+from mojiscope.core.mojibake import features, model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
 from mojiscope.core.mojibake.extra_codecs import jis_shifts
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
@@ -117,16 +117,18 @@ class Explanation:
 
 
 def _identity(data: bytes) -> Hypothesis:
-    """The bytes as they are. Bytes that are no UTF-8 are shown with U+FFFD,
-    and scored as WTF-8 reads them where it can (a lone surrogate, as a
-    Windows file name holds, is no damage). Only bytes that read so (UTF-8 or
-    WTF-8) get the model's identity bonus: precision first is about not
-    changing text that reads, not about keeping bytes that do not."""
+    """The bytes as they are. Bytes that are no UTF-8 are shown with U+FFFD
+    and scored as ``features.scored_text`` marks them (a byte that is no
+    UTF-8 is not a U+FFFD the text holds), or as WTF-8 reads them where it
+    can (a lone surrogate, as a Windows file name holds, is no damage). Only
+    bytes that read so (UTF-8 or WTF-8) get the model's identity bonus:
+    precision first is about not changing text that reads, not about
+    keeping bytes that do not."""
     shown = data.decode("utf-8", "replace")
     scored_text = readable_text(data)
     unreadable = 0.0
     if scored_text is None:
-        scored_text = shown
+        scored_text = features.scored_text(data)
         unreadable = model.identity_bonus()
     price = model.price(scored_text, IDENTITY) + unreadable
     return Hypothesis(shown, IDENTITY, (), price, scored_text=scored_text)

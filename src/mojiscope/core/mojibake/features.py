@@ -5,7 +5,7 @@ Of the text (:func:`text_features`):
 
 * how many characters of each class (:data:`CLASSES`: ASCII letters, common
   and rare accented Latin, Latin-1 capitals, Greek, Cyrillic, Han common and
-  rare, C1 controls, U+FFFD, private use, signs of several kinds...);
+  rare, C1 controls, U+FFFD, bytes that are no UTF-8, private use, signs of several kinds...);
 * how many neighbouring pairs of each two classes (``Ã`` then ``©`` is a
   Latin-1 capital then a Latin-1 sign);
 * words: holding a non-ASCII letter and known to a language
@@ -34,6 +34,7 @@ terms for each line of a text in one pass, for the per-line chooser.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from collections import Counter
@@ -68,8 +69,8 @@ CLASSES = (
     "ascii-letter", "digit", "space", "ascii-punct", "control", "latin", "latin-rare",
     "latin1-capital", "greek", "cyrillic", "cyrillic-rare", "hebrew", "arabic", "thai",
     "kana", "han", "han-rare", "hangul", "hangul-rare", "halfwidth-kana", "c1", "fffd",
-    "private", "surrogate", "mark", "sign", "latin1-sign", "box", "math", "symbol", "symbol-rare",
-    "nbsp", "cjk-punct", "other-letter", "other", "modifier",
+    "invalid", "private", "surrogate", "mark", "sign", "latin1-sign", "box", "math", "symbol",
+    "symbol-rare", "nbsp", "cjk-punct", "other-letter", "other", "modifier",
 )  # fmt: skip
 K = len(CLASSES)
 _C = {name: i for i, name in enumerate(CLASSES)}
@@ -85,6 +86,28 @@ SYMBOL_RANGES = ((0x2600, 0x27BF), (_EMOJI_START, _EMOJI_END))
 
 _COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
 _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
+
+
+#: What :func:`scored_text` puts for each maximal invalid subpart of bytes
+#: that are no UTF-8 (a noncharacter no text holds, class "invalid").
+INVALID = "\ufffe"
+
+
+def _as_invalid(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    return INVALID, error.end
+
+
+codecs.register_error("mojiscope.features.invalid", _as_invalid)
+
+
+def scored_text(data: bytes) -> str:
+    """``data`` as UTF-8 reads it, for the model to score: each maximal
+    invalid subpart (the one U+FFFD a UTF-8 decoder would show) is
+    :data:`INVALID`, so a byte that is no UTF-8 is not priced as a U+FFFD
+    the text holds (a reader that lost a letter and wrote U+FFFD in its
+    place)."""
+    return data.decode("utf-8", "mojiscope.features.invalid")
 
 
 def is_symbol(char: str) -> bool:
@@ -121,7 +144,7 @@ def _tables() -> tuple[U8, U8]:
 
     A code point's class is that of the first rule it meets: ASCII letters,
     digits, spaces (space, TAB, LF, CR), controls and punctuation; the
-    no-break space; U+FFFD; C1 controls; surrogates; private use, unassigned
+    no-break space; U+FFFD; :data:`INVALID`; C1 controls; surrogates; private use, unassigned
     and other controls; half-width katakana; marks; modifier letters (``Lm``
     and U+02B0-U+02FF); then letters by script: a Latin-1 capital, Latin the
     frequent words use (``lexicon.latin_letters``) or not, Greek, Cyrillic
@@ -160,6 +183,7 @@ def _tables() -> tuple[U8, U8]:
         (ascii_, "ascii-punct"),
         (code == 0xA0, "nbsp"),
         (code == 0xFFFD, "fffd"),
+        (code == ord(INVALID), "invalid"),
         (within((0x80, 0x9F)), "c1"),
         (category == b"Cs", "surrogate"),
         (np.isin(category, [b"Co", b"Cn", b"Cc"]), "private"),

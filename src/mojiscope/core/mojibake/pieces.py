@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
+from mojiscope.core.mojibake.features import scored_text
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
@@ -230,7 +231,8 @@ def _reading(
         shift += len(text) - (run.end - run.start)
         pos = run.end
     out.append(escaped[pos:])
-    shown = "".join(out).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    joined = "".join(out).encode("utf-8", "surrogateescape")
+    shown = joined.decode("utf-8", "replace")
     if shown in known:
         return None
     chains = [chain for _text, chain in undone]
@@ -242,8 +244,18 @@ def _reading(
     rounds = max(len(chain.layers) for chain in chains)
     main = Chain((Misreading(writer, reader),) * rounds)
     found = tuple(guesses)
-    price = model.price(shown, main, guess_kinds(found), parts=len(parts), pieces=True)
-    return Hypothesis(shown, main, found, price, parts=len(parts), pieces=True), parts
+    # Bytes left that are no UTF-8 are scored as such, not as U+FFFD in the text.
+    seen = scored_text(joined)
+    price = model.price(seen, main, guess_kinds(found), parts=len(parts), pieces=True)
+    hypothesis = Hypothesis(
+        shown, main, found, price, parts=len(parts), pieces=True, scored_text=_unless(seen, shown)
+    )
+    return hypothesis, parts
+
+
+def _unless(seen: str, shown: str) -> str | None:
+    """The text scored, where it is not the text shown."""
+    return None if seen == shown else seen
 
 
 def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, ...]:
@@ -278,6 +290,10 @@ def spaces_kept(found: Reading) -> Reading | None:
     text, guesses = keep_spaces(reading.text, reading.guesses)
     if text == reading.text:
         return None
+    # The text scored has the text shown's length (one mark per U+FFFD shown).
+    seen = reading.text if reading.scored_text is None else reading.scored_text
+    seen = keep_spaces(seen, reading.guesses)[0]
     kinds = guess_kinds(guesses)
-    price = model.price(text, reading.chain, kinds, parts=reading.parts, pieces=True)
-    return replace(reading, text=text, guesses=guesses, price=price), parts
+    price = model.price(seen, reading.chain, kinds, parts=reading.parts, pieces=True)
+    kept = replace(reading, text=text, guesses=guesses, price=price)
+    return replace(kept, scored_text=_unless(seen, text)), parts
