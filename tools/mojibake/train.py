@@ -146,7 +146,7 @@ def _group(
     origin = data.decode("utf-8", "replace")
     rows, right, identity, partial, guessed, legacy = [], [], [], [], [], []
     for h in readings[:24]:
-        text = h.scored_text if h.scored_text is not None else h.text
+        text = h.scored
         kinds = search.guess_kinds(h.guesses)
         vector = feats.features(text, h.chain, kinds, h.parts, h.pieces, origin)
         nonzero = np.flatnonzero(vector)

@@ -5,7 +5,8 @@ Of the text (:func:`text_features`):
 
 * how many characters of each class (:data:`CLASSES`: ASCII letters, common
   and rare accented Latin, Latin-1 capitals, Greek, Cyrillic, Han common and
-  rare, C1 controls, U+FFFD, bytes that are no UTF-8, private use, signs of several kinds...);
+  rare, C1 controls, U+FFFD, bytes that are no UTF-8, private use, signs of
+  several kinds...);
 * how many neighbouring pairs of each two classes (``Ã`` then ``©`` is a
   Latin-1 capital then a Latin-1 sign);
 * words: holding a non-ASCII letter and known to a language
@@ -93,12 +94,15 @@ _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
 INVALID = "\ufffe"
 
 
+_INVALID_HANDLER = "mojiscope-invalid-mark"
+
+
 def _as_invalid(error: UnicodeError) -> tuple[str, int]:
     assert isinstance(error, UnicodeDecodeError)
     return INVALID, error.end
 
 
-codecs.register_error("mojiscope.features.invalid", _as_invalid)
+codecs.register_error(_INVALID_HANDLER, _as_invalid)
 
 
 def scored_text(data: bytes) -> str:
@@ -107,7 +111,7 @@ def scored_text(data: bytes) -> str:
     :data:`INVALID`, so a byte that is no UTF-8 is not priced as a U+FFFD
     the text holds (a reader that lost a letter and wrote U+FFFD in its
     place)."""
-    return data.decode("utf-8", "mojiscope.features.invalid")
+    return data.decode("utf-8", _INVALID_HANDLER)
 
 
 def is_symbol(char: str) -> bool:
@@ -144,16 +148,17 @@ def _tables() -> tuple[U8, U8]:
 
     A code point's class is that of the first rule it meets: ASCII letters,
     digits, spaces (space, TAB, LF, CR), controls and punctuation; the
-    no-break space; U+FFFD; :data:`INVALID`; C1 controls; surrogates; private use, unassigned
-    and other controls; half-width katakana; marks; modifier letters (``Lm``
-    and U+02B0-U+02FF); then letters by script: a Latin-1 capital, Latin the
-    frequent words use (``lexicon.latin_letters``) or not, Greek, Cyrillic
-    (rare beyond U+045F and for :data:`_RARE_CYRILLIC`), Hebrew, Arabic,
-    Thai, kana, Han and Hangul (common or rare), any other letter; then the
-    signs of :data:`_COMMON_SIGNS`, other Latin-1 signs, box drawing,
-    mathematical signs and arrows, symbols and dingbats (common, by
-    ``lexicon.common_symbols``, or rare), CJK punctuation and
-    full-width forms; anything else is "other"."""
+    no-break space; U+FFFD; :data:`INVALID`; C1 controls; surrogates;
+    private use, unassigned and other controls; half-width katakana; marks;
+    modifier letters (``Lm`` and U+02B0-U+02FF); then letters by script: a
+    Latin-1 capital, Latin the frequent words use
+    (``lexicon.latin_letters``) or not, Greek, Cyrillic (rare beyond U+045F
+    and for :data:`_RARE_CYRILLIC`), Hebrew, Arabic, Thai, kana, Han and
+    Hangul (common or rare), any other letter; then the signs of
+    :data:`_COMMON_SIGNS`, other Latin-1 signs, box drawing, mathematical
+    signs and arrows, symbols and dingbats (common, by
+    ``lexicon.common_symbols``, or rare), CJK punctuation and full-width
+    forms; anything else is "other"."""
     chars = [chr(code) for code in range(0x10000)]
     code = np.arange(0x10000)
     category = np.frombuffer("".join(map(unicodedata.category, chars)).encode("ascii"), "S2")

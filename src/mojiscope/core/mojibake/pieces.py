@@ -291,9 +291,8 @@ def spaces_kept(found: Reading) -> Reading | None:
     if text == reading.text:
         return None
     # The text scored has the text shown's length (one mark per U+FFFD shown).
-    seen = reading.text if reading.scored_text is None else reading.scored_text
-    seen = keep_spaces(seen, reading.guesses)[0]
+    seen = keep_spaces(reading.scored, reading.guesses)[0]
     kinds = guess_kinds(guesses)
     price = model.price(seen, reading.chain, kinds, parts=reading.parts, pieces=True)
-    kept = replace(reading, text=text, guesses=guesses, price=price)
-    return replace(kept, scored_text=_unless(seen, text)), parts
+    scored = _unless(seen, text)
+    return replace(reading, text=text, guesses=guesses, price=price, scored_text=scored), parts

@@ -86,6 +86,11 @@ class Hypothesis:
     #: text is not scored yet (a legacy origin of a ``bounded`` search).
     bound: bool = field(default=False, compare=False)
 
+    @property
+    def scored(self) -> str:
+        """The text the model scores: ``scored_text`` where set, else ``text``."""
+        return self.text if self.scored_text is None else self.scored_text
+
 
 def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
     """The kinds the model prices ``guesses`` as (``lost.PRICED_AS``)."""
