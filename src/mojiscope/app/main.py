@@ -7,9 +7,10 @@ returns the exit code.
 ``select`` may be ``"START:END"`` or a ``(start, end)`` pair; ``formats``
 ``"ID,ID"`` or a list of keys (pseudo-ids like ``utf-8/per-byte`` included). With
 ``screenshot`` it lays the window out (offscreen when there is no display),
-applies ``--select`` and ``--formats``, waits for the first look (and, with
-``--compare``, the sweep) at most :data:`FIRST_LOOK_WAIT_S`, saves
-``window.grab()`` as a PNG and returns without entering the event loop.
+applies ``--select`` and ``--formats``, waits for the first look and the
+Inspector's mojibake hint (and, with ``--compare``, the sweep) at most
+:data:`FIRST_LOOK_WAIT_S`, saves ``window.grab()`` as a PNG and returns
+without entering the event loop.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ def _apply_arguments(window: MainWindow, args: Namespace) -> int:
 
 FIRST_LOOK_WAIT_S = 30.0
 """How long a screenshot waits for the first look at its file (the format it
-opens in) and, in compare mode, for the sweep of the formats on show."""
+opens in), the Inspector's mojibake hint and, in compare mode, for the sweep
+of the formats on show."""
 
 
 def take_screenshot(app: QApplication, window: MainWindow, path: str) -> int:
@@ -135,7 +137,11 @@ def take_screenshot(app: QApplication, window: MainWindow, path: str) -> int:
     for _ in range(3):
         app.processEvents()
     deadline = time.monotonic() + FIRST_LOOK_WAIT_S
-    while window.format_choice.looking() and time.monotonic() < deadline:
+    # The first look and the Inspector's mojibake hint are the window's own
+    # work on opening: the picture shows them done.
+    while (
+        window.format_choice.looking() or window.inspector.hint.looking()
+    ) and time.monotonic() < deadline:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
         time.sleep(0.01)
     while (

@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from mojiscope.app.main import take_screenshot
 from mojiscope.app.panels.inspector_hint import hint_window
 from mojiscope.app.window.main_window import MainWindow
 
@@ -52,6 +54,36 @@ def test_the_hint_comes_after_the_keypress_returns(
     window.selection.move_cursor(CAFE.index(b"\xc3"))
     assert hint.hint is None  # nothing was explained on the GUI thread
     qtbot.waitUntil(lambda: hint.hint is not None, timeout=20_000)
+
+
+def test_a_hint_is_being_looked_for_from_the_move_until_it_is_shown(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "cafe.csv"
+    path.write_bytes(CAFE)
+    assert window.open_path(path)
+    hint = window.inspector.hint
+    window.selection.move_cursor(CAFE.index(b"\xc3"))
+    assert hint.looking()
+    qtbot.waitUntil(lambda: not hint.looking(), timeout=20_000)
+    qtbot.waitUntil(lambda: hint.hint is not None, timeout=5_000)
+    assert not hint.looking()
+
+
+def test_a_screenshot_shows_the_hint_for_the_cursor(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "cafe.csv"
+    path.write_bytes(CAFE)
+    assert window.open_path(path)
+    window.selection.move_cursor(CAFE.index(b"\xc3"))
+    shot = tmp_path / "shot.png"
+    shown: list[tuple[str, bool]] = []  # each hint, and whether the picture was written yet
+    window.inspector.hint.hint_changed.connect(lambda text: shown.append((text, shot.exists())))
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert take_screenshot(app, window, str(shot)) == 0
+    assert ("looks like utf-8 read as windows-1252: Ã© → é", False) in shown
 
 
 @pytest.mark.parametrize(

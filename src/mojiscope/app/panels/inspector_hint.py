@@ -87,6 +87,10 @@ class MojibakeHint(QLabel):
         if self._handle is not None:
             self._handle.cancel()
 
+    def looking(self) -> bool:
+        """Whether a look waits for the cursor to rest or is running."""
+        return self._timer.pending() or (self._handle is not None and self._handle.running)
+
     def _look(self) -> None:
         data = self._wanted
 
