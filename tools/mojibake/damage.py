@@ -21,7 +21,9 @@ old corpus's (tests/data/mojibake/generate.py) and issue 35's seven classes:
    beside signs; ``correct-short``: a short correct piece.
 
 And ``legacy-lost``: legacy text whose reader lost bytes, which no repair
-gives back (it teaches the calibration what such repairs are worth).
+gives back (it teaches the calibration what such repairs are worth);
+``escaped``: bytes shown as escapes (git's quoted file names), and
+``correct-escapes``: correct text quoting bytes that are no text as escapes.
 """
 
 from __future__ import annotations
@@ -536,6 +538,58 @@ def looks_odd(text: str, rng: random.Random, language: str) -> Case | None:
     return Case(odd.encode(), odd, (), "correct-looks-odd")
 
 
+#: How programs that print only ASCII show bytes beyond it (the explainer's
+#: ``extra_codecs.ESCAPES``: git, Python's repr of bytes, less).
+ESCAPE_WORDS = ("octal-escapes", "hex-escapes", "angle-escapes")
+_PYTHON_ESCAPES = {
+    "octal-escapes": "\\{:03o}",
+    "hex-escapes": "\\x{:02x}",
+    "angle-escapes": "<{:02X}>",
+}
+
+
+def _shown_as_escapes(data: bytes, notation: str) -> str:
+    """``data`` as a program printing only ASCII shows it (Python's own
+    formatting, not the explainer's codec)."""
+    spelling = _PYTHON_ESCAPES[notation]
+    return "".join(chr(b) if b < 0x80 else spelling.format(b) for b in data)
+
+
+def escaped(text: str, rng: random.Random, language: str) -> Case | None:
+    """A file name or a short piece whose bytes a program showed as escapes
+    (git's ``\\344\\270\\255``): UTF-8's, or now and then the language's
+    legacy code page's."""
+    piece = _short_piece(text, rng) if rng.random() < 0.5 else text
+    if piece is None:
+        return None
+    local = LEGACY.get(_base(language), ())
+    writer = rng.choice(local) if local and rng.random() < 0.3 else "utf-8"
+    try:
+        data = piece.encode(writer)
+    except UnicodeError:
+        return None
+    if data.isascii():
+        return None
+    notation = rng.choice(ESCAPE_WORDS)
+    out = _shown_as_escapes(data, notation)
+    if rng.random() < 0.5:  # a file name, as git quotes it
+        out = f'"{out}.txt"'
+        piece = f'"{piece}.txt"'
+    return Case(out.encode(), piece, (f"{word(writer)} read as {notation}",), "escaped")
+
+
+def correct_escapes(text: str, rng: random.Random, language: str) -> Case | None:
+    """Correct text beside escapes of bytes that are no text (a byte order
+    mark or a magic number quoted in code or a log): must be left as it is."""
+    raw = bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randint(2, 4)))
+    notation = rng.choice(ESCAPE_WORDS)
+    quoted = rng.choice(('b"{}"', "bytes {}", "magic = '{}'")).format(
+        _shown_as_escapes(raw, notation)
+    )
+    odd = f"{text} {quoted}" if rng.random() < 0.5 else quoted
+    return Case(odd.encode(), odd, (), "correct-escapes")
+
+
 def wtf8_names(text: str, rng: random.Random, language: str) -> Case | None:
     """A file name as Windows may hold it: a lone surrogate, written as WTF-8
     (valid WTF-8, no damage): must be left as it is."""
@@ -556,8 +610,18 @@ MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
 }  # fmt: skip
 
 
+#: Damage makers added after the others, and the share of texts each is
+#: drawn for: drawn by a generator of the text's own (:func:`cases_for`), so
+#: that no case the others make changed when they came in.
+LATER: dict[Callable[[str, random.Random, str], Case | None], float] = {
+    escaped: 0.03,
+    correct_escapes: 0.015,
+}
+
+
 def cases_for(text: str, language: str, rng: random.Random, damaged: int = 2) -> list[Case]:
-    """The text as it is, then up to ``damaged`` damaged copies of it."""
+    """The text as it is, then up to ``damaged`` damaged copies of it, and
+    now and then one of :data:`LATER`'s."""
     out = [Case(text.encode(), text, (), "correct")]
     makers, weights = list(MAKERS), list(MAKERS.values())
     for _ in range(damaged * 3):
@@ -566,4 +630,10 @@ def cases_for(text: str, language: str, rng: random.Random, damaged: int = 2) ->
         made = rng.choices(makers, weights)[0](text, rng, language)
         if made is not None and made.data not in {c.data for c in out}:
             out.append(made)
+    own = random.Random(f"later:{language}:{text}")
+    for maker, share in LATER.items():
+        if own.random() < share:
+            made = maker(text, own, language)
+            if made is not None and made.data not in {c.data for c in out}:
+                out.append(made)
     return out

@@ -33,6 +33,8 @@ LOSSLESS_CHAINS = [
     Chain((Misreading("utf-8", "gbk"),)),
     Chain((Misreading("utf-8", "shift_jis"),)),
     Chain((), "iso-2022-jp/no-escapes"),
+    Chain((Misreading("utf-8", "octal-escapes"),)),
+    Chain((Misreading("gbk", "angle-escapes"),)),
 ]
 #: Text every chain above can damage (the oldest codec can write it).
 TEXTS = {
@@ -44,6 +46,8 @@ TEXTS = {
     LOSSLESS_CHAINS[5]: "hello 你好, café",
     LOSSLESS_CHAINS[6]: "café ソフト",
     LOSSLESS_CHAINS[7]: "いつもお世話に (B) 株式会社",
+    LOSSLESS_CHAINS[8]: "docs/中文 café.md\n",
+    LOSSLESS_CHAINS[9]: "命名空间修改 <C> abc",
 }
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
-from mojiscope.core.mojibake.extra_codecs import CESU8, JIS_NO_ESCAPES, MIXED_1252, MUTF8
+from mojiscope.core.mojibake.extra_codecs import CESU8, ESCAPES, JIS_NO_ESCAPES, MIXED_1252, MUTF8
 from mojiscope.core.mojibake.features import class_size
 from mojiscope.core.mojibake.letters import by_frequency, rarity
 from mojiscope.core.mojibake.lexicon import script_letters
@@ -116,6 +116,61 @@ def test_iso_2022_jp_whose_escapes_were_stripped_is_read_back() -> None:
     assert repair_text(best.chain, data) == text
     # One character between a shift's ends is as often code: ``$@ab(B``.
     assert explain(b"print $@ab(B")[0].unchanged
+
+
+@pytest.mark.parametrize("codec", [e.codec for e in ESCAPES.values()])
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(data=st.binary(max_size=24))
+def test_escapes_take_any_bytes_back_and_stream_split_anywhere(codec: str, data: bytes) -> None:
+    text = data.decode(codec)
+    assert text.isascii() and text.encode(codec) == data
+    for size in (1, 2, 5):
+        encoder = codecs.getincrementalencoder(codec)()
+        pieces = [encoder.encode(text[i : i + size]) for i in range(0, len(text), size)]
+        assert b"".join(pieces) + encoder.encode("", True) == data
+
+
+def test_escapes_are_read_only_as_decoding_spells_them_and_refuse_other_characters() -> None:
+    octal, hexa, angle = (
+        ESCAPES[n].codec for n in ("octal-escapes", "hex-escapes", "angle-escapes")
+    )
+    assert b"\xe4 \xc3".decode(hexa) == "\\xe4 \\xc3"
+    assert (
+        "\\xe4 \\xE4 \\x41".encode(hexa) == b"\xe4 \\xE4 \\x41"
+    )  # one spelling, bytes beyond ASCII
+    assert "<C3><a9><41>".encode(angle) == b"\xc3<a9><41>"
+    assert "\\\\344".encode(octal) == b"\\\xe4"  # the escape after a backslash
+    with pytest.raises(UnicodeEncodeError) as refused:
+        "a\\344é".encode(octal)
+    assert refused.value.start == 5
+    assert "a\\344é".encode(octal, "replace") == b"a\xe4?"
+
+
+def test_bytes_shown_as_escapes_are_read_back() -> None:
+    # git quotes a file name's bytes beyond ASCII as octal escapes.
+    line = 'diff --git "a/docs/\\344\\270\\255\\346\\226\\207.md" "b/x.md"'
+    best = explain(line.encode())[0]
+    assert best.text == 'diff --git "a/docs/中文.md" "b/x.md"' and best.confidence >= 0.9
+    assert best.words == ["utf-8 read as octal-escapes"]
+    start = line.index("\\")
+    assert best.ranges == ((start, start + 24),)
+    assert repair_text(best.chain, line.encode()) == best.text
+    # less shows GBK's bytes as <C3><FC>; Python's repr of bytes as \xc3.
+    gbk = explain(b"<C3><FC><C3><FB><BF><D5><BC><E4><D0><DE><B8><C4>")[0]
+    assert gbk.text == "命名空间修改" and gbk.words == ["gbk read as angle-escapes"]
+    assert explain(b"b'Gr\\xc3\\xb6\\xc3\\x9fe'")[0].text == "b'Größe'"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'bom = b"\\xff\\xfe"',  # bytes that are no text
+        "https://de.wikipedia.org/wiki/Gr%C3%B6%C3%9Fe",  # a URL is escaped on purpose
+        "only one \\344 escape",
+    ],
+)
+def test_escapes_that_tell_no_text_are_left_as_they_are(text: str) -> None:
+    assert explain(text.encode())[0].unchanged
 
 
 def test_mixed_reader_takes_either_table_back_to_the_byte() -> None:

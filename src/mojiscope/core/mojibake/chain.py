@@ -21,8 +21,8 @@ import codecs
 from dataclasses import dataclass
 from typing import Literal
 
-import mojiscope.core.mojibake.extra_codecs  # noqa: F401 - registers cesu-8, mutf-8, windows-1252/latin-1
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
+from mojiscope.core.mojibake.extra_codecs import ESCAPES  # and registers the extra codecs
 
 #: ISO-2022-JP whose escape bytes were stripped (``extra_codecs``).
 JIS_WORD = "iso-2022-jp/no-escapes"
@@ -33,6 +33,7 @@ _PYTHON_CODEC = {
     "mutf-8": "mojiscope-mutf-8",
     "windows-1252/latin-1": "mojiscope-windows-1252-latin-1",
     JIS_WORD: "mojiscope-iso-2022-jp-no-escapes",
+    **{name: escapes.codec for name, escapes in ESCAPES.items()},
 }
 
 

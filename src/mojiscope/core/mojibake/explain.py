@@ -30,7 +30,7 @@ import numpy as np
 
 from mojiscope.core.mojibake import features, model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
-from mojiscope.core.mojibake.extra_codecs import jis_shifts
+from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
@@ -49,6 +49,7 @@ from mojiscope.core.mojibake.sample import (
 from mojiscope.core.mojibake.search import (
     UNFITTED,
     Hypothesis,
+    escaped_readings,
     guess_kinds,
     jis_without_escapes,
     same_text_better,
@@ -186,7 +187,7 @@ def _found(
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
-        readings = [scored(text, IDENTITY), *jis_without_escapes(data)]
+        readings = [scored(text, IDENTITY), *jis_without_escapes(data), *escaped_readings(text)]
         _add_letters(text, len(data), readings, parts)
         return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
@@ -428,7 +429,8 @@ def _ranges(
 ) -> tuple[tuple[int, int], ...]:
     """The source bytes a repair touches: the non-ASCII bytes it reads (every
     code page here passes ASCII through), joined across single ASCII bytes
-    when the oldest text was a multi-byte code page or UTF-16."""
+    when the oldest text was a multi-byte code page or UTF-16; the escapes
+    a repair of bytes shown as escapes reads."""
     chain = hypothesis.chain
     if chain.is_identity and not parts:
         return ()
@@ -438,6 +440,9 @@ def _ranges(
         return ((0, len(data)),)
     if chain.stored_as == JIS_WORD:
         return tuple((start, end) for start, end, _ in jis_shifts(data))
+    shown = next((ESCAPES[lay.read_as] for lay in chain.layers if lay.read_as in ESCAPES), None)
+    if shown is not None:  # ASCII: a character is a byte
+        return tuple(shown.runs(data.decode("ascii", "replace")))
     if not chain.layers:
         try:
             return _stored_runs(hypothesis.text, chain.stored_as)

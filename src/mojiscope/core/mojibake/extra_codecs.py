@@ -15,10 +15,21 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
   (``$B$3$s$K$A$O(B`` is ``こんにちは``): its decoding reads each shift
   to JIS X 0208 and back (``$B``, pairs of bytes 21-7E, then ``(B``) that
   decodes with its escapes put back, and every other byte as ASCII; its
-  encoding is ISO-2022-JP's without the escape bytes.
+  encoding is ISO-2022-JP's without the escape bytes;
+* ``mojiscope-octal-escapes``, ``mojiscope-hex-escapes`` and
+  ``mojiscope-angle-escapes``: bytes shown as escapes by a program that
+  prints only ASCII (:data:`ESCAPES`: git quoting a file name,
+  ``\\344\\270\\255``; Python's ``repr`` of bytes, ``\\xe4``; ``less``,
+  ``<E4>``). A URL's ``%E4`` is not among them: a URL is written so on
+  purpose, and reading its escapes would change correct text. Decoding writes each byte
+  beyond ASCII as its escape and every ASCII byte as itself; encoding takes
+  each such escape back to its byte, in the one spelling decoding writes
+  (so that a repair damages back to its bytes), and every ASCII character to
+  itself; any other character has no byte.
 
-A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``
-and ``iso-2022-jp/no-escapes`` (``chain.python_codec`` maps them).
+A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``,
+``iso-2022-jp/no-escapes`` and the escapes' names (``octal-escapes``...);
+``chain.python_codec`` maps them.
 Importing this module registers them.
 """
 
@@ -27,6 +38,8 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
@@ -261,11 +274,148 @@ def _jis_info() -> codecs.CodecInfo:
     )
 
 
+@dataclass(frozen=True)
+class Escapes:
+    """One way of showing bytes beyond ASCII as ASCII: ``spelling`` formats
+    a byte (80-FF), ``pattern`` finds the escapes that spelling writes (the
+    byte's digits in its group 1, in ``base``)."""
+
+    name: str
+    spelling: str
+    pattern: re.Pattern[str]
+    base: int
+    #: The characters an escape may hold: a stream is cut only between others.
+    alphabet: str
+
+    @property
+    def codec(self) -> str:
+        """The Python codec's name."""
+        return f"mojiscope-{self.name}"
+
+    @cached_property
+    def table(self) -> dict[int, str]:
+        """Each byte beyond ASCII, read as latin-1, -> its escape."""
+        return {byte: self.spelling.format(byte) for byte in range(0x80, 0x100)}
+
+    def runs(self, text: str) -> list[tuple[int, int]]:
+        """The spans of ``text`` that are escapes, side by side ones joined."""
+        runs: list[tuple[int, int]] = []
+        for match in self.pattern.finditer(text):
+            if runs and runs[-1][1] == match.start():
+                runs[-1] = (runs[-1][0], match.end())
+            else:
+                runs.append(match.span())
+        return runs
+
+    def held_back(self, text: str) -> int:
+        """How many characters at the end of ``text`` may begin an escape
+        that the next characters finish (0: none)."""
+        longest = len(self.table[0x80])
+        for back in range(min(longest - 1, len(text)), 0, -1):
+            if any(escape.startswith(text[-back:]) for escape in self.table.values()):
+                return back
+        return 0
+
+
+#: The escapes, by their words in a chain.
+ESCAPES = {
+    e.name: e
+    for e in (
+        # git's quoted file names, C string literals, ``ls -b``: ``\344``.
+        Escapes("octal-escapes", "\\{:03o}", re.compile(r"\\([23][0-7][0-7])"), 8, "\\01234567"),
+        # Python's repr of bytes: ``\xe4``.
+        Escapes(
+            "hex-escapes",
+            "\\x{:02x}",
+            re.compile(r"\\x([89a-f][0-9a-f])"),
+            16,
+            "\\x0123456789abcdef",
+        ),
+        # less and other pagers: ``<E4>``.
+        Escapes(
+            "angle-escapes",
+            "<{:02X}>",
+            re.compile(r"<([89A-F][0-9A-F])>"),
+            16,
+            "<>0123456789ABCDEF",
+        ),
+    )
+}
+
+
+#: The fewest escapes of one kind that tell bytes shown as escapes.
+TELLING_ESCAPES = 2
+
+
+def telling_escapes(text: str) -> list[Escapes]:
+    """The kinds of :data:`ESCAPES` of which ``text`` (its first 64 KiB)
+    holds :data:`TELLING_ESCAPES` or more."""
+    return [
+        e for e in ESCAPES.values() if len(e.pattern.findall(text, 0, 1 << 16)) >= TELLING_ESCAPES
+    ]
+
+
+def _escapes_codec(escapes: Escapes) -> codecs.CodecInfo:
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        return bytes(data).decode("latin-1").translate(escapes.table), len(data)
+
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        out = bytearray()
+        at = 0
+        for match in [*escapes.pattern.finditer(text), None]:
+            end = len(text) if match is None else match.start()
+            out += _ascii(escapes.codec, text, at, end, errors)
+            if match is not None:
+                out.append(int(match.group(1), escapes.base))
+                at = match.end()
+        return bytes(out), len(text)
+
+    class IncrementalDecoder(codecs.IncrementalDecoder):
+        def decode(self, data: bytes, final: bool = False) -> str:  # type: ignore[override]
+            return decode(data)[0]
+
+    class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
+        def _buffer_encode(self, text: str, errors: str, final: bool) -> tuple[bytes, int]:
+            cut = len(text) if final else len(text) - escapes.held_back(text)
+            return encode(text[:cut], errors)[0], cut
+
+    return codecs.CodecInfo(
+        encode,
+        decode,  # type: ignore[arg-type]
+        name=escapes.codec,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=IncrementalDecoder,
+    )
+
+
+def _ascii(codec: str, text: str, start: int, end: int, errors: str) -> bytes:
+    """``text[start:end]`` as ASCII, a character beyond it handled by
+    ``errors`` (an error naming its place in the whole ``text``)."""
+    try:
+        return text[start:end].encode("ascii")
+    except UnicodeEncodeError as exc:
+        out = bytearray(text[start : start + exc.start].encode("ascii"))
+        at = start + exc.start
+        while at < end:
+            if text[at] < "\x80":
+                out.append(ord(text[at]))
+                at += 1
+                continue
+            error = UnicodeEncodeError(codec, text, at, at + 1, "no byte is shown as this")
+            if errors == "strict":
+                raise error from None
+            replacement, resume = codecs.lookup_error(errors)(error)
+            out += replacement if isinstance(replacement, bytes) else replacement.encode("ascii")
+            at = max(resume, at + 1)
+        return bytes(out)
+
+
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
     MIXED_1252: _mixed_info(),
     JIS_NO_ESCAPES: _jis_info(),
+    **{e.codec: _escapes_codec(e) for e in ESCAPES.values()},
 }
 
 

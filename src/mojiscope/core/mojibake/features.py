@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.mojibake.chain import Chain
+from mojiscope.core.mojibake.extra_codecs import ESCAPES
 from mojiscope.core.mojibake.lexicon import (
     HAN,
     common_han,
@@ -495,7 +496,7 @@ def local_scores(lines: list[str], weights: F64) -> F64:
 READER_WORDS = (
     "windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850",
     "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
-    "cp1256", "cp1257", "cp874", "windows-1252/latin-1", "gbk", "shift_jis",
+    "cp1256", "cp1257", "cp874", "windows-1252/latin-1", "gbk", "shift_jis", "escapes",
 )  # fmt: skip
 STORED_FAMILIES = {
     "western": ("windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850"),
@@ -522,6 +523,7 @@ STORED_WORDS = (
 )  # fmt: skip
 LEGACY_READER_WORDS = (
     "windows-1252", "latin-1", "cp437", "mac-roman", "cp850", "cp1250", "cp1253", "cp1257",
+    "escapes",
 )  # fmt: skip
 GUESS_KINDS = (
     "dropped", "question mark", "U+FFFD", "no-break space became space",
@@ -563,8 +565,9 @@ def chain_features(
     out[_CF["layers"]] = len(chain.layers)
     out[_CF["two-or-more-layers"]] = len(chain.layers) >= 2
     for layer in chain.layers:
-        reader = f"read-as:{layer.read_as}"
-        out[_CF.get(reader, _CF["read-as:other"])] += 1
+        # Every way of showing bytes as escapes is one reader to the model.
+        shown = "escapes" if layer.read_as in ESCAPES else layer.read_as
+        out[_CF.get(f"read-as:{shown}", _CF["read-as:other"])] += 1
         family = _family(layer.written)
         if layer.written != "utf-8":
             out[_CF["written:legacy"]] += 1
@@ -572,7 +575,7 @@ def chain_features(
             out[_CF[f"written:{family}"]] += 1
         if layer.written != "utf-8":
             out[_CF.get(f"writer:{layer.written}", _CF["writer:other"])] += 1
-            read = f"legacy-read-as:{layer.read_as}"
+            read = f"legacy-read-as:{shown}"
             out[_CF.get(read, _CF["legacy-read-as:other"])] += 1
     if chain.stored_as != "utf-8":
         out[_CF[f"stored:{_family(chain.stored_as)}"]] += 1

@@ -24,7 +24,8 @@ chain must be stateless and ASCII-compatible (the explainer's chains all
 are; its readers are single-byte code pages, GBK and Shift_JIS), but
 ISO-2022-JP whose escape bytes were stripped, stored: its shifts are runs
 of printable ASCII, so a block of it is cut after the last byte that is
-none (a space, a line end). Then an ASCII byte
+none (a space, a line end); and bytes shown as escapes
+(``extra_codecs.ESCAPES``), cut after the last byte no escape holds. Then an ASCII byte
 on disk is an ASCII character at every layer and never continues a sequence
 before it, so when every codec is UTF-8 or single-byte a cut just after any
 ASCII byte is exact. When one is a multi-byte legacy code page (Shift_JIS
@@ -60,7 +61,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.chain import repair_text as _repair
-from mojiscope.core.mojibake.extra_codecs import JIS_NO_ESCAPES, SHIFT_BYTES
+from mojiscope.core.mojibake.extra_codecs import ESCAPES, JIS_NO_ESCAPES, SHIFT_BYTES
 from mojiscope.core.mojibake.readers import code_page_characters
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
@@ -73,6 +74,8 @@ FORCED_CUT = 1 << 16
 _HIGH = bytes(range(0x80, 0x100))
 _ASCII = bytes(range(0x80)).decode("ascii")
 _ASCII_TRIPLETS = re.compile(rb"[\x00-\x7f]{3,}")
+#: The escapes by their Python codecs.
+_ESCAPES = {escapes.codec: escapes for escapes in ESCAPES.values()}
 _ASCII_OR_NOT = re.compile(rb"[\x00-\x7f]+|[\x80-\xff]")
 _HANDLER = RecordingHandler("mojiscope-reading-record")
 _TEXT = SpanKind.TEXT
@@ -206,6 +209,9 @@ class ChainReading(Format):
         #: ISO-2022-JP whose escapes were stripped, stored: its shifts are
         #: runs of printable ASCII, cut only where none can go on.
         self._jis = chain.stored_as == JIS_WORD
+        #: Bytes shown as escapes: what an escape may hold, where no cut is made.
+        shown = [ESCAPES[layer.read_as] for layer in chain.layers if layer.read_as in ESCAPES]
+        self._escape_bytes = "".join(e.alphabet for e in shown).encode("ascii")
         self._every_byte_cuts = all(c == "utf-8" or _single_byte(c) for c in python)
         self._stored_single = _single_byte(python[0]) and python[0] != "utf-8"
         #: Strict UTF-8 and a single-byte table that reads no two bytes alike
@@ -213,9 +219,9 @@ class ChainReading(Format):
         #: its bytes; a multi-byte code page may read two sequences alike.
         #: ISO-2022-JP without escapes reads every byte it reads as ASCII or
         #: as a shift, each only one way (it reads only the ``$B`` and ``(B`` it writes).
-        self._repair_is_exact = all(
-            c == "utf-8" or _one_to_one(c) or c == JIS_NO_ESCAPES for c in python
-        )
+        #: Escapes are read back only as decoding spells them.
+        exact = {JIS_NO_ESCAPES, *(e.codec for e in ESCAPES.values())}
+        self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) or c in exact for c in python)
 
     # -- decoding ----------------------------------------------------------------
 
@@ -288,9 +294,12 @@ class ChainReading(Format):
     def _after_last_ascii(self, data: bytes) -> int:
         """Just after the last ASCII byte, or ASCII triplet (0 if none); for
         ISO-2022-JP without escapes, after the last byte no shift holds
-        (a space, a line end, a byte beyond ASCII)."""
+        (a space, a line end, a byte beyond ASCII); for bytes shown as
+        escapes, after the last ASCII byte no escape holds."""
         if self._jis:
             return len(data.rstrip(SHIFT_BYTES))
+        if self._escape_bytes:
+            return len(data.rstrip(self._escape_bytes + _HIGH))
         if self._every_byte_cuts:
             return len(data.rstrip(_HIGH))
         return _after_last_ascii_triplet(data)
@@ -395,6 +404,8 @@ def _readable(codec: str) -> frozenset[str]:
     """The characters ``codec`` reads from one byte or, for a code page of
     more, from two (:func:`~.readers.code_page_characters`), ASCII among them."""
     python = python_codec(codec)
+    if python in _ESCAPES:  # ASCII, of which escapes are made
+        return frozenset(_ASCII)
     beyond = code_page_characters(python, pairs=not _single_byte(python))
     return frozenset(_ASCII) | frozenset(beyond)
 
@@ -442,7 +453,7 @@ def _undo(piece: _Piece, layer: Misreading, lower: Chain) -> list[_Piece]:
         return [_not_from_chain(piece.nbytes)]
     out: list[_Piece] = []
     position = 0
-    decode = _decode_run if _single_byte(read_as) else _decode_pairs
+    decode = _decode_run if _single_byte(read_as) or read_as in _ESCAPES else _decode_pairs
     for match in _unencodable(layer.read_as).finditer(chars):
         out += decode(chars, position, match.start(), ends, read_as, written)
         out.append(_not_from_chain(ends[match.end()] - ends[match.start()]))
@@ -455,11 +466,12 @@ def _decode_run(
     chars: str, start: int, end: int, ends: _ByteEnds, read_as: str, written: str
 ) -> list[_Piece]:
     """Characters ``[start, end)`` (all encodable by ``read_as``, one byte
-    each) decoded as ``written``: text between the decoder's errors, each
-    error one ``not-from-chain`` piece."""
+    each, or one byte an escape) decoded as ``written``: text between the
+    decoder's errors, each error one ``not-from-chain`` piece."""
     if start == end:
         return []
     raw = chars[start:end].encode(read_as)
+    at = _byte_starts(chars, start, end, read_as)
     events: list[tuple[int, int]] = []
 
     def record(error: UnicodeDecodeError) -> tuple[str, int]:
@@ -472,11 +484,29 @@ def _decode_run(
     for lo, hi in [*events, (len(raw), len(raw))]:
         if lo > previous:
             text = str(raw[previous:lo], written)
-            out.append(_Piece(_TEXT, ends[start + lo] - ends[start + previous], text))
+            out.append(_Piece(_TEXT, ends[at[lo]] - ends[at[previous]], text))
         if hi > lo:
-            out.append(_not_from_chain(ends[start + hi] - ends[start + lo]))
+            out.append(_not_from_chain(ends[at[hi]] - ends[at[lo]]))
         previous = hi
     return out
+
+
+def _byte_starts(chars: str, start: int, end: int, read_as: str) -> list[int]:
+    """Where each byte of characters ``[start, end)`` encoded as ``read_as``
+    starts among them, and ``end``: a character a byte, an escape's
+    characters one (``extra_codecs.ESCAPES``)."""
+    escapes = _ESCAPES.get(read_as)
+    if escapes is None:
+        return list(range(start, end + 1))
+    starts: list[int] = []
+    position = start
+    for match in [*escapes.pattern.finditer(chars, start, end), None]:
+        stop = end if match is None else match.start()
+        starts += range(position, stop)
+        if match is not None:
+            starts.append(match.start())
+            position = match.end()
+    return [*starts, end]
 
 
 def _decode_pairs(

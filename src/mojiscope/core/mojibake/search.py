@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, Misreading, python_codec
-from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
+from mojiscope.core.mojibake.extra_codecs import telling_escapes, telling_jis_shifts
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
@@ -633,6 +633,28 @@ def jis_without_escapes(data: bytes) -> list[Hypothesis]:
         return []
     text = data.decode(python_codec(JIS_WORD))
     return [scored(text, Chain((), JIS_WORD))]
+
+
+def escaped_readings(text: str) -> list[Hypothesis]:
+    """ASCII text holding bytes shown as escapes
+    (``extra_codecs.telling_escapes``): those bytes read as UTF-8 or, where they are no
+    UTF-8, as each of :data:`LEGACY_WRITERS` that reads them whole (git's
+    ``\\344\\270\\255`` is UTF-8's ``中``, less's ``<D6><D0>`` GBK's)."""
+    found: dict[str, Hypothesis] = {}
+    for escapes in telling_escapes(text):
+        try:
+            raw = text.encode(escapes.codec)
+        except UnicodeEncodeError:
+            continue
+        writers = ("utf-8",) if is_utf8(raw) else LEGACY_WRITERS
+        for writer in writers:
+            try:
+                read = raw.decode(python_codec(writer))
+            except UnicodeDecodeError:
+                continue
+            if read not in found and read != text and shows_text(read):
+                found[read] = scored(read, Chain((Misreading(writer, escapes.name),)))
+    return list(found.values())
 
 
 def _looks_utf16(data: bytes) -> bool:
