@@ -14,6 +14,7 @@ from mojiscope.core.mojibake.oddities import (
     JIS,
     MULTIBYTE,
     QUESTIONS,
+    QUESTIONS_BEGIN,
     SCRIPTS,
     SIGN,
     THAI,
@@ -35,6 +36,9 @@ from mojiscope.core.mojibake.oddities import (
         ("Iâ\x80\x99m", [(2, 4, C1)]),
         ("???????? ????? (???? ?)", [(0, 8, QUESTIONS), (9, 14, QUESTIONS), (16, 20, QUESTIONS)]),
         ("Fehler: ??????? nicht gefunden", [(8, 15, QUESTIONS)]),
+        # р's two bytes written as ?? by a program that could write the rest.
+        ("фывап ??олдж ячсми", [(6, 8, QUESTIONS_BEGIN)]),
+        ("?퍑?????X_Sys.ASD", [(0, 1, QUESTIONS_BEGIN)]),
         # Cyrillic whose C1 controls were stripped, read through cp874.
         ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
         # 请在项目根目录中运行脚本 read as GBK, the two bytes of 行 it could not pair dropped.
@@ -66,6 +70,8 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "讀取 缺少 警告 から 中文.txt",
         "echo $Bar(Baz) and $B(B and $Bxyz(B",
         "Привет, мир! Καλημέρα κόσμε",
+        "Как дела? Хорошо. ¿Qué tal? Ça va?",
+        "https://x.org/search?ä=1&q=ö",
         "สวัสดีครับ ยินดีที่ได้รู้จัก น้ำ ก็ ไม่ เป็น",
         "91.8 ms ± 755 μs per loop; 1/π ∫W(ω)cos(nω)dω; the IFNγ response",
     ],

@@ -14,7 +14,10 @@ and damage often leaves:
 * a non-ASCII capital right after a lower-case letter in a word (``QuÈbec``),
   except the Irish h-, n- and t- before a capital vowel (``na hÉireann``);
 * a word of three or more question marks (``???????? ?????``): a program
-  that could not write letters in its code page writes ``?`` for each;
+  that could not write letters in its code page writes ``?`` for each; and
+  question marks that begin a word of letters beyond ASCII (``??олдж``,
+  ``?퍑``), where the program could write some of them: a question ends
+  a word, it does not begin one;
 * a word mixing Latin, Greek and Cyrillic letters (``Thιβtre``; also a
   Cyrillic ``е`` slipped into a Latin word, which is correct text that is
   fair to doubt), but not Latin letters beside one Greek letter, as science
@@ -65,6 +68,7 @@ C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
     "a word mixing Latin, Greek and Cyrillic letters",
     "a word of question marks",
 )
+QUESTIONS_BEGIN = "question marks that begin a word"
 THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
@@ -133,6 +137,11 @@ class Oddity:
 _THAI_AFTER_NOTHING = re.compile("(?<![\u0e01-\u0e4e])[\u0e30-\u0e3a\u0e45\u0e47-\u0e4e]")
 #: Three or more question marks standing as a word of their own.
 _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
+#: Question marks after no letter or digit, before a letter beyond ASCII of
+#: a script that spaces its words (Latin, Greek, Cyrillic, Hangul).
+_QUESTIONS_BEGINNING = re.compile(
+    f"(?<![^\\W_])\\?+(?=[ªºµÀ-ÖØ-öø-ɏḀ-ỿ{_GREEK}{_CYRILLIC}\uac00-\ud7a3])"
+)
 #: A run of Han or kana (what GBK and Shift_JIS read UTF-8 as).
 _CJK_RUN = re.compile(f"{CJK.pattern}+")
 #: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
@@ -190,6 +199,10 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         return tuple(sorted(questions + jis))
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
     found += questions
+    if "?" in text:
+        found += [
+            (m.start(), m.end(), QUESTIONS_BEGIN) for m in _QUESTIONS_BEGINNING.finditer(text)
+        ]
     found += [
         (m.start(), m.end(), MULTIBYTE)
         for m in _CJK_RUN.finditer(text)
