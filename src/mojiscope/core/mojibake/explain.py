@@ -302,6 +302,10 @@ def _may_be_partial(best: Hypothesis) -> bool:
 #: (``oddities``): about half of such answers were right on the
 #: development sets.
 UNSURE_CONFIDENCE = 0.5
+#: The escapes (``extra_codecs.ESCAPES``) code writes bytes in on purpose,
+#: whose repairs claim :data:`UNSURE_CONFIDENCE` at most (see :func:`_doubt`);
+#: no code writes ``less``'s ``<E4>``.
+WRITTEN_IN_CODE = frozenset({"octal-escapes", "hex-escapes"})
 _FFFD = "\ufffd".encode()
 
 
@@ -327,7 +331,10 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     (``readers.c1_stripped_shape``: the reading that lost them is one the
     search cannot make where a character lost two bytes, and another code
     page then reads the bytes as letters, ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai),
-    a repair that makes an oddity (``oddities.made_oddities``: on the
+    bytes shown as escapes that code writes too (:data:`WRITTEN_IN_CODE`:
+    ``printf "\\xe2\\x9c\\x93"``, ``echo -e "\\303\\251"`` are correct as
+    they are; git's quoted file names and Python's repr of bytes, which
+    are not, look the same), a repair that makes an oddity (``oddities.made_oddities``: on the
     development sets every such repair was wrong), or bytes that hold
     U+FFFD as a character (a reader lost bytes) where the repair leaves
     U+FFFD in its text that no guess of its own put there (a cut
@@ -339,6 +346,11 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     if any(layer in UNFITTED for layer in reading.chain.layers):
         return (
             "the model was never fitted on this misreading, so how often it is right is not known"
+        )
+    if any(layer.read_as in WRITTEN_IN_CODE for layer in reading.chain.layers):
+        return (
+            "code and logs write bytes as these escapes on purpose as often as "
+            "a program shows them so"
         )
     if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
         return (

@@ -635,18 +635,24 @@ def jis_without_escapes(data: bytes) -> list[Hypothesis]:
     return [scored(text, Chain((), JIS_WORD))]
 
 
+#: The code pages bytes shown as escapes that are no UTF-8 are read as.
+_ESCAPED_WRITERS = tuple(codec for codec in STORED_AS if not codec.startswith("utf-16"))
+
+
 def escaped_readings(text: str) -> list[Hypothesis]:
     """ASCII text holding bytes shown as escapes
-    (``extra_codecs.telling_escapes``): those bytes read as UTF-8 or, where they are no
-    UTF-8, as each of :data:`LEGACY_WRITERS` that reads them whole (git's
-    ``\\344\\270\\255`` is UTF-8's ``中``, less's ``<D6><D0>`` GBK's)."""
+    (``extra_codecs.telling_escapes``): those bytes read as UTF-8 or, where
+    they are no UTF-8, as each code page bytes on disk are tried as
+    (:data:`STORED_AS`, UTF-16 aside) that reads them whole (git's
+    ``\\344\\270\\255`` is UTF-8's ``中``, its ``caf\\351`` windows-1252's
+    ``café``, less's ``<D6><D0>`` GBK's ``中``)."""
     found: dict[str, Hypothesis] = {}
     for escapes in telling_escapes(text):
         try:
             raw = text.encode(escapes.codec)
         except UnicodeEncodeError:
             continue
-        writers = ("utf-8",) if is_utf8(raw) else LEGACY_WRITERS
+        writers = ("utf-8",) if is_utf8(raw) else _ESCAPED_WRITERS
         for writer in writers:
             try:
                 read = raw.decode(python_codec(writer))
