@@ -22,8 +22,10 @@ old corpus's (tests/data/mojibake/generate.py) and issue 35's seven classes:
 
 And ``legacy-lost``: legacy text whose reader lost bytes, which no repair
 gives back (it teaches the calibration what such repairs are worth);
-``escaped``: bytes shown as escapes (git's quoted file names), and
-``correct-escapes``: correct text quoting bytes that are no text as escapes.
+``escaped``: bytes shown as escapes (git's quoted file names),
+``correct-escapes``: correct text quoting bytes that are no text as escapes,
+and ``legacy-pieces``: UTF-8 text holding a word or a line a legacy code
+page wrote.
 """
 
 from __future__ import annotations
@@ -610,12 +612,41 @@ MAKERS: dict[Callable[[str, random.Random, str], Case | None], float] = {
 }  # fmt: skip
 
 
+def legacy_pieces(text: str, rng: random.Random, language: str) -> Case | None:
+    """UTF-8 text holding a piece the language's legacy code page wrote: a
+    word typed on another machine, or a first line a Windows program wrote
+    before the rest was appended as UTF-8; read back piece by piece."""
+    codecs = LEGACY.get(_base(language))
+    words = text.split(" ")
+    picks = [i for i, w in enumerate(words) if not w.isascii()]
+    if not codecs or len(picks) < 2:
+        return None
+    codec = codecs[0]
+    try:
+        if rng.random() < 0.5:
+            at = rng.choice(picks)
+            pieces = [w.encode(codec) if i == at else w.encode() for i, w in enumerate(words)]
+            data, expect = b" ".join(pieces), text
+        else:
+            cut = picks[len(picks) // 2]
+            head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+            data, expect = head.encode(codec) + b"\n" + tail.encode(), f"{head}\n{tail}"
+    except UnicodeError:
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Case(data, expect, (f"written as {word(codec)}, in pieces",), "legacy-pieces")
+    return None  # the legacy bytes read as UTF-8 too: nothing tells them
+
+
 #: Damage makers added after the others, and the share of texts each is
 #: drawn for: drawn by a generator of the text's own (:func:`cases_for`), so
 #: that no case the others make changed when they came in.
 LATER: dict[Callable[[str, random.Random, str], Case | None], float] = {
     escaped: 0.03,
     correct_escapes: 0.015,
+    legacy_pieces: 0.03,
 }
 
 

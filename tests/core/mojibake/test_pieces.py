@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake import explain
+from mojiscope.core.mojibake.chain import Chain
 from mojiscope.core.mojibake.lost import DROPPED, LOST_NBSP, QUESTION_MARK, SPACE
-from mojiscope.core.mojibake.pieces import Reading, piecewise
+from mojiscope.core.mojibake.pieces import Reading, legacy_pieces, piecewise
 from mojiscope.core.mojibake.plan import plan_of_explanation
 from mojiscope.core.mojibake.plan_reading import PlanReading
 
@@ -131,3 +132,37 @@ def test_the_space_kept_where_the_no_break_space_was_lost() -> None:
 def test_a_space_alone_needs_no_whole_run_but_a_byte_short_does() -> None:
     assert _lost("Rendez-vous Ã  Paris".encode()) != []
     assert piecewise("Rendez-vous ã¨ Paris".encode()) == []
+
+
+# One word typed on a machine that wrote windows-1252, in UTF-8 text.
+STRAY = "Il caffè è pronto, perché sì\n".encode().replace("è".encode(), b"\xe8", 1)
+
+
+def test_stray_legacy_bytes_are_read_in_their_code_page_and_the_rest_as_utf8() -> None:
+    readings = {r.text: parts for r, parts in legacy_pieces(STRAY)}
+    parts = readings["Il caffè è pronto, perché sì\n"]
+    assert [(p.start, p.end, p.chain) for p in parts] == [
+        (0, 7, Chain()),
+        (7, 8, Chain((), "windows-1252")),
+        (8, len(STRAY), Chain()),
+    ]
+    best = explain(STRAY)[0]
+    assert best.text == "Il caffè è pronto, perché sì\n" and best.confidence >= 0.9
+    assert _written(STRAY) == best.text
+
+
+def test_a_first_line_a_legacy_code_page_wrote_is_read_so_beside_utf8() -> None:
+    data = "Привет, мир\n".encode("cp1251") + "Как дела?\n".encode()
+    best = explain(data)[0]
+    assert best.text == "Привет, мир\nКак дела?\n"
+    assert best.words == ["written as cp1251 (some parts)"]
+    assert _written(data) == best.text
+
+
+def test_no_legacy_pieces_without_utf8_beside_them_or_a_code_page_that_reads_them() -> None:
+    assert legacy_pieces("Привет, мир".encode("cp1251")) == []  # the whole is legacy
+    assert legacy_pieces(b"caf\xc3\xa9") == []  # no byte that is no UTF-8
+    # A cut character at the end: every code page reads its lead byte, but
+    # the text as it is (cut, U+FFFD) is the likelier reading.
+    cut = "Größe und Qualität, naï".encode()[:-1]
+    assert legacy_pieces(cut) and explain(cut)[0].text.endswith("na\ufffd")

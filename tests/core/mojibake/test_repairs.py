@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
-from mojiscope.core.mojibake.extra_codecs import CESU8, ESCAPES, JIS_NO_ESCAPES, MIXED_1252, MUTF8
+from mojiscope.core.mojibake.extra_codecs import (
+    CESU8,
+    ESCAPES,
+    JIS_NO_ESCAPES,
+    MIXED_1252,
+    MUTF8,
+    Escapes,
+)
 from mojiscope.core.mojibake.features import class_size
 from mojiscope.core.mojibake.letters import by_frequency, rarity
 from mojiscope.core.mojibake.lexicon import script_letters
@@ -118,16 +125,29 @@ def test_iso_2022_jp_whose_escapes_were_stripped_is_read_back() -> None:
     assert explain(b"print $@ab(B")[0].unchanged
 
 
-@pytest.mark.parametrize("codec", [e.codec for e in ESCAPES.values()])
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
-@given(data=st.binary(max_size=24))
-def test_escapes_take_any_bytes_back_and_stream_split_anywhere(codec: str, data: bytes) -> None:
-    text = data.decode(codec)
-    assert text.isascii() and text.encode(codec) == data
+@pytest.mark.parametrize("escapes", list(ESCAPES.values()), ids=lambda e: e.name)
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(drawn=st.data())
+def test_escapes_read_back_as_they_are_shown_and_stream_split_anywhere(
+    escapes: Escapes, drawn: st.DataObject
+) -> None:
+    codec = escapes.codec
+    # Bytes holding no escape's first character are shown and read back whole.
+    first = escapes.spelling[0].encode()
+    data = drawn.draw(st.binary(max_size=24).map(lambda b: b.replace(first, b"")))
+    shown = data.decode(codec)
+    assert shown.isascii() and shown.encode(codec) == data
+    # Any ASCII text (escapes among it, whole or cut) is shown again as it is
+    # once read back: a repair damages back to its bytes.
+    text = drawn.draw(
+        st.text(alphabet=st.sampled_from(list(escapes.alphabet + "8 x9aF")), max_size=30)
+    )
+    raw = text.encode(codec)
+    assert raw.decode(codec) == text
     for size in (1, 2, 5):
         encoder = codecs.getincrementalencoder(codec)()
         pieces = [encoder.encode(text[i : i + size]) for i in range(0, len(text), size)]
-        assert b"".join(pieces) + encoder.encode("", True) == data
+        assert b"".join(pieces) + encoder.encode("", True) == raw
 
 
 def test_escapes_are_read_only_as_decoding_spells_them_and_refuse_other_characters() -> None:

@@ -36,7 +36,7 @@ from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
-from mojiscope.core.mojibake.pieces import piecewise
+from mojiscope.core.mojibake.pieces import legacy_pieces, piecewise
 from mojiscope.core.mojibake.quoting import quoted_on_purpose, quotes, quoting_shift
 from mojiscope.core.mojibake.readers import c1_stripped_shape, nothing_to_undo
 from mojiscope.core.mojibake.sample import (
@@ -242,7 +242,8 @@ def _add_letters(
 def _add_pieces(
     data: bytes, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
 ) -> None:
-    for reading, its_parts in piecewise(data, {h.text for h in readings}):
+    known = {h.text for h in readings}
+    for reading, its_parts in [*piecewise(data, known), *legacy_pieces(data, known)]:
         readings.append(reading)
         parts[reading.text] = its_parts
 

@@ -86,7 +86,8 @@ _EMOJI_START, _EMOJI_END = 0x1F000, 0x1FAFF
 #: (``lexicon.common_symbols``) are the class "symbol", others "symbol-rare".
 SYMBOL_RANGES = ((0x2600, 0x27BF), (_EMOJI_START, _EMOJI_END))
 
-_COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
+#: The signs prose writes (the class "sign"; others beyond ASCII are rarer).
+COMMON_SIGNS = frozenset("–—‘’‚“”„•…€£¥©®°±·«»¡¿§½¼¾×′″№™‹›¢")
 _RARE_CYRILLIC = frozenset("ЂЃѓЌЋЏђќћџЎўЅѕЈјЉЊљњ")
 
 
@@ -156,7 +157,7 @@ def _tables() -> tuple[U8, U8]:
     (``lexicon.latin_letters``) or not, Greek, Cyrillic (rare beyond U+045F
     and for :data:`_RARE_CYRILLIC`), Hebrew, Arabic, Thai, kana, Han and
     Hangul (common or rare), any other letter; then the signs of
-    :data:`_COMMON_SIGNS`, other Latin-1 signs, box drawing, mathematical
+    :data:`COMMON_SIGNS`, other Latin-1 signs, box drawing, mathematical
     signs and arrows, symbols and dingbats (common, by
     ``lexicon.common_symbols``, or rare), CJK punctuation and full-width
     forms; anything else is "other"."""
@@ -211,7 +212,7 @@ def _tables() -> tuple[U8, U8]:
         (letter & hangul & _members(common_hangul()), "hangul"),
         (letter & hangul, "hangul-rare"),
         (letter, "other-letter"),
-        (_members(_COMMON_SIGNS), "sign"),
+        (_members(COMMON_SIGNS), "sign"),
         (code < 0x100, "latin1-sign"),
         (within((0x2500, 0x259F)), "box"),
         (within((0x2190, 0x23FF), (0x2A00, 0x2AFF)), "math"),

@@ -22,10 +22,17 @@ anywhere, so is a lead byte's character before a space that was its
 no-break space (``Voilà Ã  bientôt``), and a third reading keeps that
 space where HTML collapsed the two (``Voilà Ã bientôt``). The guesses are
 the reading's, over the bytes of their pieces.
+
+Stray legacy bytes (:func:`legacy_pieces`): UTF-8 text holding bytes a
+legacy code page wrote (``Il caff\\xe8 è pronto``: one word typed on
+another machine; a line a Windows program appended) is read with those
+runs (``legacy_units.legacy_runs``) in one code page and the rest as UTF-8,
+a reading per code page that reads every run, priced like any reading.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Container
 from dataclasses import replace
 from functools import lru_cache
@@ -33,13 +40,15 @@ from typing import NamedTuple
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
-from mojiscope.core.mojibake.features import scored_text
+from mojiscope.core.mojibake.features import COMMON_SIGNS, scored_text
+from mojiscope.core.mojibake.legacy_units import decodes_as, holds_utf8_apart, legacy_runs
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
 from mojiscope.core.mojibake.runs import short_sequences, space_sequences, utf8_runs
 from mojiscope.core.mojibake.search import (
+    STORED_AS,
     Hypothesis,
     guess_kinds,
     invisible_bytes,
@@ -278,6 +287,63 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
     if pos < len(escaped):
         parts.append(Part(int(offsets[pos]), int(offsets[-1]), Chain()))
     return tuple(parts)
+
+
+#: The code pages runs of stray legacy bytes are read as (UTF-16 aside: none
+#: of its pieces stands between UTF-8's bytes).
+LEGACY_PIECE_CODECS = tuple(codec for codec in STORED_AS if not codec.startswith("utf-16"))
+
+
+def _reads_as_words(codec: str, run: bytes) -> bool:
+    """Whether ``codec`` reads ``run`` (bytes beyond ASCII) as text and back
+    (``legacy_units.decodes_as``) made of letters, marks and the signs prose
+    writes (``features.COMMON_SIGNS``): what a legacy piece of text is;
+    bytes a test file or a dump holds (``C0 AF``, ``ED A0 80``) read as
+    other signs in most code pages."""
+    if not decodes_as(codec, run):
+        return False
+    return all(
+        c.isalpha() or unicodedata.category(c)[0] == "M" or c in COMMON_SIGNS
+        for c in run.decode(python_codec(codec))
+    )
+
+
+def legacy_pieces(data: bytes, known: Container[str] = ()) -> list[Reading]:
+    """The readings of bytes that are UTF-8 but for some runs that are no
+    UTF-8 (``legacy_units.legacy_runs``) and that hold valid UTF-8 beyond
+    ASCII apart from them: per code page of :data:`LEGACY_PIECE_CODECS` that
+    reads every run as words (:func:`_reads_as_words`), those
+    runs read so and the rest as UTF-8; a reading whose text is one of
+    ``known`` is left out. Each run's part is "written as" its code page."""
+    runs = legacy_runs(data)
+    if not runs or not holds_utf8_apart(data, runs):
+        return []
+    found: list[Reading] = []
+    for codec in LEGACY_PIECE_CODECS:
+        if not all(_reads_as_words(codec, data[a:b]) for a, b in runs):
+            continue
+        chain = Chain((), codec)
+        pieces: list[str] = []
+        parts: list[Part] = []
+        pos = 0
+        for a, b in runs:
+            if pos < a:
+                pieces.append(data[pos:a].decode("utf-8"))
+                parts.append(Part(pos, a, Chain()))
+            pieces.append(data[a:b].decode(python_codec(codec)))
+            parts.append(Part(a, b, chain))
+            pos = b
+        if pos < len(data):
+            pieces.append(data[pos:].decode("utf-8"))
+            parts.append(Part(pos, len(data), Chain()))
+        text = "".join(pieces)
+        if text in known or any(text == h.text for h, _ in found):
+            continue
+        price = model.price(text, chain, parts=len(parts), pieces=True)
+        found.append(
+            (Hypothesis(text, chain, (), price, parts=len(parts), pieces=True), tuple(parts))
+        )
+    return found
 
 
 def spaces_kept(found: Reading) -> Reading | None:
