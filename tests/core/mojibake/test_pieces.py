@@ -148,6 +148,7 @@ def test_stray_legacy_bytes_are_read_in_their_code_page_and_the_rest_as_utf8() -
     ]
     best = explain(STRAY)[0]
     assert best.text == "Il caffè è pronto, perché sì\n" and best.confidence >= 0.9
+    assert best.ranges == ((7, 8),)  # the byte read as windows-1252, not the UTF-8 beside it
     assert _written(STRAY) == best.text
 
 

@@ -456,7 +456,7 @@ def _ranges(
     shown = next((ESCAPES[lay.read_as] for lay in chain.layers if lay.read_as in ESCAPES), None)
     if shown is not None:  # ASCII: a character is a byte
         return tuple(shown.runs(data.decode("ascii", "replace")))
-    if not chain.layers:
+    if not chain.layers and not parts:
         try:
             return _stored_runs(hypothesis.text, chain.stored_as)
         except UnicodeEncodeError:  # a code page whose decoding does not encode back
