@@ -380,3 +380,16 @@ def test_the_preview_of_the_segment_map_is_the_start_of_its_whole_repair(
     whole = PlanReading(RepairPlan(tuple(found), found.size))
     expected = whole.incremental_decoder("replace").decode(data, final=True).text
     assert expected.startswith(preview(head_plan(found, len(shown)), shown))
+
+
+def test_file_names_git_quoted_as_escapes_are_read_back_and_why_unsure_is_said(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = b'"docs/\\344\\270\\255\\346\\226\\207.md"\n"Gr\\303\\266\\303\\237e.txt"\n'
+    _explain(qtbot, panel, data, lambda: panel.candidates.count() > 1)
+    assert panel.candidates.item(0).text().endswith("utf-8 read as octal-escapes")
+    assert panel.repaired.toPlainText() == '"docs/中文.md"\n"Größe.txt"\n'
+    steps = panel.steps.text()
+    assert "read as octal-escapes: \\344\\270\\255" in steps
+    assert "Not sure: code and logs write bytes as these escapes on purpose" in steps
+    assert _texts(panel.ranges) == ["0x6..0x1D", "0x26..0x35"]  # the escapes, inclusive
