@@ -48,7 +48,7 @@ from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
 from mojiscope.core.mojibake.runs import short_sequences, space_sequences, utf8_runs
 from mojiscope.core.mojibake.search import (
-    STORED_AS,
+    LEGACY_STORED,
     Hypothesis,
     guess_kinds,
     invisible_bytes,
@@ -289,11 +289,6 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
     return tuple(parts)
 
 
-#: The code pages runs of stray legacy bytes are read as (UTF-16 aside: none
-#: of its pieces stands between UTF-8's bytes).
-LEGACY_PIECE_CODECS = tuple(codec for codec in STORED_AS if not codec.startswith("utf-16"))
-
-
 def _reads_as_words(codec: str, run: bytes) -> bool:
     """Whether ``codec`` reads ``run`` (bytes beyond ASCII) as text and back
     (``legacy_units.decodes_as``) made of letters, marks and the signs prose
@@ -311,7 +306,7 @@ def _reads_as_words(codec: str, run: bytes) -> bool:
 def legacy_pieces(data: bytes, known: Container[str] = ()) -> list[Reading]:
     """The readings of bytes that are UTF-8 but for some runs that are no
     UTF-8 (``legacy_units.legacy_runs``) and that hold valid UTF-8 beyond
-    ASCII apart from them: per code page of :data:`LEGACY_PIECE_CODECS` that
+    ASCII apart from them: per code page of :data:`LEGACY_STORED` that
     reads every run as words (:func:`_reads_as_words`), those
     runs read so and the rest as UTF-8; a reading whose text is one of
     ``known`` is left out. Each run's part is "written as" its code page."""
@@ -319,7 +314,7 @@ def legacy_pieces(data: bytes, known: Container[str] = ()) -> list[Reading]:
     if not runs or not holds_utf8_apart(data, runs):
         return []
     found: list[Reading] = []
-    for codec in LEGACY_PIECE_CODECS:
+    for codec in LEGACY_STORED:
         if not all(_reads_as_words(codec, data[a:b]) for a, b in runs):
             continue
         chain = Chain((), codec)

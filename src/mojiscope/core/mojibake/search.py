@@ -61,6 +61,9 @@ STORED_AS = (
     "cp1256", "cp1257", "cp874", "shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "cp437",
     "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16",
 )  # fmt: skip
+#: The code pages of :data:`STORED_AS`, UTF-16 aside: what bytes that stand
+#: among others (shown as escapes, stray in UTF-8) may have been written in.
+LEGACY_STORED = tuple(codec for codec in STORED_AS if not codec.startswith("utf-16"))
 #: CESU-8 (a surrogate pair, each half as three bytes) and Java's NUL.
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 BEAM = 6
@@ -635,15 +638,11 @@ def jis_without_escapes(data: bytes) -> list[Hypothesis]:
     return [scored(text, Chain((), JIS_WORD))]
 
 
-#: The code pages bytes shown as escapes that are no UTF-8 are read as.
-_ESCAPED_WRITERS = tuple(codec for codec in STORED_AS if not codec.startswith("utf-16"))
-
-
 def escaped_readings(text: str) -> list[Hypothesis]:
     """ASCII text holding bytes shown as escapes
     (``extra_codecs.telling_escapes``): those bytes read as UTF-8 or, where
     they are no UTF-8, as each code page bytes on disk are tried as
-    (:data:`STORED_AS`, UTF-16 aside) that reads them whole (git's
+    (:data:`LEGACY_STORED`) that reads them whole (git's
     ``\\344\\270\\255`` is UTF-8's ``中``, its ``caf\\351`` windows-1252's
     ``café``, less's ``<D6><D0>`` GBK's ``中``)."""
     found: dict[str, Hypothesis] = {}
@@ -652,7 +651,7 @@ def escaped_readings(text: str) -> list[Hypothesis]:
             raw = text.encode(escapes.codec)
         except UnicodeEncodeError:
             continue
-        writers = ("utf-8",) if is_utf8(raw) else _ESCAPED_WRITERS
+        writers = ("utf-8",) if is_utf8(raw) else LEGACY_STORED
         for writer in writers:
             try:
                 read = raw.decode(python_codec(writer))
