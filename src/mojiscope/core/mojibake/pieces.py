@@ -306,7 +306,7 @@ def _reads_as_words(codec: str, run: bytes) -> bool:
 def legacy_pieces(data: bytes, known: Container[str] = ()) -> list[Reading]:
     """The readings of bytes that are UTF-8 but for some runs that are no
     UTF-8 (``legacy_units.legacy_runs``) and that hold valid UTF-8 beyond
-    ASCII apart from them: per code page of :data:`LEGACY_STORED` that
+    ASCII apart from them: per code page of ``search.LEGACY_STORED`` that
     reads every run as words (:func:`_reads_as_words`), those
     runs read so and the rest as UTF-8; a reading whose text is one of
     ``known`` is left out. Each run's part is "written as" its code page."""
