@@ -139,6 +139,10 @@ def test_file_names_git_quoted_as_octal_escapes_are_read_back_and_written_on_req
     shown = mojiscope("mojibake", path).stdout.decode().splitlines()
     assert shown[1].endswith("0.50  utf-8 read as octal-escapes")
     assert "code and logs write bytes as these escapes on purpose" in shown[3]
+    assert shown[-1] == (
+        f"  (it leaves a reading it is not sure of; to write this one: mojiscope convert {path} "
+        '--from "repair:utf-8 read as octal-escapes" --to utf-8)'
+    )
     # Unsure (a shell script's printf "\303\251" is correct as it is), so
     # --fix leaves it; the repair, named, converts like any format.
     fix = mojiscope("mojibake", path, "--fix", "-o", out)

@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import shlex
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -61,8 +62,10 @@ from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Explanation, Oddity, explain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
 from mojiscope.core.mojibake.journal import undo_repair, write_journal
+from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE
 from mojiscope.core.mojibake.plan import RepairPlan, segment_record
 from mojiscope.core.mojibake.plan_reading import PlanReading
+from mojiscope.core.mojibake.reading import reading_name
 from mojiscope.core.mojibake.segment import Segment, SegmentKind
 from mojiscope.core.mojibake.segment_map import SegmentMap, batch_segments
 from mojiscope.core.mojibake.segments import map_segments, table_of
@@ -123,15 +126,16 @@ def run_mojibake(args: argparse.Namespace) -> int:
         else:
             _print_plain(label, explanations)
             if len(head) <= SAMPLE_BYTES:
-                _print_fix_differs(head, explanations[0])
+                _print_fix_differs(head, explanations[0], name)
     return EXIT_OK
 
 
-def _print_fix_differs(data: bytes, best: Explanation) -> None:
+def _print_fix_differs(data: bytes, best: Explanation, name: str | None) -> None:
     """What ``--fix`` writes, when it is not the best reading's text: a small
     input's segment map reads each line on its own (the explainer's best
     reading may read a mixed text one way; Russian read as windows-1252
-    beside UTF-8 read so is two)."""
+    beside UTF-8 read so is two) and takes no reading under
+    ``judge.LEARN_CONFIDENCE``: then how to write the best one whole."""
     source = BytesSource(data)
     found = segment_map(source)
     plan = RepairPlan(tuple(found), len(data))
@@ -139,6 +143,12 @@ def _print_fix_differs(data: bytes, best: Explanation) -> None:
     run_conversion(data, PlanReading(plan), "utf-8", errors="replace", write=written.append)
     if b"".join(written).decode("utf-8", "replace") != best.text:
         sys.stdout.write(f"  --fix writes segment by segment: {found.words()}\n")
+        if best.confidence < LEARN_CONFIDENCE and best.misread and not (best.parts or best.lost):
+            sys.stdout.write(
+                "  (it leaves a reading it is not sure of; to write this one: "
+                f"mojiscope convert {shlex.quote(name or '-')} "
+                f'--from "{reading_name(best.chain)}" --to utf-8)\n'
+            )
 
 
 def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
