@@ -152,3 +152,16 @@ def test_file_names_git_quoted_as_octal_escapes_are_read_back_and_written_on_req
     )
     assert run.returncode == 0, run.stderr
     assert out.read_text("utf-8") == "".join(f'"{name}"\n' for name in names)
+
+
+def test_json_escapes_whose_backslashes_were_stripped_are_written_back(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path, out = tmp_path / "export.txt", tmp_path / "fixed.txt"
+    path.write_bytes(b"Chris Rudolphu2019s cry: u201cAvalanche!u201d\nIt wasnu2019t there.\n")
+    shown = mojiscope("mojibake", path).stdout.decode().splitlines()
+    assert shown[1].endswith("written as json/no-backslash")
+    run = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert run.returncode == 0, run.stderr
+    expect = "Chris Rudolph\u2019s cry: \u201cAvalanche!\u201d\nIt wasn\u2019t there.\n"
+    assert out.read_text("utf-8") == expect

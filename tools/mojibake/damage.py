@@ -24,12 +24,15 @@ And ``legacy-lost``: legacy text whose reader lost bytes, which no repair
 gives back (it teaches the calibration what such repairs are worth);
 ``escaped``: bytes shown as escapes (git's quoted file names),
 ``correct-escapes``: correct text quoting bytes that are no text as escapes,
-and ``legacy-pieces``: UTF-8 text holding a word or a line a legacy code
-page wrote.
+``legacy-pieces``: UTF-8 text holding a word or a line a legacy code
+page wrote, ``json-no-backslash``: JSON's ``\\u`` escapes whose
+backslashes were stripped, and ``correct-json-like``: correct ASCII text
+holding names that look like them.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -640,6 +643,29 @@ def legacy_pieces(text: str, rng: random.Random, language: str) -> Case | None:
     return None  # the legacy bytes read as UTF-8 too: nothing tells them
 
 
+def json_no_backslash(text: str, rng: random.Random, language: str) -> Case | None:
+    """Text JSON wrote with ``\\u`` escapes (Python's own json) whose
+    backslashes a program stripped, as WordPress exports show it
+    (``Rudolphu2019s``)."""
+    if text.isascii() or any(c < " " for c in text):
+        return None
+    out = json.dumps(text)[1:-1].replace("\\", "")
+    return Case(out.encode(), text, ("written as json/no-backslash",), "json-no-backslash")
+
+
+def correct_json_like(text: str, rng: random.Random, language: str) -> Case | None:
+    """Correct ASCII text holding one or two names or numbers that look like
+    JSON escapes without their backslashes (``menu2019``, ``Bu00f3``): must
+    be left as it is."""
+    words = text.split(" ")
+    for _ in range(rng.randint(1, 2)):
+        at = rng.randrange(len(words))
+        code = rng.choice([rng.randrange(0x80, 0xD800), rng.randrange(0xE000, 0x10000)])
+        words[at] += f"u{code:04x}"
+    odd = " ".join(words)
+    return Case(odd.encode(), odd, (), "correct-json-like") if odd.isascii() else None
+
+
 #: Damage makers added after the others, and the share of texts each is
 #: drawn for: drawn by a generator of the text's own (:func:`cases_for`), so
 #: that no case the others make changed when they came in.
@@ -647,6 +673,8 @@ LATER: dict[Callable[[str, random.Random, str], Case | None], float] = {
     escaped: 0.03,
     correct_escapes: 0.015,
     legacy_pieces: 0.03,
+    json_no_backslash: 0.02,
+    correct_json_like: 0.03,
 }
 
 

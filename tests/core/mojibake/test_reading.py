@@ -35,6 +35,7 @@ LOSSLESS_CHAINS = [
     Chain((), "iso-2022-jp/no-escapes"),
     Chain((Misreading("utf-8", "octal-escapes"),)),
     Chain((Misreading("gbk", "angle-escapes"),)),
+    Chain((), "json/no-backslash"),
 ]
 #: Text every chain above can damage (the oldest codec can write it).
 TEXTS = {
@@ -48,6 +49,7 @@ TEXTS = {
     LOSSLESS_CHAINS[7]: "いつもお世話に (B) 株式会社",
     LOSSLESS_CHAINS[8]: "docs/中文 café.md\n",
     LOSSLESS_CHAINS[9]: "命名空间修改 <C> abc",
+    LOSSLESS_CHAINS[10]: "Rudolph\u2019s \u201ccry\u201d 😍 café\n",
 }
 
 

@@ -17,6 +17,7 @@ from mojiscope.core.mojibake.extra_codecs import (
     CESU8,
     ESCAPES,
     JIS_NO_ESCAPES,
+    JSON_NO_BACKSLASH,
     MIXED_1252,
     MUTF8,
     Escapes,
@@ -76,6 +77,9 @@ _WRITABLE = {
     CESU8: st.text(st.characters(exclude_categories=["Cs"]), max_size=20),
     MUTF8: st.text(st.characters(exclude_categories=["Cs"]), max_size=20),
     JIS_NO_ESCAPES: st.text(st.sampled_from(list("いつもお世話にワーク株式会社。 ab(B,.\n"))),
+    # JSON without backslashes: any text but a ``u`` of its own (``u00e9``
+    # would read as é).
+    JSON_NO_BACKSLASH: st.text(st.characters(exclude_categories=["Cs"], exclude_characters="u")),
 }
 
 
@@ -184,6 +188,19 @@ def test_bytes_shown_as_escapes_are_read_back() -> None:
     assert explain(b"b'Gr\\xc3\\xb6\\xc3\\x9fe'")[0].text == "b'Größe'"
     # A name written in windows-1252, as git quotes it.
     assert explain(b'git add "caf\\351 cr\\350me.txt"')[0].text == 'git add "café crème.txt"'
+
+
+def test_json_escapes_whose_backslashes_were_stripped_are_read_back() -> None:
+    # WordPress exports and database imports strip the backslashes of \u2019.
+    data = b"Chris Rudolphu2019s piercing cry: u201cAvalanche! ud83dude0d Elyse!u201d"
+    best = explain(data)[0]
+    assert best.text == "Chris Rudolph’s piercing cry: “Avalanche! 😍 Elyse!”"
+    assert best.words == ["written as json/no-backslash"] and best.confidence >= 0.9
+    assert best.ranges == ((13, 18), (34, 39), (50, 60), (67, 72))
+    assert repair_text(best.chain, data) == best.text
+    assert "Café".encode(JSON_NO_BACKSLASH) == b"Cafu00e9"
+    # Names and numbers of the same shape, reading as no prose, stay.
+    assert explain(b"Build 4u2f1a finished, menu2019 and menu2020 kept")[0].unchanged
 
 
 @pytest.mark.parametrize(

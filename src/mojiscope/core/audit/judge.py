@@ -175,6 +175,12 @@ def _audit_bytes_oriented(
             detail = f"{count:,} lone surrogates encoded as UTF-8 (WTF-8, CESU-8)"
             base = Audit(Kind.SURROGATES, f"valid WTF-8, not UTF-8: {detail}", size, path, "wtf-8")
             findings.append(Finding(Kind.SURROGATES, count, detail, where))
+        elif layered and best.parts and not best.chain.layers:
+            # UTF-8 beside pieces a legacy code page wrote (pieces.legacy_pieces):
+            # no one encoding reads the whole.
+            why = words.removeprefix("not UTF-8: ")
+            base = Audit(Kind.MIXED, f"UTF-8 lines beside lines that are not ({why})", size, path)
+            findings.append(_chain_finding(source, best, "utf-8"))
         elif layered:
             stored = best.chain.stored_as
             base = Audit(Kind.LEGACY, f"not UTF-8: {words}", size, path, stored)

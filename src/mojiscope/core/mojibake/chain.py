@@ -26,6 +26,8 @@ from mojiscope.core.mojibake.extra_codecs import ESCAPES  # and registers the ex
 
 #: ISO-2022-JP whose escape bytes were stripped (``extra_codecs``).
 JIS_WORD = "iso-2022-jp/no-escapes"
+#: JSON's ``\\u`` escapes whose backslashes were stripped (``extra_codecs``).
+JSON_WORD = "json/no-backslash"
 #: The explainer's word for a codec -> Python's codec name, where they differ.
 _PYTHON_CODEC = {
     "windows-1252": WHATWG_1252,
@@ -33,6 +35,7 @@ _PYTHON_CODEC = {
     "mutf-8": "mojiscope-mutf-8",
     "windows-1252/latin-1": "mojiscope-windows-1252-latin-1",
     JIS_WORD: "mojiscope-iso-2022-jp-no-escapes",
+    JSON_WORD: "mojiscope-json-no-backslash",
     **{name: escapes.codec for name, escapes in ESCAPES.items()},
 }
 

@@ -29,8 +29,8 @@ from typing import TypeVar
 import numpy as np
 
 from mojiscope.core.mojibake import features, model
-from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, python_codec
-from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts
+from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, JSON_WORD, Chain, python_codec
+from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts, json_escapes
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
@@ -52,6 +52,7 @@ from mojiscope.core.mojibake.search import (
     escaped_readings,
     guess_kinds,
     jis_without_escapes,
+    json_without_backslashes,
     same_text_better,
     scored,
     search,
@@ -187,7 +188,12 @@ def _found(
         _add_pieces(data, readings, parts)
         return sorted(readings, key=lambda h: h.price), parts
     if nothing_to_undo(text):
-        readings = [scored(text, IDENTITY), *jis_without_escapes(data), *escaped_readings(text)]
+        readings = [
+            scored(text, IDENTITY),
+            *jis_without_escapes(data),
+            *json_without_backslashes(data),
+            *escaped_readings(text),
+        ]
         _add_letters(text, len(data), readings, parts)
         return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
@@ -453,6 +459,8 @@ def _ranges(
         return ((0, len(data)),)
     if chain.stored_as == JIS_WORD:
         return tuple((start, end) for start, end, _ in jis_shifts(data))
+    if chain.stored_as == JSON_WORD:
+        return tuple((start, end) for start, end, _ in json_escapes(data))
     shown = next((ESCAPES[lay.read_as] for lay in chain.layers if lay.read_as in ESCAPES), None)
     if shown is not None:  # ASCII: a character is a byte
         return tuple(shown.runs(data.decode("ascii", "replace")))

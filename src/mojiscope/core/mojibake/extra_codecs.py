@@ -27,8 +27,17 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
   (so that a repair damages back to its bytes), and every ASCII character to
   itself; any other character has no byte.
 
+* ``mojiscope-json-no-backslash``: text JSON wrote with ``\\u`` escapes
+  (every character beyond ASCII as ``\\u2019``, beyond U+FFFF as a pair of
+  surrogates) whose backslashes a program stripped, as WordPress exports
+  and database imports show it (``Rudolphu2019s``, ``u201cHi!u201d``): its
+  decoding reads each ``u`` and four lower-case hex digits of U+0080 or
+  more (a surrogate only in its pair) as that character, every other byte
+  as ASCII; its encoding is the reverse (:data:`JSON_ESCAPE`).
+
 A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``,
-``iso-2022-jp/no-escapes`` and the escapes' names (``octal-escapes``...);
+``iso-2022-jp/no-escapes``, ``json/no-backslash`` and the escapes' names
+(``octal-escapes``...);
 ``chain.python_codec`` maps them.
 Importing this module registers them.
 """
@@ -43,11 +52,12 @@ from functools import cached_property
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
-CESU8, MUTF8, MIXED_1252, JIS_NO_ESCAPES = (
+CESU8, MUTF8, MIXED_1252, JIS_NO_ESCAPES, JSON_NO_BACKSLASH = (
     "mojiscope-cesu-8",
     "mojiscope-mutf-8",
     "mojiscope-windows-1252-latin-1",
     "mojiscope-iso-2022-jp-no-escapes",
+    "mojiscope-json-no-backslash",
 )
 _PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _PAIR_OR_NUL = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]|\xc0\x80")
@@ -410,11 +420,106 @@ def _ascii(codec: str, text: str, start: int, end: int, errors: str) -> bytes:
         return bytes(out)
 
 
+#: A JSON escape whose backslash was lost: a character of U+0080 or more
+#: that is no surrogate, or a pair of surrogates (group 1, or 2 and 3).
+JSON_ESCAPE = re.compile(
+    rb"u(00[89a-f][0-9a-f]|0[1-9a-f][0-9a-f]{2}|[1-9a-c][0-9a-f]{3}|d[0-7][0-9a-f]{2}|[ef][0-9a-f]{3})"
+    rb"|u(d[89ab][0-9a-f]{2})u(d[c-f][0-9a-f]{2})"
+)
+#: What a JSON escape is made of: a stream may be cut after any other byte.
+JSON_BYTES = b"u0123456789abcdef"
+
+
+def json_escapes(data: bytes) -> list[tuple[int, int, str]]:
+    """Each :data:`JSON_ESCAPE` in ``data``: its byte span and its character."""
+    found = []
+    for match in JSON_ESCAPE.finditer(data):
+        if match.group(1) is not None:
+            char = chr(int(match.group(1), 16))
+        else:
+            high, low = int(match.group(2), 16), int(match.group(3), 16)
+            char = chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        found.append((match.start(), match.end(), char))
+    return found
+
+
+def telling_json(data: bytes) -> bool:
+    """Whether ASCII ``data`` (its first 64 KiB) holds a JSON escape (names
+    and numbers hold such shapes too, ``menu2019``: the model weighs the
+    reading like any other)."""
+    return JSON_ESCAPE.search(data, 0, 1 << 16) is not None
+
+
+def _decode_json(data: bytes, errors: str = "strict") -> tuple[str, int]:
+    data = bytes(data)
+    pieces: list[str] = []
+    pos = 0
+    for start, end, char in [*json_escapes(data), (len(data), len(data), "")]:
+        try:
+            pieces.append(data[pos:start].decode("ascii", errors))
+        except UnicodeDecodeError as exc:
+            raise UnicodeDecodeError(
+                JSON_NO_BACKSLASH, data, pos + exc.start, pos + exc.end, "no ASCII byte"
+            ) from None
+        pieces.append(char)
+        pos = end
+    return "".join(pieces), len(data)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"u{code:04x}"
+    code -= 0x10000
+    return f"u{0xD800 + (code >> 10):04x}u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def _encode_json(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    out = bytearray()
+    for i, char in enumerate(text):
+        if char < "\x80":
+            out.append(ord(char))
+        elif "\ud800" <= char <= "\udfff":
+            error = UnicodeEncodeError(JSON_NO_BACKSLASH, text, i, i + 1, "a lone surrogate")
+            if errors == "strict":
+                raise error
+            replacement, _ = codecs.lookup_error(errors)(error)
+            out += replacement if isinstance(replacement, bytes) else replacement.encode("ascii")
+        else:
+            out += _json_escape(char).encode("ascii")
+    return bytes(out), len(text)
+
+
+def _json_info() -> codecs.CodecInfo:
+    class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
+        def _buffer_decode(  # type: ignore[override]
+            self, data: bytes, errors: str, final: bool
+        ) -> tuple[str, int]:
+            cut = len(data)
+            if not final:  # up to the last byte no escape holds
+                last = len(data.rstrip(JSON_BYTES))
+                cut = last if len(data) - last <= _LONGEST_HELD else len(data)
+            return _decode_json(data[:cut], errors)[0], cut
+
+    class IncrementalEncoder(codecs.IncrementalEncoder):
+        def encode(self, text: str, final: bool = False) -> bytes:
+            return _encode_json(text, self.errors)[0]
+
+    return codecs.CodecInfo(
+        _encode_json,
+        _decode_json,  # type: ignore[arg-type]
+        name=JSON_NO_BACKSLASH,
+        incrementalencoder=IncrementalEncoder,
+        incrementaldecoder=IncrementalDecoder,
+    )
+
+
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
     MIXED_1252: _mixed_info(),
     JIS_NO_ESCAPES: _jis_info(),
+    JSON_NO_BACKSLASH: _json_info(),
     **{e.codec: _escapes_codec(e) for e in ESCAPES.values()},
 }
 

@@ -116,6 +116,18 @@ def scored_text(data: bytes) -> str:
     return data.decode("utf-8", _INVALID_HANDLER)
 
 
+def in_prose(char: str) -> bool:
+    """Whether ``char`` is what prose beyond ASCII is made of: a letter, a
+    mark, one of :data:`COMMON_SIGNS`, or a symbol or emoji
+    (:func:`is_symbol`)."""
+    return (
+        char.isalpha()
+        or unicodedata.category(char)[0] == "M"
+        or char in COMMON_SIGNS
+        or is_symbol(char)
+    )
+
+
 def is_symbol(char: str) -> bool:
     """Whether ``char`` lies in :data:`SYMBOL_RANGES`."""
     return any(lo <= ord(char) <= hi for lo, hi in SYMBOL_RANGES)
@@ -520,7 +532,7 @@ STORED_WORDS = (
     "windows-1252", "cp1251", "cp1250", "koi8-r", "iso-8859-2", "cp1253", "cp1254", "cp1255",
     "cp1256", "cp1257", "cp874", "shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "cp437",
     "mac-roman", "cp850", "koi8-u", "iso-8859-15", "utf-16le", "utf-16be", "utf-16", "cesu-8",
-    "mutf-8",
+    "mutf-8", "json/no-backslash",
 )  # fmt: skip
 LEGACY_READER_WORDS = (
     "windows-1252", "latin-1", "cp437", "mac-roman", "cp850", "cp1250", "cp1253", "cp1257",

@@ -32,7 +32,6 @@ a reading per code page that reads every run, priced like any reading.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Container
 from dataclasses import replace
 from functools import lru_cache
@@ -40,7 +39,7 @@ from typing import NamedTuple
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
-from mojiscope.core.mojibake.features import COMMON_SIGNS, scored_text
+from mojiscope.core.mojibake.features import in_prose, scored_text
 from mojiscope.core.mojibake.legacy_units import decodes_as, holds_utf8_apart, legacy_runs
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
@@ -291,16 +290,10 @@ def _parts(escaped: str, runs: list[_Run], chains: list[Chain]) -> tuple[Part, .
 
 def _reads_as_words(codec: str, run: bytes) -> bool:
     """Whether ``codec`` reads ``run`` (bytes beyond ASCII) as text and back
-    (``legacy_units.decodes_as``) made of letters, marks and the signs prose
-    writes (``features.COMMON_SIGNS``): what a legacy piece of text is;
-    bytes a test file or a dump holds (``C0 AF``, ``ED A0 80``) read as
-    other signs in most code pages."""
-    if not decodes_as(codec, run):
-        return False
-    return all(
-        c.isalpha() or unicodedata.category(c)[0] == "M" or c in COMMON_SIGNS
-        for c in run.decode(python_codec(codec))
-    )
+    (``legacy_units.decodes_as``) made of what prose is (``features.in_prose``):
+    what a legacy piece of text is; bytes a test file or a dump holds
+    (``C0 AF``, ``ED A0 80``) read as other signs in most code pages."""
+    return decodes_as(codec, run) and all(map(in_prose, run.decode(python_codec(codec))))
 
 
 def legacy_pieces(data: bytes, known: Container[str] = ()) -> list[Reading]:

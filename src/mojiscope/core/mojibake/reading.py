@@ -24,7 +24,8 @@ chain must be stateless and ASCII-compatible (the explainer's chains all
 are; its readers are single-byte code pages, GBK and Shift_JIS), but
 ISO-2022-JP whose escape bytes were stripped, stored: its shifts are runs
 of printable ASCII, so a block of it is cut after the last byte that is
-none (a space, a line end); and bytes shown as escapes
+none (a space, a line end); JSON whose backslashes were stripped, stored,
+cut after the last byte none of its escapes holds; and bytes shown as escapes
 (``extra_codecs.ESCAPES``), cut after the last byte no escape holds. Then an ASCII byte
 on disk is an ASCII character at every layer and never continues a sequence
 before it, so when every codec is UTF-8 or single-byte a cut just after any
@@ -54,6 +55,7 @@ from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.mojibake.chain import (
     JIS_WORD,
+    JSON_WORD,
     Chain,
     ChainError,
     Misreading,
@@ -61,7 +63,13 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.chain import repair_text as _repair
-from mojiscope.core.mojibake.extra_codecs import ESCAPES, JIS_NO_ESCAPES, SHIFT_BYTES
+from mojiscope.core.mojibake.extra_codecs import (
+    ESCAPES,
+    JIS_NO_ESCAPES,
+    JSON_BYTES,
+    JSON_NO_BACKSLASH,
+    SHIFT_BYTES,
+)
 from mojiscope.core.mojibake.readers import code_page_characters
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
@@ -206,9 +214,9 @@ class ChainReading(Format):
                 raise UnknownFormatError(
                     f"{name!r}: only code pages can be undone as readers, not {layer.read_as}"
                 )
-        #: ISO-2022-JP whose escapes were stripped, stored: its shifts are
-        #: runs of printable ASCII, cut only where none can go on.
-        self._jis = chain.stored_as == JIS_WORD
+        #: ISO-2022-JP without its escapes or JSON without its backslashes,
+        #: stored: ASCII, cut only after a byte none of its escapes holds.
+        self._ascii_stored = {JIS_WORD: SHIFT_BYTES, JSON_WORD: JSON_BYTES}.get(chain.stored_as)
         #: Bytes shown as escapes: what an escape may hold, where no cut is made.
         shown = [ESCAPES[layer.read_as] for layer in chain.layers if layer.read_as in ESCAPES]
         self._escape_bytes = "".join(e.alphabet for e in shown).encode("ascii")
@@ -219,8 +227,8 @@ class ChainReading(Format):
         #: its bytes; a multi-byte code page may read two sequences alike.
         #: ISO-2022-JP without escapes reads every byte it reads as ASCII or
         #: as a shift, each only one way (it reads only the ``$B`` and ``(B`` it writes).
-        #: Escapes are read back only as decoding spells them.
-        exact = {JIS_NO_ESCAPES, *(e.codec for e in ESCAPES.values())}
+        #: JSON's escapes and bytes' escapes are read back only as they are written.
+        exact = {JIS_NO_ESCAPES, JSON_NO_BACKSLASH, *(e.codec for e in ESCAPES.values())}
         self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) or c in exact for c in python)
 
     # -- decoding ----------------------------------------------------------------
@@ -244,9 +252,9 @@ class ChainReading(Format):
     def _stored_pieces(self, data: bytes, at_start: bool) -> list[_Piece]:
         from mojiscope.core.codecs.registry import get_format
 
-        if self._jis:  # ASCII and shifts; a byte beyond ASCII is none of the chain's
+        if self._ascii_stored:  # a byte beyond ASCII is none of the chain's
             return [
-                _Piece(_TEXT, len(run), run.decode(JIS_NO_ESCAPES))
+                _Piece(_TEXT, len(run), run.decode(python_codec(self.chain.stored_as)))
                 if run.isascii()
                 else _not_from_chain(len(run))
                 for run in _ASCII_OR_NOT.findall(data)
@@ -294,10 +302,11 @@ class ChainReading(Format):
     def _after_last_ascii(self, data: bytes) -> int:
         """Just after the last ASCII byte, or ASCII triplet (0 if none); for
         ISO-2022-JP without escapes, after the last byte no shift holds
-        (a space, a line end, a byte beyond ASCII); for bytes shown as
+        (a space, a line end, a byte beyond ASCII), and for JSON without
+        backslashes after the last no escape holds; for bytes shown as
         escapes, after the last ASCII byte no escape holds."""
-        if self._jis:
-            return len(data.rstrip(SHIFT_BYTES))
+        if self._ascii_stored:
+            return len(data.rstrip(self._ascii_stored))
         if self._escape_bytes:
             return len(data.rstrip(self._escape_bytes + _HIGH))
         if self._every_byte_cuts:

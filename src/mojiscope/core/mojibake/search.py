@@ -31,9 +31,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from mojiscope.core.mojibake import model
-from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain, Misreading, python_codec
-from mojiscope.core.mojibake.extra_codecs import telling_escapes, telling_jis_shifts
-from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.chain import (
+    IDENTITY,
+    JIS_WORD,
+    JSON_WORD,
+    Chain,
+    Misreading,
+    python_codec,
+)
+from mojiscope.core.mojibake.extra_codecs import (
+    json_escapes,
+    telling_escapes,
+    telling_jis_shifts,
+    telling_json,
+)
+from mojiscope.core.mojibake.features import fold, in_prose
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
 from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
@@ -660,6 +672,16 @@ def escaped_readings(text: str) -> list[Hypothesis]:
             if read not in found and read != text and shows_text(read):
                 found[read] = scored(read, Chain((Misreading(writer, escapes.name),)))
     return list(found.values())
+
+
+def json_without_backslashes(data: bytes) -> list[Hypothesis]:
+    """ASCII bytes holding JSON's ``\\u`` escapes whose backslashes were
+    stripped (``extra_codecs.telling_json``: ``Rudolphu2019s``), read
+    with them put back, where each is what prose is made of
+    (``features.in_prose``; a build's ``4u2f1a`` is a Kangxi radical)."""
+    if not telling_json(data) or not all(in_prose(c) for *_, c in json_escapes(data)):
+        return []
+    return [scored(data.decode(python_codec(JSON_WORD)), Chain((), JSON_WORD))]
 
 
 def _looks_utf16(data: bytes) -> bool:

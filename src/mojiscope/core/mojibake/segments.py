@@ -26,10 +26,11 @@ A small source (:data:`SMALL`, what the explainer reads whole) is explained
 whole first and its chains learnt, and every line holding a non-ASCII byte
 or NUL is a unit, not only those the screen flags: its map then writes what
 the explainer shows for it. When that explanation reads the whole as UTF-16,
-guessed bytes lost from UTF-8, ISO-2022-JP without its escapes or bytes
-shown as escapes (``extra_codecs.telling_escapes``: ``\\344\\270\\255``), it
-is the map itself (:func:`_whole_answer`). A large file's bytes shown as
-escapes are not looked for: they are ASCII, which the screen passes.
+guessed bytes lost from UTF-8, ISO-2022-JP without its escapes, JSON
+without its backslashes (``u2019``) or bytes shown as escapes
+(``extra_codecs.telling_escapes``: ``\\344\\270\\255``), it is the map
+itself (:func:`_whole_answer`). A large file's JSON escapes and bytes shown
+as escapes are not looked for: they are ASCII, which the screen passes.
 
 Neighbouring segments that read the same way are one segment (fields and
 lossy repairs stay apart), so a file misread the same way throughout is a
@@ -58,9 +59,14 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.index.pool import POLL_S, pool_size
-from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, Chain
+from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, JSON_WORD, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
-from mojiscope.core.mojibake.extra_codecs import ESCAPES, telling_escapes, telling_jis_shifts
+from mojiscope.core.mojibake.extra_codecs import (
+    ESCAPES,
+    telling_escapes,
+    telling_jis_shifts,
+    telling_json,
+)
 from mojiscope.core.mojibake.judge import LEARN_CONFIDENCE, Judge, Unit
 from mojiscope.core.mojibake.screen import invalid_runs, screen
 from mojiscope.core.mojibake.segment import (
@@ -411,6 +417,7 @@ def map_segments(
             not whole.isascii()
             or b"\x00" in whole
             or telling_jis_shifts(whole)
+            or telling_json(whole)
             or telling_escapes(whole.decode("ascii"))
         ):
             best = mapper.judge.learn_whole(whole)
@@ -617,15 +624,17 @@ def _whole_answer(best: Explanation, data: bytes) -> bool:
     were lost and guessed (a line cut at ``Ã`` and a space reads as a run of
     the chain and a stray sign; a piece of a line, ``Voilà Ã  bientôt``,
     whose lost byte the judge, which guesses none in pieces, would leave), or
-    because it is ISO-2022-JP whose escape bytes were stripped or bytes
-    shown as escapes (ASCII bytes, which the screen never takes for damage)."""
+    because it is ISO-2022-JP whose escape bytes were stripped, JSON escapes
+    whose backslashes were, or bytes shown as escapes (ASCII bytes, which the
+    screen never takes for damage)."""
     if best.confidence < LEARN_CONFIDENCE or not best.misread:
         return False
     guessed = bool(best.lost) and b"\x00" not in data and not invalid_runs(data)
     if best.parts:
         return guessed
     escaped = any(layer.read_as in ESCAPES for layer in best.chain.layers)
-    return best.chain.wide or guessed or escaped or best.chain.stored_as == JIS_WORD
+    ascii_stored = best.chain.stored_as in (JIS_WORD, JSON_WORD)
+    return best.chain.wide or guessed or escaped or ascii_stored
 
 
 def table_of(source: Source) -> TableShape | None:
