@@ -736,3 +736,9 @@ def test_only_the_lines_a_repair_changes_tell_whether_it_quotes_mojibake() -> No
     assert best.confidence > 0.9
     quoting = "Before: st\u00c3\u00b6sst\nAfter: st\u00f6sst\n"
     assert explain(quoting.encode())[0].confidence <= UNSURE_CONFIDENCE
+
+
+def test_hint_for_ascii_written_with_escapes_shows_them_and_their_reading() -> None:
+    data = b"Chris Rudolphu2019s piercing cry: u201cAvalanche! Elyse!u201d"
+    hint = "looks like text written as json/no-backslash: u2019 \u2192 \u2019"
+    assert mojibake_hint(data) == hint
