@@ -28,6 +28,9 @@ from mojiscope.core.mojibake.extra_codecs import ESCAPES  # and registers the ex
 JIS_WORD = "iso-2022-jp/no-escapes"
 #: JSON's ``\\u`` escapes whose backslashes were stripped (``extra_codecs``).
 JSON_WORD = "json/no-backslash"
+#: The ways of writing text as ASCII a chain may be stored in: read as UTF-8
+#: too, they are no damage to the screen, and only their escapes are repaired.
+ASCII_WRITTEN = (JIS_WORD, JSON_WORD)
 #: The explainer's word for a codec -> Python's codec name, where they differ.
 _PYTHON_CODEC = {
     "windows-1252": WHATWG_1252,

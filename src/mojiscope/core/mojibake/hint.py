@@ -8,7 +8,7 @@ confident enough to say otherwise). The app calls it off the GUI thread.
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake.chain import JIS_WORD, JSON_WORD, ChainError, repair_text
+from mojiscope.core.mojibake.chain import ASCII_WRITTEN, ChainError, repair_text
 from mojiscope.core.mojibake.explain import explain
 
 #: Below this confidence the hint says nothing.
@@ -35,7 +35,7 @@ def mojibake_hint(data: bytes) -> str | None:
         after = repair_text(best.chain, piece)
     except (ChainError, UnicodeError, LookupError):
         return f"looks like {words}"
-    if best.chain.stored_as in (JIS_WORD, JSON_WORD):  # ASCII, read as UTF-8 too
+    if best.chain.stored_as in ASCII_WRITTEN:  # ASCII, read as UTF-8 too
         return f"looks like text {words}: {piece.decode('ascii')} → {after}"
     if not best.chain.layers:  # legacy bytes on disk: no UTF-8 reading to show
         return f"looks like text {words}, not UTF-8: {after}"

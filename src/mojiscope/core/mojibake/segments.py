@@ -59,7 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.index.pool import POLL_S, pool_size
-from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, JSON_WORD, Chain
+from mojiscope.core.mojibake.chain import ASCII_WRITTEN, IDENTITY, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
 from mojiscope.core.mojibake.extra_codecs import (
     ESCAPES,
@@ -633,8 +633,7 @@ def _whole_answer(best: Explanation, data: bytes) -> bool:
     if best.parts:
         return guessed
     escaped = any(layer.read_as in ESCAPES for layer in best.chain.layers)
-    ascii_stored = best.chain.stored_as in (JIS_WORD, JSON_WORD)
-    return best.chain.wide or guessed or escaped or ascii_stored
+    return best.chain.wide or guessed or escaped or best.chain.stored_as in ASCII_WRITTEN
 
 
 def table_of(source: Source) -> TableShape | None:
