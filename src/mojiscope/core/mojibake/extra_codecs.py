@@ -237,20 +237,29 @@ def telling_jis_shifts(data: bytes) -> list[tuple[int, int]]:
     return [(start, end) for start, end, _ in jis_shifts(data) if end - start >= TELLING_SHIFT]
 
 
-def _decode_jis(data: bytes, errors: str = "strict") -> tuple[str, int]:
-    data = bytes(data)
+def _ascii_with_spans(
+    name: str, data: bytes, spans: list[tuple[int, int, str]], errors: str
+) -> tuple[str, int]:
+    """``data`` read as ASCII but for ``spans`` (start, end, the text each is
+    read as), a byte beyond ASCII an error of codec ``name`` (text written
+    as ASCII: ISO-2022-JP without its escapes, JSON without its backslashes)."""
     pieces: list[str] = []
     pos = 0
-    for start, end, text in [*jis_shifts(data), (len(data), len(data), "")]:
+    for start, end, text in [*spans, (len(data), len(data), "")]:
         try:
             pieces.append(data[pos:start].decode("ascii", errors))
         except UnicodeDecodeError as exc:
             raise UnicodeDecodeError(
-                JIS_NO_ESCAPES, data, pos + exc.start, pos + exc.end, "no ASCII byte"
+                name, data, pos + exc.start, pos + exc.end, "no ASCII byte"
             ) from None
         pieces.append(text)
         pos = end
     return "".join(pieces), len(data)
+
+
+def _decode_jis(data: bytes, errors: str = "strict") -> tuple[str, int]:
+    data = bytes(data)
+    return _ascii_with_spans(JIS_NO_ESCAPES, data, jis_shifts(data), errors)
 
 
 def _encode_jis(text: str, errors: str = "strict") -> tuple[bytes, int]:
@@ -260,25 +269,34 @@ def _encode_jis(text: str, errors: str = "strict") -> tuple[bytes, int]:
     return text.encode("iso-2022-jp", errors).replace(b"\x1b", b""), len(text)
 
 
-def _jis_info() -> codecs.CodecInfo:
+def _ascii_written_info(
+    name: str,
+    encode: Callable[[str, str], tuple[bytes, int]],
+    decode: Callable[[bytes, str], tuple[str, int]],
+    held: bytes,
+) -> codecs.CodecInfo:
+    """The codec ``name`` of text written as ASCII whose escapes are made of
+    the bytes ``held``: an incremental decoder holds back a last run of them
+    (up to :data:`_LONGEST_HELD`: a stream may be cut after any other byte)."""
+
     class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
         def _buffer_decode(  # type: ignore[override]
             self, data: bytes, errors: str, final: bool
         ) -> tuple[str, int]:
             cut = len(data)
-            if not final:  # up to the last byte no shift holds
-                last = len(data.rstrip(SHIFT_BYTES))
+            if not final:  # up to the last byte no escape holds
+                last = len(data.rstrip(held))
                 cut = last if len(data) - last <= _LONGEST_HELD else len(data)
-            return _decode_jis(data[:cut], errors)[0], cut
+            return decode(data[:cut], errors)[0], cut
 
     class IncrementalEncoder(codecs.IncrementalEncoder):
         def encode(self, text: str, final: bool = False) -> bytes:
-            return _encode_jis(text, self.errors)[0]
+            return encode(text, self.errors)[0]
 
     return codecs.CodecInfo(
-        _encode_jis,
-        _decode_jis,  # type: ignore[arg-type]
-        name=JIS_NO_ESCAPES,
+        encode,  # type: ignore[arg-type]
+        decode,  # type: ignore[arg-type]
+        name=name,
         incrementalencoder=IncrementalEncoder,
         incrementaldecoder=IncrementalDecoder,
     )
@@ -452,18 +470,7 @@ def telling_json(data: bytes) -> bool:
 
 def _decode_json(data: bytes, errors: str = "strict") -> tuple[str, int]:
     data = bytes(data)
-    pieces: list[str] = []
-    pos = 0
-    for start, end, char in [*json_escapes(data), (len(data), len(data), "")]:
-        try:
-            pieces.append(data[pos:start].decode("ascii", errors))
-        except UnicodeDecodeError as exc:
-            raise UnicodeDecodeError(
-                JSON_NO_BACKSLASH, data, pos + exc.start, pos + exc.end, "no ASCII byte"
-            ) from None
-        pieces.append(char)
-        pos = end
-    return "".join(pieces), len(data)
+    return _ascii_with_spans(JSON_NO_BACKSLASH, data, json_escapes(data), errors)
 
 
 def _json_escape(char: str) -> str:
@@ -490,36 +497,14 @@ def _encode_json(text: str, errors: str = "strict") -> tuple[bytes, int]:
     return bytes(out), len(text)
 
 
-def _json_info() -> codecs.CodecInfo:
-    class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
-        def _buffer_decode(  # type: ignore[override]
-            self, data: bytes, errors: str, final: bool
-        ) -> tuple[str, int]:
-            cut = len(data)
-            if not final:  # up to the last byte no escape holds
-                last = len(data.rstrip(JSON_BYTES))
-                cut = last if len(data) - last <= _LONGEST_HELD else len(data)
-            return _decode_json(data[:cut], errors)[0], cut
-
-    class IncrementalEncoder(codecs.IncrementalEncoder):
-        def encode(self, text: str, final: bool = False) -> bytes:
-            return _encode_json(text, self.errors)[0]
-
-    return codecs.CodecInfo(
-        _encode_json,
-        _decode_json,  # type: ignore[arg-type]
-        name=JSON_NO_BACKSLASH,
-        incrementalencoder=IncrementalEncoder,
-        incrementaldecoder=IncrementalDecoder,
-    )
-
-
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
     MIXED_1252: _mixed_info(),
-    JIS_NO_ESCAPES: _jis_info(),
-    JSON_NO_BACKSLASH: _json_info(),
+    JIS_NO_ESCAPES: _ascii_written_info(JIS_NO_ESCAPES, _encode_jis, _decode_jis, SHIFT_BYTES),
+    JSON_NO_BACKSLASH: _ascii_written_info(
+        JSON_NO_BACKSLASH, _encode_json, _decode_json, JSON_BYTES
+    ),
     **{e.codec: _escapes_codec(e) for e in ESCAPES.values()},
 }
 
