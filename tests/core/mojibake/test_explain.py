@@ -21,7 +21,6 @@ from mojiscope.core.mojibake import (
     apply_chain,
     damage,
     explain,
-    features,
     model,
     mojibake_hint,
     repair_text,
@@ -344,17 +343,6 @@ def test_ranges_of_shift_jis_on_disk_hold_the_ascii_trail_byte() -> None:
 def test_words_are_looked_up_as_the_word_lists_hold_them() -> None:
     assert fold("İstanbul") == "istanbul"  # not "i" and a combining dot
     assert fold("Straße") == "strasse"
-
-
-def test_a_legacy_writer_and_its_reader_are_features_of_their_own() -> None:
-    vector = features.chain_features(Chain((Misreading("cp1250", "cp437"),)))
-    named = dict(zip(features.CHAIN_FEATURES, vector, strict=True))
-    assert named["writer:cp1250"] == 1 and named["legacy-read-as:cp437"] == 1
-    assert named["writer:shift_jis"] == 0 and named["read-as:cp437"] == 1
-    on_disk = dict(
-        zip(features.CHAIN_FEATURES, features.chain_features(Chain((), "cp1251")), strict=True)
-    )
-    assert on_disk["stored-as:cp1251"] == 1 and on_disk["stored:cyrillic"] == 1
 
 
 @pytest.mark.xfail(

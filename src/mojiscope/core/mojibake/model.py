@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from mojiscope.core.mojibake import features as feats
 from mojiscope.core.mojibake.chain import Chain
+from mojiscope.core.mojibake.chain_features import chain_features
 
 F64 = npt.NDArray[np.float64]
 
@@ -198,7 +199,7 @@ def chain_score(
     """The chain's share of a reading's score, and the identity bonus for the
     empty chain: a correctly rounded sum, the same in every call (a dot
     product's rounding may depend on where its vectors lie in memory)."""
-    vector = feats.chain_features(chain, guesses, parts, pieces)
+    vector = chain_features(chain, guesses, parts, pieces)
     chain_weights = weights()[feats.TEXT_SIZE :]
     score = math.fsum(float(chain_weights[i] * vector[i]) for i in np.flatnonzero(vector))
     if chain.is_identity and not parts:
