@@ -127,6 +127,9 @@ def test_iso_2022_jp_whose_escapes_were_stripped_is_read_back() -> None:
     assert repair_text(best.chain, data) == text
     # One character between a shift's ends is as often code: ``$@ab(B``.
     assert explain(b"print $@ab(B")[0].unchanged
+    # Beside a character beyond ASCII the bytes are no ISO-2022-JP, nor JSON
+    # (its decoder raised here, and the explainer with it).
+    assert explain("😀 $B$3$s$K$A$O(B cafu00e9".encode())[0].unchanged
 
 
 @pytest.mark.parametrize("escapes", list(ESCAPES.values()), ids=lambda e: e.name)

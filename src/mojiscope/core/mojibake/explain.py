@@ -29,6 +29,7 @@ from typing import TypeVar
 import numpy as np
 
 from mojiscope.core.mojibake import features, model
+from mojiscope.core.mojibake.ascii_readings import ascii_readings
 from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, JSON_WORD, Chain, python_codec
 from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts, json_escapes
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
@@ -49,10 +50,7 @@ from mojiscope.core.mojibake.sample import (
 from mojiscope.core.mojibake.search import (
     UNFITTED,
     Hypothesis,
-    escaped_readings,
     guess_kinds,
-    jis_without_escapes,
-    json_without_backslashes,
     same_text_better,
     scored,
     search,
@@ -190,9 +188,7 @@ def _found(
     if nothing_to_undo(text):
         readings = [
             scored(text, IDENTITY),
-            *jis_without_escapes(data),
-            *json_without_backslashes(data),
-            *escaped_readings(text),
+            *(ascii_readings(data) if data.isascii() else ()),
         ]
         _add_letters(text, len(data), readings, parts)
         return readings, parts

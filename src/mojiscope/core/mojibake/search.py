@@ -33,19 +33,11 @@ from functools import lru_cache
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import (
     IDENTITY,
-    JIS_WORD,
-    JSON_WORD,
     Chain,
     Misreading,
     python_codec,
 )
-from mojiscope.core.mojibake.extra_codecs import (
-    json_escapes,
-    telling_escapes,
-    telling_jis_shifts,
-    telling_json,
-)
-from mojiscope.core.mojibake.features import fold, in_prose
+from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
 from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
@@ -638,50 +630,6 @@ def stored_readings(data: bytes, *, bound: bool = False) -> list[Hypothesis]:
     if cesu is not None and cesu[1] not in found:
         found[cesu[1]] = price(cesu[1], Chain((), cesu[0]))
     return list(found.values())
-
-
-def jis_without_escapes(data: bytes) -> list[Hypothesis]:
-    """ASCII bytes holding ISO-2022-JP shifts whose escape bytes were
-    stripped (``extra_codecs.JIS_SHIFT``: ``$B$3$s$K$A$O(B``), one of two
-    characters or more among them, read with them put back."""
-    if not telling_jis_shifts(data):
-        return []
-    text = data.decode(python_codec(JIS_WORD))
-    return [scored(text, Chain((), JIS_WORD))]
-
-
-def escaped_readings(text: str) -> list[Hypothesis]:
-    """ASCII text holding bytes shown as escapes
-    (``extra_codecs.telling_escapes``): those bytes read as UTF-8 or, where
-    they are no UTF-8, as each code page bytes on disk are tried as
-    (:data:`LEGACY_STORED`) that reads them whole (git's
-    ``\\344\\270\\255`` is UTF-8's ``中``, its ``caf\\351`` windows-1252's
-    ``café``, less's ``<D6><D0>`` GBK's ``中``)."""
-    found: dict[str, Hypothesis] = {}
-    for escapes in telling_escapes(text):
-        try:
-            raw = text.encode(escapes.codec)
-        except UnicodeEncodeError:
-            continue
-        writers = ("utf-8",) if is_utf8(raw) else LEGACY_STORED
-        for writer in writers:
-            try:
-                read = raw.decode(python_codec(writer))
-            except UnicodeDecodeError:
-                continue
-            if read not in found and read != text and shows_text(read):
-                found[read] = scored(read, Chain((Misreading(writer, escapes.name),)))
-    return list(found.values())
-
-
-def json_without_backslashes(data: bytes) -> list[Hypothesis]:
-    """ASCII bytes holding JSON's ``\\u`` escapes whose backslashes were
-    stripped (``extra_codecs.telling_json``: ``Rudolphu2019s``), read
-    with them put back, where each is what prose is made of
-    (``features.in_prose``; a build's ``4u2f1a`` is a Kangxi radical)."""
-    if not telling_json(data) or not all(in_prose(c) for *_, c in json_escapes(data)):
-        return []
-    return [scored(data.decode(python_codec(JSON_WORD)), Chain((), JSON_WORD))]
 
 
 def _looks_utf16(data: bytes) -> bool:
