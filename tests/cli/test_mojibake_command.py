@@ -122,6 +122,24 @@ def test_what_damage_leaves_where_no_reading_explains_it_is_named(
     ]
 
 
+def test_a_word_stripped_of_its_letters_is_named_with_what_it_may_have_been(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path = tmp_path / "authors.csv"
+    path.write_bytes(b"id,name\n1,Vclav Novek\n")  # written as ASCII, letters dropped
+    plain = mojiscope("mojibake", path)
+    assert plain.returncode == 0, plain.stderr
+    lines = plain.stdout.decode().splitlines()
+    assert lines[1].strip() == "1. 0.50  fine as it is"
+    assert lines[3].strip() == (
+        "2 places look like damage no reading explains, at bytes 10-15 (a word that lost "
+        "letters no byte marks, Václav?), 16-21 (a word that lost letters no byte marks, "
+        "Nováček?)"
+    )
+    best = mojiscope("mojibake", "--json", path).json_lines()[0]["candidates"][0]
+    assert [odd["was"] for odd in best["oddities"]] == ["Václav", "Nováček"]
+
+
 def test_a_repair_held_at_unsure_says_why(mojiscope: Mojiscope, tmp_path: Path) -> None:
     path = tmp_path / "note.txt"
     path.write_bytes("Using GBP currency the symbol displays as \u00c2\u00a3\n".encode())

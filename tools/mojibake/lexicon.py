@@ -33,7 +33,13 @@ It holds, over wordfreq's languages:
   and surnames among them: ``goražde``, ``nordström``), in order, but
   a word that differs from a commoner one only in those letters (``étre``):
   what a word whose letters a writer lost (``Gora?de``) may be, and the
-  model's ``word-listed`` (a word of a language, if no frequent one).
+  model's ``word-listed`` (a word of a language, if no frequent one);
+* ``stripped_taken``: the forms of those words and of ``words`` with
+  their letters beyond ASCII, or beyond Latin-1, dropped
+  (``lexicon.stripped_form``) that are words of their own, at least
+  :data:`OWN_WORD_FREQUENCY` in some language (``latin``, from
+  ``latină``): where a text holds one, it is that word, not one whose
+  letters a writer dropped (``stripped.py``).
 
 * ``script_letters``/``script_letter_weights`` and
   ``script_pairs``/``script_pair_weights``: for the scripts no wordfreq
@@ -64,7 +70,7 @@ from pathlib import Path
 from texts import WORDFREQ_LANGUAGES, texts_by_split
 
 from mojiscope.core.mojibake.features import is_symbol
-from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han, skeleton
+from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han, skeleton, stripped_form
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
 WORDS_PER_LANGUAGE = 1200
@@ -78,6 +84,11 @@ ASCII_WORDS = 200
 #: How far down a language's list the words that complete a word with
 #: lost letters go.
 COMPLETION_SCANNED = 50000
+#: How often a word must stand in some language (a share of its words:
+#: Zipf 2, once in ten million) to be a word of its own, not what is left
+#: of a longer one (``stripped_taken``); rarer forms wordfreq holds are
+#: mostly that (``cercher``, ``perci``).
+OWN_WORD_FREQUENCY = 1e-7
 #: How many of the symbols that stand as words the table keeps (of some
 #: 1,000 wordfreq holds; the last kept stands about once in ten million
 #: words, the rarer are mostly pictures of things, ``☬``, ``🗠``).
@@ -186,8 +197,10 @@ def build() -> dict[str, object]:
     hangul: Counter[str] = Counter()
     symbols: Counter[str] = Counter()
     completions: dict[str, str] = {}
+    own_words: set[str] = set()
     for language in WORDFREQ_LANGUAGES:
         frequencies = wordfreq.get_frequency_dict(language)
+        own_words.update(w for w, f in frequencies.items() if f >= OWN_WORD_FREQUENCY)
         ranked = wordfreq.top_n_list(language, SCANNED)
         for word, frequency in frequencies.items():
             if len(word.rstrip("\ufe0f")) == 1 and is_symbol(word[0]):
@@ -226,6 +239,8 @@ def build() -> dict[str, object]:
                     rarer.append(w)
             completions[language] = " ".join(rarer)
     pairs = sorted(b for b, f in bigrams.items() if f >= BIGRAM_SHARE)
+    listed = " ".join([*words.values(), *completions.values()]).split()
+    forms = {form for word in listed for form in stripped_form(word)}
     written = {c for pair in bigrams for c in pair if c >= "\x80"} | set(han) | set(hangul)
     return {
         **script_tables(written),
@@ -240,6 +255,7 @@ def build() -> dict[str, object]:
         "symbols": "".join(c for c, _ in symbols.most_common(SYMBOLS)),
         "signs": _signs(),
         "completions": completions,
+        "stripped_taken": " ".join(sorted(forms & own_words)),
     }
 
 

@@ -174,7 +174,10 @@ def as_json(label: str, explanations: list[Explanation]) -> dict[str, object]:
                 ],
                 "parts": [{"range": [p.start, p.end], "chain": p.chain.words} for p in e.parts],
                 "letters_lost": [list(r) for r in e.letters_lost],
-                "oddities": [{"range": [x.start, x.end], "what": x.what} for x in e.oddities],
+                "oddities": [
+                    {"range": [x.start, x.end], "what": x.what, **({"was": x.was} if x.was else {})}
+                    for x in e.oddities
+                ],
                 "doubt": e.doubt,
                 "differs": e.differs,
             }
@@ -209,7 +212,9 @@ def _print_plain(label: str, explanations: list[Explanation]) -> None:
 
 def _oddities_words(found: tuple[Oddity, ...]) -> str:
     """What damage leaves and no reading explains, in words."""
-    first = _first_places([f"{x.start}-{x.end} ({x.what})" for x in found])
+    first = _first_places(
+        [f"{x.start}-{x.end} ({x.what}{f', {x.was}?' if x.was else ''})" for x in found]
+    )
     places = "1 place looks" if len(found) == 1 else f"{len(found):,} places look"
     return f"{places} like damage no reading explains, at bytes {first}"
 

@@ -146,6 +146,20 @@ def test_what_damage_leaves_where_no_reading_explains_it_is_said_and_listed(
     assert chosen.args == [20, 23]
 
 
+def test_a_word_stripped_of_its_letters_is_listed_with_what_it_may_have_been(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = b"Autor: Vclav Novek"
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
+    assert panel.candidates.item(0).text() == " 50%  fine as it is"
+    assert _texts(panel.ranges) == [
+        "0x7..0xB: may have been V\u00e1clav: a word that lost letters no byte marks",
+        "0xD..0x11: may have been Nov\u00e1\u010dek: a word that lost letters no byte marks",
+    ]
+    panel.resize(520, 420)
+    assert panel.grab().save("/tmp/mojibake_panel_stripped.png")
+
+
 def test_letters_guessed_from_the_words_are_shown_as_guesses(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

@@ -415,7 +415,9 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE
 
 
-@pytest.mark.parametrize("text", ["Der S\u0435rver benutzt", "Xq╤zv wrote", "rÃⒸ#"])
+@pytest.mark.parametrize(
+    "text", ["Der S\u0435rver benutzt", "Xq╤zv wrote", "rÃⒸ#", "Vclav Novek", "Configurao"]
+)
 def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]
     assert best.unchanged and best.confidence <= UNSURE_CONFIDENCE

@@ -17,7 +17,9 @@ from mojiscope.core.mojibake.oddities import (
     QUESTIONS_BEGIN,
     SCRIPTS,
     SIGN,
+    STRIPPED,
     THAI,
+    Oddity,
     odd_places,
     oddities,
     signs_between_letters,
@@ -84,7 +86,7 @@ def test_words_that_hold_such_shapes_rightly_are_not_odd(text: str) -> None:
 @given(st.text(alphabet=st.sampled_from("aÉéιж╔¯’\x85 ,字\udc80"), max_size=30))
 def test_byte_ranges_are_the_characters_ranges(text: str) -> None:
     data = text.encode("utf-8", "surrogateescape")
-    found = oddities(data)
+    found = [o for o in oddities(data) if o.what != STRIPPED]
     places = odd_places(text)
     assert [o.what for o in found] == [what for _, _, what in places]
     assert [data[o.start : o.end] for o in found] == [
@@ -99,3 +101,12 @@ def test_signs_between_letters_are_the_sign_oddities(text: str) -> None:
     signs = signs_between_letters(text)
     assert signs == [start for start, _, what in odd_places(text) if what == SIGN]
     assert all(text[at - 1].isalpha() and text[at + 1].isalpha() for at in signs)
+
+
+def test_a_word_stripped_of_letters_is_an_oddity_naming_what_it_may_have_been() -> None:
+    data = "Vclav Novek, né à Praha".encode()
+    assert odd_places(data.decode()) == ()  # no character marks it
+    assert oddities(data) == (
+        Oddity(0, 5, STRIPPED, "Václav"),
+        Oddity(6, 11, STRIPPED, "Nováček"),
+    )

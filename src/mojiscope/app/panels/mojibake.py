@@ -356,7 +356,10 @@ class MojibakePanel(QWidget):
             self._add_range(f"{where}: a letter lost before the bytes were written", start, end)
         for odd in chosen.oddities:
             where = byte_range(self._base + odd.start, self._base + odd.end)
-            self._add_range(f"{where}: {odd.what}, as damage leaves", odd.start, odd.end)
+            what = f"{odd.what}, as damage leaves"
+            if odd.was:  # the word first: the list is narrow
+                what = f"may have been {odd.was}: {odd.what}"
+            self._add_range(f"{where}: {what}", odd.start, odd.end)
         self._refresh_buttons(chosen.unchanged)
 
     def _show_steps(

@@ -9,7 +9,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   source bytes a repair writes it on: ``guessed``), letters
   lost before the bytes were written among them (``lost_letters``), and
   for the text as it is the :class:`Oddity` places that look like damage
-  no reading explains (``oddities``: they keep "fine as it is" unsure). The
+  no reading explains (``oddities``: they keep "fine as it is" unsure;
+  words a writer stripped of letters it could not write, ``Vclav`` for
+  ``Václav``, are found by ``stripped``). The
   readings are scored by a model fitted by ``tools/mojibake/train.py``
   (``model.json``) and their confidences calibrated on held-apart data.
   The search over chains is ``search``; the code pages it undoes as

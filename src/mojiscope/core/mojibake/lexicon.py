@@ -280,3 +280,42 @@ def fillings(pieces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], int], ...]
         if letters is not None:
             found[letters] = min(places[word], found.get(letters, places[word]))
     return tuple(sorted(found.items(), key=lambda item: item[1]))
+
+
+#: The fewest letters a word stripped of some (:func:`stripped_form`) keeps
+#: for :func:`words_stripped` to hold it: shorter forms are too often a
+#: word of a language wordfreq does not know (Afrikaans ``laai``), an
+#: abbreviation or a name of their own.
+STRIPPED_LETTERS = 5
+#: What a writer that drops the letters it cannot write keeps, by its code page.
+_STRIPPED_BY = ("ascii", "latin-1")
+
+
+def stripped_form(word: str) -> tuple[str, ...]:
+    """``word`` with its letters beyond ASCII, and beyond Latin-1, dropped
+    (``Václav`` is ``Vclav``; Slovak ``príliš`` written as Latin-1 is
+    ``príli``), each that differs from ``word`` and keeps
+    :data:`STRIPPED_LETTERS` letters or more."""
+    forms = (word.encode(codec, "ignore").decode(codec) for codec in _STRIPPED_BY)
+    return tuple(dict.fromkeys(f for f in forms if f != word and len(f) >= STRIPPED_LETTERS))
+
+
+@cache
+def words_stripped() -> dict[str, str]:
+    """Of each :func:`stripped_form` of the :func:`completion_words` that is
+    no word of its own (neither one of them nor in the table's
+    ``stripped_taken``: ``latin`` is a word, though ``latină`` stripped), the
+    commonest word it is (``vclav``: ``václav``). Forms shorter than
+    :data:`STRIPPED_LETTERS` are held too; :func:`stripped_form` leaves
+    them out."""
+    places = completion_words()
+    # The commonest word last, so that its form keeps it.
+    words = sorted((w for w in places if not w.isascii()), key=places.__getitem__, reverse=True)
+    joined = "\n".join(words)
+    found: dict[str, str] = {}
+    for codec in reversed(_STRIPPED_BY):  # the ASCII forms win a tie
+        forms = joined.encode(codec, "ignore").decode(codec).split("\n")
+        found.update(zip(forms, words, strict=True))
+    for form in (found.keys() & places.keys()) | set(str(_table()["stripped_taken"]).split()):
+        found.pop(form, None)
+    return found

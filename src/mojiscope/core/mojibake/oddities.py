@@ -39,6 +39,12 @@ and damage often leaves:
   printable ASCII that read as JIS characters, ``(B``
   (``extra_codecs.telling_jis_shifts``).
 
+And, for :func:`oddities` only, a word a writer stripped of its letters
+beyond ASCII or Latin-1 (``Vclav Novek`` for ``Václav Nováček``,
+``stripped.stripped_words``): no character marks it, so
+:func:`odd_places`, which tells what characters damage left, does not
+hold it.
+
 Correct text has them too (a message quoting mojibake, a formula): an
 oddity is no repair, only a reason not to be sure. The explainer claims at
 most ``explain.UNSURE_CONFIDENCE`` for the text as it is when it holds one,
@@ -59,6 +65,7 @@ from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.readers import CJK, MULTIBYTE_READERS
+from mojiscope.core.mojibake.stripped import stripped_words
 
 #: What each oddity is, in words.
 C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
@@ -72,6 +79,7 @@ QUESTIONS_BEGIN = "question marks that begin a word"
 THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
+STRIPPED = "a word that lost letters no byte marks"
 
 #: Letters of the scripts that separate words with spaces, by script.
 _LATIN = "A-Za-zªºµÀ-ÖØ-öø-ɏḀ-ỿ"
@@ -125,11 +133,13 @@ _IRISH = re.compile(r"(?<![^\W\d_])[hnt]\Z")
 
 @dataclass(frozen=True)
 class Oddity:
-    """Source bytes ``[start, end)`` of an oddity, and what it is."""
+    """Source bytes ``[start, end)`` of an oddity, what it is, and what the
+    text there may have been, where something says (else "")."""
 
     start: int
     end: int
     what: str
+    was: str = ""
 
 
 #: A Thai vowel sign or tone mark that follows a consonant (U+0E30-U+0E3A,
@@ -276,10 +286,15 @@ def _word_around(text: str, at: int) -> tuple[int, int]:
 
 def oddities(data: bytes) -> tuple[Oddity, ...]:
     """The oddities of ``data`` read as UTF-8, as byte ranges, in order
-    (bytes that are no UTF-8 are none: each reads as a lone surrogate)."""
+    (bytes that are no UTF-8 are none: each reads as a lone surrogate),
+    words stripped of letters among them, each with the word it may have
+    been (:data:`STRIPPED`)."""
     text = data.decode("utf-8", "surrogateescape")
-    places = odd_places(text)
+    places = [(a, b, what, "") for a, b, what in odd_places(text)]
+    places += [(a, b, STRIPPED, was) for a, b, was in stripped_words(text)]
     if not places:
         return ()
     offsets = source_offsets(text)
-    return tuple(Oddity(int(offsets[a]), int(offsets[b]), what) for a, b, what in places)
+    return tuple(
+        Oddity(int(offsets[a]), int(offsets[b]), what, was) for a, b, what, was in sorted(places)
+    )
