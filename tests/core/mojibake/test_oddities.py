@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake.oddities import (
+    C0,
     C1,
     CAPITAL,
     JIS,
@@ -36,6 +37,9 @@ from mojiscope.core.mojibake.oddities import (
         ("CU╔NTENOS ESPA╤OL", [(2, 3, SIGN), (14, 15, SIGN)]),
         ("LegaA¯a", [(5, 6, SIGN)]),
         ("Iâ\x80\x99m", [(2, 4, C1)]),
+        # Латын written as its low bytes: Л is an escape no sequence follows.
+        ("\x1b0BK= Unicode", [(0, 1, C0)]),
+        ("a\x07b and \x1b[31mred\x1b[0m, tab\tform feed\x0c", [(1, 2, C0)]),
         ("???????? ????? (???? ?)", [(0, 8, QUESTIONS), (9, 14, QUESTIONS), (16, 20, QUESTIONS)]),
         ("Fehler: ??????? nicht gefunden", [(8, 15, QUESTIONS)]),
         # р's two bytes written as ?? by a program that could write the rest.

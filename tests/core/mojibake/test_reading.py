@@ -36,6 +36,7 @@ LOSSLESS_CHAINS = [
     Chain((Misreading("utf-8", "octal-escapes"),)),
     Chain((Misreading("gbk", "angle-escapes"),)),
     Chain((), "json/no-backslash"),
+    Chain((), "cyrillic/low-bytes"),
 ]
 #: Text every chain above can damage (the oldest codec can write it).
 TEXTS = {
@@ -50,6 +51,7 @@ TEXTS = {
     LOSSLESS_CHAINS[8]: "docs/中文 café.md\n",
     LOSSLESS_CHAINS[9]: "命名空间修改 <C> abc",
     LOSSLESS_CHAINS[10]: "Rudolph\u2019s \u201ccry\u201d 😍 café\n",
+    LOSSLESS_CHAINS[11]: "Привет, мир! Сохранить дела\n",
 }
 
 

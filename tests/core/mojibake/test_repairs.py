@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+# ruff: noqa: RUF001, RUF003 - mojibake is made of look-alike characters
 """Issue 35's repairs: piece by piece inside a line, CESU-8 and modified
 UTF-8 as writers, windows-1252 and latin-1 mixed as a reader, a no-break
 space lost after "à", and large inputs read where their bytes are interesting."""
@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import Chain, Misreading, explain, repair_text
-from mojiscope.core.mojibake.explain import SAMPLE_BYTES, explain_source
+from mojiscope.core.mojibake.explain import SAMPLE_BYTES, UNSURE_CONFIDENCE, explain_source
 from mojiscope.core.mojibake.extra_codecs import (
     CESU8,
     ESCAPES,
     JIS_NO_ESCAPES,
     JSON_NO_BACKSLASH,
+    LOW_BYTES,
     MIXED_1252,
     MUTF8,
     Escapes,
@@ -80,6 +81,12 @@ _WRITABLE = {
     # JSON without backslashes: any text but a ``u`` of its own (``u00e9``
     # would read as é).
     JSON_NO_BACKSLASH: st.text(st.characters(exclude_categories=["Cs"], exclude_characters="u")),
+    # Cyrillic as low bytes: words that read back whole (no word of digits
+    # alone, no capital that is punctuation as a byte), between signs.
+    LOW_BYTES: st.lists(
+        st.sampled_from(["владимир", "Привет", "Сохранить", "дела", "Київ", "Ђорђе", "мир"])
+        | st.sampled_from([" ", ", ", "! ", " 2024 ", "\n"]),
+    ).map("".join),
 }
 
 
@@ -204,6 +211,38 @@ def test_json_escapes_whose_backslashes_were_stripped_are_read_back() -> None:
     assert "Café".encode(JSON_NO_BACKSLASH) == b"Cafu00e9"
     # Names and numbers of the same shape, reading as no prose, stay.
     assert explain(b"Build 4u2f1a finished, menu2019 and menu2020 kept")[0].unchanged
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.binary().map(lambda raw: bytes(b & 0x7F for b in raw)))
+def test_cyrillic_as_low_bytes_reads_any_ascii_back_to_its_own_bytes(data: bytes) -> None:
+    assert data.decode(LOW_BYTES).encode(LOW_BYTES) == data
+
+
+def test_cyrillic_written_as_its_low_bytes_is_read_back() -> None:
+    # PDF libraries writing with a standard font, and JavaScript's
+    # charCodeAt(i) & 0xFF, keep each character's low byte.
+    data = b"Title: 2;048<8@ ?CB8="
+    best = explain(data)[0]
+    assert best.text == "Title: владимир путин"
+    assert best.words == ["written as cyrillic/low-bytes"] and best.confidence >= 0.9
+    assert best.ranges == ((7, 15), (16, 21))
+    assert repair_text(best.chain, data) == best.text
+    assert "Привет".encode(LOW_BYTES) == b"\x1f@825B"
+    # No word the lexicon lists, but every pair of its letters one of its words holds.
+    assert explain(b">=B5=B")[0].text == "онтент"
+    with pytest.raises(UnicodeEncodeError) as refused:
+        "mir мир μ".encode(LOW_BYTES)
+    assert refused.value.start == 8
+
+
+def test_cyrillic_as_low_bytes_left_ambiguous_is_not_sure_and_codes_stay() -> None:
+    # в is the digit 2, so "2" may be a number or a word; the capital Р is a space.
+    best = explain("Мы едем в город".encode(LOW_BYTES))[0]
+    assert best.text == "Мы едем 2 город"
+    assert best.confidence <= UNSURE_CONFIDENCE and "may be letters too" in best.doubt
+    # No run that is a word: codes and numbers are as they are.
+    assert explain(b"H2O and CO2, A1B2, 12:30 +1 #42")[0].unchanged
 
 
 @pytest.mark.parametrize(

@@ -19,9 +19,10 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``readers``; lost bytes are guessed by ``lost``, and the readings one
   guess away from the best are ``second_readings``; mojibake a text
   quotes on purpose, whose repairs come behind the text as it is, is
-  ``quoting``; ASCII that holds other text in escapes (ISO-2022-JP, JSON
-  and bytes shown as escapes) is read by ``ascii_readings``, and the
-  model's view of a chain is ``chain_features``.
+  ``quoting``; ASCII that holds other text in escapes (ISO-2022-JP, JSON,
+  Cyrillic as its low bytes and bytes shown as escapes) is read by
+  ``ascii_readings``; the model's view of a chain is ``chain_features``,
+  and the bytes a reading touches are ``touched``'s.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
 * :func:`mojibake_hint` is the Inspector's one-line hint.

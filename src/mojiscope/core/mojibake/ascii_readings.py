@@ -1,3 +1,4 @@
+# ruff: noqa: RUF003 - Cyrillic letters and their bytes are the subject
 """Readings of ASCII text that holds other text written in escapes.
 
 The search undoes code pages, which pass ASCII through: text holding no
@@ -6,6 +7,8 @@ written in escapes, and is read back here, a reading each:
 
 * ISO-2022-JP whose escape bytes were stripped (``$B$3$s(B``);
 * JSON whose ``\\u`` escapes lost their backslashes (``Rudolphu2019s``);
+* Cyrillic written as its characters' low bytes (``2;048<8@`` is
+  ``владимир``), as PDF libraries and JavaScript code write it;
 * bytes shown as escapes by a program that prints only ASCII (git's
   ``\\344\\270\\255``, Python's ``\\xe4``, less's ``<E4>``), read as UTF-8
   or a legacy code page.
@@ -16,14 +19,25 @@ other (:func:`ascii_readings`).
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake.chain import JIS_WORD, JSON_WORD, Chain, Misreading, python_codec
+import re
+
+from mojiscope.core.mojibake.chain import (
+    JIS_WORD,
+    JSON_WORD,
+    LOW_BYTES_WORD,
+    Chain,
+    Misreading,
+    python_codec,
+)
 from mojiscope.core.mojibake.extra_codecs import (
     json_escapes,
+    low_byte_runs,
     telling_escapes,
     telling_jis_shifts,
     telling_json,
 )
 from mojiscope.core.mojibake.features import in_prose
+from mojiscope.core.mojibake.lexicon import known_bigrams, known_words
 from mojiscope.core.mojibake.search import (
     LEGACY_STORED,
     Hypothesis,
@@ -36,7 +50,12 @@ from mojiscope.core.mojibake.search import (
 def ascii_readings(data: bytes) -> list[Hypothesis]:
     """Every reading of ASCII ``data`` as text written in escapes."""
     text = data.decode("ascii")
-    return [*jis_without_escapes(data), *json_without_backslashes(data), *escaped_readings(text)]
+    return [
+        *jis_without_escapes(data),
+        *json_without_backslashes(data),
+        *cyrillic_low_bytes(data),
+        *escaped_readings(text),
+    ]
 
 
 def jis_without_escapes(data: bytes) -> list[Hypothesis]:
@@ -81,3 +100,49 @@ def json_without_backslashes(data: bytes) -> list[Hypothesis]:
     if not telling_json(data) or not all(in_prose(c) for *_, c in json_escapes(data)):
         return []
     return [scored(data.decode(python_codec(JSON_WORD)), Chain((), JSON_WORD))]
+
+
+def cyrillic_low_bytes(data: bytes) -> list[Hypothesis]:
+    """ASCII bytes holding Cyrillic written as its characters' low bytes
+    (``extra_codecs.low_byte_runs``), read back where one of those runs is
+    a word of three letters or more the lexicon knows (``2;048<8@``,
+    ``владимир``; ``AB`` is ``ст``, an abbreviation) or a word of
+    four letters or more whose every pair of neighbours, its ends among
+    them, words the lexicon knows hold (``>=B5=B``, ``онтент``): a run
+    whose pairs no word holds (``A1B2``, ``сбтв``; ``H2O``) is a code."""
+    words, pairs = known_words(), known_bigrams()
+    for *_, text in low_byte_runs(data):
+        word = text.lower()
+        marked = f"^{word}$"
+        if (len(word) >= 3 and word in words) or (
+            len(word) >= 4 and all(marked[i : i + 2] in pairs for i in range(len(word) + 1))
+        ):
+            return [scored(data.decode(python_codec(LOW_BYTES_WORD)), Chain((), LOW_BYTES_WORD))]
+    return []
+
+
+#: In Cyrillic read back from its low bytes, what may have been otherwise:
+#: a control character (a capital ``А``-``П`` standing alone), a digit,
+#: sign or Latin letter glued to a word (``(пример``: ``Шпример``?;
+#: ``дам?``: ``дамп``?), a word of digits and signs beside one (``в`` is
+#: ``2``, ``из-за`` is ``87-70``), a space
+#: that begins a line or a sentence before one (``Р``), a ``к`` that ends
+#: a word (``:``, as ``Общо:`` writes it), and a word of letters that are
+#: all ASCII capitals as low bytes (``WAL`` is ``їсь``).
+_CYRILLIC = "\u0400-\u045f"
+_AS_LETTER = "!-_"
+_LEFT_AMBIGUOUS = re.compile(
+    f"[\x01-\x08\x0b\x0c\x0e-\x1f]|[{_CYRILLIC}][#-&*+/0-_a-z]|[{_AS_LETTER}a-z][{_CYRILLIC}]"
+    "|(?<!\\w)[\u0440-\u044f\u0450-\u045f]+(?!\\w)"
+    f"|(?<=[{_CYRILLIC}] )[{_AS_LETTER}]{{1,8}}(?!\\S)"
+    f"|(?<!\\S)[{_AS_LETTER}]{{1,8}}(?= [{_CYRILLIC}])"
+    f"|^ (?=[{_CYRILLIC}])|[.!?]  (?=[{_CYRILLIC}])|\u043a(?!\\w)",
+    re.MULTILINE,
+)
+
+
+def low_bytes_left(text: str) -> bool:
+    """Whether ``text``, Cyrillic read back from its low bytes, holds ASCII
+    that may have been a letter too (:data:`_LEFT_AMBIGUOUS`): which it was,
+    nothing in the bytes says."""
+    return _LEFT_AMBIGUOUS.search(text) is not None

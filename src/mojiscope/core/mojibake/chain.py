@@ -28,9 +28,11 @@ from mojiscope.core.mojibake.extra_codecs import ESCAPES  # and registers the ex
 JIS_WORD = "iso-2022-jp/no-escapes"
 #: JSON's ``\\u`` escapes whose backslashes were stripped (``extra_codecs``).
 JSON_WORD = "json/no-backslash"
+#: Cyrillic written as its characters' low bytes (``extra_codecs``).
+LOW_BYTES_WORD = "cyrillic/low-bytes"
 #: The ways of writing text as ASCII a chain may be stored in: read as UTF-8
 #: too, they are no damage to the screen, and only their escapes are repaired.
-ASCII_WRITTEN = (JIS_WORD, JSON_WORD)
+ASCII_WRITTEN = (JIS_WORD, JSON_WORD, LOW_BYTES_WORD)
 #: The explainer's word for a codec -> Python's codec name, where they differ.
 _PYTHON_CODEC = {
     "windows-1252": WHATWG_1252,
@@ -39,6 +41,7 @@ _PYTHON_CODEC = {
     "windows-1252/latin-1": "mojiscope-windows-1252-latin-1",
     JIS_WORD: "mojiscope-iso-2022-jp-no-escapes",
     JSON_WORD: "mojiscope-json-no-backslash",
+    LOW_BYTES_WORD: "mojiscope-cyrillic-low-bytes",
     **{name: escapes.codec for name, escapes in ESCAPES.items()},
 }
 

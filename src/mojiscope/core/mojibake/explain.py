@@ -29,9 +29,12 @@ from typing import TypeVar
 import numpy as np
 
 from mojiscope.core.mojibake import features, model
-from mojiscope.core.mojibake.ascii_readings import ascii_readings
-from mojiscope.core.mojibake.chain import IDENTITY, JIS_WORD, JSON_WORD, Chain, python_codec
-from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts, json_escapes
+from mojiscope.core.mojibake.ascii_readings import ascii_readings, low_bytes_left
+from mojiscope.core.mojibake.chain import (
+    IDENTITY,
+    LOW_BYTES_WORD,
+    Chain,
+)
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
@@ -59,11 +62,11 @@ from mojiscope.core.mojibake.search import (
     western_origins,
 )
 from mojiscope.core.mojibake.second_readings import keep_spaces, variants
+from mojiscope.core.mojibake.touched import touched, with_lost
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source
 
 SAMPLE_BYTES = WINDOW * WINDOWS
-_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
 
 @dataclass(frozen=True)
@@ -337,7 +340,10 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     bytes shown as escapes that code writes too (:data:`WRITTEN_IN_CODE`:
     ``printf "\\xe2\\x9c\\x93"``, ``echo -e "\\303\\251"`` are correct as
     they are; git's quoted file names and Python's repr of bytes, which
-    are not, look the same), a repair that makes an oddity (``oddities.made_oddities``: on the
+    are not, look the same), Cyrillic read back from its low bytes that
+    keeps digits or signs beside its words that may have been letters
+    (``ascii_readings.low_bytes_left``: ``в`` is the digit ``2``), a repair
+    that makes an oddity (``oddities.made_oddities``: on the
     development sets every such repair was wrong), or bytes that hold
     U+FFFD as a character (a reader lost bytes) where the repair leaves
     U+FFFD in its text that no guess of its own put there (a cut
@@ -354,6 +360,11 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
         return (
             "code and logs write bytes as these escapes on purpose as often as "
             "a program shows them so"
+        )
+    if reading.chain.stored_as == LOW_BYTES_WORD and low_bytes_left(reading.text):
+        return (
+            "digits and signs beside the words may be letters too (Cyrillic capitals "
+            "\u0420 to \u042f are punctuation as low bytes, \u0432 and \u0438 the digits 2 and 8)"
         )
     if model.legacy_origin(reading.chain) and c1_stripped_shape(origin):
         return (
@@ -425,84 +436,6 @@ def _quoted_repair(readings: list[Hypothesis], raw: model.F64, best: int, data: 
     says nothing of it."""
     runner_up = max((i for i in range(len(raw)) if i != best), key=lambda i: raw[i])
     return quotes(readings[runner_up], data.decode("utf-8", "replace"))
-
-
-def _runs(
-    data: bytes, start: int = 0, end: int | None = None, gap: int = 0
-) -> list[tuple[int, int]]:
-    runs: list[tuple[int, int]] = []
-    for match in _NON_ASCII_RUN.finditer(data, start, len(data) if end is None else end):
-        if runs and match.start() - runs[-1][1] <= gap:
-            runs[-1] = (runs[-1][0], match.end())
-        else:
-            runs.append((match.start(), match.end()))
-    return runs
-
-
-def _ranges(
-    data: bytes, hypothesis: Hypothesis, parts: tuple[Part, ...]
-) -> tuple[tuple[int, int], ...]:
-    """The source bytes a repair touches: the non-ASCII bytes it reads (every
-    code page here passes ASCII through), joined across single ASCII bytes
-    when the oldest text was a multi-byte code page or UTF-16; the escapes
-    a repair of bytes shown as escapes reads."""
-    chain = hypothesis.chain
-    if chain.is_identity and not parts:
-        return ()
-    if chain.stored_as.startswith("utf-16") or any(
-        lay.written.startswith("utf-16") for lay in chain.layers
-    ):
-        return ((0, len(data)),)
-    if chain.stored_as == JIS_WORD:
-        return tuple((start, end) for start, end, _ in jis_shifts(data))
-    if chain.stored_as == JSON_WORD:
-        return tuple((start, end) for start, end, _ in json_escapes(data))
-    shown = next((ESCAPES[lay.read_as] for lay in chain.layers if lay.read_as in ESCAPES), None)
-    if shown is not None:  # ASCII: a character is a byte
-        return tuple(shown.runs(data.decode("ascii", "replace")))
-    if not chain.layers and not parts:
-        try:
-            return _stored_runs(hypothesis.text, chain.stored_as)
-        except UnicodeEncodeError:  # a code page whose decoding does not encode back
-            return tuple(_runs(data, gap=1))
-    gap = 1 if any(lay.written != "utf-8" for lay in chain.layers) else 0
-    if not parts:
-        return tuple(_runs(data, gap=gap))
-    runs: list[tuple[int, int]] = []
-    for part in parts:
-        if not part.chain.is_identity:
-            runs += _runs(data, part.start, part.end, gap)
-    return tuple(runs)
-
-
-def _stored_runs(text: str, codec: str) -> tuple[tuple[int, int], ...]:
-    """Legacy bytes on disk: the byte spans of the non-ASCII characters
-    (exact for double-byte code pages, whose trail byte may be ASCII)."""
-    runs: list[tuple[int, int]] = []
-    offset = 0
-    encoding = python_codec(codec)
-    for char in text:
-        size = len(char.encode(encoding)) if char >= "\x80" else 1
-        if char >= "\x80":
-            if runs and runs[-1][1] == offset:
-                runs[-1] = (runs[-1][0], offset + size)
-            else:
-                runs.append((offset, offset + size))
-        offset += size
-    return tuple(runs)
-
-
-def _with_lost(
-    ranges: tuple[tuple[int, int], ...], lost: tuple[Lost, ...]
-) -> tuple[tuple[int, int], ...]:
-    """``ranges`` widened to cover each lost character's bytes, merged and sorted."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted([*ranges, *((x.start, x.end) for x in lost)]):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return tuple(merged)
 
 
 def _differs(a: str, b: str, chain_b: Chain) -> str:
@@ -654,7 +587,7 @@ def _explain_bytes(data: bytes, limit: int) -> list[Explanation]:
                 text=hypothesis.text,
                 chain=hypothesis.chain,
                 confidence=round(confidences[id(hypothesis)], 4),
-                ranges=_with_lost(_ranges(data, hypothesis, hyp_parts), lost),
+                ranges=with_lost(touched(data, hypothesis, hyp_parts), lost),
                 parts=hyp_parts,
                 lost=lost,
                 differs=_differs(hypothesis.text, other.text, other.chain)

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002, RUF003 - Cyrillic letters and their bytes are the subject
 """Python codecs for the ways of writing and reading that a chain may name
 and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
 
@@ -35,8 +36,19 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
   more (a surrogate only in its pair) as that character, every other byte
   as ASCII; its encoding is the reverse (:data:`JSON_ESCAPE`).
 
+* ``mojiscope-cyrillic-low-bytes``: Cyrillic text written as the low byte
+  of each character's code (U+0400-U+045F as 00-5F), as PDF libraries
+  writing with a standard font and JavaScript's ``charCodeAt(i) & 0xFF``
+  write it (``владимир`` is ``2;048<8@``, ``Привет`` is ``\x1f@825B``):
+  its decoding reads each run of such bytes that is a Cyrillic word
+  (:data:`LOW_BYTE_RUN`: three or more, holding bytes of both halves of the
+  lower-case alphabet, ``а``-``п`` as ``0``-``?`` and ``р``-``я`` as
+  ``@``-``O``) as Cyrillic, every other byte as ASCII; its encoding takes
+  each Cyrillic character of U+0400-U+045F to its low byte and ASCII to
+  itself.
+
 A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``,
-``iso-2022-jp/no-escapes``, ``json/no-backslash`` and the escapes' names
+``iso-2022-jp/no-escapes``, ``json/no-backslash``, ``cyrillic/low-bytes`` and the escapes' names
 (``octal-escapes``...);
 ``chain.python_codec`` maps them.
 Importing this module registers them.
@@ -45,6 +57,7 @@ Importing this module registers them.
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,12 +65,13 @@ from functools import cached_property
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 
-CESU8, MUTF8, MIXED_1252, JIS_NO_ESCAPES, JSON_NO_BACKSLASH = (
+CESU8, MUTF8, MIXED_1252, JIS_NO_ESCAPES, JSON_NO_BACKSLASH, LOW_BYTES = (
     "mojiscope-cesu-8",
     "mojiscope-mutf-8",
     "mojiscope-windows-1252-latin-1",
     "mojiscope-iso-2022-jp-no-escapes",
     "mojiscope-json-no-backslash",
+    "mojiscope-cyrillic-low-bytes",
 )
 _PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _PAIR_OR_NUL = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]|\xc0\x80")
@@ -497,6 +511,77 @@ def _encode_json(text: str, errors: str = "strict") -> tuple[bytes, int]:
     return bytes(out), len(text)
 
 
+#: A run of bytes that may be Cyrillic cut to its low bytes: capitals
+#: ``А``-``П`` (10-1F) and ``Ѐ``-``Џ`` (01-0F but tab, line feed and
+#: carriage return), lower-case letters ``а``-``я`` (30-4F) and, inside,
+#: ``ѐ``-``џ`` (50-5F: ``ё``, ``і``, ``ј``...); of the capitals ``Р``-``Я``
+#: (20-2F, the space and punctuation), only ``С``, ``У``, ``Ф``, ``Х``,
+#: ``Ц``, ``Ъ`` and ``Ы`` (``!#$%&*+``) right before such bytes, where
+#: punctuation seldom stands (quotes, brackets, dashes and stops do).
+_CAPITALS = rb"\x01-\x08\x0b\x0c\x0e-\x1f"
+LOW_BYTE_RUN = re.compile(
+    rb"([!#-&*+]?)([" + _CAPITALS + rb"0-_]*[" + _CAPITALS + rb"0-O][" + _CAPITALS + rb"0-_]*)"
+)
+#: What a run of :data:`LOW_BYTE_RUN` and the spaces around a word of one
+#: letter are made of: a stream may be cut after any other byte.
+LOW_BYTES_HELD = bytes(
+    [*range(0x01, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x30, 0x60), *b"!#$%&*+ "]
+)
+#: A lower-case letter as a byte that no number writes: what a word of one
+#: letter may be read as (``с``, ``к``, ``я``, ``і``; ``в`` and ``и``
+#: are the digits ``2`` and ``8``, and are left so).
+_LONE = frozenset(range(0x3A, 0x60))
+#: A letter no number or time holds: ``л``-``я`` (``;`` to ``O``) or a
+#: capital; not a digit, ``:`` (``к``), nor ``ѐ``-``џ`` alone (``_``, ``^``).
+_LETTER_BEYOND_NUMBERS = re.compile(rb"[;-O" + _CAPITALS + rb"]")
+
+
+def low_byte_runs(data: bytes) -> list[tuple[int, int, str]]:
+    """Each run of :data:`LOW_BYTE_RUN` in ``data`` that is a Cyrillic word
+    (two bytes or more after a capital, one of them no digit or ``:``, a
+    question mark after it left as one), and each byte of one standing
+    alone between two such words that no number writes (``с`` as ``A``;
+    not ``в`` as ``2``): its byte span and its Cyrillic text. Numbers and times
+    (``2024``, ``12:30``, ``+1``) are not; words of ASCII capitals
+    (``HELLO``, ``H2O``) are, and are read back only where another is a
+    word (``ascii_readings.cyrillic_low_bytes``)."""
+    words = []
+    for match in LOW_BYTE_RUN.finditer(data):
+        end = len(match.group().rstrip(b"?"))
+        if len(match.group(2).rstrip(b"?")) >= 2 and _LETTER_BEYOND_NUMBERS.search(
+            match.group(2), 0, end - len(match.group(1))
+        ):
+            words.append((match.start(), match.start() + end))
+    lone = [
+        (a[1] + 1, b[0] - 1)
+        for a, b in itertools.pairwise(words)
+        if b[0] - a[1] == 3 and data[a[1]] == data[b[0] - 1] == 0x20 and data[a[1] + 1] in _LONE
+    ]
+    return [
+        (start, end, "".join(chr(0x400 + b) for b in data[start:end]))
+        for start, end in sorted(words + lone)
+    ]
+
+
+def _decode_low_bytes(data: bytes, errors: str = "strict") -> tuple[str, int]:
+    data = bytes(data)
+    return _ascii_with_spans(LOW_BYTES, data, low_byte_runs(data), errors)
+
+
+def _encode_low_bytes(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    out = bytearray()
+    for i, char in enumerate(text):
+        if char < "\x80" or "\u0400" <= char <= "\u045f":
+            out.append(ord(char) & 0xFF)
+            continue
+        error = UnicodeEncodeError(LOW_BYTES, text, i, i + 1, "neither ASCII nor U+0400-U+045F")
+        if errors == "strict":
+            raise error
+        replacement, _ = codecs.lookup_error(errors)(error)
+        out += replacement if isinstance(replacement, bytes) else replacement.encode("ascii")
+    return bytes(out), len(text)
+
+
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
@@ -505,6 +590,7 @@ _INFOS = {
     JSON_NO_BACKSLASH: _ascii_written_info(
         JSON_NO_BACKSLASH, _encode_json, _decode_json, JSON_BYTES
     ),
+    LOW_BYTES: _ascii_written_info(LOW_BYTES, _encode_low_bytes, _decode_low_bytes, LOW_BYTES_HELD),
     **{e.codec: _escapes_codec(e) for e in ESCAPES.values()},
 }
 

@@ -8,7 +8,10 @@ then wins for want of a better reading, and "fine as it is" would be sure of
 itself. What such text keeps is a few shapes that written text rarely has
 and damage often leaves:
 
-* a C1 control character (U+0080-U+009F), which no one types;
+* a C1 control character (U+0080-U+009F), which no one types, or a C0
+  one but tab, line and page breaks, NUL and an escape that begins a
+  terminal's or ISO-2022's sequence (``\x1b[31m``): a capital as Cyrillic
+  written as its low bytes leaves it (``\x1b0BK=``, ``Латын``);
 * a non-ASCII sign between two letters of a word (``ESPA╤OL``, ``LegaA¯a``),
   other than the dashes, quotes, apostrophes and middle dots words do hold;
 * a non-ASCII capital right after a lower-case letter in a word (``QuÈbec``),
@@ -79,6 +82,9 @@ QUESTIONS_BEGIN = "question marks that begin a word"
 THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
+C0 = "a control character"
+#: A C0 control character text holds only as damage (see the module docstring).
+_C0 = re.compile("[\x01-\x08\x0e-\x1a\x1c-\x1f]+|\x1b(?![\\[\\]()$])")
 STRIPPED = "a word that lost letters no byte marks"
 
 #: Letters of the scripts that separate words with spaces, by script.
@@ -204,11 +210,12 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         if "???" in text  # the regex, which starts with a look-behind, tries every position
         else []
     )
+    controls = [(m.start(), m.end(), C0) for m in _C0.finditer(text)]
     if text.isascii():
         jis = [(start, end, JIS) for start, end in telling_jis_shifts(text.encode("ascii"))]
-        return tuple(sorted(questions + jis))
+        return tuple(sorted(questions + jis + controls))
     found = [(m.start(), m.end(), C1) for m in re.finditer("[\x80-\x9f]+", text)]
-    found += questions
+    found += questions + controls
     if "?" in text:
         found += [
             (m.start(), m.end(), QUESTIONS_BEGIN) for m in _QUESTIONS_BEGINNING.finditer(text)

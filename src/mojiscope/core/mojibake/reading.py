@@ -54,8 +54,10 @@ from mojiscope.core.codecs.legacy.codepage import legacy_codec_name
 from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.mojibake.chain import (
+    ASCII_WRITTEN,
     JIS_WORD,
     JSON_WORD,
+    LOW_BYTES_WORD,
     Chain,
     ChainError,
     Misreading,
@@ -68,6 +70,8 @@ from mojiscope.core.mojibake.extra_codecs import (
     JIS_NO_ESCAPES,
     JSON_BYTES,
     JSON_NO_BACKSLASH,
+    LOW_BYTES,
+    LOW_BYTES_HELD,
     SHIFT_BYTES,
 )
 from mojiscope.core.mojibake.readers import code_page_characters
@@ -171,7 +175,9 @@ def _check_codec(word: str, name: str) -> str:
         )
     if canonical != "utf-8":
         legacy_codec_name(codec)  # refuses stateful and non-text codecs, saying why
-    if bytes(range(0x80)).decode(codec, "replace") != _ASCII:
+    # Text written as ASCII reads its escapes or runs as other text, and is
+    # cut only where none may stand (ChainReading._ascii_stored).
+    if word not in ASCII_WRITTEN and bytes(range(0x80)).decode(codec, "replace") != _ASCII:
         raise UnknownFormatError(f"{name!r}: {word} does not read ASCII bytes as ASCII")
     return codecs.lookup(codec).name
 
@@ -214,9 +220,14 @@ class ChainReading(Format):
                 raise UnknownFormatError(
                     f"{name!r}: only code pages can be undone as readers, not {layer.read_as}"
                 )
-        #: ISO-2022-JP without its escapes or JSON without its backslashes,
-        #: stored: ASCII, cut only after a byte none of its escapes holds.
-        self._ascii_stored = {JIS_WORD: SHIFT_BYTES, JSON_WORD: JSON_BYTES}.get(chain.stored_as)
+        #: ISO-2022-JP without its escapes, JSON without its backslashes or
+        #: Cyrillic as low bytes, stored: ASCII, cut only after a byte none of
+        #: its escapes or runs holds.
+        self._ascii_stored = {
+            JIS_WORD: SHIFT_BYTES,
+            JSON_WORD: JSON_BYTES,
+            LOW_BYTES_WORD: LOW_BYTES_HELD,
+        }.get(chain.stored_as)
         #: Bytes shown as escapes: what an escape may hold, where no cut is made.
         shown = [ESCAPES[layer.read_as] for layer in chain.layers if layer.read_as in ESCAPES]
         self._escape_bytes = "".join(e.alphabet for e in shown).encode("ascii")
@@ -227,8 +238,9 @@ class ChainReading(Format):
         #: its bytes; a multi-byte code page may read two sequences alike.
         #: ISO-2022-JP without escapes reads every byte it reads as ASCII or
         #: as a shift, each only one way (it reads only the ``$B`` and ``(B`` it writes).
-        #: JSON's escapes and bytes' escapes are read back only as they are written.
-        exact = {JIS_NO_ESCAPES, JSON_NO_BACKSLASH, *(e.codec for e in ESCAPES.values())}
+        #: JSON's escapes and bytes' escapes are read back only as they are
+        #: written; Cyrillic as low bytes takes each character to its byte.
+        exact = {JIS_NO_ESCAPES, JSON_NO_BACKSLASH, LOW_BYTES, *(e.codec for e in ESCAPES.values())}
         self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) or c in exact for c in python)
 
     # -- decoding ----------------------------------------------------------------
