@@ -165,3 +165,23 @@ def test_json_escapes_whose_backslashes_were_stripped_are_written_back(
     assert run.returncode == 0, run.stderr
     expect = "Chris Rudolph\u2019s cry: \u201cAvalanche!\u201d\nIt wasn\u2019t there.\n"
     assert out.read_text("utf-8") == expect
+
+
+def test_cyrillic_written_as_its_low_bytes_is_written_back(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    # A PDF library's text layer keeps the low byte of each character.
+    path, out = tmp_path / "extracted.txt", tmp_path / "fixed.txt"
+    path.write_bytes(b"Title: 2;048<8@ ?CB8=\nAuthor: \x1f@825B\n")
+    shown = mojiscope("mojibake", path).stdout.decode().splitlines()
+    assert shown[1].endswith("written as cyrillic/low-bytes")
+    run = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert run.returncode == 0, run.stderr
+    title = "\u0432\u043b\u0430\u0434\u0438\u043c\u0438\u0440 \u043f\u0443\u0442\u0438\u043d"
+    author = "\u041f\u0440\u0438\u0432\u0435\u0442"  # the capital is a control byte
+    assert out.read_text("utf-8") == f"Title: {title}\nAuthor: {author}\n"
+    convert = mojiscope(
+        "convert", path, "--from", "repair:written as cyrillic/low-bytes", "--to", "utf-8"
+    )
+    assert convert.returncode == 0, convert.stderr
+    assert convert.stdout == out.read_bytes()

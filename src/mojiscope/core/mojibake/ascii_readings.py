@@ -104,12 +104,20 @@ def json_without_backslashes(data: bytes) -> list[Hypothesis]:
 
 def cyrillic_low_bytes(data: bytes) -> list[Hypothesis]:
     """ASCII bytes holding Cyrillic written as its characters' low bytes
-    (``extra_codecs.low_byte_runs``), read back where one of those runs is
-    a word of three letters or more the lexicon knows (``2;048<8@``,
-    ``владимир``; ``AB`` is ``ст``, an abbreviation) or a word of
-    four letters or more whose every pair of neighbours, its ends among
-    them, words the lexicon knows hold (``>=B5=B``, ``онтент``): a run
-    whose pairs no word holds (``A1B2``, ``сбтв``; ``H2O``) is a code."""
+    (:func:`telling_low_bytes`), read back."""
+    if not telling_low_bytes(data):
+        return []
+    return [scored(data.decode(python_codec(LOW_BYTES_WORD)), Chain((), LOW_BYTES_WORD))]
+
+
+def telling_low_bytes(data: bytes) -> bool:
+    """Whether ASCII ``data`` holds a run of Cyrillic as its low bytes
+    (``extra_codecs.low_byte_runs``) that is a word of three letters or
+    more the lexicon knows (``2;048<8@``, ``владимир``; ``AB`` is ``ст``,
+    an abbreviation), or of four or more whose every pair of neighbours,
+    its ends among them, words the lexicon knows hold (``>=B5=B``,
+    ``онтент``): a run whose pairs no word holds (``A1B2``, ``сбтв``;
+    ``H2O``) is a code."""
     words, pairs = known_words(), known_bigrams()
     for *_, text in low_byte_runs(data):
         word = text.lower()
@@ -117,8 +125,8 @@ def cyrillic_low_bytes(data: bytes) -> list[Hypothesis]:
         if (len(word) >= 3 and word in words) or (
             len(word) >= 4 and all(marked[i : i + 2] in pairs for i in range(len(word) + 1))
         ):
-            return [scored(data.decode(python_codec(LOW_BYTES_WORD)), Chain((), LOW_BYTES_WORD))]
-    return []
+            return True
+    return False
 
 
 #: In Cyrillic read back from its low bytes, what may have been otherwise:

@@ -27,7 +27,8 @@ whole first and its chains learnt, and every line holding a non-ASCII byte
 or NUL is a unit, not only those the screen flags: its map then writes what
 the explainer shows for it. When that explanation reads the whole as UTF-16,
 guessed bytes lost from UTF-8, ISO-2022-JP without its escapes, JSON
-without its backslashes (``u2019``) or bytes shown as escapes
+without its backslashes (``u2019``), Cyrillic as its low bytes or bytes
+shown as escapes
 (``extra_codecs.telling_escapes``: ``\\344\\270\\255``), it is the map
 itself (:func:`_whole_answer`). A large file's JSON escapes and bytes shown
 as escapes are not looked for: they are ASCII, which the screen passes.
@@ -59,6 +60,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.index.pool import POLL_S, pool_size
+from mojiscope.core.mojibake.ascii_readings import telling_low_bytes
 from mojiscope.core.mojibake.chain import ASCII_WRITTEN, IDENTITY, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
 from mojiscope.core.mojibake.extra_codecs import (
@@ -419,6 +421,7 @@ def map_segments(
             or telling_jis_shifts(whole)
             or telling_json(whole)
             or telling_escapes(whole.decode("ascii"))
+            or telling_low_bytes(whole)
         ):
             best = mapper.judge.learn_whole(whole)
             if _whole_answer(best, whole):
@@ -625,8 +628,8 @@ def _whole_answer(best: Explanation, data: bytes) -> bool:
     the chain and a stray sign; a piece of a line, ``Voilà Ã  bientôt``,
     whose lost byte the judge, which guesses none in pieces, would leave), or
     because it is ISO-2022-JP whose escape bytes were stripped, JSON escapes
-    whose backslashes were, or bytes shown as escapes (ASCII bytes, which the
-    screen never takes for damage)."""
+    whose backslashes were, Cyrillic as its low bytes or bytes shown as
+    escapes (ASCII bytes, which the screen never takes for damage)."""
     if best.confidence < LEARN_CONFIDENCE or not best.misread:
         return False
     guessed = bool(best.lost) and b"\x00" not in data and not invalid_runs(data)
