@@ -151,3 +151,13 @@ def test_a_hole_alone_beside_a_digit_a_sign_or_in_no_known_language_is_kept() ->
     assert guess_letters("the file \ufffd was lost") is None  # English has no such word
     assert guess_letters("x \ufffd y") is None
     assert guess_letters("il certificato ? stato") is None  # a ? alone is a question mark
+
+
+def test_a_diamond_glued_to_a_word_is_u_fffd_as_a_font_draws_it() -> None:
+    # Subtitles copied from a screen: the player drew U+FFFD as a diamond.
+    found = guess_letters("perci\u25c7 cercher\u25c6 di chiamare il bar")
+    assert found is not None
+    assert found[0] == "perci\u00f2 cercher\u00f2 di chiamare il bar"
+    assert [g.what for g in found[1]] == [AS_FFFD, AS_FFFD]
+    # Standing alone, a diamond is a bullet.
+    assert holes("\u25c6 first item \u25c7 second") == []

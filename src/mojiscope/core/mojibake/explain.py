@@ -235,7 +235,7 @@ def _add_letters(
 ) -> None:
     """The text as it is with its lost letters guessed from the words
     (``lost_letters``): one part, kept as it is, with guesses."""
-    found = guess_letters(text) if "\ufffd" in text or "?" in text else None
+    found = guess_letters(text) if any(c in text for c in "\ufffd?◇◆") else None
     if found is None or found[0] in {h.text for h in readings}:
         return
     filled, guesses = found

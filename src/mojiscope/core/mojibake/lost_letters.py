@@ -2,7 +2,8 @@
 
 A writer whose code page lacks a letter writes ``?`` for it (``Gora?de``),
 and a reader that meets bytes it cannot decode puts U+FFFD for them (latin-1
-``Créer`` read as UTF-8 is ``Cr�er``). No chain undoes that: the letter is
+``Créer`` read as UTF-8 is ``Cr�er``; copied from a screen, it may be the
+diamond a font draws for it, ``perci◇``). No chain undoes that: the letter is
 gone from the bytes. What is left is the word around it. When a letter in
 each of a word's holes makes a word the languages' frequent words hold
 (``lexicon.known_words``: ``Cr�er`` is ``créer``, ``d�j�`` is ``déjà``),
@@ -54,9 +55,17 @@ def _alphabet() -> tuple[str, ...]:
     return tuple(c for c in by_frequency() if c.isalpha())
 
 
+#: U+FFFD as a font draws it, copied as a character (``perci◇ cercher◇``):
+#: a diamond glued to a word's letters. Standing alone, it is a bullet.
+DRAWN_FFFD = re.compile(r"(?<=[^\W\d_])[◇◆]|[◇◆](?=[^\W\d_])")
+
+
 def holes(text: str) -> list[tuple[int, str]]:
-    """Where letters were lost, in characters, and what stands there."""
+    """Where letters were lost, in characters, and what stands there (a
+    diamond of :data:`DRAWN_FFFD` counts as U+FFFD)."""
     found = [(i, AS_FFFD) for i, char in enumerate(text) if char == "\ufffd"]
+    if "◇" in text or "◆" in text:
+        found += [(m.start(), AS_FFFD) for m in DRAWN_FFFD.finditer(text)]
     for match in LETTER_LOST.finditer(text):
         found.append((match.start() + match.group().index("?"), AS_QUESTION_MARK))
     return sorted(found)
