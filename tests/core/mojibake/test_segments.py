@@ -439,3 +439,20 @@ def test_a_small_file_whose_pieces_lost_bytes_is_repaired_as_the_explainer_shows
     assert repaired(data, found).decode() == best.text
     lossy = [s for s in found if s.kind is SegmentKind.LOSSY]
     assert [x.guess for s in lossy for x in s.lost] == ["à", "à", "と"]
+
+
+def test_a_large_ascii_file_of_text_written_as_ascii_is_read_back_line_by_line() -> None:
+    # Beyond a small file's whole reading, chunk by chunk: JSON whose
+    # backslashes were stripped, and Cyrillic written as its low bytes, are
+    # ASCII the screen never flags; their lines are judged all the same.
+    json_line = "Chris Rudolph\u2019s cry: \u201cAvalanche!\u201d\n"
+    json_bytes = json_line.encode("mojiscope-json-no-backslash")
+    low_line = (
+        "Title: \u0432\u043b\u0430\u0434\u0438\u043c\u0438\u0440 \u043f\u0443\u0442\u0438\u043d\n"
+    )
+    low_bytes = low_line.encode("mojiscope-cyrillic-low-bytes")
+    plain = b"2026-12-01 INFO id=42 A1B2 done\n"
+    for line, text in ((json_bytes, json_line), (low_bytes, low_line)):
+        data = (plain * 40 + line) * 400
+        found = mapped(data, chunk_size=1 << 16)
+        assert repaired(data, found).decode() == (plain.decode() * 40 + text) * 400

@@ -58,6 +58,28 @@ def ascii_readings(data: bytes) -> list[Hypothesis]:
     ]
 
 
+#: How much of an ASCII chunk tells whether it holds JSON escapes or
+#: Cyrillic as low bytes (:func:`written_as_ascii`).
+TELLING_BYTES = 1 << 14
+
+
+def written_as_ascii(data: bytes) -> list[tuple[int, int]]:
+    """Where ASCII ``data``, a chunk of a large file, holds other text
+    written as ASCII that a reading here gives back, in order: ISO-2022-JP
+    shifts without their escapes, and, where its first
+    :data:`TELLING_BYTES` tell so (as :func:`json_without_backslashes` and
+    :func:`telling_low_bytes` ask), JSON escapes without their backslashes
+    and runs of Cyrillic as low bytes. Bytes shown as escapes are left out:
+    code writes them on purpose, and their repairs are never sure."""
+    spans = list(telling_jis_shifts(data))
+    head = data[:TELLING_BYTES]
+    if telling_json(head) and all(in_prose(c) for *_, c in json_escapes(head)):
+        spans += [(start, end) for start, end, _ in json_escapes(data)]
+    if telling_low_bytes(head):
+        spans += telling_low_byte_runs(data)
+    return sorted(spans)
+
+
 def jis_without_escapes(data: bytes) -> list[Hypothesis]:
     """ASCII bytes holding ISO-2022-JP shifts whose escape bytes were
     stripped (``extra_codecs.JIS_SHIFT``: ``$B$3$s$K$A$O(B``), one of two
@@ -111,22 +133,47 @@ def cyrillic_low_bytes(data: bytes) -> list[Hypothesis]:
 
 
 def telling_low_bytes(data: bytes) -> bool:
-    """Whether ASCII ``data`` holds a run of Cyrillic as its low bytes
-    (``extra_codecs.low_byte_runs``) that is a word of three letters or
-    more the lexicon knows (``2;048<8@``, ``владимир``; ``AB`` is ``ст``,
-    an abbreviation), or of four or more whose every pair of neighbours,
-    its ends among them, words the lexicon knows hold (``>=B5=B``,
-    ``онтент``): a run whose pairs no word holds (``A1B2``, ``сбтв``;
-    ``H2O``) is a code."""
+    """Whether ASCII ``data`` holds a run of Cyrillic as its low bytes that
+    tells it is (:func:`telling_low_byte_runs`)."""
+    return bool(telling_low_byte_runs(data, first=True))
+
+
+def telling_low_byte_runs(data: bytes, *, first: bool = False) -> list[tuple[int, int]]:
+    """The runs of Cyrillic as its low bytes in ASCII ``data``
+    (``extra_codecs.low_byte_runs``) that tell it is, as byte spans (only
+    the first, with ``first``): a word of three letters or more the lexicon
+    knows (``2;048<8@``, ``владимир``; ``AB`` is ``ст``, an abbreviation),
+    or of five or more, a vowel among every four, whose every pair of
+    neighbours, its ends among them, words the lexicon knows hold
+    (``>=B5=B``, ``онтент``): codes and numbers make runs without vowels
+    (``3F2A``, ``гцвс``) or short ones (``=200``, ``нваа``)."""
+    if not _CANDIDATE.search(data):
+        return []
     words, pairs = known_words(), known_bigrams()
-    for *_, text in low_byte_runs(data):
+    found = []
+    for start, end, text in low_byte_runs(data):
         word = text.lower()
         marked = f"^{word}$"
         if (len(word) >= 3 and word in words) or (
-            len(word) >= 4 and all(marked[i : i + 2] in pairs for i in range(len(word) + 1))
+            len(word) >= 5
+            and 4 * sum(c in _VOWELS for c in word) >= len(word)
+            and all(marked[i : i + 2] in pairs for i in range(len(word) + 1))
         ):
-            return True
-    return False
+            found.append((start, end))
+            if first:
+                break
+    return found
+
+
+#: Three bytes in a row that Cyrillic as low bytes may be, one a letter no
+#: number writes: what any run :func:`telling_low_bytes` takes holds (a
+#: search in C, before the runs are read one by one).
+_CANDIDATE = re.compile(
+    rb"(?=[\x01-\x08\x0b\x0c\x0e-\x1f0-O]{0,2}[\x01-\x08\x0b\x0c\x0e-\x1f;-O])"
+    rb"[\x01-\x08\x0b\x0c\x0e-\x1f0-O]{3}"
+)
+#: The Cyrillic vowels, as :func:`telling_low_bytes` counts them.
+_VOWELS = frozenset("аеёєиіїоуыэюя")
 
 
 #: In Cyrillic read back from its low bytes, what may have been otherwise:

@@ -10,13 +10,15 @@ file, and a batch holds only its chunk's segments.
 How a chunk is read, cheapest first:
 
 1. a chunk of ASCII without NUL (``bytes.isascii``) is fine, unless it
-   holds ISO-2022-JP shifts whose escape bytes were stripped
-   (``extra_codecs.telling_jis_shifts``: ``$B3t<02q<R(B``);
+   holds other text written as ASCII (``ascii_readings.written_as_ascii``:
+   ISO-2022-JP shifts whose escape bytes were stripped, ``$B3t<02q<R(B``;
+   JSON escapes whose backslashes were, ``u2019``; Cyrillic as its low
+   bytes, ``2;048<8@``);
 2. else the screen (``screen.py``) finds, in one search in C, the lines
    that hold a misreading's pattern, U+FFFD or NUL, and the lines that hold
    bytes that are no UTF-8 (only those are decoded, to say where);
 3. only those lines (or table records: ``table.py``), the lines that are
-   no UTF-8 and those holding such a shift, are *units* for the judge
+   no UTF-8 and those holding such text written as ASCII, are *units* for the judge
    (``judge.py``), which reads them
    with the chains found so far and asks the explainer about the rest, a
    group of neighbours at a time;
@@ -60,7 +62,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mojiscope.core.index.pool import POLL_S, pool_size
-from mojiscope.core.mojibake.ascii_readings import telling_low_bytes
+from mojiscope.core.mojibake.ascii_readings import telling_low_bytes, written_as_ascii
 from mojiscope.core.mojibake.chain import ASCII_WRITTEN, IDENTITY, Chain
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES, Explanation
 from mojiscope.core.mojibake.extra_codecs import (
@@ -192,7 +194,7 @@ class _Mapper:
         known = len(self.numbers)
         tally = RowTally()
         chunk_rows = rows.total(final)
-        shifts = telling_jis_shifts(data) if data.isascii() else []
+        shifts = written_as_ascii(data) if data.isascii() else []
         if data.isascii() and b"\x00" not in data and self.whole is None and not shifts:
             segments = (
                 [Segment(base, base + len(data), SegmentKind.FINE, row=self.row)] if data else []
@@ -224,8 +226,8 @@ class _Mapper:
         self, data: bytes, base: int, rows: _Rows, shifts: list[tuple[int, int]]
     ) -> list[tuple[Unit, bool]]:
         """The suspicious rows of a chunk (cut in pieces when long), each with
-        whether it ends where its row ends; ``shifts``: the ISO-2022-JP shifts
-        without escapes of an ASCII chunk (``extra_codecs.telling_jis_shifts``),
+        whether it ends where its row ends; ``shifts``: where an ASCII chunk
+        holds other text written as ASCII (``ascii_readings.written_as_ascii``),
         whose rows are suspicious too."""
         if self.small:
             bad = invalid_runs(data)
