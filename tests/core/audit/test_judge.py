@@ -53,6 +53,10 @@ def _check(audit):  # type: ignore[no-untyped-def]
         (bytes(range(256)), Kind.BINARY, None),
         ("\ufeffhello\n".encode("utf-16-le"), Kind.LEGACY, "utf-16le"),
         ("hello there\n".encode("utf-16-be"), Kind.LEGACY, "utf-16be"),
+        # ASCII that stands for other text, as the explainer reads it back.
+        (b"Chris Rudolphu2019s cry: u201cAvalanche!u201d\n", Kind.MOJIBAKE, "utf-8"),
+        (b"Title: 2;048<8@ ?CB8=\n", Kind.MOJIBAKE, "utf-8"),
+        (b'{"name": "Rudolph\\u2019s cry"}\n', Kind.CLEAN, "utf-8"),  # JSON as it should be
     ],
 )
 def test_each_kind_from_bytes_that_have_it(data: bytes, kind: Kind, encoding: str | None) -> None:

@@ -79,8 +79,8 @@ _WRITABLE = {
     MUTF8: st.text(st.characters(exclude_categories=["Cs"]), max_size=20),
     JIS_NO_ESCAPES: st.text(st.sampled_from(list("いつもお世話にワーク株式会社。 ab(B,.\n"))),
     # JSON without backslashes: any text but a ``u`` of its own (``u00e9``
-    # would read as é).
-    JSON_NO_BACKSLASH: st.text(st.characters(exclude_categories=["Cs"], exclude_characters="u")),
+    # would read as é) or a backslash (its backslashes were stripped).
+    JSON_NO_BACKSLASH: st.text(st.characters(exclude_categories=["Cs"], exclude_characters="u\\")),
     # Cyrillic as low bytes: words that read back whole (no word of digits
     # alone, no capital that is punctuation as a byte), between signs.
     LOW_BYTES: st.lists(
@@ -211,6 +211,12 @@ def test_json_escapes_whose_backslashes_were_stripped_are_read_back() -> None:
     assert "Café".encode(JSON_NO_BACKSLASH) == b"Cafu00e9"
     # Names and numbers of the same shape, reading as no prose, stay.
     assert explain(b"Build 4u2f1a finished, menu2019 and menu2020 kept")[0].unchanged
+    # JSON as it should be keeps its backslashes: fine as it is.
+    intact = b'{"name": "Rudolph\\u2019s cry: \\u201cAvalanche!\\u201d"}'
+    assert explain(intact)[0].unchanged and explain(intact)[0].confidence >= 0.9
+    with pytest.raises(UnicodeEncodeError) as refused:
+        "a\\\u00e9".encode(JSON_NO_BACKSLASH)
+    assert refused.value.start == 2
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)

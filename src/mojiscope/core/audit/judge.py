@@ -17,8 +17,8 @@ How a source is judged (docs/SCAN.md says it for users):
    over the whole source by a byte search.
 3. The first :data:`WHOLE_BYTES` (all of a smaller source) are explained
    (:func:`~mojiscope.core.mojibake.explain`, which reads its own first
-   32 KiB of them), unless they are valid UTF-8 that is ASCII or, in a
-   small source, plainly fine
+   32 KiB of them), unless they are valid UTF-8 that is ASCII holding no
+   other text written as ASCII or, in a small source, plainly fine
    (:func:`~mojiscope.core.mojibake.plain.plainly_fine`): clean, the
    explainer not asked (no confidence).
 4. Valid UTF-8: mojibake when the explainer's best reading has a chain and
@@ -71,6 +71,8 @@ from mojiscope.core.codecs.utf8.engine import Variant
 from mojiscope.core.index.file_index import FileIndex, build_index, next_notice
 from mojiscope.core.index.summary import named_counts, verdict
 from mojiscope.core.mojibake import Chain, ChainError, Explanation, damage, explain, repair_text
+from mojiscope.core.mojibake.ascii_readings import written_as_ascii
+from mojiscope.core.mojibake.chain import ASCII_WRITTEN
 from mojiscope.core.mojibake.explain import SAMPLE_BYTES
 from mojiscope.core.mojibake.plain import plainly_fine
 from mojiscope.core.mojibake.wording import people_words
@@ -200,9 +202,14 @@ def _audit_bytes_oriented(
 
 def _plain(sample: bytes) -> bool:
     """Valid UTF-8 the explainer need not be asked about: ASCII (every code
-    page it knows passes ASCII through), or a small text that is plainly
-    fine (:func:`~mojiscope.core.mojibake.plain.plainly_fine`)."""
-    return sample.isascii() or (len(sample) <= SAMPLE_BYTES and plainly_fine(sample))
+    page it knows passes ASCII through) that holds no other text written as
+    ASCII (:func:`~mojiscope.core.mojibake.ascii_readings.written_as_ascii`:
+    ISO-2022-JP without its escapes, JSON without its backslashes, Cyrillic
+    as low bytes), or a small text that is plainly fine
+    (:func:`~mojiscope.core.mojibake.plain.plainly_fine`)."""
+    if sample.isascii():
+        return not written_as_ascii(sample)
+    return len(sample) <= SAMPLE_BYTES and plainly_fine(sample)
 
 
 def _is_chain(best: Explanation) -> bool:
@@ -213,7 +220,8 @@ def _is_chain(best: Explanation) -> bool:
 
 
 def _chain_finding(source: Source, best: Explanation, encoding: str) -> Finding:
-    """Mojibake (a chain with layers), mixed (a chain for some parts), or legacy."""
+    """Mojibake (a chain with layers, or text written as ASCII that a chain
+    reads back), mixed (a chain for some parts), or legacy."""
     where = locate(source, [r[0] for r in best.ranges[:FIRST_LOCATIONS]], encoding)
     locations = tuple(where[r[0]] for r in best.ranges[:FIRST_LOCATIONS])
     ranges = best.ranges[:KEPT_RANGES]
@@ -224,6 +232,9 @@ def _chain_finding(source: Source, best: Explanation, encoding: str) -> Finding:
         return Finding(Kind.MIXED, len(damaged), detail, locations, ranges)
     if best.chain.layers:
         detail = f"{words} ({len(best.ranges):,} runs)"
+        return Finding(Kind.MOJIBAKE, len(best.ranges), detail, locations, ranges)
+    if best.chain.stored_as in ASCII_WRITTEN:  # valid UTF-8 that shows other text wrongly
+        detail = f"{words}: {len(best.ranges):,} runs of ASCII that stand for other text"
         return Finding(Kind.MOJIBAKE, len(best.ranges), detail, locations, ranges)
     detail = f"{words}: {len(best.ranges):,} runs of non-ASCII bytes"
     return Finding(Kind.LEGACY, len(best.ranges), detail, locations, ranges)

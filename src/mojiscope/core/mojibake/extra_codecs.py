@@ -453,13 +453,15 @@ def _ascii(codec: str, text: str, start: int, end: int, errors: str) -> bytes:
 
 
 #: A JSON escape whose backslash was lost: a character of U+0080 or more
-#: that is no surrogate, or a pair of surrogates (group 1, or 2 and 3).
+#: that is no surrogate, or a pair of surrogates (group 1, or 2 and 3). One
+#: after a backslash kept it: it is JSON as it should be (``\\u2019``).
 JSON_ESCAPE = re.compile(
-    rb"u(00[89a-f][0-9a-f]|0[1-9a-f][0-9a-f]{2}|[1-9a-c][0-9a-f]{3}|d[0-7][0-9a-f]{2}|[ef][0-9a-f]{3})"
-    rb"|u(d[89ab][0-9a-f]{2})u(d[c-f][0-9a-f]{2})"
+    rb"(?<!\\)u(00[89a-f][0-9a-f]|0[1-9a-f][0-9a-f]{2}|[1-9a-c][0-9a-f]{3}|d[0-7][0-9a-f]{2}|[ef][0-9a-f]{3})"
+    rb"|(?<!\\)u(d[89ab][0-9a-f]{2})u(d[c-f][0-9a-f]{2})"
 )
-#: What a JSON escape is made of: a stream may be cut after any other byte.
-JSON_BYTES = b"u0123456789abcdef"
+#: What a JSON escape and the backslash that keeps one intact are made of:
+#: a stream may be cut after any other byte.
+JSON_BYTES = b"\\u0123456789abcdef"
 
 
 def json_escapes(data: bytes) -> list[tuple[int, int, str]]:
@@ -502,6 +504,12 @@ def _encode_json(text: str, errors: str = "strict") -> tuple[bytes, int]:
             out.append(ord(char))
         elif "\ud800" <= char <= "\udfff":
             error = UnicodeEncodeError(JSON_NO_BACKSLASH, text, i, i + 1, "a lone surrogate")
+            if errors == "strict":
+                raise error
+            replacement, _ = codecs.lookup_error(errors)(error)
+            out += replacement if isinstance(replacement, bytes) else replacement.encode("ascii")
+        elif out.endswith(b"\\"):  # its escape would read as one JSON kept
+            error = UnicodeEncodeError(JSON_NO_BACKSLASH, text, i, i + 1, "a backslash before it")
             if errors == "strict":
                 raise error
             replacement, _ = codecs.lookup_error(errors)(error)
