@@ -41,6 +41,9 @@ import math
 from functools import cache, lru_cache
 from importlib import resources
 
+import numpy as np
+import numpy.typing as npt
+
 #: How finely the table holds a pair's frequency: units per natural log
 #: (``tools/mojibake/lexicon.py``).
 PAIR_STEPS = 4
@@ -283,7 +286,7 @@ def fillings(pieces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], int], ...]
 
 
 #: The fewest letters a word stripped of some (:func:`stripped_form`) keeps
-#: for :func:`words_stripped` to hold it: shorter forms are too often a
+#: for :func:`stripped_word` to know it: shorter forms are too often a
 #: word of a language wordfreq does not know (Afrikaans ``laai``), an
 #: abbreviation or a name of their own.
 STRIPPED_LETTERS = 5
@@ -300,22 +303,55 @@ def stripped_form(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for f in forms if f != word and len(f) >= STRIPPED_LETTERS))
 
 
+def stripped_word(form: str) -> str | None:
+    """The commonest of the :func:`completion_words` whose
+    :func:`stripped_form` is ``form`` (lower case: ``vclav`` is
+    ``václav``), unless ``form`` is a word of its own (one of them, or in
+    the table's ``stripped_taken``: ``latin`` is a word, though ``latină``
+    stripped); else ``None``."""
+    keys, which, words = _stripped_index()
+    key = _key(form)
+    at = int(np.searchsorted(keys, key))
+    while at < len(keys) and keys[at] == key:  # forms whose keys are alike
+        word = words[int(which[at])]
+        if form in stripped_form(word):
+            return word
+        at += 1
+    return None
+
+
+def _key(form: str) -> int:
+    """``form``'s key in :func:`_stripped_index`: 32 bits of its hash."""
+    return hash(form) & 0xFFFFFFFF
+
+
+#: How many words :func:`_stripped_index` strips at a time (bounds what it
+#: holds while it builds).
+_SLICE = 4096
+
+
 @cache
-def words_stripped() -> dict[str, str]:
-    """Of each :func:`stripped_form` of the :func:`completion_words` that is
-    no word of its own (neither one of them nor in the table's
-    ``stripped_taken``: ``latin`` is a word, though ``latină`` stripped), the
-    commonest word it is (``vclav``: ``václav``). Forms shorter than
-    :data:`STRIPPED_LETTERS` are held too; :func:`stripped_form` leaves
-    them out."""
+def _stripped_index() -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], list[str]]:
+    """The keys (:func:`_key`) of the forms :func:`stripped_word` knows,
+    sorted, the index in ``words`` of the word each stands for, and
+    ``words`` (the completion words beyond ASCII, the commonest first): two
+    megabytes, where a table of the forms themselves would hold thirty."""
     places = completion_words()
-    # The commonest word last, so that its form keeps it.
-    words = sorted((w for w in places if not w.isascii()), key=places.__getitem__, reverse=True)
-    joined = "\n".join(words)
-    found: dict[str, str] = {}
-    for codec in reversed(_STRIPPED_BY):  # the ASCII forms win a tie
-        forms = joined.encode(codec, "ignore").decode(codec).split("\n")
-        found.update(zip(forms, words, strict=True))
-    for form in (found.keys() & places.keys()) | set(str(_table()["stripped_taken"]).split()):
-        found.pop(form, None)
-    return found
+    words = sorted((w for w in places if not w.isascii()), key=places.__getitem__)
+    taken = {_key(f) for f in str(_table()["stripped_taken"]).split()}
+    keys = np.empty(2 * len(words), np.uint32)
+    which = np.empty(2 * len(words), np.uint32)
+    count = 0
+    for start in range(0, len(words), _SLICE):
+        some = words[start : start + _SLICE]
+        joined = "\n".join(some)
+        for codec in _STRIPPED_BY:  # every word's form at once
+            forms = joined.encode(codec, "ignore").decode(codec).split("\n")
+            for i, form in enumerate(forms):
+                if len(form) >= STRIPPED_LETTERS and form != some[i] and form not in places:
+                    key = _key(form)
+                    if key not in taken:
+                        keys[count], which[count] = key, start + i
+                        count += 1
+    order = np.argsort(keys[:count], kind="stable")  # alike keys: the commonest word first
+    return keys[order], which[order], words

@@ -6,7 +6,7 @@ than write ``?`` (Python's ``errors="ignore"``, ``iconv -c``): Czech
 ``Configuração`` is ``Configurao``. No byte marks the place and no reading
 gives the letters back; what is left is a word no language writes that is
 a known word without its letters beyond ASCII, or beyond Latin-1
-(``lexicon.words_stripped``: forms that are words of their own, ``latin``
+(``lexicon.stripped_word``: forms that are words of their own, ``latin``
 of ``latină``, are not such words).
 
 :func:`stripped_words` finds them. The text as it is stays the best reading
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mojiscope.core.mojibake.lexicon import STRIPPED_LETTERS, words_stripped
+from mojiscope.core.mojibake.lexicon import STRIPPED_LETTERS, stripped_word
 
 #: A word of letters standing alone: no digit, underscore or letter beside it.
 _WORD = re.compile(rf"(?<!\w)[^\W\d_]{{{STRIPPED_LETTERS},}}(?!\w)")
@@ -34,10 +34,9 @@ def stripped_words(text: str) -> tuple[tuple[int, int, str], ...]:
     ]
     if not latin:
         return ()
-    words = words_stripped()
     found = []
     for match in latin:
-        word = words.get(match.group().lower())
+        word = stripped_word(match.group().lower())
         if word is not None:
             found.append((match.start(), match.end(), _cased(word, match.group())))
     return tuple(found)
