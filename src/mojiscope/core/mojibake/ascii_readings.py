@@ -30,6 +30,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.extra_codecs import (
+    LOW_BYTE_CAPITALS,
     json_escapes,
     low_byte_runs,
     telling_escapes,
@@ -169,8 +170,8 @@ def telling_low_byte_runs(data: bytes, *, first: bool = False) -> list[tuple[int
 #: number writes: what any run :func:`telling_low_bytes` takes holds (a
 #: search in C, before the runs are read one by one).
 _CANDIDATE = re.compile(
-    rb"(?=[\x01-\x08\x0b\x0c\x0e-\x1f0-O]{0,2}[\x01-\x08\x0b\x0c\x0e-\x1f;-O])"
-    rb"[\x01-\x08\x0b\x0c\x0e-\x1f0-O]{3}"
+    rb"(?=[" + LOW_BYTE_CAPITALS + rb"0-O]{0,2}[" + LOW_BYTE_CAPITALS + rb";-O])"
+    rb"[" + LOW_BYTE_CAPITALS + rb"0-O]{3}"
 )
 #: The Cyrillic vowels, as :func:`telling_low_bytes` counts them.
 _VOWELS = frozenset("аеёєиіїоуыэюя")
@@ -187,7 +188,7 @@ _VOWELS = frozenset("аеёєиіїоуыэюя")
 _CYRILLIC = "\u0400-\u045f"
 _AS_LETTER = "!-_"
 _LEFT_AMBIGUOUS = re.compile(
-    f"[\x01-\x08\x0b\x0c\x0e-\x1f]|[{_CYRILLIC}][#-&*+/0-_a-z]|[{_AS_LETTER}a-z][{_CYRILLIC}]"
+    f"[{LOW_BYTE_CAPITALS.decode()}]|[{_CYRILLIC}][#-&*+/0-_a-z]|[{_AS_LETTER}a-z][{_CYRILLIC}]"
     "|(?<!\\w)[\u0440-\u044f\u0450-\u045f]+(?!\\w)"
     f"|(?<=[{_CYRILLIC}] )[{_AS_LETTER}]{{1,8}}(?!\\S)"
     f"|(?<!\\S)[{_AS_LETTER}]{{1,8}}(?= [{_CYRILLIC}])"

@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
-from mojiscope.core.mojibake.extra_codecs import ESCAPES  # and registers the extra codecs
+from mojiscope.core.mojibake.extra_codecs import (  # and registers the extra codecs
+    ESCAPES,
+    WRITTEN_AS_ASCII,
+)
 
 #: ISO-2022-JP whose escape bytes were stripped (``extra_codecs``).
 JIS_WORD = "iso-2022-jp/no-escapes"
@@ -30,9 +33,6 @@ JIS_WORD = "iso-2022-jp/no-escapes"
 JSON_WORD = "json/no-backslash"
 #: Cyrillic written as its characters' low bytes (``extra_codecs``).
 LOW_BYTES_WORD = "cyrillic/low-bytes"
-#: The ways of writing text as ASCII a chain may be stored in: read as UTF-8
-#: too, they are no damage to the screen, and only their escapes are repaired.
-ASCII_WRITTEN = (JIS_WORD, JSON_WORD, LOW_BYTES_WORD)
 #: The explainer's word for a codec -> Python's codec name, where they differ.
 _PYTHON_CODEC = {
     "windows-1252": WHATWG_1252,
@@ -44,6 +44,10 @@ _PYTHON_CODEC = {
     LOW_BYTES_WORD: "mojiscope-cyrillic-low-bytes",
     **{name: escapes.codec for name, escapes in ESCAPES.items()},
 }
+#: The ways of writing text as ASCII a chain may be stored in
+#: (``extra_codecs.WRITTEN_AS_ASCII``): read as UTF-8 too, they are no
+#: damage to the screen, and only their escapes or runs are repaired.
+ASCII_WRITTEN = tuple(w for w, c in _PYTHON_CODEC.items() if c in WRITTEN_AS_ASCII)
 
 
 def python_codec(word: str) -> str:

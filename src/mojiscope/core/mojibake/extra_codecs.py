@@ -41,11 +41,10 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
   writing with a standard font and JavaScript's ``charCodeAt(i) & 0xFF``
   write it (``владимир`` is ``2;048<8@``, ``Привет`` is ``\x1f@825B``):
   its decoding reads each run of such bytes that is a Cyrillic word
-  (:data:`LOW_BYTE_RUN`: three or more, holding bytes of both halves of the
-  lower-case alphabet, ``а``-``п`` as ``0``-``?`` and ``р``-``я`` as
-  ``@``-``O``) as Cyrillic, every other byte as ASCII; its encoding takes
-  each Cyrillic character of U+0400-U+045F to its low byte and ASCII to
-  itself.
+  (:func:`low_byte_runs`: ``а``-``п`` are ``0``-``?``, ``р``-``я``
+  ``@``-``O``, capitals ``А``-``П`` control bytes) as Cyrillic, every
+  other byte as ASCII; its encoding takes each Cyrillic character of
+  U+0400-U+045F to its low byte and ASCII to itself.
 
 A chain's words for them are ``cesu-8``, ``mutf-8``, ``windows-1252/latin-1``,
 ``iso-2022-jp/no-escapes``, ``json/no-backslash``, ``cyrillic/low-bytes`` and the escapes' names
@@ -271,11 +270,6 @@ def _ascii_with_spans(
     return "".join(pieces), len(data)
 
 
-def _decode_jis(data: bytes, errors: str = "strict") -> tuple[str, int]:
-    data = bytes(data)
-    return _ascii_with_spans(JIS_NO_ESCAPES, data, jis_shifts(data), errors)
-
-
 def _encode_jis(text: str, errors: str = "strict") -> tuple[bytes, int]:
     escape = text.find("\x1b")
     if escape >= 0:  # it would be lost with the escapes the encoding strips
@@ -283,15 +277,28 @@ def _encode_jis(text: str, errors: str = "strict") -> tuple[bytes, int]:
     return text.encode("iso-2022-jp", errors).replace(b"\x1b", b""), len(text)
 
 
+@dataclass(frozen=True)
+class WrittenAsAscii:
+    """A way of writing text as ASCII (ISO-2022-JP without its escapes, JSON
+    without its backslashes, Cyrillic as low bytes): where ASCII bytes hold
+    its escapes or runs, each with the text it reads as (``spans``), and the
+    bytes those are made of (``held``: a stream is cut only after another)."""
+
+    spans: Callable[[bytes], list[tuple[int, int, str]]]
+    held: bytes
+
+
 def _ascii_written_info(
-    name: str,
-    encode: Callable[[str, str], tuple[bytes, int]],
-    decode: Callable[[bytes, str], tuple[str, int]],
-    held: bytes,
+    name: str, encode: Callable[[str, str], tuple[bytes, int]], way: WrittenAsAscii
 ) -> codecs.CodecInfo:
-    """The codec ``name`` of text written as ASCII whose escapes are made of
-    the bytes ``held``: an incremental decoder holds back a last run of them
-    (up to :data:`_LONGEST_HELD`: a stream may be cut after any other byte)."""
+    """The codec ``name`` of text written as ASCII ``way``: it decodes the
+    bytes as ASCII but for ``way``'s spans, and an incremental decoder holds
+    back a last run of its ``held`` bytes (up to :data:`_LONGEST_HELD`)."""
+    held = way.held
+
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        data = bytes(data)
+        return _ascii_with_spans(name, data, way.spans(data), errors)
 
     class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
         def _buffer_decode(  # type: ignore[override]
@@ -430,9 +437,11 @@ def _escapes_codec(escapes: Escapes) -> codecs.CodecInfo:
     )
 
 
-def _ascii(codec: str, text: str, start: int, end: int, errors: str) -> bytes:
+def _ascii(
+    codec: str, text: str, start: int, end: int, errors: str, why: str = "no byte is shown as this"
+) -> bytes:
     """``text[start:end]`` as ASCII, a character beyond it handled by
-    ``errors`` (an error naming its place in the whole ``text``)."""
+    ``errors`` (an error naming its place in the whole ``text``, and ``why``)."""
     try:
         return text[start:end].encode("ascii")
     except UnicodeEncodeError as exc:
@@ -443,7 +452,7 @@ def _ascii(codec: str, text: str, start: int, end: int, errors: str) -> bytes:
                 out.append(ord(text[at]))
                 at += 1
                 continue
-            error = UnicodeEncodeError(codec, text, at, at + 1, "no byte is shown as this")
+            error = UnicodeEncodeError(codec, text, at, at + 1, why)
             if errors == "strict":
                 raise error from None
             replacement, resume = codecs.lookup_error(errors)(error)
@@ -484,11 +493,6 @@ def telling_json(data: bytes) -> bool:
     return JSON_ESCAPE.search(data, 0, 1 << 16) is not None
 
 
-def _decode_json(data: bytes, errors: str = "strict") -> tuple[str, int]:
-    data = bytes(data)
-    return _ascii_with_spans(JSON_NO_BACKSLASH, data, json_escapes(data), errors)
-
-
 def _json_escape(char: str) -> str:
     code = ord(char)
     if code <= 0xFFFF:
@@ -526,9 +530,17 @@ def _encode_json(text: str, errors: str = "strict") -> tuple[bytes, int]:
 #: (20-2F, the space and punctuation), only ``С``, ``У``, ``Ф``, ``Х``,
 #: ``Ц``, ``Ъ`` and ``Ы`` (``!#$%&*+``) right before such bytes, where
 #: punctuation seldom stands (quotes, brackets, dashes and stops do).
-_CAPITALS = rb"\x01-\x08\x0b\x0c\x0e-\x1f"
+#: The control bytes that are capitals ``Ѐ``-``П`` as low bytes, as a
+#: regular expression's range.
+LOW_BYTE_CAPITALS = rb"\x01-\x08\x0b\x0c\x0e-\x1f"
 LOW_BYTE_RUN = re.compile(
-    rb"([!#-&*+]?)([" + _CAPITALS + rb"0-_]*[" + _CAPITALS + rb"0-O][" + _CAPITALS + rb"0-_]*)"
+    rb"([!#-&*+]?)(["
+    + LOW_BYTE_CAPITALS
+    + rb"0-_]*["
+    + LOW_BYTE_CAPITALS
+    + rb"0-O]["
+    + LOW_BYTE_CAPITALS
+    + rb"0-_]*)"
 )
 #: What a run of :data:`LOW_BYTE_RUN` and the spaces around a word of one
 #: letter are made of: a stream may be cut after any other byte.
@@ -539,9 +551,12 @@ LOW_BYTES_HELD = bytes(
 #: letter may be read as (``с``, ``к``, ``я``, ``і``; ``в`` and ``и``
 #: are the digits ``2`` and ``8``, and are left so).
 _LONE = frozenset(range(0x3A, 0x60))
+#: A low byte -> its Cyrillic character (U+0400 + the byte), and back.
+_AS_CYRILLIC = {b: 0x400 + b for b in range(0x60)}
+_AS_LOW_BYTE = {0x400 + b: b for b in range(0x60)}
 #: A letter no number or time holds: ``л``-``я`` (``;`` to ``O``) or a
 #: capital; not a digit, ``:`` (``к``), nor ``ѐ``-``џ`` alone (``_``, ``^``).
-_LETTER_BEYOND_NUMBERS = re.compile(rb"[;-O" + _CAPITALS + rb"]")
+_LETTER_BEYOND_NUMBERS = re.compile(rb"[;-O" + LOW_BYTE_CAPITALS + rb"]")
 
 
 def low_byte_runs(data: bytes) -> list[tuple[int, int, str]]:
@@ -566,39 +581,36 @@ def low_byte_runs(data: bytes) -> list[tuple[int, int, str]]:
         if b[0] - a[1] == 3 and data[a[1]] == data[b[0] - 1] == 0x20 and data[a[1] + 1] in _LONE
     ]
     return [
-        (start, end, "".join(chr(0x400 + b) for b in data[start:end]))
+        (start, end, data[start:end].decode("ascii").translate(_AS_CYRILLIC))
         for start, end in sorted(words + lone)
     ]
 
 
-def _decode_low_bytes(data: bytes, errors: str = "strict") -> tuple[str, int]:
-    data = bytes(data)
-    return _ascii_with_spans(LOW_BYTES, data, low_byte_runs(data), errors)
-
-
 def _encode_low_bytes(text: str, errors: str = "strict") -> tuple[bytes, int]:
-    out = bytearray()
-    for i, char in enumerate(text):
-        if char < "\x80" or "\u0400" <= char <= "\u045f":
-            out.append(ord(char) & 0xFF)
-            continue
-        error = UnicodeEncodeError(LOW_BYTES, text, i, i + 1, "neither ASCII nor U+0400-U+045F")
-        if errors == "strict":
-            raise error
-        replacement, _ = codecs.lookup_error(errors)(error)
-        out += replacement if isinstance(replacement, bytes) else replacement.encode("ascii")
-    return bytes(out), len(text)
+    # One character for one: the places of what has no byte stay the text's.
+    low = text.translate(_AS_LOW_BYTE)
+    return _ascii(LOW_BYTES, low, 0, len(low), errors, "neither ASCII nor U+0400-U+045F"), len(text)
 
 
+#: Each way of writing text as ASCII, by its codec's name.
+WRITTEN_AS_ASCII = {
+    JIS_NO_ESCAPES: WrittenAsAscii(jis_shifts, SHIFT_BYTES),
+    JSON_NO_BACKSLASH: WrittenAsAscii(json_escapes, JSON_BYTES),
+    LOW_BYTES: WrittenAsAscii(low_byte_runs, LOW_BYTES_HELD),
+}
+_ENCODERS = {
+    JIS_NO_ESCAPES: _encode_jis,
+    JSON_NO_BACKSLASH: _encode_json,
+    LOW_BYTES: _encode_low_bytes,
+}
 _INFOS = {
     CESU8: _codec_info(CESU8, _PAIR, nul=False),
     MUTF8: _codec_info(MUTF8, _PAIR_OR_NUL, nul=True),
     MIXED_1252: _mixed_info(),
-    JIS_NO_ESCAPES: _ascii_written_info(JIS_NO_ESCAPES, _encode_jis, _decode_jis, SHIFT_BYTES),
-    JSON_NO_BACKSLASH: _ascii_written_info(
-        JSON_NO_BACKSLASH, _encode_json, _decode_json, JSON_BYTES
-    ),
-    LOW_BYTES: _ascii_written_info(LOW_BYTES, _encode_low_bytes, _decode_low_bytes, LOW_BYTES_HELD),
+    **{
+        name: _ascii_written_info(name, _ENCODERS[name], way)
+        for name, way in WRITTEN_AS_ASCII.items()
+    },
     **{e.codec: _escapes_codec(e) for e in ESCAPES.values()},
 }
 

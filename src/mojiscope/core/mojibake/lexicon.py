@@ -353,5 +353,5 @@ def _stripped_index() -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], l
                     if key not in taken:
                         keys[count], which[count] = key, start + i
                         count += 1
-    order = np.argsort(keys[:count], kind="stable")  # alike keys: the commonest word first
+    order = np.lexsort((which[:count], keys[:count]))  # alike keys: the commonest word first
     return keys[order], which[order], words

@@ -55,9 +55,6 @@ from mojiscope.core.codecs.recording import RecordingHandler
 from mojiscope.core.errors import UnknownFormatError
 from mojiscope.core.mojibake.chain import (
     ASCII_WRITTEN,
-    JIS_WORD,
-    JSON_WORD,
-    LOW_BYTES_WORD,
     Chain,
     ChainError,
     Misreading,
@@ -65,15 +62,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.chain import repair_text as _repair
-from mojiscope.core.mojibake.extra_codecs import (
-    ESCAPES,
-    JIS_NO_ESCAPES,
-    JSON_BYTES,
-    JSON_NO_BACKSLASH,
-    LOW_BYTES,
-    LOW_BYTES_HELD,
-    SHIFT_BYTES,
-)
+from mojiscope.core.mojibake.extra_codecs import ESCAPES, WRITTEN_AS_ASCII
 from mojiscope.core.mojibake.readers import code_page_characters
 from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
@@ -220,14 +209,10 @@ class ChainReading(Format):
                 raise UnknownFormatError(
                     f"{name!r}: only code pages can be undone as readers, not {layer.read_as}"
                 )
-        #: ISO-2022-JP without its escapes, JSON without its backslashes or
-        #: Cyrillic as low bytes, stored: ASCII, cut only after a byte none of
-        #: its escapes or runs holds.
-        self._ascii_stored = {
-            JIS_WORD: SHIFT_BYTES,
-            JSON_WORD: JSON_BYTES,
-            LOW_BYTES_WORD: LOW_BYTES_HELD,
-        }.get(chain.stored_as)
+        #: Text written as ASCII, stored (ISO-2022-JP without its escapes...):
+        #: ASCII, cut only after a byte none of its escapes or runs holds.
+        way = WRITTEN_AS_ASCII.get(python[0])
+        self._ascii_stored = way.held if way is not None else None
         #: Bytes shown as escapes: what an escape may hold, where no cut is made.
         shown = [ESCAPES[layer.read_as] for layer in chain.layers if layer.read_as in ESCAPES]
         self._escape_bytes = "".join(e.alphabet for e in shown).encode("ascii")
@@ -240,7 +225,7 @@ class ChainReading(Format):
         #: as a shift, each only one way (it reads only the ``$B`` and ``(B`` it writes).
         #: JSON's escapes and bytes' escapes are read back only as they are
         #: written; Cyrillic as low bytes takes each character to its byte.
-        exact = {JIS_NO_ESCAPES, JSON_NO_BACKSLASH, LOW_BYTES, *(e.codec for e in ESCAPES.values())}
+        exact = {*WRITTEN_AS_ASCII, *(e.codec for e in ESCAPES.values())}
         self._repair_is_exact = all(c == "utf-8" or _one_to_one(c) or c in exact for c in python)
 
     # -- decoding ----------------------------------------------------------------

@@ -29,13 +29,10 @@ def stripped_words(text: str) -> tuple[tuple[int, int, str], ...]:
     as character ranges, each with that word written in the case the text
     writes it (``Vclav``: ``Václav``), in order. Words in capitals are left
     out: they are most often abbreviations (``PASV``, ``RDATA``)."""
-    latin = [
-        m for m in _WORD.finditer(text) if max(m.group()) <= "\xff" and not m.group().isupper()
-    ]
-    if not latin:
-        return ()
     found = []
-    for match in latin:
+    for match in _WORD.finditer(text):
+        if max(match.group()) > "\xff" or match.group().isupper():
+            continue
         word = stripped_word(match.group().lower())
         if word is not None:
             found.append((match.start(), match.end(), _cased(word, match.group())))

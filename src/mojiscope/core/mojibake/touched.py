@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from mojiscope.core.mojibake.chain import JIS_WORD, JSON_WORD, LOW_BYTES_WORD, python_codec
-from mojiscope.core.mojibake.extra_codecs import ESCAPES, jis_shifts, json_escapes, low_byte_runs
+from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.extra_codecs import ESCAPES, WRITTEN_AS_ASCII
 from mojiscope.core.mojibake.guessed import Lost
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.search import Hypothesis
@@ -48,12 +48,9 @@ def touched(
         lay.written.startswith("utf-16") for lay in chain.layers
     ):
         return ((0, len(data)),)
-    if chain.stored_as == JIS_WORD:
-        return tuple((start, end) for start, end, _ in jis_shifts(data))
-    if chain.stored_as == JSON_WORD:
-        return tuple((start, end) for start, end, _ in json_escapes(data))
-    if chain.stored_as == LOW_BYTES_WORD:
-        return tuple((start, end) for start, end, _ in low_byte_runs(data))
+    way = WRITTEN_AS_ASCII.get(python_codec(chain.stored_as))
+    if way is not None:
+        return tuple((start, end) for start, end, _ in way.spans(data))
     shown = next((ESCAPES[lay.read_as] for lay in chain.layers if lay.read_as in ESCAPES), None)
     if shown is not None:  # ASCII: a character is a byte
         return tuple(shown.runs(data.decode("ascii", "replace")))
