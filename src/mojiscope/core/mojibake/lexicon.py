@@ -310,7 +310,7 @@ def stripped_word(form: str) -> str | None:
     the table's ``stripped_taken``: ``latin`` is a word, though ``latină``
     stripped); else ``None``."""
     keys, which, words = _stripped_index()
-    key = _key(form)
+    key = np.uint32(_key(form))  # of the keys' type: another would copy them all
     at = int(np.searchsorted(keys, key))
     while at < len(keys) and keys[at] == key:  # forms whose keys are alike
         word = words[int(which[at])]
