@@ -14,6 +14,7 @@ from mojiscope.core.mojibake.oddities import (
     CAPITAL,
     JIS,
     MULTIBYTE,
+    QUESTION_IN_CJK,
     QUESTIONS,
     QUESTIONS_BEGIN,
     SCRIPTS,
@@ -45,6 +46,9 @@ from mojiscope.core.mojibake.oddities import (
         # р's two bytes written as ?? by a program that could write the rest.
         ("фывап ??олдж ячсми", [(6, 8, QUESTIONS_BEGIN)]),
         ("?퍑?????X_Sys.ASD", [(0, 1, QUESTIONS_BEGIN)]),
+        # 謀, which the code page lacked, written as ?.
+        ("尤里的陰?v1.0", [(4, 5, QUESTION_IN_CJK)]),
+        ("漢字?漢字", [(2, 3, QUESTION_IN_CJK)]),
         # Cyrillic whose C1 controls were stripped, read through cp874.
         ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
         # 请在项目根目录中运行脚本 read as GBK, the two bytes of 行 it could not pair dropped.
@@ -74,6 +78,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "canal字符集编码问题，latin1的表",
         "请在项目根目录中运行脚本。いつもお世話になっております。",
         "讀取 缺少 警告 から 中文.txt",
+        "你好吗?我很好。これですか?はい。東京? ok",
         "echo $Bar(Baz) and $B(B and $Bxyz(B",
         "Привет, мир! Καλημέρα κόσμε",
         "Как дела? Хорошо. ¿Qué tal? Ça va?",

@@ -31,6 +31,8 @@ from mojiscope.core.mojibake.sample import interesting_windows
 from mojiscope.core.system.source import BytesSource
 
 WIN = "whatwg-windows-1252"
+#: The bytes latin-1 reads as C1 controls, which programs strip.
+C1_BYTES = bytes(range(0x80, 0xA0))
 
 
 def test_correct_characters_beside_misread_ones_are_left_as_they_are() -> None:
@@ -350,6 +352,33 @@ def test_a_dropped_byte_inside_a_character_fills_where_the_character_is_likelier
     decoded = decode_with_holes("の名前".encode().replace(b"\x81", b""), HOLES, allow_cut=False)
     assert decoded is not None and decoded[0] == "の名前"
     assert "㮁" in decoded[1][0].alternatives
+
+
+def test_a_lost_letter_is_the_one_that_makes_the_commonest_word() -> None:
+    # день read as latin-1 that lost its C1 controls keeps Ð and Ñ of its last
+    # letter, D1 8C: ь and я (D1 8F) both make a word; день is the commoner.
+    raw = "день".encode().replace(b"\x8c", b"")
+    decoded = decode_with_holes(raw, C1_BYTES, allow_cut=False)
+    assert decoded is not None and decoded[0] == "день"
+    assert "я" in decoded[1][0].alternatives
+
+
+def test_both_continuation_bytes_of_a_character_lost_as_c1_controls_are_guessed() -> None:
+    # 的 is E7 9A 84: read as latin-1 that strips C1 controls, only ç is left.
+    raw = "的人".encode().replace(b"\x9a\x84", b"")
+    assert decode_with_holes(raw, C1_BYTES, allow_cut=False) is None
+    decoded = decode_with_holes(raw, C1_BYTES, allow_cut=False, pairs=True)
+    assert decoded is not None and decoded[0][1:] == "人"
+    (guess,) = decoded[1]
+    # Ranked by the words its neighbour makes: 猎人 before 的人 (的 stands alone).
+    assert "的" in (guess.char, *guess.alternatives)
+    assert all(0x80 <= b <= 0x9F for c in guess.alternatives for b in c.encode()[1:])
+    # The fills are the characters whose two bytes are both such holes.
+    two_holes = decode_with_holes(raw, b"\x9a\x84", allow_cut=False, pairs=True)
+    assert two_holes is not None
+    (guess,) = two_holes[1]
+    fills = {bytes([0xE7, a, b]).decode() for a in (0x84, 0x9A) for b in (0x84, 0x9A)}
+    assert {guess.char, *guess.alternatives} == fills
 
 
 def test_devanagari_virama_is_the_likelier_fill_than_a_vowel_sign() -> None:

@@ -39,7 +39,13 @@ from itertools import pairwise
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
-from mojiscope.core.mojibake.lexicon import fillings, han_rank, known_words, sign_rank
+from mojiscope.core.mojibake.lexicon import (
+    completion_words,
+    fillings,
+    han_rank,
+    known_words,
+    sign_rank,
+)
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.mojibake.readers import sequence_length
 
@@ -204,6 +210,7 @@ def decode_with_holes(
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
     whole: bool = False,
+    pairs: bool = False,
     around: tuple[str, str] = ("", ""),
 ) -> tuple[str, list[Guess]] | None:
     """Decode ``raw`` as UTF-8, filling lost bytes (see the module docstring).
@@ -222,7 +229,10 @@ def decode_with_holes(
     both stand as ``?`` or U+FFFD's stand-in is lost whole, and stays U+FFFD
     (a reader of two bytes at a time, GBK, that met a pair it has no
     character for wrote one for each byte: ``娜``, E5 A8 9C, ends ``�``
-    twice; no byte is guessed, two of 64 each would be a guess of 4,096).
+    twice; no byte is guessed, two of 64 each would be a guess of 4,096);
+    ``pairs``: a lead byte of three with no continuation byte after it lost
+    both, each one of ``holes`` (:func:`_pair_dropped`; latin-1's reader
+    strips C1 controls, and ``的``, E7 9A 84, keeps only ``ç``).
     ``around``: the text before ``raw`` and after it, whose characters
     beside a hole rank its fills too (a piece of a line, ``pieces.py``)."""
     context = raw.decode("utf-8", "ignore")
@@ -241,7 +251,16 @@ def decode_with_holes(
             pieces.append(raw[pos:at].decode("utf-8"))
             prev = (around[0] + "".join(pieces))[-3:]
             step = _hole_at(
-                raw, at, holes, allow_cut, context, prev, straightened, invisible, whole, around[1]
+                raw,
+                at,
+                holes,
+                allow_cut,
+                context,
+                prev,
+                straightened,
+                invisible,
+                (whole, pairs),
+                around[1],
             )
             if step is None and folded:
                 step = _folded_at(raw, at, folded, context, prev, around[1])
@@ -293,11 +312,12 @@ def _hole_at(
     prev: str = "",
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
-    whole: bool = False,
+    lost_whole: tuple[bool, bool] = (False, False),
     beyond: str = "",
 ) -> tuple[int, Guess] | None:
     """Resolve the decode error at ``at``: where to resume, and the guess
-    (``beyond``: the text after ``raw``)."""
+    (``lost_whole``: :func:`decode_with_holes`'s ``whole`` and ``pairs``;
+    ``beyond``: the text after ``raw``)."""
     length = sequence_length(raw[at])
     if length == 0:
         if allow_cut and at == 0:
@@ -311,7 +331,7 @@ def _hole_at(
     if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
         return after, Guess(at, after, CUT, "\ufffd", ())
     if present < length - 2:
-        return _inner_stand_in(raw, at, length, after, holes, context, prev, whole, beyond)
+        return _inner_stand_in(raw, at, length, after, holes, context, prev, lost_whole, beyond)
     if present != length - 2:
         return None
     prefix = raw[at:after]
@@ -382,17 +402,20 @@ def _inner_stand_in(
     holes: bytes,
     context: str,
     prev: str,
-    whole: bool = False,
+    lost_whole: tuple[bool, bool] = (False, False),
     beyond: str = "",
 ) -> tuple[int, Guess] | None:
     """A ``?`` or U+FFFD's stand-in where a continuation byte other than the
     last stood (参, E5 8F 82, read with its 8F lost is ``å?`` and a low
     quotation mark): the bytes after it must complete the character; with
     ``whole``, the character's last two bytes both stand-ins, the character
-    lost whole (see :func:`decode_with_holes`), or with no stand-in at all
-    after a lead byte of three, the pair dropped (:func:`_pair_dropped`)."""
-    if whole and holes and length == 3 and after == at + 1 and _starts_character(raw, after):
-        return _pair_dropped(raw, at, context, prev, beyond)
+    lost whole (see :func:`decode_with_holes`), or, with ``whole`` or
+    ``pairs``, no stand-in at all after a lead byte of three, the pair
+    dropped (:func:`_pair_dropped`)."""
+    whole, pairs = lost_whole
+    pair = (whole or pairs) and holes and length == 3 and after == at + 1
+    if pair and _starts_character(raw, after):
+        return _pair_dropped(raw, at, holes, context, prev, beyond)
     if after >= len(raw) or raw[after] not in (0x3F, FFFD_STAND_IN):
         return None
     rest = length - 1 - (after - at)  # continuation bytes still to come after the stand-in
@@ -424,25 +447,31 @@ def _starts_character(raw: bytes, at: int) -> bool:
 
 
 @cache
-def _led_by(lead: int) -> tuple[str, ...]:
-    """The characters of three bytes that ``lead`` begins."""
+def _led_by(lead: int, holes: bytes) -> tuple[str, ...]:
+    """The characters of three bytes that ``lead`` begins, both continuation
+    bytes among ``holes``."""
     chars = []
-    for second in range(0x80, 0xC0):
-        for third in range(0x80, 0xC0):
+    continuations = [b for b in holes if 0x80 <= b <= 0xBF]
+    for second in continuations:
+        for third in continuations:
             with contextlib.suppress(UnicodeDecodeError):
                 chars.append(bytes([lead, second, third]).decode("utf-8"))
     return tuple(chars)
 
 
 def _pair_dropped(
-    raw: bytes, at: int, context: str, prev: str, beyond: str = ""
-) -> tuple[int, Guess]:
-    """A lead byte of three whose two continuation bytes a reader of two
-    bytes at a time dropped together (the pair it could not read: ``行``,
-    E8 A1 8C, read as GBK loses ``A1 8C``): each of the 4,096 characters the
-    lead begins is a fill, ranked as one lost byte's are, the pairs with its
-    neighbours first (``运`` before it makes ``运行``)."""
-    chars = list(_led_by(raw[at]))
+    raw: bytes, at: int, holes: bytes, context: str, prev: str, beyond: str = ""
+) -> tuple[int, Guess] | None:
+    """A lead byte of three whose two continuation bytes were both lost: a
+    reader of two bytes at a time dropped them together (the pair it could
+    not read: ``行``, E8 A1 8C, read as GBK loses ``A1 8C``), or both were
+    C1 controls a program stripped. Each of the characters the lead begins
+    with two bytes of ``holes`` (4,096 for any continuation byte) is a fill,
+    ranked as one lost byte's are, the pairs with its neighbours first
+    (``运`` before it makes ``运行``)."""
+    chars = list(_led_by(raw[at], holes))
+    if not chars:
+        return None
     ranked = _ranked(chars, context, _around(raw, at + 1, prev, beyond))
     return at + 1, Guess(at, at + 1, DROPPED, ranked[0], tuple(ranked[1 : 1 + PAIR_ALTERNATIVES]))
 
@@ -529,9 +558,9 @@ def _word_deeper(word: str) -> str:
 
 
 def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
-    """Each guess whose word the word lists do not know switched to the first
-    alternative that makes a word they know (``Ã?`` in ``CAF?`` is ``É``,
-    whatever the commoner letter is; a space taken for a no-break space
+    """Each guessed letter switched to the alternative that makes the
+    commonest word the word lists know (:func:`_commonest_word`: ``Ã?`` in
+    ``CAF?`` is ``É``, whatever the commoner letter is); a space taken for a no-break space
     given back, the byte dropped before it: ``asÃ y`` is ``así y``, not
     ``asày``); then words with several guesses (:func:`_by_whole_words`)."""
     out = list(guesses)
@@ -543,23 +572,47 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
             continue
         start, end = _word_at(text, at)
         word = text[start:end]
-        if len(word) < 2 or word.isascii() or _known(word):
+        if len(word) < 2 or word.isascii():
             continue
-        if guess.what == SPACE:
+        if guess.what != SPACE:
+            text, out[i] = _commonest_word(text, guess, start, end)
+        elif not _known(word):
             spaced = _dropped_before_space(text, out, i)
             if spaced is None and guess.char == "\xa0":  # a reading one misreading deeper
                 spaced = _nbsp_lost(text, out, i)
             if spaced is not None:
                 text, out = spaced
-            continue
-        for other in guess.alternatives:
-            changed = word[: at - start] + other + word[at - start + 1 :]
-            if len(other) == 1 and _known(changed):
-                text = text[:at] + other + text[at + 1 :]
-                rest = tuple(c for c in guess.alternatives if c != other)
-                out[i] = replace(guess, char=other, alternatives=(guess.char, *rest))
-                break
     return _by_whole_words(text, out)
+
+
+def _place(word: str) -> int | None:
+    """Where the word lists place ``word`` (or the word it is one misreading
+    deeper), the commonest first; None where they do not know it."""
+    places = completion_words()
+    known = [p for w in (fold(word), fold(_word_deeper(word))) if (p := places.get(w)) is not None]
+    return min(known, default=None)
+
+
+def _commonest_word(text: str, guess: Guess, start: int, end: int) -> tuple[str, Guess]:
+    """``guess`` switched to the letter among it and its alternatives that
+    makes the commonest word the word lists know (``день`` read as latin-1
+    that lost its C1 controls keeps ``Ð`` and ``Ñ`` of its last two letters:
+    ``день`` before ``деня``); as it is where
+    no alternative makes a commoner one."""
+    at = guess.at_char
+    word = text[start:end]
+    best, best_place = guess.char, _place(word)
+    for other in guess.alternatives:
+        if len(other) != 1:
+            continue
+        place = _place(word[: at - start] + other + word[at - start + 1 :])
+        if place is not None and (best_place is None or place < best_place):
+            best, best_place = other, place
+    if best == guess.char:
+        return text, guess
+    rest = tuple(c for c in guess.alternatives if c != best)
+    switched = replace(guess, char=best, alternatives=(guess.char, *rest))
+    return text[:at] + best + text[at + 1 :], switched
 
 
 def _by_whole_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:

@@ -20,7 +20,11 @@ and damage often leaves:
   that could not write letters in its code page writes ``?`` for each; and
   question marks that begin a word of letters beyond ASCII (``??олдж``,
   ``?퍑``), where the program could write some of them: a question ends
-  a word, it does not begin one;
+  a word, it does not begin one; and a question mark inside a run of Han
+  or kana, right after one of them and before another or an ASCII letter
+  or digit (``尤里的陰?v1.0``): a code page that lacked a character wrote
+  ``?`` for it, where a question ends after its particle (``吗?我`` is a
+  question);
 * a word mixing Latin, Greek and Cyrillic letters (``Thιβtre``; also a
   Cyrillic ``е`` slipped into a Latin word, which is correct text that is
   fair to doubt), but not Latin letters beside one Greek letter, as science
@@ -79,6 +83,7 @@ C1, SIGN, CAPITAL, SCRIPTS, QUESTIONS = (
     "a word of question marks",
 )
 QUESTIONS_BEGIN = "question marks that begin a word"
+QUESTION_IN_CJK = "a question mark inside Han or kana"
 THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
@@ -158,6 +163,11 @@ _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
 _QUESTIONS_BEGINNING = re.compile(
     f"(?<![^\\W_])\\?+(?=[ªºµÀ-ÖØ-öø-ɏḀ-ỿ{_GREEK}{_CYRILLIC}\uac00-\ud7a3])"
 )
+#: A question mark inside a run of Han or kana (see the module docstring),
+#: but after a particle that ends a question (Chinese 吗 呢 吧 么, Japanese か).
+_QUESTION_IN_CJK = re.compile(
+    f"(?<={CJK.pattern})(?<![吗呢吧么嗎麼か])\\?(?=[A-Za-z0-9]|{CJK.pattern})"
+)
 #: A run of Han or kana (what GBK and Shift_JIS read UTF-8 as).
 _CJK_RUN = re.compile(f"{CJK.pattern}+")
 #: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
@@ -220,6 +230,7 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         found += [
             (m.start(), m.end(), QUESTIONS_BEGIN) for m in _QUESTIONS_BEGINNING.finditer(text)
         ]
+        found += [(m.start(), m.end(), QUESTION_IN_CJK) for m in _QUESTION_IN_CJK.finditer(text)]
     found += [
         (m.start(), m.end(), MULTIBYTE)
         for m in _CJK_RUN.finditer(text)

@@ -321,6 +321,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
         straightened=quotes,
         invisible=invisible,
         whole=guessing and reader in MULTIBYTE_READERS,
+        pairs=guessing and holes == _C1_BYTES,
     )
     if decoded is None:
         return None
