@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake.oddities import (
+    BROKEN_BAR,
     C0,
     C1,
     CAPITAL,
@@ -17,6 +18,7 @@ from mojiscope.core.mojibake.oddities import (
     QUESTION_IN_CJK,
     QUESTIONS,
     QUESTIONS_BEGIN,
+    RARE_HAN,
     SCRIPTS,
     SIGN,
     STRIPPED,
@@ -49,6 +51,10 @@ from mojiscope.core.mojibake.oddities import (
         # 謀, which the code page lacked, written as ?.
         ("尤里的陰?v1.0", [(4, 5, QUESTION_IN_CJK)]),
         ("漢字?漢字", [(2, 3, QUESTION_IN_CJK)]),
+        # … whose â€ a search-and-replace made ”.
+        ("the tables (posts, etc.)”¦ so", [(25, 26, BROKEN_BAR)]),
+        # EUC-JP read with its bytes shifted: rare Han inside ダウンロード.
+        ("Windows8版ダウ瘢雹ンロ", [(11, 13, RARE_HAN)]),
         # Cyrillic whose C1 controls were stripped, read through cp874.
         ("ะะพะฑััะน ะดะตะฝั!", [(0, 1, THAI), (10, 11, THAI)]),
         # 请在项目根目录中运行脚本 read as GBK, the two bytes of 行 it could not pair dropped.
@@ -79,6 +85,7 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "请在项目根目录中运行脚本。いつもお世話になっております。",
         "讀取 缺少 警告 から 中文.txt",
         "你好吗?我很好。これですか?はい。東京? ok",
+        "ダウンロード版、アメリカ人スタッフ; a ¦ b",
         "echo $Bar(Baz) and $B(B and $Bxyz(B",
         "Привет, мир! Καλημέρα κόσμε",
         "Как дела? Хорошо. ¿Qué tal? Ça va?",

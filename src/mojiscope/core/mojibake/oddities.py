@@ -14,6 +14,10 @@ and damage often leaves:
   written as its low bytes leaves it (``\x1b0BK=``, ``Латын``);
 * a non-ASCII sign between two letters of a word (``ESPA╤OL``, ``LegaA¯a``),
   other than the dashes, quotes, apostrophes and middle dots words do hold;
+* a broken bar (U+00A6) glued to a character beyond ASCII (``”¦`` for
+  ``…``, E2 80 A6, whose ``â€`` a search-and-replace made ``”``): it is
+  the last byte of ``…``, ``æ`` and ``Ħ`` read as windows-1252, and no
+  training text holds one;
 * a non-ASCII capital right after a lower-case letter in a word (``QuÈbec``),
   except the Irish h-, n- and t- before a capital vowel (``na hÉireann``);
 * a word of three or more question marks (``???????? ?????``): a program
@@ -41,6 +45,10 @@ and damage often leaves:
   (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost; ``涓枃``, a pair lost across
   ``中文``). Correct Chinese and Japanese text is seldom so (none of the
   7,050 training texts holding Han or kana);
+* Han characters inside a word of katakana, one of them beyond the
+  commonest (``ダウ瘢雹ンロ``, EUC-JP bytes read with some of them
+  shifted): Japanese writes loanwords in katakana whole (one training
+  text of 56,977 has such a run);
 * an ISO-2022-JP shift to JIS X 0208 whose escape bytes were stripped
   (``$B3t<02q<R(B`` for ``株式会社``): ``$B``, two or more pairs of
   printable ASCII that read as JIS characters, ``(B``
@@ -70,6 +78,7 @@ from functools import cache, lru_cache
 
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
+from mojiscope.core.mojibake.lexicon import common_han
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.readers import CJK, MULTIBYTE_READERS
 from mojiscope.core.mojibake.stripped import stripped_words
@@ -87,6 +96,10 @@ QUESTION_IN_CJK = "a question mark inside Han or kana"
 THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
+RARE_HAN = "a rare Han character inside a word of katakana"
+BROKEN_BAR = "a broken bar glued to a character beyond ASCII"
+#: A broken bar glued to a character beyond ASCII, on either side.
+_BROKEN_BAR = re.compile("(?<=[^\x00-\x7f])\u00a6|\u00a6(?=[^\x00-\x7f])")
 C0 = "a control character"
 #: A C0 control character text holds only as damage (see the module docstring).
 _C0 = re.compile("[\x01-\x08\x0e-\x1a\x1c-\x1f]+|\x1b(?![\\[\\]()$])")
@@ -168,6 +181,8 @@ _QUESTIONS_BEGINNING = re.compile(
 _QUESTION_IN_CJK = re.compile(
     f"(?<={CJK.pattern})(?<![吗呢吧么嗎麼か])\\?(?=[A-Za-z0-9]|{CJK.pattern})"
 )
+#: Han characters between two katakana (see :data:`RARE_HAN`).
+_HAN_IN_KATAKANA = re.compile("(?<=[\u30a1-\u30fa\u30fc])[\u3400-\u9fff]+(?=[\u30a1-\u30fa\u30fc])")
 #: A run of Han or kana (what GBK and Shift_JIS read UTF-8 as).
 _CJK_RUN = re.compile(f"{CJK.pattern}+")
 #: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
@@ -236,6 +251,12 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         for m in _CJK_RUN.finditer(text)
         if _read_as_multibyte(m.group())
     ]
+    found += [
+        (m.start(), m.end(), RARE_HAN)
+        for m in _HAN_IN_KATAKANA.finditer(text)
+        if not common_han().issuperset(m.group())
+    ]
+    found += [(m.start(), m.end(), BROKEN_BAR) for m in _BROKEN_BAR.finditer(text)]
     found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
     found += [(m.start(), m.end(), THAI) for m in _THAI_AFTER_NOTHING.finditer(text)]
     for match in _capitals().finditer(text):
