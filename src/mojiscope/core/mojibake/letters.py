@@ -49,6 +49,13 @@ def _order() -> dict[str, int]:
     return {letter: rank for rank, (letter, _) in enumerate(ranked)}
 
 
+def frequency_rank(char: str) -> int:
+    """Where ``char`` (lower case looked up) stands among :func:`by_frequency`,
+    the commonest first; past them all for a character the words do not use."""
+    order = _order()
+    return order.get(char.lower(), len(order))
+
+
 @cache
 def by_frequency() -> tuple[str, ...]:
     """The non-ASCII letters (and combining marks) the frequent words use,

@@ -224,6 +224,18 @@ def common_hangul() -> frozenset[str]:
 
 
 @cache
+def _hangul_order() -> dict[str, int]:
+    return {char: rank for rank, char in enumerate(str(_table()["hangul"]))}
+
+
+def hangul_rank(char: str) -> int:
+    """Where ``char`` stands among :func:`common_hangul`, the commonest first;
+    past them all for any other character."""
+    order = _hangul_order()
+    return order.get(char, len(order))
+
+
+@cache
 def common_symbols() -> frozenset[str]:
     """The symbols, dingbats and emoji people write most often as words of
     their own (``♪``, ``😂``, ``★``)."""

@@ -38,11 +38,20 @@ from itertools import pairwise
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.letters import lettering, neighbours_price, rarity
+from mojiscope.core.mojibake.letters import (
+    by_frequency,
+    frequency_rank,
+    lettering,
+    neighbours_price,
+    rarity,
+)
 from mojiscope.core.mojibake.lexicon import (
+    common_han,
+    common_hangul,
     completion_words,
     fillings,
     han_rank,
+    hangul_rank,
     known_words,
     sign_rank,
 )
@@ -325,7 +334,7 @@ def _hole_at(
             while end < min(3, len(raw)) and 0x80 <= raw[end] <= 0xBF:
                 end += 1
             return (end, Guess(0, end, CUT, "\ufffd", ())) if end else None
-        return None
+        return _lead_stand_in(raw, at, holes, context, prev, beyond)
     present = _continuations(raw, at, length)
     after = at + 1 + present
     if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
@@ -431,6 +440,72 @@ def _inner_stand_in(
     if not ranked:
         return None
     return end, Guess(at, end, what, ranked[0], tuple(ranked[1:]))
+
+
+#: How many of a lost lead byte's fills, the commonest characters, are ranked.
+LEAD_FILLS = 64
+
+
+def _lead_stand_in(
+    raw: bytes, at: int, holes: bytes, context: str, prev: str, beyond: str = ""
+) -> tuple[int, Guess] | None:
+    """A ``?`` or U+FFFD's stand-in where a lead byte stood, before the
+    continuation bytes at ``at``: a reader of two bytes a time that met a
+    lead byte it could not pair wrote U+FFFD for it, or for it and the byte
+    after it, and read on (``우``, EC 9A B0, read as cp949 is ``�`` and
+    ``슦``, 9A B0, or ``�`` and the B0 of ``고``, B0 ED). The lead (and the
+    byte lost with it) is guessed among the ``holes``, of the leads the
+    text's whole characters begin with where any such fill is one (the
+    text's own scripts), as a letter the word lists use or a common Han
+    character or Hangul syllable where any is a fill."""
+    if at == 0 or raw[at - 1] not in (0x3F, FFFD_STAND_IN):
+        return None
+    end = at
+    while end < min(at + 3, len(raw)) and 0x80 <= raw[end] <= 0xBF:
+        end += 1
+    if end == at:  # no continuation byte (F5-FF, C0, C1): no character to lead
+        return None
+    tail = raw[at:end]
+    leads = [b for b in holes if sequence_length(b) > 0]
+    lost = [b for b in holes if 0x80 <= b <= 0xBF]
+    fills = [bytes([lead]) for lead in leads if sequence_length(lead) == len(tail) + 1]
+    fills += [
+        bytes([lead, second])
+        for lead in leads
+        if sequence_length(lead) == len(tail) + 2
+        for second in lost
+    ]
+    chars = []
+    for fill in fills:
+        with contextlib.suppress(UnicodeDecodeError):
+            chars.append((fill + tail).decode("utf-8"))
+    own = _own_leads(raw)
+    chars = [c for c in chars if c.encode()[0] in own] or chars
+    # A letter the word lists use or a common Han character or Hangul
+    # syllable where any is a fill: with a byte lost beside the lead a
+    # thousand fills, the commonest ranked.
+    known = [
+        c
+        for c in chars
+        if frequency_rank(c) < len(by_frequency()) or c in common_han() or c in common_hangul()
+    ]
+    if not chars:
+        return None
+    commonest = sorted(
+        known or chars, key=lambda c: (frequency_rank(c), han_rank(c), hangul_rank(c), c)
+    )
+    chars = commonest[:LEAD_FILLS]
+    ranked = _ranked(chars, context, _around(raw, end, prev[:-1], beyond))
+    what = QUESTION_MARK if raw[at - 1] == 0x3F else REPLACEMENT
+    return end, Guess(at - 1, end, what, ranked[0], tuple(ranked[1:]))
+
+
+def _own_leads(raw: bytes) -> frozenset[int]:
+    """The lead bytes ``raw``'s whole characters beyond ASCII begin with."""
+    return frozenset(
+        m.group(0)[0]
+        for m in re.finditer(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}", raw)
+    )
 
 
 #: How many of a pair's fills a guess keeps as its alternatives.

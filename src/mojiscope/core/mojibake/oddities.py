@@ -80,7 +80,7 @@ from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.extra_codecs import telling_jis_shifts
 from mojiscope.core.mojibake.lexicon import common_han
 from mojiscope.core.mojibake.offsets import source_offsets
-from mojiscope.core.mojibake.readers import CJK, MULTIBYTE_READERS
+from mojiscope.core.mojibake.readers import CJK
 from mojiscope.core.mojibake.stripped import stripped_words
 
 #: What each oddity is, in words.
@@ -189,11 +189,17 @@ _CJK_RUN = re.compile(f"{CJK.pattern}+")
 _UTF8_TRIPLE = re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}")
 
 
+#: The readers of :data:`readers.MULTIBYTE_READERS` whose readings of UTF-8
+#: have a shape correct text lacks: cp950 and cp949 write common
+#: traditional Chinese as mostly UTF-8 bytes too (``交換格式``).
+_SHAPED_READERS = ("gbk", "shift_jis")
+
+
 def _read_as_multibyte(run: str) -> bool:
     """Whether ``run`` (Han or kana) encoded as GBK or Shift_JIS is mostly
     UTF-8: two or more three-byte sequences, two thirds of its bytes; or,
     in GBK, UTF-8's bytes out of order (:func:`_utf8_bytes`)."""
-    for reader in MULTIBYTE_READERS:
+    for reader in _SHAPED_READERS:
         try:
             raw = run.encode(python_codec(reader))
         except UnicodeEncodeError:

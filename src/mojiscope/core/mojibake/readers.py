@@ -2,8 +2,9 @@
 
 :data:`READERS` are the single-byte code pages UTF-8 is seen read as;
 :data:`MIXED_READER` read some bytes as windows-1252 and others as latin-1;
-:data:`MULTIBYTE_READERS`, GBK and Shift_JIS, read two bytes a character
-and are tried only on text holding Han or kana (:func:`readers_for`).
+:data:`MULTIBYTE_READERS`, GBK, Shift_JIS, cp950 (Big5) and cp949 (Korean),
+read two bytes a character and are tried only on text holding Han, kana
+or Hangul (:func:`readers_for`).
 
 Two proofs the explainer relies on to skip work are made from the readers'
 own tables (:func:`code_page_characters`): :func:`nothing_to_undo` (no
@@ -29,13 +30,14 @@ READERS = (
     "cp1256", "cp1257", "cp874",
 )  # fmt: skip
 #: Code pages of two bytes a character that UTF-8 is seen read as, by
-#: programs running in Chinese and Japanese Windows (``你好`` is GBK's
-#: ``浣犲ソ``, ``é`` Shift_JIS's ``ﾃｩ``): tried on text that holds Han or
-#: kana, all such a reading makes (:func:`readers_for`). A byte of an odd end
+#: programs running in Chinese, Japanese and Korean Windows (``你好`` is
+#: GBK's ``浣犲ソ``, ``é`` Shift_JIS's ``ﾃｩ``, ``中文`` cp950's (Big5's)
+#: ``銝剜``, ``로딩`` cp949's ``濡쒕뵫``): tried on text that holds Han,
+#: kana or Hangul, all such a reading makes (:func:`readers_for`). A byte of an odd end
 #: such a reader cannot pair is lost to U+FFFD or ``?`` (``中文`` is
 #: ``涓�鏂�``) or dropped (``涓鏂``), so any continuation byte is a
 #: candidate for a hole.
-MULTIBYTE_READERS = ("gbk", "shift_jis")
+MULTIBYTE_READERS = ("gbk", "shift_jis", "cp950", "cp949")
 #: A reader that read some bytes as windows-1252 and others as latin-1 (tried
 #: when a text holds both C1 controls and windows-1252's own signs).
 MIXED_READER = "windows-1252/latin-1"
@@ -48,7 +50,8 @@ def code_page_characters(codec: str, pairs: bool) -> dict[str, bytes]:
     """Each character Python's ``codec`` reads from bytes beyond ASCII, and
     those bytes: one byte of 80-FF, or with ``pairs`` (a code page of two
     bytes a character) also a lead byte of 80-FF and the byte after it
-    (40-FF: the byte after may be ASCII that the lead byte swallowed)."""
+    (40-FF: the byte after may be ASCII that the lead byte swallowed), and
+    the characters it encodes to such bytes but reads as others."""
     found: dict[str, bytes] = {}
     for byte in range(0x80, 0x100):
         with contextlib.suppress(UnicodeDecodeError):
@@ -61,6 +64,13 @@ def code_page_characters(codec: str, pairs: bool) -> dict[str, bytes]:
         assert len(lines) == len(raws)  # no trail byte is a line feed
         for raw, char in zip(raws, lines, strict=True):
             if len(char) == 1 and char != "\ufffd":
+                found.setdefault(char, raw)
+        # And the few characters it writes one way only (cp950 writes the
+        # overline, U+203E, as the bytes it reads as the macron).
+        chars = [chr(c) for c in range(0x80, 0x10000) if not 0xD800 <= c <= 0xDFFF]
+        encoded = "\n".join(chars).encode(codec, "replace").split(b"\n")  # "?" where none
+        for char, raw in zip(chars, encoded, strict=True):
+            if not raw.isascii():
                 found.setdefault(char, raw)
     return found
 
@@ -99,6 +109,8 @@ def nothing_to_undo(text: str) -> bool:
 #: Characters a reader of :data:`MULTIBYTE_READERS` makes of UTF-8 beyond
 #: ASCII are mostly Han and kana (halfwidth kana for Shift_JIS).
 CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff61-\uff9f]")
+#: Hangul syllables: cp949 reads UTF-8 as them, and Han.
+HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
 _NON_ASCII_RUNS = re.compile("[^\x00-\x7f]+")
@@ -147,7 +159,7 @@ def undoes_without_guessing(text: str) -> bool:
                 for a, b in pairwise(run)
             ):
                 return True
-    if CJK.search(text) is None:
+    if CJK.search(text) is None and HANGUL.search(text) is None:
         return False
     return any(_reads_as_utf8(run, reader) for reader in MULTIBYTE_READERS for run in runs)
 
@@ -164,11 +176,11 @@ def _reads_as_utf8(run: str, reader: str) -> bool:
 def readers_for(text: str) -> tuple[str, ...]:
     """The readers to try: the mixed one only when the text holds both C1
     controls and characters latin-1 lacks (neither table alone reads it);
-    the readers of two-byte code pages only when it holds Han or kana."""
+    the readers of two-byte code pages only when it holds Han, kana or Hangul."""
     readers: tuple[str, ...] = READERS
     if C1_CONTROL.search(text) and _BEYOND_LATIN1.search(text):
         readers = (*readers, MIXED_READER)
-    if CJK.search(text):
+    if CJK.search(text) or HANGUL.search(text):
         readers = (*readers, *MULTIBYTE_READERS)
     return readers
 

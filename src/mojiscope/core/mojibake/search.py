@@ -171,6 +171,12 @@ def invisible_bytes(reader: str) -> bytes:
 
 
 _CONTINUATIONS = bytes(range(0x80, 0xC0))
+#: Per reader of two bytes a time, the lead bytes of the characters its
+#: users write, which it may lose to U+FFFD: Han and kana (U+3000-U+9FFF,
+#: leads E3-E9), and for cp949 Hangul too (U+AC00-U+D7A3, EA-ED).
+_LEADS = dict.fromkeys(MULTIBYTE_READERS, bytes(range(0xE3, 0xEA))) | {
+    "cp949": bytes(range(0xE3, 0xEE))
+}
 _HOLES = {reader: undefined_bytes(reader) for reader in READERS}
 _HOLES |= {MIXED_READER: b"", **dict.fromkeys(MULTIBYTE_READERS, _CONTINUATIONS)}
 _INVISIBLE = {reader: invisible_bytes(reader) for reader in READERS}
@@ -239,7 +245,7 @@ def _holes(reader: str, text: str) -> bytes:
     longer text loses a byte here and there)."""
     if reader in MULTIBYTE_READERS:
         if "\ufffd" in text or "?" in text:
-            return _CONTINUATIONS
+            return _CONTINUATIONS + _LEADS[reader]
         shaped = any(what == MULTIBYTE for _, _, what in odd_places(text))
         return _CONTINUATIONS if shaped else b""
     if (
