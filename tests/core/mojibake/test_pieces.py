@@ -8,7 +8,7 @@ from __future__ import annotations
 from mojiscope.core.conversion.convert import run_conversion
 from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.chain import Chain
-from mojiscope.core.mojibake.lost import DROPPED, LOST_NBSP, QUESTION_MARK, SPACE
+from mojiscope.core.mojibake.guess import DROPPED, LOST_NBSP, QUESTION_MARK, SPACE
 from mojiscope.core.mojibake.pieces import Reading, legacy_pieces, piecewise
 from mojiscope.core.mojibake.plan import plan_of_explanation
 from mojiscope.core.mojibake.plan_reading import PlanReading

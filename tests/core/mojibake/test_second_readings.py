@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from mojiscope.core.mojibake.guess import LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.letters import rarity
-from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.second_readings import keep_spaces, variants
 
 

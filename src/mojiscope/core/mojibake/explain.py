@@ -35,8 +35,8 @@ from mojiscope.core.mojibake.chain import (
     LOW_BYTES_WORD,
     Chain,
 )
+from mojiscope.core.mojibake.guess import CUT, SPACE
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
-from mojiscope.core.mojibake.lost import CUT, SPACE
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part

@@ -19,7 +19,7 @@ import bisect
 from dataclasses import dataclass
 
 from mojiscope.core.mojibake.chain import Chain, Misreading, python_codec
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, Guess
+from mojiscope.core.mojibake.guess import FFFD_STAND_IN, Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.search import encode_as
 

@@ -35,9 +35,9 @@ from functools import cache, lru_cache
 from itertools import pairwise
 
 from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.guess import Guess
 from mojiscope.core.mojibake.letters import by_frequency
 from mojiscope.core.mojibake.lexicon import fillings, language_words
-from mojiscope.core.mojibake.lost import Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 
 #: A question mark between two letters of a word that is no web address or

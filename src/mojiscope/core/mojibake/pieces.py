@@ -40,8 +40,9 @@ from typing import NamedTuple
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
 from mojiscope.core.mojibake.features import in_prose, scored_text
+from mojiscope.core.mojibake.guess import FFFD_STAND_IN, SPACE, Guess
 from mojiscope.core.mojibake.legacy_units import decodes_as, holds_utf8_apart, legacy_runs
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, SPACE, Guess, decode_with_holes
+from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER

@@ -38,8 +38,9 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.guess import FFFD_STAND_IN, PRICED_AS, Guess
 from mojiscope.core.mojibake.lexicon import known_words
-from mojiscope.core.mojibake.lost import FFFD_STAND_IN, PRICED_AS, Guess, decode_with_holes
+from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
 from mojiscope.core.mojibake.readers import (
     C1_CONTROL,

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mojiscope.core.mojibake.guess import LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.letters import rarity
-from mojiscope.core.mojibake.lost import LOST_NBSP, SPACE, Guess, space_given_back
+from mojiscope.core.mojibake.word_fills import space_given_back
 
 
 def keep_spaces(text: str, guesses: tuple[Guess, ...]) -> tuple[str, tuple[Guess, ...]]:

@@ -1,0 +1,44 @@
+"""A byte lost on the way and what was guessed there: :class:`Guess` and
+the kinds of loss (``Guess.what``), the vocabulary :mod:`.lost` finds
+holes in and :mod:`.word_fills` chooses fills by, and that the search,
+the pieces of a line, the second readings and the repair plan read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: What stood where the byte was lost (``Guess.what``).
+DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
+    "dropped", "question mark", "U+FFFD", "no-break space became space", "cut inside a character",
+)  # fmt: skip
+#: A lead byte's character written as the ASCII letter it is made of
+#: (``Ã`` as ``A``: a program that strips accents, ``LegaA¯a``).
+FOLDED = "accent stripped"
+#: A continuation byte the reading made a curly quote of, written as a
+#: straight one by a program that straightens quotes (``Ñ``, C3 91, read as
+#: windows-1252 is ``Ã`` and a left single quotation mark, then ``Ã'``; an
+#: en dash, E2 80 93, is ``â€"``).
+STRAIGHTENED = "quote straightened"
+#: The kind the model prices a guess of each kind as, where it has no weight
+#: of its own: a folded lead or a straightened quote is, like ``?``, an
+#: ASCII stand-in for a lost byte.
+PRICED_AS = {FOLDED: QUESTION_MARK, STRAIGHTENED: QUESTION_MARK}
+#: A no-break space lost after its character, the space after it kept.
+LOST_NBSP = "no-break space lost"
+#: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).
+FFFD_STAND_IN = 0x00
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A lost byte and what was guessed there. ``start``/``end`` index the
+    bytes being decoded (``start == end`` where a byte was dropped)."""
+
+    start: int
+    end: int
+    what: str
+    char: str
+    alternatives: tuple[str, ...]
+    #: Where ``char`` stands in the decoded text (set by :func:`.lost.decode_with_holes`).
+    at_char: int = -1
