@@ -67,12 +67,17 @@ def code_page_characters(codec: str, pairs: bool) -> dict[str, bytes]:
                 found.setdefault(char, raw)
         # And the few characters it writes one way only (cp950 writes the
         # overline, U+203E, as the bytes it reads as the macron).
-        chars = [chr(c) for c in range(0x80, 0x10000) if not 0xD800 <= c <= 0xDFFF]
-        encoded = "\n".join(chars).encode(codec, "replace").split(b"\n")  # "?" where none
-        for char, raw in zip(chars, encoded, strict=True):
-            if not raw.isascii():
-                found.setdefault(char, raw)
+        for block in range(0x80, 0x10000, _BLOCK):  # a block at a time: little memory
+            chars = [chr(c) for c in range(block, block + _BLOCK) if not 0xD800 <= c <= 0xDFFF]
+            encoded = "\n".join(chars).encode(codec, "replace").split(b"\n")  # "?" where none
+            for char, raw in zip(chars, encoded, strict=True):
+                if not raw.isascii():
+                    found.setdefault(char, raw)
     return found
+
+
+#: How many code points :func:`code_page_characters` encodes at once.
+_BLOCK = 0x800
 
 
 def _characters(reader: str) -> dict[str, bytes]:
@@ -80,18 +85,39 @@ def _characters(reader: str) -> dict[str, bytes]:
     return code_page_characters(python_codec(reader), reader in MULTIBYTE_READERS)
 
 
-@cache
 def undoable_characters() -> frozenset[str]:
     """The characters an undo can change: every character that a reader of
     :data:`READERS`, :data:`MIXED_READER` or :data:`MULTIBYTE_READERS`
     reads from bytes beyond ASCII, as each reader's own table says
     (:func:`_characters`); U+FFFD, which the first undo encodes as a
     stand-in for a lost byte; and NUL, which makes bytes worth reading as
-    UTF-16 (``search.stored_readings``)."""
+    UTF-16 (``search.stored_readings``). Built anew on each call: the
+    explainer keeps them as a character class (:func:`_undoable`)."""
     chars = {"\ufffd", "\x00"}
     for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS):
         chars.update(_characters(reader))
     return frozenset(chars)
+
+
+@cache
+def _undoable() -> re.Pattern[str]:
+    """:func:`undoable_characters` as a character class of code-point ranges
+    (some 90,000 characters as a set held megabytes; the class holds their
+    few hundred ranges)."""
+    codes = sorted(map(ord, undoable_characters()))
+    ranges = []
+    start = previous = codes[0]
+    for code in codes[1:]:
+        if code != previous + 1:
+            ranges.append((start, previous))
+            start = code
+        previous = code
+    ranges.append((start, previous))
+    body = "".join(
+        re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+        for a, b in ranges
+    )
+    return re.compile(f"[{body}]")
 
 
 def nothing_to_undo(text: str) -> bool:
@@ -103,7 +129,7 @@ def nothing_to_undo(text: str) -> bool:
     character; a line of such a text holds none either, and neither do the
     piece-by-piece runs (their characters are windows-1252's and latin-1's).
     So the explainer's only reading of such a text is the text as it is."""
-    return (text.isascii() and "\x00" not in text) or undoable_characters().isdisjoint(text)
+    return (text.isascii() and "\x00" not in text) or _undoable().search(text) is None
 
 
 #: Characters a reader of :data:`MULTIBYTE_READERS` makes of UTF-8 beyond
