@@ -1,0 +1,92 @@
+"""Lost bytes and their fills (``lost``): a letter's byte lost and the
+fill that makes the commonest word, a character's two continuation bytes
+stripped by latin-1, a lead byte a reader of two bytes a time lost to
+U+FFFD, and decoding that ends on any bytes."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import explain
+from mojiscope.core.mojibake.lost import decode_with_holes
+
+#: The bytes latin-1 reads as C1 controls, which programs strip.
+C1_BYTES = bytes(range(0x80, 0xA0))
+
+
+def test_a_lost_letter_is_the_one_that_makes_the_commonest_word() -> None:
+    # день read as latin-1 that lost its C1 controls keeps Ð and Ñ of its last
+    # letter, D1 8C: ь and я (D1 8F) both make a word; день is the commoner.
+    raw = "день".encode().replace(b"\x8c", b"")
+    decoded = decode_with_holes(raw, C1_BYTES, allow_cut=False)
+    assert decoded is not None and decoded[0] == "день"
+    assert "я" in decoded[1][0].alternatives
+
+
+def test_both_continuation_bytes_of_a_character_lost_as_c1_controls_are_guessed() -> None:
+    # 的 is E7 9A 84: read as latin-1 that strips C1 controls, only ç is left.
+    raw = "的人".encode().replace(b"\x9a\x84", b"")
+    assert decode_with_holes(raw, C1_BYTES, allow_cut=False) is None
+    decoded = decode_with_holes(raw, C1_BYTES, allow_cut=False, pairs=True)
+    assert decoded is not None and decoded[0][1:] == "人"
+    (guess,) = decoded[1]
+    # Ranked by the words its neighbour makes: 猎人 before 的人 (的 stands alone).
+    assert "的" in (guess.char, *guess.alternatives)
+    assert all(0x80 <= b <= 0x9F for c in guess.alternatives for b in c.encode()[1:])
+    # The fills are the characters whose two bytes are both such holes.
+    two_holes = decode_with_holes(raw, b"\x9a\x84", allow_cut=False, pairs=True)
+    assert two_holes is not None
+    (guess,) = two_holes[1]
+    fills = {bytes([0xE7, a, b]).decode() for a in (0x84, 0x9A) for b in (0x84, 0x9A)}
+    assert {guess.char, *guess.alternatives} == fills
+
+
+@pytest.mark.parametrize(
+    ("text", "reader", "given_back"),
+    [
+        ("한국어 텍스트", "cp949", True),
+        ("파일을 열 수 없습니다", "cp949", True),
+        # 文 loses two bytes to one U+FFFD: the reading is named, 文 not given back.
+        ("中文測試", "cp950", False),
+    ],
+)
+def test_utf8_read_by_korean_and_big5_windows_is_named(
+    text: str, reader: str, given_back: bool
+) -> None:
+    # Korean and Taiwanese Windows read UTF-8 two bytes at a time; the lead
+    # bytes they could not pair are lost to U+FFFD (한 is ED 95 9C: U+FFFD, then 븳).
+    seen = text.encode().decode(reader, "replace")
+    assert "\ufffd" in seen
+    found = explain(seen.encode(), limit=5)
+    assert f"utf-8 read as {reader}" in found[0].words
+    assert found[0].confidence < 0.9  # bytes were guessed
+    assert (text in [e.text for e in found]) == given_back
+
+
+def test_a_lead_byte_lost_to_a_stand_in_is_guessed_before_its_continuation_bytes() -> None:
+    # 텍 is ED 85 8D: cp949 wrote U+FFFD for ED and read 85 8D as a character.
+    raw = b"\x00\x85\x8d"
+    holes = bytes(range(0x80, 0xC0)) + bytes(range(0xE3, 0xEE))
+    decoded = decode_with_holes(raw, holes, allow_cut=False)
+    assert decoded is not None
+    (guess,) = decoded[1]
+    assert (guess.start, guess.end) == (0, 3)
+    assert all(c.encode()[1:] == b"\x85\x8d" for c in (guess.char, *guess.alternatives))
+    assert "텍" in (guess.char, *guess.alternatives)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.binary(max_size=24))
+def test_decoding_with_every_kind_of_hole_ends_on_any_bytes(raw: bytes) -> None:
+    # Each hole moves the decoder on: no byte (C0, F5-FF after a stand-in) loops it.
+    raw = raw.replace(b"\x01", b"\x00")
+    holes = bytes(range(0x80, 0xC0)) + bytes(range(0xE3, 0xEE))
+    decoded = decode_with_holes(raw, holes, allow_cut=True, whole=True, pairs=True)
+    if decoded is not None:
+        spans = [(g.start, g.end) for g in decoded[1]]
+        assert all(0 <= a <= b <= len(raw) for a, b in spans)
+        assert all(b1 <= a2 for (_, b1), (a2, _) in pairwise(spans))
