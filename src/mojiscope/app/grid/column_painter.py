@@ -41,6 +41,7 @@ from mojiscope.app.grid.picture_stamps import Stamps, stamp
 from mojiscope.app.model.char_runs import CharRun
 from mojiscope.app.model.glyphs import Glyph, GlyphStyle, glyph_for_cell, glyph_for_char
 from mojiscope.core import SpanKind
+from mojiscope.core.words.charclass import regex_ranges
 
 #: Characters that never reorder (bidi), join or combine, so they can be drawn
 #: unshaped from their glyphs: Latin, Greek, Cyrillic, punctuation, symbols, U+FFFD.
@@ -66,16 +67,7 @@ def _plain_chars(family: str, point_size: float) -> frozenset[str]:
 def _run_pattern(family: str, point_size: float) -> re.Pattern[str]:
     """Matches runs of :func:`_plain_chars` (group 1), or else one character
     repeated (group 2)."""
-    ranges: list[tuple[int, int]] = []
-    for cp in sorted(map(ord, _plain_chars(family, point_size))):
-        if ranges and ranges[-1][1] == cp - 1:
-            ranges[-1] = (ranges[-1][0], cp)
-        else:
-            ranges.append((cp, cp))
-    klass = "".join(
-        re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
-        for a, b in ranges
-    )
+    klass = regex_ranges(_plain_chars(family, point_size))
     return re.compile(f"([{klass}]+)|((.)\\3*)", re.DOTALL)
 
 

@@ -34,7 +34,7 @@ import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.guess import (
@@ -436,7 +436,26 @@ def _lead_stand_in(
         end += 1
     if end == at:  # no continuation byte (F5-FF, C0, C1): no character to lead
         return None
-    tail = raw[at:end]
+    fills, held = _lead_fills(holes, raw[at:end])
+    own = _own_leads(raw)
+    chars = [c for c in fills if c.encode()[0] in own] or list(fills)
+    # With a byte lost beside the lead, a thousand fills: the commonest are
+    # ranked, only those the word lists or the Han and Hangul tables hold
+    # where any is a fill.
+    chosen = ([c for c in chars if c in held] or chars)[:LEAD_FILLS]
+    if not chosen:
+        return None
+    ranked = _ranked(chosen, context, _around(raw, end, prev[:-1], beyond))
+    what = QUESTION_MARK if raw[at - 1] == 0x3F else REPLACEMENT
+    return end, Guess(at - 1, end, what, ranked[0], tuple(ranked[1:]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _lead_fills(holes: bytes, tail: bytes) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The characters a lead byte of ``holes`` makes with the continuation
+    bytes ``tail`` (and, one short, with a byte of ``holes`` lost between
+    them), commonest first (:func:`_commonness`), and those of them the word
+    lists or the Han and Hangul tables hold."""
     leads = [b for b in holes if sequence_length(b) > 0]
     lost = [b for b in holes if 0x80 <= b <= 0xBF]
     fills = [bytes([lead]) for lead in leads if sequence_length(lead) == len(tail) + 1]
@@ -450,27 +469,20 @@ def _lead_stand_in(
     for fill in fills:
         with contextlib.suppress(UnicodeDecodeError):
             chars.append((fill + tail).decode("utf-8"))
-    own = _own_leads(raw)
-    chars = [c for c in chars if c.encode()[0] in own] or chars
-    # A letter the word lists use or a common Han character or Hangul
-    # syllable where any is a fill: with a byte lost beside the lead a
-    # thousand fills, the commonest ranked.
-    known = [
-        c
-        for c in chars
-        if frequency_rank(c) < len(by_frequency()) or c in common_han() or c in common_hangul()
-    ]
-    if not chars:
-        return None
-    commonest = sorted(
-        known or chars, key=lambda c: (frequency_rank(c), han_rank(c), hangul_rank(c), c)
-    )
-    chars = commonest[:LEAD_FILLS]
-    ranked = _ranked(chars, context, _around(raw, end, prev[:-1], beyond))
-    what = QUESTION_MARK if raw[at - 1] == 0x3F else REPLACEMENT
-    return end, Guess(at - 1, end, what, ranked[0], tuple(ranked[1:]))
+    chars.sort(key=_commonness)
+    past_all = (len(by_frequency()), len(common_han()), len(common_hangul()))
+    return tuple(chars), frozenset(c for c in chars if _commonness(c)[:3] != past_all)
 
 
+def _commonness(char: str) -> tuple[int, int, int, str]:
+    """Where ``char`` stands among the letters the word lists use, the common
+    Han characters and the common Hangul syllables (each past them all
+    where the table lacks it), then the character: a sort key, commonest
+    first."""
+    return frequency_rank(char), han_rank(char), hangul_rank(char), char
+
+
+@lru_cache(maxsize=8)
 def _own_leads(raw: bytes) -> frozenset[int]:
     """The lead bytes ``raw``'s whole characters beyond ASCII begin with."""
     return frozenset(

@@ -182,7 +182,7 @@ _QUESTION_IN_CJK = re.compile(
     f"(?<={CJK.pattern})(?<![吗呢吧么嗎麼か])\\?(?=[A-Za-z0-9]|{CJK.pattern})"
 )
 #: Han characters between two katakana (see :data:`RARE_HAN`).
-_HAN_IN_KATAKANA = re.compile("(?<=[\u30a1-\u30fa\u30fc])[\u3400-\u9fff]+(?=[\u30a1-\u30fa\u30fc])")
+_HAN_IN_KATAKANA = re.compile("[\u30a1-\u30fa\u30fc]([\u3400-\u9fff]+)(?=[\u30a1-\u30fa\u30fc])")
 #: A run of Han or kana (what GBK and Shift_JIS read UTF-8 as).
 _CJK_RUN = re.compile(f"{CJK.pattern}+")
 #: A UTF-8 sequence of three bytes (Han, kana and most other scripts' letters).
@@ -258,11 +258,12 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         if _read_as_multibyte(m.group())
     ]
     found += [
-        (m.start(), m.end(), RARE_HAN)
+        (m.start(1), m.end(1), RARE_HAN)
         for m in _HAN_IN_KATAKANA.finditer(text)
-        if not common_han().issuperset(m.group())
+        if not common_han().issuperset(m.group(1))
     ]
-    found += [(m.start(), m.end(), BROKEN_BAR) for m in _BROKEN_BAR.finditer(text)]
+    if "\u00a6" in text:  # the regex, which starts with a look-behind, tries every position
+        found += [(m.start(), m.end(), BROKEN_BAR) for m in _BROKEN_BAR.finditer(text)]
     found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
     found += [(m.start(), m.end(), THAI) for m in _THAI_AFTER_NOTHING.finditer(text)]
     for match in _capitals().finditer(text):

@@ -22,6 +22,7 @@ from functools import cache
 from itertools import pairwise
 
 from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.words.charclass import regex_ranges
 
 #: Code pages UTF-8 is seen read as.
 READERS = (
@@ -104,20 +105,7 @@ def _undoable() -> re.Pattern[str]:
     """:func:`undoable_characters` as a character class of code-point ranges
     (some 34,000 characters, as a set, held megabytes; the class holds
     their 200 ranges)."""
-    codes = sorted(map(ord, undoable_characters()))
-    ranges = []
-    start = previous = codes[0]
-    for code in codes[1:]:
-        if code != previous + 1:
-            ranges.append((start, previous))
-            start = code
-        previous = code
-    ranges.append((start, previous))
-    body = "".join(
-        re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
-        for a, b in ranges
-    )
-    return re.compile(f"[{body}]")
+    return re.compile(f"[{regex_ranges(undoable_characters())}]")
 
 
 def nothing_to_undo(text: str) -> bool:
@@ -135,8 +123,9 @@ def nothing_to_undo(text: str) -> bool:
 #: Characters a reader of :data:`MULTIBYTE_READERS` makes of UTF-8 beyond
 #: ASCII are mostly Han and kana (halfwidth kana for Shift_JIS).
 CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff61-\uff9f]")
-#: Hangul syllables: cp949 reads UTF-8 as them, and Han.
-HANGUL = re.compile("[\uac00-\ud7a3]")
+#: Han, kana and Hangul syllables: what the readers of
+#: :data:`MULTIBYTE_READERS` make of UTF-8 (cp949 reads it as Hangul and Han).
+MULTIBYTE_MADE = re.compile(f"{CJK.pattern}|[\uac00-\ud7a3]")
 
 
 _NON_ASCII_RUNS = re.compile("[^\x00-\x7f]+")
@@ -185,7 +174,7 @@ def undoes_without_guessing(text: str) -> bool:
                 for a, b in pairwise(run)
             ):
                 return True
-    if CJK.search(text) is None and HANGUL.search(text) is None:
+    if MULTIBYTE_MADE.search(text) is None:
         return False
     return any(_reads_as_utf8(run, reader) for reader in MULTIBYTE_READERS for run in runs)
 
@@ -206,7 +195,7 @@ def readers_for(text: str) -> tuple[str, ...]:
     readers: tuple[str, ...] = READERS
     if C1_CONTROL.search(text) and _BEYOND_LATIN1.search(text):
         readers = (*readers, MIXED_READER)
-    if CJK.search(text) or HANGUL.search(text):
+    if MULTIBYTE_MADE.search(text):
         readers = (*readers, *MULTIBYTE_READERS)
     return readers
 

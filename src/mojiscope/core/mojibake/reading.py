@@ -68,6 +68,7 @@ from mojiscope.core.spans.builder import SpanListBuilder
 from mojiscope.core.spans.event import Reason, SpanKind
 from mojiscope.core.spans.table import SpanTable
 from mojiscope.core.system.source import Source
+from mojiscope.core.words.charclass import regex_ranges
 
 PREFIX = "repair:"
 #: Bytes without a safe cut after which a block is cut at a guess (see the module).
@@ -393,17 +394,8 @@ def _unencodable(codec: str) -> re.Pattern[str]:
     """Runs of characters a code page has no bytes for, each U+FFFD a run of
     its own: a U+FFFD on disk stands for something lost before, and stays
     one U+FFFD, as the explainer shows it."""
-    readable = sorted(_readable(codec) - {"\ufffd"})
-    ranges: list[str] = []
-    at = 0
-    while at < len(readable):
-        end = at
-        while end + 1 < len(readable) and ord(readable[end + 1]) == ord(readable[end]) + 1:
-            end += 1
-        low, high = re.escape(readable[at]), re.escape(readable[end])
-        ranges.append(low if at == end else f"{low}-{high}")
-        at = end + 1
-    return re.compile("\ufffd|[^\ufffd" + "".join(ranges) + "]+")
+    readable = regex_ranges(_readable(codec) - {"\ufffd"})
+    return re.compile(f"\ufffd|[^\ufffd{readable}]+")
 
 
 def _readable(codec: str) -> frozenset[str]:

@@ -238,8 +238,10 @@ def _holes(reader: str, text: str) -> bytes:
     latin-1, which defines every byte, the C1 controls, when ``text`` holds
     none (a text that holds one kept them) and shows the reading elsewhere
     (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter);
-    for a reader of :data:`MULTIBYTE_READERS`, any continuation byte, when
-    ``text`` holds a U+FFFD or ``?`` it may have been lost to, or a run of
+    for a reader of :data:`MULTIBYTE_READERS`, any continuation byte and
+    the lead bytes of its users' scripts (:data:`_LEADS`), when ``text``
+    holds a U+FFFD or ``?`` it may have been lost to; any continuation
+    byte where it holds a run of
     Han or kana that is mostly UTF-8 read by such a reader (the oddity
     ``oddities.MULTIBYTE``), whose reader may have dropped bytes (Python's
     ``errors="ignore"``: ``请在项目`` read as GBK is ``璇峰湪椤圭洰``, and a

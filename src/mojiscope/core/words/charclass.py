@@ -65,8 +65,9 @@ from __future__ import annotations
 import enum
 import functools
 import importlib
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple, Protocol, cast
 
 __all__ = [
@@ -215,6 +216,23 @@ def _check(cp: int) -> str:
     if not 0 <= cp <= MAX_CODE_POINT:
         raise ValueError(f"not a code point: {cp:#x}")
     return chr(cp)
+
+
+def regex_ranges(chars: Iterable[str]) -> str:
+    """The inside of a regular-expression character class (no brackets)
+    matching exactly ``chars``: each run of consecutive code points as one
+    range (``a-z``), so tens of thousands of characters (a code page's) are
+    a few hundred ranges, which the ``re`` module holds in little memory."""
+    ranges: list[tuple[int, int]] = []
+    for cp in sorted(map(ord, chars)):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1] = (ranges[-1][0], cp)
+        else:
+            ranges.append((cp, cp))
+    return "".join(
+        re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+        for a, b in ranges
+    )
 
 
 def is_noncharacter(cp: int) -> bool:
