@@ -8,11 +8,14 @@ against a second copy of the lists in charclass.py.
 from __future__ import annotations
 
 import importlib
+import re
 import unicodedata
 from collections.abc import Callable
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mojiscope.core.words import charclass
 from mojiscope.core.words.charclass import (
@@ -294,3 +297,19 @@ def test_derived_names_when_the_module_has_none(monkeypatch: pytest.MonkeyPatch)
     assert char_name(0x17000) == "TANGUT IDEOGRAPH-17000"
     assert char_name(0x18D08) == "TANGUT IDEOGRAPH-18D08"
     assert char_name(0x4E00) == "CJK UNIFIED IDEOGRAPH-4E00"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(st.characters(exclude_categories=["Cs"]), max_size=40))
+def test_regex_ranges_matches_exactly_the_characters(chars: set[str]) -> None:
+    # Signs a class gives meaning to (] \ ^ -) and runs of neighbours alike.
+    chars |= {"-", "]", "^", "\\", "a", "b", "c"}
+    pattern = re.compile(f"[{charclass.regex_ranges(chars)}]")
+    probes = chars | {
+        chr(ord(c) + d) for c in chars for d in (-1, 1) if 0 <= ord(c) + d <= 0x10FFFF
+    }
+    for probe in probes:
+        if "\ud800" <= probe <= "\udfff":
+            continue
+        assert (pattern.fullmatch(probe) is not None) == (probe in chars)
+    assert charclass.regex_ranges("cab") == "a-c"
