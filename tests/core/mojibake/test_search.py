@@ -2,10 +2,13 @@
 """The search: a bounded search finds what the full one finds, Western
 text read as another code page (Cyrillic Windows among them) is offered
 back only through its words, a look-alike letter only into a known one, and
-a word that lost several letters is read back whole where a known word fits."""
+a word that lost several letters is read back whole where a known word fits,
+and legacy text read by a neighbour's code page (Cyrillic in another
+Cyrillic one, UTF-8 by a Russian console) is read back, unsure."""
 
 from __future__ import annotations
 
+import pytest
 from helpers.properties import property_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +20,7 @@ from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.search import (
+    NEIGHBOUR_READERS,
     WESTERN_MISREADERS,
     commoner,
     scored,
@@ -151,3 +155,42 @@ def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_w
     repaired, guesses = found
     assert repaired == text
     assert [g.char for g in guesses] == ["П", "р", "т"]
+
+
+RUSSIAN = "Съешь же ещё этих мягких французских булок, да выпей чаю"
+#: The text each writer writes: Russian, or for Central European Windows Polish.
+WRITTEN = dict.fromkeys(("cp1251", "koi8-r", "cp866"), RUSSIAN) | {
+    "cp1250": "Zażółć gęślą jaźń, pchnąć w tę łódź jeża"
+}
+
+
+@pytest.mark.parametrize(
+    ("writer", "reader"),
+    [(writer, reader) for reader, writers in NEIGHBOUR_READERS.items() for writer in writers],
+)
+def test_legacy_text_read_by_a_neighbours_code_page_is_read_back_unsure(
+    writer: str, reader: str
+) -> None:
+    # KOI8-R read as cp1251 is "рТЙЧЕФ", cp1251 read by a DOS console "╧ЁштхЄ".
+    text = WRITTEN[writer]
+    seen = text.encode(python_codec(writer)).decode(python_codec(reader))
+    best = explain(seen.encode())[0]
+    assert best.text == text
+    assert best.chain == Chain((Misreading(writer, reader),))
+    # Training never draws these misreadings: how sure the repair is, is not known.
+    assert best.confidence <= UNSURE_CONFIDENCE
+
+
+def test_utf8_read_by_a_russian_console_is_read_back_unsure() -> None:
+    seen = RUSSIAN.encode().decode("cp866")  # "╨С╤К╨╡╤И╤М ..."
+    best = explain(seen.encode())[0]
+    assert (best.text, best.chain) == (RUSSIAN, Chain((Misreading("utf-8", "cp866"),)))
+    assert best.confidence == UNSURE_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    "text", [RUSSIAN, "Zażółć gęślą jaźń", "Příliš žluťoučký kůň úpěl ďábelské ódy", "Новая папка"]
+)
+def test_correct_cyrillic_and_central_european_text_is_fine_as_it_is(text: str) -> None:
+    best = explain(text.encode())[0]
+    assert best.unchanged and best.confidence > 0.9

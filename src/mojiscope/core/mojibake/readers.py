@@ -28,7 +28,7 @@ from mojiscope.core.words.charclass import regex_ranges
 READERS = (
     "windows-1252", "cp1252", "latin-1", "iso-8859-15", "mac-roman", "cp437", "cp850",
     "cp1250", "iso-8859-2", "cp1251", "koi8-r", "koi8-u", "cp1253", "cp1254", "cp1255",
-    "cp1256", "cp1257", "cp874",
+    "cp1256", "cp1257", "cp874", "cp866",
 )  # fmt: skip
 #: Code pages of two bytes a character that UTF-8 is seen read as, by
 #: programs running in Chinese, Japanese and Korean Windows (``你好`` is

@@ -59,6 +59,17 @@ LEGACY_WRITERS = (
     "cp850", "cp866",
 )  # fmt: skip
 LEGACY_READERS = ("windows-1252", "latin-1", "cp437", "mac-roman")
+#: Legacy text read by a neighbour's code page, each reader with the
+#: writers it is seen misreading: Russian in one Cyrillic code page read as
+#: another (KOI8-R's ``Привет`` read as cp1251 is ``рТЙЧЕФ``, cp1251's read
+#: by a DOS console, cp866, is ``╧ЁштхЄ``), and Cyrillic and Central
+#: European Windows each reading the other (``Ďđčâĺň``).
+NEIGHBOUR_READERS: dict[str, tuple[str, ...]] = {
+    "cp1251": ("koi8-r", "cp866", "cp1250"),
+    "koi8-r": ("cp1251", "cp866"),
+    "cp866": ("cp1251", "koi8-r"),
+    "cp1250": ("cp1251",),
+}
 UTF16_WRITERS = ("utf-16", "utf-16le", "utf-16be")
 #: Codecs legacy bytes on disk are tried as (when they are not UTF-8).
 STORED_AS = (
@@ -296,8 +307,11 @@ def undo_layer(
             chain = hypothesis.chain.undo_one(Misreading(cesu[0], reader))
             found.append(scored(cesu[1], chain, hypothesis.guesses))
         origin_possible = legacy and first and not undo.stand_in
-        if origin_possible and reader in LEGACY_READERS and not is_utf8(undo.raw):
-            found += _legacy_origins(undo.raw, reader, hypothesis, bound)
+        if origin_possible and not is_utf8(undo.raw):
+            if reader in LEGACY_READERS:
+                found += _legacy_origins(undo.raw, reader, hypothesis, bound)
+            elif reader in NEIGHBOUR_READERS:
+                found += _legacy_origins(undo.raw, reader, hypothesis, bound, neighbours=True)
     return found
 
 
@@ -349,15 +363,19 @@ def undo_first(text: str, reader: str) -> tuple[str, tuple[Guess, ...]] | None:
 
 
 def _legacy_origins(
-    raw: bytes, reader: str, hypothesis: Hypothesis, bound: bool
+    raw: bytes, reader: str, hypothesis: Hypothesis, bound: bool, neighbours: bool = False
 ) -> list[Hypothesis]:
-    """Readings where the oldest text was legacy or UTF-16 bytes (ends a chain)."""
+    """Readings where the oldest text was legacy or UTF-16 bytes (ends a
+    chain); ``neighbours``: only the writers :data:`NEIGHBOUR_READERS` gives
+    ``reader``."""
     if _spaces_only(hypothesis.text):
         return []
     price = bounded if bound else scored
     bom = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
     writers: tuple[str, ...] = LEGACY_WRITERS
-    if len(raw) % 2 == 0 or bom:
+    if neighbours:
+        writers = NEIGHBOUR_READERS[reader]
+    elif len(raw) % 2 == 0 or bom:
         writers = LEGACY_WRITERS + UTF16_WRITERS  # UTF-16 of CJK text holds no NUL
     found = []
     for writer in writers:
@@ -415,9 +433,18 @@ _WORD = re.compile(r"[^\W\d_]+")
 WESTERN_MISREADERS = ("mac-roman", "cp437", "cp850", "cp1250", "cp1251", "cp1253", "cp1257")
 #: Misreadings the search tries that training never draws (``damage.py``
 #: leaves them out, see docs/MOJIBAKE_CHOICES.md): the model prices them
-#: as it prices their readers elsewhere, but how often a reading through
-#: one is right was never measured.
-UNFITTED = frozenset({Misreading("windows-1252", "cp1251")})
+#: as it prices their readers elsewhere (a reader it has no weight for as
+#: any other), but how often a reading through one is right was never
+#: measured: Western text read by a Russian Windows, UTF-8 read by a
+#: Russian DOS console (cp866), and the neighbours' misreadings
+#: (:data:`NEIGHBOUR_READERS`).
+UNFITTED = frozenset(
+    {
+        Misreading("windows-1252", "cp1251"),
+        Misreading("utf-8", "cp866"),
+        *(Misreading(w, r) for r, writers in NEIGHBOUR_READERS.items() for w in writers),
+    }
+)
 #: Cyrillic and Greek letters drawn like Latin ones: a Latin word holding
 #: only such letters of another alphabet may have been typed or pasted so
 #: (``Mich\u0430el``, a Cyrillic a), not misread (:func:`western_origins`).
