@@ -1,7 +1,7 @@
 """Lost bytes and their fills (``lost``): a letter's byte lost and the
 fill that makes the commonest word, a character's two continuation bytes
 stripped by latin-1, a lead byte a reader of two bytes a time lost to
-U+FFFD, and decoding that ends on any bytes."""
+U+FFFD, an emoji's variation selector, and decoding that ends on any bytes."""
 
 from __future__ import annotations
 
@@ -25,6 +25,16 @@ def test_a_lost_letter_is_the_one_that_makes_the_commonest_word() -> None:
     decoded = decode_with_holes(raw, C1_BYTES, allow_cut=False)
     assert decoded is not None and decoded[0] == "день"
     assert "я" in decoded[1][0].alternatives
+
+
+@pytest.mark.parametrize("emoji", ["\u26a0\ufe0f", "\u2764\ufe0f", "\u2714\ufe0f"])
+def test_an_emojis_lost_variation_selector_is_the_emoji_one(emoji: str) -> None:
+    # ⚠️ ends in EF B8 8F (U+FE0F); windows-1252 has no 8F, and the other
+    # bytes it lacks (81 8D 90 9D) make the selectors text seldom uses.
+    seen = f"{emoji} Warning: disk full".encode().decode("cp1252", "replace")
+    best = explain(seen.encode())[0]
+    assert best.text == f"{emoji} Warning: disk full"
+    assert "\ufe01" in best.lost[-1].alternatives
 
 
 def test_both_continuation_bytes_of_a_character_lost_as_c1_controls_are_guessed() -> None:

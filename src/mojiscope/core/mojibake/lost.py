@@ -103,6 +103,10 @@ def _continuations(raw: bytes, start: int, length: int) -> int:
 _WINDOWS_1252 = frozenset(bytes(range(256)).decode(WHATWG_1252))
 
 
+#: The variation selector that asks for a character's emoji presentation.
+EMOJI_SELECTOR = "\ufe0f"
+
+
 def _deeper(char: str, before: str, following: str) -> str:
     """The character a guess is really about when the text was misread more
     than once: a C1 control filled after the characters ``before`` it
@@ -162,8 +166,10 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
     # (``osŁaw``, ``PŘíliš``); all capitals and a word's first letter are not.
     inside = before.isalpha() and (before.islower() or following.islower())
     # Between fills priced alike (Han characters the model tells no apart,
-    # dashes), the commoner Han character or sign first, but between digits
-    # the en dash (U+2013) of a range.
+    # dashes, variation selectors), the commoner Han character or sign
+    # first, but between digits the en dash (U+2013) of a range, and the
+    # emoji's variation selector (U+FE0F, the one text uses: ``❤️`` ends
+    # in EF B8 8F, and windows-1252 has no 8F).
     in_range = before.isdigit() and following.isdigit()
     scored = [
         (
@@ -172,7 +178,7 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
             + (CAPITAL_INSIDE if inside and d.isupper() else 0.0)
             + (neighbours_price(d, before, following) if d == c else 0.0),
             han_rank(d),
-            -1 if in_range and d == "\u2013" else sign_rank(d),
+            -1 if (in_range and d == "\u2013") or d == EMOJI_SELECTOR else sign_rank(d),
             i,
             c,
         )
