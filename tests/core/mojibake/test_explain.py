@@ -1,7 +1,9 @@
 # ruff: noqa: RUF001, RUF003 - mojibake is made of look-alike characters
-"""The mojibake explainer's contracts (issue 14): chains replay both ways,
-stream split anywhere, strict failures name the byte, and each damage kind
-gets its repair with the ranges, lost bytes and alternatives it claims."""
+"""The mojibake explainer's contracts (issue 14): each damage kind gets its
+repair with the ranges, lost bytes and alternatives it claims, and any
+bytes get ranked readings with the text as it is among them (chains
+themselves are test_chain.py's, streaming test_stream.py's, the hint
+test_hint.py's)."""
 
 from __future__ import annotations
 
@@ -16,14 +18,12 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import (
     IDENTITY,
     Chain,
-    ChainError,
     Misreading,
     apply_chain,
     damage,
     explain,
     model,
     mojibake_hint,
-    repair_text,
     verify_chain,
 )
 from mojiscope.core.mojibake.chain import python_codec
@@ -31,8 +31,6 @@ from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lost_letters import letters_lost
 from mojiscope.core.mojibake.plan import plan_of_explanation
-from mojiscope.core.mojibake.search import shows_text
-from mojiscope.core.system.control import Cancelled, Control
 from mojiscope.core.system.source import BytesSource
 
 explain_module = importlib.import_module("mojiscope.core.mojibake.explain")
@@ -54,77 +52,6 @@ CHAINS = [
 ]
 
 text_any = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
-
-
-# -- chains ------------------------------------------------------------------------
-
-
-def test_chain_words_say_each_misreading_oldest_first() -> None:
-    assert TWICE.words == ["utf-8 read as windows-1252", "utf-8 read as windows-1252"]
-    assert Chain((), "cp1251").words == ["written as cp1251"]
-    assert IDENTITY.words == [] and IDENTITY.is_identity
-
-
-def test_repair_plan_is_the_damage_plan_backwards() -> None:
-    plan = [(s.action, s.codec) for s in SJIS.repair_plan()]
-    assert plan == [("decode", "utf-8"), ("encode", "windows-1252"), ("decode", "shift_jis")]
-    damage_plan = [(s.action, s.codec) for s in SJIS.damage_plan()]
-    assert damage_plan == [("encode", "shift_jis"), ("decode", "windows-1252"), ("encode", "utf-8")]
-
-
-@pytest.mark.parametrize("chain", CHAINS, ids=lambda c: " + ".join(c.words))
-@PROPERTY
-@given(text=text_any)
-def test_apply_chain_undoes_damage(chain: Chain, text: str) -> None:
-    try:
-        damaged = damage(chain, text)
-    except UnicodeError:
-        return  # the chain cannot make this text (a real program would have failed)
-    assert apply_chain(chain, damaged) == text.encode("utf-8")
-
-
-@PROPERTY
-@given(text=text_any, cuts=st.lists(st.integers(0, 200), max_size=4))
-def test_streaming_a_chain_split_anywhere_gives_the_whole_repair(
-    text: str, cuts: list[int]
-) -> None:
-    damaged = damage(TWICE, text)
-    for chunk in {1, 2, 3, 7, len(damaged) + 1, *(c + 1 for c in cuts)}:
-        out: list[bytes] = []
-        verified = verify_chain(TWICE, BytesSource(damaged), out.append, chunk_size=chunk)
-        assert b"".join(out) == text.encode("utf-8")
-        assert verified.bytes_in == len(damaged)
-        assert verified.chars_out == len(text)
-        assert verified.bytes_out == len(text.encode("utf-8"))
-
-
-def test_strict_repair_names_the_byte_where_the_chain_fails() -> None:
-    data = "Café Ã© ok".encode()  # "é" (C3 A9) read back as windows-1252 is E9: no UTF-8
-    with pytest.raises(ChainError, match=r"^byte 3: expected utf-8") as caught:
-        repair_text(WIN, data)
-    assert caught.value.offset == 3
-
-
-def test_strict_repair_names_the_byte_in_a_deeper_layer() -> None:
-    data = damage(WIN, "abc é")  # one layer deep, repaired with two
-    with pytest.raises(ChainError) as caught:
-        repair_text(TWICE, data)
-    assert caught.value.offset == 4
-
-
-def test_streamed_failure_names_the_byte_far_into_the_file() -> None:
-    data = damage(WIN, "Café\n" * 100) + b"bad \xe9 here"
-    with pytest.raises(ChainError) as caught:
-        verify_chain(WIN, BytesSource(data), chunk_size=64)
-    assert caught.value.offset == data.index(b"\xe9")
-
-
-def test_streaming_reports_progress_and_stops_when_cancelled() -> None:
-    seen: list[int] = []
-    control = Control(progress=seen.append, cancelled=lambda: len(seen) >= 2)
-    with pytest.raises(Cancelled):
-        verify_chain(WIN, BytesSource(damage(WIN, "é" * 40)), control=control, chunk_size=10)
-    assert seen == [10, 20]
 
 
 # -- explanations ------------------------------------------------------------------
@@ -260,37 +187,6 @@ def test_long_input_is_explained_from_a_sample() -> None:
     out: list[bytes] = []
     verify_chain(best.chain, BytesSource(data), out.append)
     assert b"".join(out) == ("Café crème et thé.\n" * 4000).encode()
-
-
-def test_hint_names_the_chain_and_a_repaired_piece() -> None:
-    assert mojibake_hint("Le cafÃ© est trÃ¨s bon".encode()) == (
-        "looks like utf-8 read as windows-1252: Ã© → é"
-    )
-    assert mojibake_hint("Le café est très bon".encode()) is None
-
-
-def test_hint_says_nothing_of_a_run_of_zero_bytes() -> None:
-    """It said "looks like text written as utf-16le, not UTF-8" and showed
-    NULs: half as many as UTF-16, but no more text than as UTF-8."""
-    assert explain(bytes(64))[0].unchanged
-    assert mojibake_hint(bytes(64)) is None
-    assert mojibake_hint(bytes(512)) is None
-    assert mojibake_hint("text".encode("utf-16le") * 8) == (
-        "looks like text written as utf-16le, not UTF-8: texttexttexttexttexttexttexttext"
-    )
-
-
-@PROPERTY
-@given(data=st.binary(max_size=200) | st.builds(lambda n: bytes(n), st.integers(1, 600)))
-def test_a_hint_always_shows_something_to_read(data: bytes) -> None:
-    hint = mojibake_hint(data)
-    if hint is not None and ": " in hint:
-        assert shows_text(hint.split(": ", 1)[1])
-
-
-def test_hint_for_legacy_bytes_on_disk_shows_the_text() -> None:
-    hint = mojibake_hint("Съешь же ещё этих мягких французских булок".encode("cp1251"))
-    assert hint == "looks like text written as cp1251, not UTF-8: Съешь"
 
 
 FUZZ = settings(
