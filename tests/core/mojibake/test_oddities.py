@@ -13,6 +13,7 @@ from mojiscope.core.mojibake.oddities import (
     C0,
     C1,
     CAPITAL,
+    INSIDE_LATIN,
     JIS,
     MULTIBYTE,
     QUESTION_IN_CJK,
@@ -63,6 +64,9 @@ from mojiscope.core.mojibake.oddities import (
         ("涓枃.txt", [(0, 2, MULTIBYTE)]),
         # コード read as Shift_JIS beside ファイル as it is.
         ("ファイル: 繧ｳ繝ｼ繝", [(6, 11, MULTIBYTE)]),
+        # Latin-1 read by a UTF-8 decoder that took any byte after a lead as
+        # its continuation: passé ce (E9 20 63) is pass頣e.
+        ("J'ai encore pass頣e soir de longues heures", [(16, 17, INSIDE_LATIN)]),
         # 株式会社ワーク in ISO-2022-JP, its escape bytes stripped.
         ("Subject: $B3t<02q<R%o!<%/(B", [(9, 27, JIS)]),
     ],
@@ -82,6 +86,9 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "所有中文文件名乱码，文件中内容没有乱码",
         "Dark Night Rhapsody～明けない夜の狂詩曲",
         "canal字符集编码问题，latin1的表",
+        # Chinese and Japanese text with Latin words glued to a Han character.
+        "有：off、on、disable、auto和unix 四种取值",
+        "postgresql.confでarchive_cleanup_commandを設定します",
         "请在项目根目录中运行脚本。いつもお世話になっております。",
         "讀取 缺少 警告 から 中文.txt",
         "你好吗?我很好。これですか?はい。東京? ok",

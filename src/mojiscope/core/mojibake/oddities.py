@@ -45,6 +45,14 @@ and damage often leaves:
   (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost; ``涓枃``, a pair lost across
   ``中文``). Correct Chinese and Japanese text is seldom so (none of the
   7,050 training texts holding Han or kana);
+* a letter of a script beyond Latin, Greek and Cyrillic alone between
+  two lower-case Latin letters, in a text whose Latin letters outnumber
+  such letters four to one (``pass頣e``: Latin-1 text read by a UTF-8
+  decoder that took whatever bytes followed a lead byte as its
+  continuation, ``é c`` as ``頣``); but kana, Hangul and the commonest Han
+  characters, which Japanese, Korean and Chinese glue to Latin words
+  (``confでarchive``, ``auto和unix``). None of the 86,822 training texts
+  holds one;
 * Han characters inside a word of katakana, one of them beyond the
   commonest (``ダウ瘢雹ンロ``, EUC-JP bytes read with some of them
   shifted): Japanese writes loanwords in katakana whole (one training
@@ -97,6 +105,7 @@ THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
 RARE_HAN = "a rare Han character inside a word of katakana"
+INSIDE_LATIN = "a letter of another script inside a Latin word"
 BROKEN_BAR = "a broken bar glued to a character beyond ASCII"
 #: A broken bar glued to a character beyond ASCII, on either side.
 _BROKEN_BAR = re.compile("(?<=[^\x00-\x7f])\u00a6|\u00a6(?=[^\x00-\x7f])")
@@ -119,6 +128,19 @@ _CYRILLIC_LETTER = re.compile(f"[{_CYRILLIC}]")
 _SCRIPT_CHANGE = re.compile(
     f"[{_LATIN}][{_GREEK}{_CYRILLIC}]|[{_GREEK}][{_LATIN}{_CYRILLIC}]|[{_CYRILLIC}][{_LATIN}{_GREEK}]"
 )
+#: A character beyond Latin, Greek and Cyrillic, the punctuation and
+#: symbol blocks, the variation selectors and U+FFFD, alone between two
+#: lower-case Latin letters (:func:`_inside_latin` keeps the letters).
+_INSIDE_LATIN = re.compile(
+    "[a-zß-öø-ÿ]([^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd])(?=[a-zß-öø-ÿ])"
+)
+_LATIN_LETTER = re.compile(f"[{_LATIN}]")
+#: Kana and Hangul, which Japanese and Korean glue to Latin words.
+_GLUED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\uac00-\ud7a3]")
+#: A letter of a script beyond Latin, Greek and Cyrillic (by its range).
+_OTHER_LETTER = re.compile("[^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd]")
+
+
 #: Signs words hold: dashes (any ``Pd``), apostrophes and the quotes and
 #: accents typed for them, the middle dot (Catalan ``l·l``), the ellipsis;
 #: and U+FFFD, a lost letter (``lost_letters``), not an oddity.
@@ -266,6 +288,7 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
         found += [(m.start(), m.end(), BROKEN_BAR) for m in _BROKEN_BAR.finditer(text)]
     found += [(at, at + 1, SIGN) for at in signs_between_letters(text)]
     found += [(m.start(), m.end(), THAI) for m in _THAI_AFTER_NOTHING.finditer(text)]
+    found += [(at, at + 1, INSIDE_LATIN) for at in _inside_latin(text)]
     for match in _capitals().finditer(text):
         at = match.start()
         before = text[at - 1] if at else ""
@@ -284,6 +307,21 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
             if not _science(text[word[0] : word[1]]):
                 found.append((*word, SCRIPTS))
     return tuple(sorted(found))
+
+
+def _inside_latin(text: str) -> list[int]:
+    """Where ``text`` holds a letter of another script alone inside a Latin
+    word (:data:`INSIDE_LATIN`), when its Latin letters outnumber the letters
+    of such scripts four to one; in order."""
+    found = [
+        m.start(1)
+        for m in _INSIDE_LATIN.finditer(text)
+        if m.group(1).isalpha() and not _GLUED.match(m.group(1)) and m.group(1) not in common_han()
+    ]
+    if not found:
+        return []
+    others = sum(1 for c in _OTHER_LETTER.findall(text) if c.isalpha())
+    return found if len(_LATIN_LETTER.findall(text)) >= 4 * others else []
 
 
 def signs_between_letters(text: str) -> list[int]:
