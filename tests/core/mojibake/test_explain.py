@@ -39,19 +39,7 @@ PROPERTY = property_settings(60)
 
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
 WIN_CODEC = "whatwg-windows-1252"
-TWICE = Chain((Misreading("utf-8", "windows-1252"), Misreading("utf-8", "windows-1252")))
 SJIS = Chain((Misreading("shift_jis", "windows-1252"),))
-CHAINS = [
-    WIN,
-    TWICE,
-    Chain((Misreading("utf-8", "latin-1"),)),
-    Chain((Misreading("utf-8", "mac-roman"),)),
-    Chain((Misreading("utf-8", "cp437"),)),
-    Chain((Misreading("utf-8", "koi8-r"),)),
-    Chain((), "cp1251"),
-]
-
-text_any = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 
 
 # -- explanations ------------------------------------------------------------------
