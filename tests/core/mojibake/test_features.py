@@ -35,13 +35,13 @@ def _plain_coherence(text: str) -> float:
 @settings(max_examples=300, deadline=None)
 @given(text=ACCENTED)
 def test_coherence_counts_as_the_sum_per_language(text: str) -> None:
-    assert features._coherence(text) == _plain_coherence(text)
+    assert features.letters_no_language_uses(text) == _plain_coherence(text)
 
 
 def test_coherence_counts_letters_no_language_uses_together() -> None:
     # ő is Hungarian's, ø Danish and Norwegian's: one of them is left over.
-    assert features._coherence("ő ø") == 1.0
-    assert features._coherence("ő ő") == 0.0
+    assert features.letters_no_language_uses("ő ø") == 1.0
+    assert features.letters_no_language_uses("ő ő") == 0.0
 
 
 #: A character of each class, as the rules of ``features._tables`` give them

@@ -21,6 +21,7 @@ from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.search import (
     NEIGHBOUR_READERS,
+    UNFITTED,
     WESTERN_MISREADERS,
     commoner,
     scored,
@@ -194,3 +195,19 @@ def test_utf8_read_by_a_russian_console_is_read_back_unsure() -> None:
 def test_correct_cyrillic_and_central_european_text_is_fine_as_it_is(text: str) -> None:
     best = explain(text.encode())[0]
     assert best.unchanged and best.confidence > 0.9
+
+
+@pytest.mark.parametrize("text", [RUSSIAN, WRITTEN["cp1250"], "Новая папка, Документы"])
+def test_text_that_shows_nothing_a_neighbour_leaves_is_offered_no_neighbours_reading(
+    text: str,
+) -> None:
+    readings = search(scored(text, IDENTITY))
+    assert not any(h.chain.layers and h.chain.layers[0] in UNFITTED for h in readings)
+
+
+def test_a_cyrillic_word_in_capitals_has_the_neighbours_tried() -> None:
+    # What KOI8-R and cp1251 make of each other's lower-case letters; a
+    # heading in capitals has them tried too, and the text as it is wins.
+    readings = search(scored("ВНИМАНИЕ: " + RUSSIAN, IDENTITY))
+    assert any(h.chain.layers and h.chain.layers[0] in UNFITTED for h in readings)
+    assert explain(("ВНИМАНИЕ: " + RUSSIAN).encode())[0].unchanged

@@ -386,7 +386,7 @@ def _local(text: str, classes: U8) -> F64:
     return out
 
 
-def _coherence(text: str) -> float:
+def letters_no_language_uses(text: str) -> float:
     """Accented Latin letters (occurrences) the best-fitting language does not use."""
     found: dict[str, int] = {}
     for char in {c for c in set(text) if c >= "\xc0"}:
@@ -467,7 +467,7 @@ def text_features(text: str) -> F64:
     classes = classes_of(text)
     out = np.zeros(TEXT_SIZE, np.float64)
     out[:LOCAL] = _local(text, classes)
-    out[LOCAL] = _coherence(text)
+    out[LOCAL] = letters_no_language_uses(text)
     out[LOCAL + 1] = _minority(text, classes)
     out[LOCAL + 2] = len(text) / 64
     out[LOCAL + 3] = _repeated(text)

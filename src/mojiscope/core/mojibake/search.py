@@ -37,7 +37,7 @@ from mojiscope.core.mojibake.chain import (
     Misreading,
     python_codec,
 )
-from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.features import fold, letters_no_language_uses
 from mojiscope.core.mojibake.guess import FFFD_STAND_IN, PRICED_AS, Guess
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import decode_with_holes
@@ -310,9 +310,36 @@ def undo_layer(
         if origin_possible and not is_utf8(undo.raw):
             if reader in LEGACY_READERS:
                 found += _legacy_origins(undo.raw, reader, hypothesis, bound)
-            elif reader in NEIGHBOUR_READERS:
+            elif reader in NEIGHBOUR_READERS and not _plainly_written(text):
                 found += _legacy_origins(undo.raw, reader, hypothesis, bound, neighbours=True)
     return found
+
+
+#: A Cyrillic word of four capitals or more: what KOI8-R and cp1251 make of
+#: each other's lower-case letters (``пРИВЕТ``).
+_CYRILLIC_CAPITALS = re.compile("[\u0401\u0410-\u042f]{4,}")
+
+
+@lru_cache(maxsize=8)
+def _plainly_written(text: str) -> bool:
+    """Whether ``text`` shows nothing a neighbour's code page leaves
+    (:data:`NEIGHBOUR_READERS`), so that none is tried: no oddity, no
+    Cyrillic word of capitals, and every character beyond ASCII a space,
+    punctuation, a letter of the Russian alphabet, or a Latin letter among
+    those one language writes together. Of those misreadings of the
+    training texts, 1.2% are so (cp1251 read as cp866 the most: 5.5%,
+    short text whose letters all lie in the alphabet's first half); of the
+    correct training texts in Cyrillic or Central European letters, 73%."""
+    if odd_places(text) or _CYRILLIC_CAPITALS.search(text):
+        return False
+    for char in _chars_of(text):
+        if char < "\x80" or unicodedata.category(char)[0] in "PZ":
+            continue
+        if "\u0410" <= char <= "\u044f" or char in "Ёё":
+            continue
+        if not ("\xc0" <= char <= "\u024f" and char.isalpha()):
+            return False
+    return letters_no_language_uses(text) == 0
 
 
 def _kept_invisibles(text: str) -> bool:
