@@ -1,7 +1,8 @@
 """Lost bytes and their fills (``lost``): a letter's byte lost and the
 fill that makes the commonest word, a character's two continuation bytes
 stripped by latin-1, a lead byte a reader of two bytes a time lost to
-U+FFFD, an emoji's variation selector, and decoding that ends on any bytes."""
+U+FFFD, an emoji's variation selector, a Korean particle's byte dropped
+before a space, and decoding that ends on any bytes."""
 
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ def test_an_emojis_lost_variation_selector_is_the_emoji_one(emoji: str) -> None:
     best = explain(seen.encode())[0]
     assert best.text == f"{emoji} Warning: disk full"
     assert "\ufe01" in best.lost[-1].alternatives
+
+
+def test_a_korean_particle_that_lost_its_9d_before_a_space_is_the_particle() -> None:
+    # 을 is EC 9D 84; windows-1252 has no 9D, and what is left before the
+    # space, ì„, would be 선 (EC 84 A0) had the space been a no-break one.
+    seen = "임시 파일을 만들 수 없습니다".encode().decode("cp1252", "ignore")
+    assert "ì„ " in seen
+    assert explain(seen.encode())[0].text == "임시 파일을 만들 수 없습니다"
 
 
 def test_both_continuation_bytes_of_a_character_lost_as_c1_controls_are_guessed() -> None:

@@ -572,12 +572,27 @@ def _space_or_dropped(
     which :func:`by_words` takes where it makes the word a known one."""
     nbsp = _rank(prefix, b"\xa0", context)
     dropped = _rank(prefix, holes, context, behind=anywhere) if holes else []
-    if nbsp and (not dropped or _price_of(nbsp[0], context) <= _price_of(dropped[0], context)):
+    if nbsp and (not dropped or _likelier(nbsp[0], dropped[0], context)):
         hidden = _rank(prefix, holes + invisible, context) if invisible else dropped
         return after + 1, Guess(at, after + 1, SPACE, nbsp[0], tuple(hidden))
     if not dropped:
         return None  # no byte makes a character here: no lost byte explains it
     return after, Guess(at, after, DROPPED, dropped[0], tuple(dropped[1:] + nbsp))
+
+
+def _likelier(nbsp: str, dropped: str, context: str) -> bool:
+    """Whether the character a no-break space makes is likelier than the
+    one a dropped byte makes: the cheaper (:func:`_price_of`), but between
+    two common Hangul syllables the commoner in running text
+    (``lexicon.hangul_rank``). Word lists seldom hold Korean's particles
+    alone, so their letters' shares miss them, and the commonest of them
+    (은 을 의 이 인 일) all have 9D, which windows-1252 lacks, for their
+    second byte: ``파일을 만들`` that lost it is ``íŒŒì¼ì„ ë§Œë“¤``, whose
+    ``ì„`` before a space a no-break space would make ``선``."""
+    ranks = hangul_rank(nbsp), hangul_rank(dropped)
+    if max(ranks) < len(common_hangul()):
+        return ranks[0] <= ranks[1]
+    return _price_of(nbsp, context) <= _price_of(dropped, context)
 
 
 def _price_of(char: str, context: str) -> float:
