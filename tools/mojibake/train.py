@@ -58,6 +58,7 @@ from texts import Text, texts_by_split  # noqa: E402
 from mojiscope.core.mojibake import features as feats  # noqa: E402
 from mojiscope.core.mojibake import model, search  # noqa: E402
 from mojiscope.core.mojibake.explain import candidates, readable_text  # noqa: E402
+from mojiscope.core.mojibake.hypothesis import guess_kinds  # noqa: E402
 
 MODEL = ROOT / "src" / "mojiscope" / "core" / "mojibake" / "model.json"
 DEVTEST = ROOT / "tests" / "data" / "mojibake" / "devtest.json"
@@ -147,7 +148,7 @@ def _group(
     rows, right, identity, partial, guessed, legacy = [], [], [], [], [], []
     for h in readings[:24]:
         text = h.scored
-        kinds = search.guess_kinds(h.guesses)
+        kinds = guess_kinds(h.guesses)
         vector = feats.features(text, h.chain, kinds, h.parts, h.pieces, origin)
         nonzero = np.flatnonzero(vector)
         rows.append((nonzero.astype(np.int32), vector[nonzero].astype(np.float64)))

@@ -4,8 +4,8 @@ text as it is their repairs go."""
 from __future__ import annotations
 
 from mojiscope.core.mojibake import IDENTITY, Chain, Misreading
+from mojiscope.core.mojibake.hypothesis import Hypothesis
 from mojiscope.core.mojibake.quoting import QUOTING_MARGIN, quoted_on_purpose, quoting_shift
-from mojiscope.core.mojibake.search import Hypothesis
 
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
 

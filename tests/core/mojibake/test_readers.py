@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from mojiscope.core.mojibake import IDENTITY, explain, model
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE, candidates
+from mojiscope.core.mojibake.hypothesis import Hypothesis, scored
 from mojiscope.core.mojibake.lost_letters import LETTER_LOST
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.parts import LINE, per_part
@@ -28,7 +29,7 @@ from mojiscope.core.mojibake.readers import (
     undoable_characters,
     undoes_without_guessing,
 )
-from mojiscope.core.mojibake.search import Hypothesis, scored, search
+from mojiscope.core.mojibake.search import search
 
 PROPERTY = property_settings(300)
 #: Built once here: the function builds the set anew on each call.

@@ -17,6 +17,7 @@ from mojiscope.core.mojibake import IDENTITY, Chain, Misreading, explain
 from mojiscope.core.mojibake.chain import damage, python_codec
 from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.hypothesis import scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
 from mojiscope.core.mojibake.search import (
@@ -24,9 +25,7 @@ from mojiscope.core.mojibake.search import (
     UNFITTED,
     WESTERN_MISREADERS,
     commoner,
-    scored,
     search,
-    settled,
     undo_first,
     utf8_layers_only,
     western_origins,

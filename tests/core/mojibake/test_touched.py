@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mojiscope.core.mojibake import Chain, Misreading
 from mojiscope.core.mojibake.guessed import Lost
-from mojiscope.core.mojibake.search import scored
+from mojiscope.core.mojibake.hypothesis import scored
 from mojiscope.core.mojibake.touched import touched, with_lost
 
 

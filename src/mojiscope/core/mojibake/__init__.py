@@ -14,7 +14,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``Václav``, are found by ``stripped``). The
   readings are scored by a model fitted by ``tools/mojibake/train.py``
   (``model.json``) and their confidences calibrated on held-apart data.
-  The search over chains is ``search``; the code pages it undoes as
+  The search over chains is ``search``, each reading it finds a
+  ``hypothesis.Hypothesis`` priced by the model; the code pages it undoes as
   readers, and the proofs of which texts they cannot change, are
   ``readers``; lost bytes are guessed by ``lost`` (each a ``guess.Guess``; the fills
   chosen by the words they make in ``word_fills``), and the readings one

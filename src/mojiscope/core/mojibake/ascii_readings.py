@@ -38,14 +38,9 @@ from mojiscope.core.mojibake.extra_codecs import (
     telling_json,
 )
 from mojiscope.core.mojibake.features import in_prose
+from mojiscope.core.mojibake.hypothesis import Hypothesis, scored
 from mojiscope.core.mojibake.lexicon import known_bigrams, known_words
-from mojiscope.core.mojibake.search import (
-    LEGACY_STORED,
-    Hypothesis,
-    is_utf8,
-    scored,
-    shows_text,
-)
+from mojiscope.core.mojibake.search import LEGACY_STORED, is_utf8, shows_text
 
 
 def ascii_readings(data: bytes) -> list[Hypothesis]:

@@ -37,6 +37,7 @@ from mojiscope.core.mojibake.chain import (
 )
 from mojiscope.core.mojibake.guess import CUT, SPACE
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
+from mojiscope.core.mojibake.hypothesis import Hypothesis, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -52,12 +53,8 @@ from mojiscope.core.mojibake.sample import (
 )
 from mojiscope.core.mojibake.search import (
     UNFITTED,
-    Hypothesis,
-    guess_kinds,
     same_text_better,
-    scored,
     search,
-    settled,
     stored_readings,
     western_origins,
 )

@@ -62,6 +62,7 @@ from mojiscope.core.mojibake.chain import (
 )
 from mojiscope.core.mojibake.explain import Explanation, explain
 from mojiscope.core.mojibake.guessed import guessed_bytes
+from mojiscope.core.mojibake.hypothesis import scored
 from mojiscope.core.mojibake.legacy_units import (
     binary,
     decodes_as,
@@ -72,7 +73,7 @@ from mojiscope.core.mojibake.legacy_units import (
 from mojiscope.core.mojibake.oddities import made_oddities
 from mojiscope.core.mojibake.plausibility import word_likelier, words_of_runs
 from mojiscope.core.mojibake.screen import Screen, gaps
-from mojiscope.core.mojibake.search import MAX_LAYERS, scored, undo_first
+from mojiscope.core.mojibake.search import MAX_LAYERS, undo_first
 from mojiscope.core.mojibake.segment import SCREENED, Segment, SegmentKind, tiled
 from mojiscope.core.mojibake.table import TableShape, fields
 

@@ -129,16 +129,15 @@ _SCRIPT_CHANGE = re.compile(
     f"[{_LATIN}][{_GREEK}{_CYRILLIC}]|[{_GREEK}][{_LATIN}{_CYRILLIC}]|[{_CYRILLIC}][{_LATIN}{_GREEK}]"
 )
 #: A character beyond Latin, Greek and Cyrillic, the punctuation and
-#: symbol blocks, the variation selectors and U+FFFD, alone between two
-#: lower-case Latin letters (:func:`_inside_latin` keeps the letters).
-_INSIDE_LATIN = re.compile(
-    "[a-zß-öø-ÿ]([^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd])(?=[a-zß-öø-ÿ])"
-)
+#: symbol blocks, the variation selectors and U+FFFD: by its range, of
+#: another script (:func:`_inside_latin` keeps its letters).
+_OTHER_SCRIPT = "[^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd]"
+_OTHER_LETTER = re.compile(_OTHER_SCRIPT)
+#: Such a character alone between two lower-case Latin letters.
+_INSIDE_LATIN = re.compile(f"[a-zß-öø-ÿ]({_OTHER_SCRIPT})(?=[a-zß-öø-ÿ])")
 _LATIN_LETTER = re.compile(f"[{_LATIN}]")
 #: Kana and Hangul, which Japanese and Korean glue to Latin words.
 _GLUED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\uac00-\ud7a3]")
-#: A letter of a script beyond Latin, Greek and Cyrillic (by its range).
-_OTHER_LETTER = re.compile("[^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd]")
 
 
 #: Signs words hold: dashes (any ``Pd``), apostrophes and the quotes and

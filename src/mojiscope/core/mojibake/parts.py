@@ -18,16 +18,10 @@ import numpy as np
 
 from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import IDENTITY, Chain, ChainError, repair_text
+from mojiscope.core.mojibake.hypothesis import Hypothesis, scored
 from mojiscope.core.mojibake.readers import undoes_without_guessing
 from mojiscope.core.mojibake.screen import legacy_marks
-from mojiscope.core.mojibake.search import (
-    Hypothesis,
-    commoner,
-    scored,
-    search,
-    utf8_layers_only,
-    western_origins,
-)
+from mojiscope.core.mojibake.search import commoner, search, utf8_layers_only, western_origins
 
 #: Lines searched on their own for chains (the worst-looking first).
 SEARCHED_LINES = 4

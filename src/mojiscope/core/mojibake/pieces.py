@@ -41,20 +41,14 @@ from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import Chain, ChainError, Misreading, python_codec, repair_text
 from mojiscope.core.mojibake.features import in_prose, scored_text
 from mojiscope.core.mojibake.guess import FFFD_STAND_IN, SPACE, Guess
+from mojiscope.core.mojibake.hypothesis import Hypothesis, guess_kinds
 from mojiscope.core.mojibake.legacy_units import decodes_as, holds_utf8_apart, legacy_runs
 from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.parts import Part
 from mojiscope.core.mojibake.readers import MIXED_READER
 from mojiscope.core.mojibake.runs import short_sequences, space_sequences, utf8_runs
-from mojiscope.core.mojibake.search import (
-    LEGACY_STORED,
-    Hypothesis,
-    guess_kinds,
-    invisible_bytes,
-    is_utf8,
-    undefined_bytes,
-)
+from mojiscope.core.mojibake.search import LEGACY_STORED, invisible_bytes, is_utf8, undefined_bytes
 from mojiscope.core.mojibake.second_readings import keep_spaces
 
 MAX_ROUNDS = 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from mojiscope.core.mojibake.features import quotation_spans
-from mojiscope.core.mojibake.search import Hypothesis
+from mojiscope.core.mojibake.hypothesis import Hypothesis
 
 #: How much dearer than the text as it is the cheapest repair of mojibake
 #: quoted on purpose is at least (:func:`quoting_shift`): the text as it is

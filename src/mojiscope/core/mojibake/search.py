@@ -27,10 +27,9 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
-from mojiscope.core.mojibake import model
 from mojiscope.core.mojibake.chain import (
     IDENTITY,
     Chain,
@@ -38,7 +37,8 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.features import fold, letters_no_language_uses
-from mojiscope.core.mojibake.guess import FFFD_STAND_IN, PRICED_AS, Guess
+from mojiscope.core.mojibake.guess import FFFD_STAND_IN, Guess
+from mojiscope.core.mojibake.hypothesis import Hypothesis, bounded, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
@@ -84,57 +84,6 @@ LEGACY_STORED = tuple(codec for codec in STORED_AS if not codec.startswith("utf-
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 BEAM = 6
 MAX_LAYERS = 3
-
-
-@dataclass(frozen=True)
-class Hypothesis:
-    """A reading of the bytes: its text, the chain, the holes it filled (in
-    bytes of the stored text's first undo), and its total price."""
-
-    text: str
-    chain: Chain
-    guesses: tuple[Guess, ...] = ()
-    price: float = field(default=0.0, compare=False)
-    #: How many parts a per-part reading has, and whether its parts are pieces of lines.
-    parts: int = field(default=0, compare=False)
-    pieces: bool = field(default=False, compare=False)
-    #: The text the model scored, when it is not ``text`` (bytes that are no
-    #: UTF-8, scored as WTF-8 reads them).
-    scored_text: str | None = field(default=None, compare=False)
-    #: ``price`` is only a lower bound (``model.text_score_bound``): the
-    #: text is not scored yet (a legacy origin of a ``bounded`` search).
-    bound: bool = field(default=False, compare=False)
-
-    @property
-    def scored(self) -> str:
-        """The text the model scores: ``scored_text`` where set, else ``text``."""
-        return self.text if self.scored_text is None else self.scored_text
-
-
-def guess_kinds(guesses: tuple[Guess, ...]) -> tuple[str, ...]:
-    """The kinds the model prices ``guesses`` as (``lost.PRICED_AS``)."""
-    return tuple(PRICED_AS.get(guess.what, guess.what) for guess in guesses)
-
-
-def scored(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
-    """A reading priced by the fitted model (``model.price``)."""
-    return Hypothesis(text, chain, guesses, model.price(text, chain, guess_kinds(guesses)))
-
-
-def bounded(text: str, chain: Chain, guesses: tuple[Guess, ...] = ()) -> Hypothesis:
-    """A reading whose price is a lower bound of :func:`scored`'s, from the
-    text's cheap features (``model.text_score_bound``); :func:`settled`
-    scores it."""
-    kinds = guess_kinds(guesses)
-    price = -(model.text_score_bound(text) + model.chain_score(chain, kinds))
-    return Hypothesis(text, chain, guesses, price, bound=True)
-
-
-def settled(hypothesis: Hypothesis) -> Hypothesis:
-    """``hypothesis`` priced by the model, if its price was a bound."""
-    if not hypothesis.bound:
-        return hypothesis
-    return scored(hypothesis.text, hypothesis.chain, hypothesis.guesses)
 
 
 @dataclass

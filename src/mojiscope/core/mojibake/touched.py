@@ -16,8 +16,8 @@ import re
 from mojiscope.core.mojibake.chain import python_codec
 from mojiscope.core.mojibake.extra_codecs import ESCAPES, WRITTEN_AS_ASCII
 from mojiscope.core.mojibake.guessed import Lost
+from mojiscope.core.mojibake.hypothesis import Hypothesis
 from mojiscope.core.mojibake.parts import Part
-from mojiscope.core.mojibake.search import Hypothesis
 
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 
