@@ -300,7 +300,17 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Der S\u0435rver benutzt", "Xq╤zv wrote", "rÃⒸ#", "Vclav Novek", "Configurao"]
+    "text",
+    [
+        "Der S\u0435rver benutzt",
+        "Xq╤zv wrote",
+        "rÃⒸ#",
+        "Vclav Novek",
+        "Configurao",
+        # Latin-1 read by a UTF-8 decoder that took any byte after a lead as
+        # its continuation (Ça ne sert à rien d'étouffer).
+        "ǡ ne sert ࠲ien d'鴯uffer la peine.",
+    ],
 )
 def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
     best = explain(text.encode())[0]

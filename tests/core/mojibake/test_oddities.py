@@ -67,6 +67,8 @@ from mojiscope.core.mojibake.oddities import (
         # Latin-1 read by a UTF-8 decoder that took any byte after a lead as
         # its continuation: passé ce (E9 20 63) is pass頣e.
         ("J'ai encore pass頣e soir de longues heures", [(16, 17, INSIDE_LATIN)]),
+        # … and at a word's start: à lire (E0 20 6C) is ࠬire, Ça (C7 61) ǡ.
+        ("de longues heures ࠬire. ǡ ne sert", [(18, 19, INSIDE_LATIN)]),
         # 株式会社ワーク in ISO-2022-JP, its escape bytes stripped.
         ("Subject: $B3t<02q<R%o!<%/(B", [(9, 27, JIS)]),
     ],
@@ -99,6 +101,8 @@ def test_what_damage_leaves_is_found(text: str, found: list[tuple[int, int, str]
         "https://x.org/search?ä=1&q=ö",
         "สวัสดีครับ ยินดีที่ได้รู้จัก น้ำ ก็ ไม่ เป็น",
         "91.8 ms ± 755 μs per loop; 1/π ∫W(ω)cos(nω)dω; the IFNγ response",
+        # A Telugu postposition glued after a Latin identifier.
+        "registerfromcallbackను NULL eventtype తో",
     ],
 )
 def test_words_that_hold_such_shapes_rightly_are_not_odd(text: str) -> None:

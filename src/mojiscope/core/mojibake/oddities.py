@@ -45,14 +45,17 @@ and damage often leaves:
   (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost; ``涓枃``, a pair lost across
   ``中文``). Correct Chinese and Japanese text is seldom so (none of the
   7,050 training texts holding Han or kana);
-* a letter of a script beyond Latin, Greek and Cyrillic alone between
-  two lower-case Latin letters, in a text whose Latin letters outnumber
-  such letters four to one (``pass頣e``: Latin-1 text read by a UTF-8
-  decoder that took whatever bytes followed a lead byte as its
-  continuation, ``é c`` as ``頣``); but kana, Hangul and the commonest Han
-  characters, which Japanese, Korean and Chinese glue to Latin words
-  (``confでarchive``, ``auto和unix``). None of the 86,822 training texts
-  holds one;
+* a letter or mark of a script beyond Latin, Greek and Cyrillic right before a
+  lower-case Latin letter, in a text whose Latin letters outnumber such
+  letters four to one (``pass頣e``, ``ࠬire``: Latin-1 text read by a
+  UTF-8 decoder that took whatever bytes followed a lead byte as its
+  continuation, ``é c`` as ``頣``, ``à l`` as ``ࠬ``); but kana, Hangul and
+  the commonest Han characters, which Japanese, Korean and Chinese glue to
+  Latin words (``confでarchive``, ``auto和unix``). Such a decoder eats the
+  letters after an accented one, so the odd letter comes before Latin
+  ones; a letter after a Latin word is a suffix some scripts glue to a
+  name (Telugu ``callbackను``). None of the 86,822 training texts holds
+  one;
 * Han characters inside a word of katakana, one of them beyond the
   commonest (``ダウ瘢雹ンロ``, EUC-JP bytes read with some of them
   shifted): Japanese writes loanwords in katakana whole (one training
@@ -105,7 +108,7 @@ THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
 RARE_HAN = "a rare Han character inside a word of katakana"
-INSIDE_LATIN = "a letter of another script inside a Latin word"
+INSIDE_LATIN = "a letter of another script glued before Latin letters"
 BROKEN_BAR = "a broken bar glued to a character beyond ASCII"
 #: A broken bar glued to a character beyond ASCII, on either side.
 _BROKEN_BAR = re.compile("(?<=[^\x00-\x7f])\u00a6|\u00a6(?=[^\x00-\x7f])")
@@ -133,8 +136,8 @@ _SCRIPT_CHANGE = re.compile(
 #: another script (:func:`_inside_latin` keeps its letters).
 _OTHER_SCRIPT = "[^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd]"
 _OTHER_LETTER = re.compile(_OTHER_SCRIPT)
-#: Such a character alone between two lower-case Latin letters.
-_INSIDE_LATIN = re.compile(f"[a-zß-öø-ÿ]({_OTHER_SCRIPT})(?=[a-zß-öø-ÿ])")
+#: Such a character right before a lower-case Latin letter.
+_INSIDE_LATIN = re.compile(f"({_OTHER_SCRIPT})(?=[a-zß-öø-ÿ])")
 _LATIN_LETTER = re.compile(f"[{_LATIN}]")
 #: Kana and Hangul, which Japanese and Korean glue to Latin words.
 _GLUED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\uac00-\ud7a3]")
@@ -309,18 +312,26 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def _inside_latin(text: str) -> list[int]:
-    """Where ``text`` holds a letter of another script alone inside a Latin
-    word (:data:`INSIDE_LATIN`), when its Latin letters outnumber the letters
+    """Where ``text`` holds a letter of another script right before a Latin
+    word's lower-case letter (:data:`INSIDE_LATIN`), when its Latin letters outnumber the letters
     of such scripts four to one; in order."""
     found = [
         m.start(1)
         for m in _INSIDE_LATIN.finditer(text)
-        if m.group(1).isalpha() and not _GLUED.match(m.group(1)) and m.group(1) not in common_han()
+        if _letter_or_mark(m.group(1))
+        and not _GLUED.match(m.group(1))
+        and m.group(1) not in common_han()
     ]
     if not found:
         return []
     others = sum(1 for c in _OTHER_LETTER.findall(text) if c.isalpha())
     return found if len(_LATIN_LETTER.findall(text)) >= 4 * others else []
+
+
+def _letter_or_mark(char: str) -> bool:
+    """Whether ``char`` is a letter or a combining mark (``ࠬ``, U+082C,
+    what ``à l`` reads as, is a Samaritan vowel sign)."""
+    return char.isalpha() or unicodedata.category(char)[0] == "M"
 
 
 def signs_between_letters(text: str) -> list[int]:
