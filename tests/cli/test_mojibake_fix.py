@@ -185,3 +185,18 @@ def test_cyrillic_written_as_its_low_bytes_is_written_back(
     )
     assert convert.returncode == 0, convert.stderr
     assert convert.stdout == out.read_bytes()
+
+
+def test_text_a_lenient_utf8_decoder_read_is_written_back_with_each_guess_reported(
+    mojiscope: Mojiscope, tmp_path: Path
+) -> None:
+    path, out = tmp_path / "lenient.txt", tmp_path / "out.txt"
+    path.write_text("ǡ ne sert ࠲ien d'鴯uffer la peine.\nid;name\n", "utf-8")
+    strict = mojiscope("mojibake", path, "--fix", "-o", out)
+    assert strict.returncode == 1 and not out.exists()
+    run = mojiscope("mojibake", path, "--fix", "-o", out, "--errors", "replace", "--json")
+    assert run.returncode == 0, run.stderr
+    assert out.read_text("utf-8") == "Ça ne sert à rien d'étouffer la peine.\nid;name\n"
+    report = json.loads(run.stderr_lines[-1])
+    assert report["counts"] == {"guess": 3}
+    assert [loss["bytes"][0] for loss in report["losses"]] == [0, 11, 20]

@@ -89,6 +89,20 @@ def test_a_reading_that_differs_only_in_its_guesses_says_so(
     )
 
 
+def test_text_a_lenient_utf8_decoder_read_is_told_as_such_with_its_guesses(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = "J'ai encore pass頣e soir de longues heures ࠬire.".encode()
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
+    assert panel.candidates.item(0).text().endswith("repaired: read by a lenient UTF-8 decoder")
+    assert panel.repaired.toPlainText() == "J'ai encore passé ce soir de longues heures à lire."
+    assert "Western text read by a lenient UTF-8 decoder" in panel.steps.text()
+    assert "Not sure" in panel.steps.text()
+    assert _texts(panel.ranges)[0].startswith(
+        "0x10..0x12: read by a lenient UTF-8 decoder, guessed é c (or é ã"
+    )
+
+
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

@@ -307,9 +307,8 @@ def test_text_as_it_is_with_a_lost_letter_is_not_surely_fine(text: str) -> None:
         "rÃⒸ#",
         "Vclav Novek",
         "Configurao",
-        # Latin-1 read by a UTF-8 decoder that took any byte after a lead as
-        # its continuation (Ça ne sert à rien d'étouffer).
-        "ǡ ne sert ࠲ien d'鴯uffer la peine.",
+        # Latin-1 read by a lenient UTF-8 decoder (järgida), no known word read back.
+        "nimeviidet ei saa j䲧ida",
     ],
 )
 def test_text_as_it_is_with_what_damage_leaves_is_not_surely_fine(text: str) -> None:
@@ -626,3 +625,11 @@ def test_hint_for_ascii_written_with_escapes_shows_them_and_their_reading() -> N
     data = b"Chris Rudolphu2019s piercing cry: u201cAvalanche! Elyse!u201d"
     hint = "looks like text written as json/no-backslash: u2019 \u2192 \u2019"
     assert mojibake_hint(data) == hint
+
+
+def test_french_read_by_a_lenient_utf8_decoder_is_read_back_but_not_surely() -> None:
+    data = "J'ai encore pass頣e soir de longues heures ࠬire.".encode()
+    best = explain(data)[0]
+    assert best.text == "J'ai encore passé ce soir de longues heures à lire."
+    assert best.confidence <= UNSURE_CONFIDENCE and "lenient UTF-8 decoder" in best.doubt
+    assert [(x.start, x.end, x.guess) for x in best.lost] == [(16, 19, "é c"), (44, 47, "à l")]

@@ -72,6 +72,7 @@ from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Chain, Explanation, reading_name
+from mojiscope.core.mojibake.guess import LENIENT
 from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
 from mojiscope.core.mojibake.plan import RepairPlan
@@ -374,6 +375,13 @@ class MojibakePanel(QWidget):
             lines.append(f"On the bytes: {story}")
         if chosen.parts and chosen.misread:
             lines.append(f"{len(chosen.parts):,} parts, each read its own way.")
+        elif any(lost.what == LENIENT for lost in chosen.lost):
+            lines.append(
+                "Western text read by a lenient UTF-8 decoder, which took whatever bytes "
+                "followed an accented letter as part of its character and kept six bits of "
+                "each: each such character is read back as that letter and the characters "
+                "the words choose for those bytes; see the ranges for each guess and the others."
+            )
         elif chosen.lost and not chosen.misread:
             lines.append(
                 "Letters lost before these bytes were written (U+FFFD, or ? inside a word), "

@@ -35,9 +35,10 @@ from mojiscope.core.mojibake.chain import (
     LOW_BYTES_WORD,
     Chain,
 )
-from mojiscope.core.mojibake.guess import CUT, SPACE
+from mojiscope.core.mojibake.guess import CUT, LENIENT, SPACE
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.hypothesis import Hypothesis, guess_kinds, scored, settled
+from mojiscope.core.mojibake.lenient import leniently_read
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -191,6 +192,7 @@ def _found(
             *(ascii_readings(data) if data.isascii() else ()),
         ]
         _add_letters(text, len(data), readings, parts)
+        _add_lenient(text, len(data), readings, parts)
         return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
     if 0 in data:
@@ -205,6 +207,7 @@ def _found(
         parts[partial[0].text] = partial[1]
     _add_pieces(data, readings, parts)
     _add_letters(text, len(data), readings, parts)
+    _add_lenient(text, len(data), readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
 
 
@@ -239,6 +242,21 @@ def _add_letters(
     price = model.price(filled, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
     readings.append(Hypothesis(filled, IDENTITY, guesses, price, parts=1, pieces=True))
     parts[filled] = (Part(0, size, IDENTITY),)
+
+
+def _add_lenient(
+    text: str, size: int, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
+) -> None:
+    """The text read back as windows-1252 a lenient UTF-8 decoder read
+    (``lenient``): one part, kept as it is, each character the decoder
+    made a guess."""
+    found = leniently_read(text)
+    if found is None or found[0] in {h.text for h in readings}:
+        return
+    read, guesses = found
+    price = model.price(read, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
+    readings.append(Hypothesis(read, IDENTITY, guesses, price, parts=1, pieces=True))
+    parts[read] = (Part(0, size, IDENTITY),)
 
 
 def _add_pieces(
@@ -329,8 +347,9 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     such repair changed a correct text), a misreading training never draws
     (``search.UNFITTED``: its confidence was never measured; on the
     development sets windows-1252 read as cp1251 was wrong at 0.95 as often
-    as right before look-alike letters were left out), a legacy origin of text shaped as
-    UTF-8 read as latin-1 that lost its C1 controls
+    as right before look-alike letters were left out) or text read back
+    from a lenient UTF-8 decoder (``lenient``: never measured either), a
+    legacy origin of text shaped as UTF-8 read as latin-1 that lost its C1 controls
     (``readers.c1_stripped_shape``: the reading that lost them is one the
     search cannot make where a character lost two bytes, and another code
     page then reads the bytes as letters, ``ÐÐ¾Ð±ÑÑÐ¹`` as cp874's Thai),
@@ -352,6 +371,11 @@ def _doubt(reading: Hypothesis, data: bytes) -> str:
     if any(layer in UNFITTED for layer in reading.chain.layers):
         return (
             "the model was never fitted on this misreading, so how often it is right is not known"
+        )
+    if any(guess.what == LENIENT for guess in reading.guesses):
+        return (
+            "the model was never fitted on text a lenient UTF-8 decoder read, "
+            "so how often this is right is not known"
         )
     if any(layer.read_as in WRITTEN_IN_CODE for layer in reading.chain.layers):
         return (

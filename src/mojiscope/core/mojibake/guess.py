@@ -20,10 +20,13 @@ FOLDED = "accent stripped"
 #: windows-1252 is ``Ã`` and a left single quotation mark, then ``Ã'``; an
 #: en dash, E2 80 93, is ``â€"``).
 STRAIGHTENED = "quote straightened"
+#: Characters a lenient UTF-8 decoder made of a windows-1252 letter and the
+#: bytes after it, whose high bits it dropped (:mod:`.lenient`).
+LENIENT = "read by a lenient UTF-8 decoder"
 #: The kind the model prices a guess of each kind as, where it has no weight
 #: of its own: a folded lead or a straightened quote is, like ``?``, an
-#: ASCII stand-in for a lost byte.
-PRICED_AS = {FOLDED: QUESTION_MARK, STRAIGHTENED: QUESTION_MARK}
+#: ASCII stand-in for a lost byte; so is each byte a lenient decoder ate.
+PRICED_AS = {FOLDED: QUESTION_MARK, STRAIGHTENED: QUESTION_MARK, LENIENT: QUESTION_MARK}
 #: A no-break space lost after its character, the space after it kept.
 LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002 - look-alike characters are the subject
+# ruff: noqa: RUF001, RUF002, RUF003 - look-alike characters are the subject
 """Characters damage leaves in text that no reading explains.
 
 Some damage no chain undoes: Western text read through a DOS code page
@@ -45,17 +45,18 @@ and damage often leaves:
   (``璇峰湪椤圭洰…杩愯鑴氭湰``, ``行`` lost; ``涓枃``, a pair lost across
   ``中文``). Correct Chinese and Japanese text is seldom so (none of the
   7,050 training texts holding Han or kana);
-* a letter or mark of a script beyond Latin, Greek and Cyrillic right before a
-  lower-case Latin letter, in a text whose Latin letters outnumber such
-  letters four to one (``pass頣e``, ``ࠬire``: Latin-1 text read by a
-  UTF-8 decoder that took whatever bytes followed a lead byte as its
-  continuation, ``é c`` as ``頣``, ``à l`` as ``ࠬ``); but kana, Hangul and
-  the commonest Han characters, which Japanese, Korean and Chinese glue to
-  Latin words (``confでarchive``, ``auto和unix``). Such a decoder eats the
-  letters after an accented one, so the odd letter comes before Latin
-  ones; a letter after a Latin word is a suffix some scripts glue to a
-  name (Telugu ``callbackను``). None of the 86,822 training texts holds
-  one;
+* a character of a script beyond Latin, Greek and Cyrillic, or of no
+  script (unassigned, private use), glued to a lower-case Latin letter,
+  in a text whose Latin letters outnumber the letters of such scripts
+  four to one (``pass頣e``, ``ࠬire``, ``dom殥``, ``n볥``: Latin-1 text
+  read by a UTF-8 decoder that took whatever bytes followed a lead byte
+  as its continuation, ``é c`` as ``頣``, ``à l`` as ``ࠬ``); but emoji,
+  CJK punctuation, kana and the commonest Han characters, which Japanese
+  and Chinese put right after Latin words or glue to them
+  (``confでarchive``, ``auto和unix``, ``cookies。``), and after a Latin
+  letter the scripts of India and Sri Lanka, which glue suffixes to a
+  Latin name (Telugu ``callbackను``). None of the 86,822 training texts
+  holds one;
 * Han characters inside a word of katakana, one of them beyond the
   commonest (``ダウ瘢雹ンロ``, EUC-JP bytes read with some of them
   shifted): Japanese writes loanwords in katakana whole (one training
@@ -108,7 +109,7 @@ THAI = "a Thai vowel sign or tone mark after no consonant"
 MULTIBYTE = "Han or kana that are UTF-8 read as GBK or Shift_JIS"
 JIS = "an ISO-2022-JP shift without its escape bytes"
 RARE_HAN = "a rare Han character inside a word of katakana"
-INSIDE_LATIN = "a letter of another script glued before Latin letters"
+INSIDE_LATIN = "a letter of another script glued to Latin letters"
 BROKEN_BAR = "a broken bar glued to a character beyond ASCII"
 #: A broken bar glued to a character beyond ASCII, on either side.
 _BROKEN_BAR = re.compile("(?<=[^\x00-\x7f])\u00a6|\u00a6(?=[^\x00-\x7f])")
@@ -136,11 +137,19 @@ _SCRIPT_CHANGE = re.compile(
 #: another script (:func:`_inside_latin` keeps its letters).
 _OTHER_SCRIPT = "[^\x00-\u052f\u1e00-\u2bff\ufe00-\ufe0f\ufffd]"
 _OTHER_LETTER = re.compile(_OTHER_SCRIPT)
-#: Such a character right before a lower-case Latin letter.
-_INSIDE_LATIN = re.compile(f"({_OTHER_SCRIPT})(?=[a-zß-öø-ÿ])")
+#: Such a character right before a lower-case Latin letter, or right after
+#: one but for the scripts of India and Sri Lanka, which glue suffixes to a
+#: Latin name (Telugu ``callbackను``).
+_INSIDE_LATIN = re.compile(
+    f"({_OTHER_SCRIPT})(?=[a-zß-öø-ÿ])|(?<=[a-zß-öø-ÿ])(?![\u0900-\u0dff])({_OTHER_SCRIPT})"
+)
 _LATIN_LETTER = re.compile(f"[{_LATIN}]")
-#: Kana and Hangul, which Japanese and Korean glue to Latin words.
-_GLUED = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\uac00-\ud7a3]")
+#: Kana, which Japanese glues to Latin words (``maxconnectionsの設定``).
+#: Korean glues its particles so too (``git을``), but to a Latin word in a
+#: text mostly Hangul, which is never mostly Latin: no training text
+#: mostly Latin holds Hangul glued to a Latin letter, and a lenient
+#: decoder makes ``ë`` and ``ì`` Hangul (``n볥`` for ``nëse``).
+_GLUED = re.compile("[\u3040-\u30ff]")
 
 
 #: Signs words hold: dashes (any ``Pd``), apostrophes and the quotes and
@@ -312,15 +321,15 @@ def odd_places(text: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def _inside_latin(text: str) -> list[int]:
-    """Where ``text`` holds a letter of another script right before a Latin
-    word's lower-case letter (:data:`INSIDE_LATIN`), when its Latin letters outnumber the letters
-    of such scripts four to one; in order."""
+    """Where ``text`` holds a letter of another script glued to a Latin
+    word's lower-case letter (:data:`INSIDE_LATIN`), when its Latin letters
+    outnumber the letters of such scripts four to one; in order."""
     found = [
-        m.start(1)
+        m.start()
         for m in _INSIDE_LATIN.finditer(text)
-        if _letter_or_mark(m.group(1))
-        and not _GLUED.match(m.group(1))
-        and m.group(1) not in common_han()
+        if _of_another_script(m.group())
+        and not _GLUED.match(m.group())
+        and m.group() not in common_han()
     ]
     if not found:
         return []
@@ -328,10 +337,21 @@ def _inside_latin(text: str) -> list[int]:
     return found if len(_LATIN_LETTER.findall(text)) >= 4 * others else []
 
 
-def _letter_or_mark(char: str) -> bool:
-    """Whether ``char`` is a letter or a combining mark (``ࠬ``, U+082C,
-    what ``à l`` reads as, is a Samaritan vowel sign)."""
-    return char.isalpha() or unicodedata.category(char)[0] == "M"
+#: Punctuation Chinese and Japanese write right after a Latin word
+#: (``cookies。``, ``conf中，``): CJK punctuation and fullwidth forms.
+_CJK_PUNCTUATION = re.compile("[\u3000-\u303f\uff00-\uffef]")
+
+
+def _of_another_script(char: str) -> bool:
+    """Whether ``char``, beyond Latin, Greek, Cyrillic and the symbol blocks,
+    counts as another script's inside a Latin word: any character but an
+    emoji (a symbol beyond U+FFFF) and CJK punctuation (``ࠬ``, U+082C,
+    what ``à l`` reads as, is a Samaritan vowel sign, ``࠲`` a Samaritan
+    punctuation mark; ``ó`` and ``î`` lead unassigned and private use
+    characters there)."""
+    if _CJK_PUNCTUATION.match(char):
+        return False
+    return not (char > "\uffff" and unicodedata.category(char) == "So")
 
 
 def signs_between_letters(text: str) -> list[int]:

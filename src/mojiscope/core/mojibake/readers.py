@@ -116,7 +116,9 @@ def nothing_to_undo(text: str) -> bool:
     here reads back as the same text, when the text holds no undoable
     character; a line of such a text holds none either, and neither do the
     piece-by-piece runs (their characters are windows-1252's and latin-1's).
-    So the explainer's only reading of such a text is the text as it is."""
+    So the search's only reading of such a text is the text as it is (the
+    readings beside the search, of lost letters and of a lenient UTF-8
+    decoder's characters, ask for themselves)."""
     return (text.isascii() and "\x00" not in text) or _undoable().search(text) is None
 
 
