@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
@@ -84,28 +84,32 @@ def _eaten(char: str) -> tuple[str, tuple[int, ...]] | None:
     return bytes([lead]).decode(WHATWG_1252), bits
 
 
-def _choices(low: int) -> list[str]:
-    """The characters a byte whose low six bits are ``low`` may have been:
-    no control character, none windows-1252 lacks."""
-    found = []
-    for byte in (low, low | 0x40, low | 0x80, low | 0xC0):
-        char = bytes([byte]).decode(WHATWG_1252)
-        if char < " " or "\x7f" <= char <= "\x9f":
-            continue
-        found.append(char)
-    return found
+@cache
+def _choices(low: int) -> tuple[str, ...]:
+    """The characters a byte whose low six bits are ``low`` may have been,
+    letters and spaces only (the space, the no-break space): never a digit
+    or a sign (see :func:`leniently_read`), nor a control character."""
+    chars = (
+        bytes([byte]).decode(WHATWG_1252) for byte in (low, low | 0x40, low | 0x80, low | 0xC0)
+    )
+    return tuple(c for c in chars if c.isalpha() or c in " \xa0")
 
 
-def _fills(bits: tuple[int, ...]) -> list[str]:
-    """Every string of characters the eaten bytes may have been."""
+@lru_cache(maxsize=1024)
+def _fills(bits: tuple[int, ...]) -> tuple[str, ...]:
+    """Every string of letters and spaces the eaten bytes may have been,
+    ASCII first."""
     fills = [""]
     for low in bits:
         fills = [fill + char for fill in fills for char in _choices(low)]
-    return fills
+    return tuple(fills)
 
 
 #: Characters of context each side a fill is judged in (longer than a word).
 _CONTEXT = 40
+#: The letters that end a text, and those that start one.
+_WORD_END = re.compile(r"[^\W\d_]*\Z")
+_WORD_START = re.compile(r"[^\W\d_]*")
 
 
 @cache
@@ -114,6 +118,7 @@ def _frequent_words() -> frozenset[str]:
     return frozenset().union(*language_words())
 
 
+@lru_cache(maxsize=4096)
 def _known(word: str) -> bool:
     """Whether the word lists know ``word``: a frequent word of a language
     (``la``, ``ce``) or a word holding a letter beyond ASCII (``étouffer``,
@@ -164,9 +169,12 @@ def leniently_read(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         if found is None:
             continue
         lead, bits = found
-        before = "".join(pieces[max(0, at - _CONTEXT) : at])
-        after = text[at + 1 : at + 1 + _CONTEXT]
-        plain = [lead + fill for fill in _fills(bits) if _plain(fill)]
+        # the letters of the words the fill may join, on either side
+        ending = _WORD_END.search("".join(pieces[max(0, at - _CONTEXT) : at]))
+        starting = _WORD_START.match(text, at + 1, at + 1 + _CONTEXT)
+        assert ending is not None and starting is not None  # each may match nothing
+        before, after = ending.group(), starting.group()
+        plain = [lead + fill for fill in _fills(bits)]
         if not plain:
             return None
         scores = {made: _words_score(before, made, after) for made in plain}
@@ -202,11 +210,6 @@ def _letters_back(read: str, pieces: list[str], guesses: list[Guess]) -> tuple[s
         replace(g, start=origin[g.start], end=origin[g.start] + 1, at_char=-1) for g in letters
     ]
     return filled, sorted([*guesses, *moved], key=lambda g: g.start)
-
-
-def _plain(fill: str) -> bool:
-    """Whether ``fill`` is letters and spaces only."""
-    return all(c.isalpha() or c.isspace() for c in fill)
 
 
 def _shown(made: str) -> str:
