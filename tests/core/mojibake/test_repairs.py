@@ -514,12 +514,37 @@ def test_a_lead_whose_accent_a_program_stripped_is_guessed(shown: str, text: str
     assert best.lost[0].start == shown.index("A") and best.lost[0].guess == text[shown.index("A")]
 
 
+@pytest.mark.parametrize(
+    ("shown", "text"),
+    [
+        (
+            "Die Datei wurde ge+ñndert, bitte w+ñhlen Sie eine andere.",
+            "Die Datei wurde geändert, bitte wählen Sie eine andere.",
+        ),
+        ("La fen+¬tre est ferm+⌐e.", "La fenêtre est fermée."),
+    ],
+)
+def test_a_lead_a_program_drew_as_a_box_in_ascii_is_guessed(shown: str, text: str) -> None:
+    # ä read as cp437 is ├ñ; a program that draws boxes in ASCII wrote +ñ.
+    best = explain(shown.encode())[0]
+    assert best.text == text
+    assert best.words[0] == "utf-8 read as cp437"
+    assert best.lost and {lost.what for lost in best.lost} == {"box drawing written in ASCII"}
+    assert best.lost[0].start == shown.index("+") and best.lost[0].guess == text[shown.index("+")]
+
+
+def test_a_box_is_a_drawn_lead_only_beside_a_letter() -> None:
+    # A sum or a version, C++, is no box: the text stays as it is.
+    for shown in ("C++ and +½ and a+b", "version 2+ ½ price"):
+        assert explain(shown.encode())[0].unchanged
+
+
 def test_an_a_is_a_stripped_lead_only_inside_a_word_before_one_continuation_byte() -> None:
     # At a word's start ("A°"), or before two continuation bytes, it is no fold.
     for shown in ("Set A° to 40", "xA\u00a9\u00a9y"):
         raw = shown.encode("cp1252")
-        assert decode_with_holes(raw, b"", allow_cut=False, folded=b"\xc2\xc3") is None
-    decoded = decode_with_holes(b"LegaA\xafa", b"", allow_cut=False, folded=b"\xc2\xc3")
+        assert decode_with_holes(raw, b"", allow_cut=False, folded={ord("A"): b"\xc2\xc3"}) is None
+    decoded = decode_with_holes(b"LegaA\xafa", b"", allow_cut=False, folded={ord("A"): b"\xc2\xc3"})
     assert decoded is not None and decoded[0] == "Legaïa"
 
 

@@ -15,6 +15,9 @@ DROPPED, QUESTION_MARK, REPLACEMENT, SPACE, CUT = (
 #: A lead byte's character written as the ASCII letter it is made of
 #: (``Ã`` as ``A``: a program that strips accents, ``LegaA¯a``).
 FOLDED = "accent stripped"
+#: A lead byte's box-drawing character written as the ASCII a program
+#: draws boxes with (``├`` as ``+``: UTF-8 read as cp437, ``ge+»ntegreerd``).
+DRAWN = "box drawing written in ASCII"
 #: A continuation byte the reading made a curly quote of, written as a
 #: straight one by a program that straightens quotes (``Ñ``, C3 91, read as
 #: windows-1252 is ``Ã`` and a left single quotation mark, then ``Ã'``; an
@@ -24,9 +27,15 @@ STRAIGHTENED = "quote straightened"
 #: bytes after it, whose high bits it dropped (:mod:`.lenient`).
 LENIENT = "read by a lenient UTF-8 decoder"
 #: The kind the model prices a guess of each kind as, where it has no weight
-#: of its own: a folded lead or a straightened quote is, like ``?``, an
-#: ASCII stand-in for a lost byte; so is each byte a lenient decoder ate.
-PRICED_AS = {FOLDED: QUESTION_MARK, STRAIGHTENED: QUESTION_MARK, LENIENT: QUESTION_MARK}
+#: of its own: a folded lead, a box drawn in ASCII or a straightened quote
+#: is, like ``?``, an ASCII stand-in for a lost byte; so is each byte a
+#: lenient decoder ate.
+PRICED_AS = {
+    FOLDED: QUESTION_MARK,
+    DRAWN: QUESTION_MARK,
+    STRAIGHTENED: QUESTION_MARK,
+    LENIENT: QUESTION_MARK,
+}
 #: A no-break space lost after its character, the space after it kept.
 LOST_NBSP = "no-break space lost"
 #: The byte a U+FFFD in the text stands for while the text is encoded (see search.py).

@@ -6,7 +6,9 @@ U+FFFD for them; read as latin-1, bytes 80-9F are C1 controls, which
 programs strip as control characters (``Józefosław`` shows as
 ``JÃ³zefosÅaw``); some also turn the no-break space A0 into a plain space
 ("Ã la carte"); a program that strips accents writes ``Ã`` and ``Â`` as
-``A`` (``LegaA¯a`` for ``Legaïa``); a page shows a soft hyphen (AD, read
+``A`` (``LegaA¯a`` for ``Legaïa``), and one that draws boxes in ASCII
+writes cp437's ``├`` as ``+`` (``ge+»ntegreerd`` for ``geïntegreerd``);
+a page shows a soft hyphen (AD, read
 as windows-1252) as nothing, so a copy of it loses the byte (``PolÃtica``
 for ``Política``); a file may be cut inside a character.
 Undoing the misreading
@@ -39,6 +41,7 @@ from functools import cache, lru_cache
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.guess import (
     CUT,
+    DRAWN,
     DROPPED,
     FFFD_STAND_IN,
     FOLDED,
@@ -192,7 +195,7 @@ def decode_with_holes(
     holes: bytes,
     *,
     allow_cut: bool,
-    folded: bytes = b"",
+    folded: Mapping[int, bytes] | None = None,
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
     whole: bool = False,
@@ -204,8 +207,9 @@ def decode_with_holes(
     does not apply). ``allow_cut``: a character cut at either end is U+FFFD
     (cut after its lead byte at the end, two or three of its bytes lost,
     only where the bytes hold whole characters of its length: :func:`_holds`).
-    ``folded``: the lead bytes that an ``A`` inside a word, right before a
-    lone continuation byte, may stand for (:data:`FOLDED`); ``straightened``:
+    ``folded``: per ASCII stand-in, the lead bytes it may stand for right
+    before a lone continuation byte (:data:`FOLDED`: an ``A`` inside a word
+    for ``Ã``, a ``+`` for cp437's ``├``); ``straightened``:
     per straight quote (``'``, ``"``), the continuation bytes it may stand
     for as a character's last (:data:`STRAIGHTENED`); ``invisible``: bytes
     the reader read as an invisible character (the soft hyphen), which a
@@ -261,23 +265,31 @@ def decode_with_holes(
 
 
 def _folded_at(
-    raw: bytes, at: int, folded: bytes, context: str, prev: str, beyond: str = ""
+    raw: bytes, at: int, folded: Mapping[int, bytes], context: str, prev: str, beyond: str = ""
 ) -> tuple[int, Guess] | None:
-    """A lone continuation byte at ``at`` after an ``A`` that follows a
-    letter: the ``A`` was a lead byte's character (``Ã``, ``Â``) whose accent
-    a program stripped; the lead byte is guessed among ``folded``."""
+    """A lone continuation byte at ``at`` after an ASCII stand-in for a lead
+    byte's character (``folded``): an ``A`` that follows a letter, for
+    ``Ã`` or ``Â`` whose accent a program stripped; a ``+`` or ``-`` that
+    follows a letter or comes before one, for a box-drawing character a
+    program drew in ASCII (``ï``, C3 AF, read as cp437 is ``├»``, then
+    ``ge+»ntegreerd``; a ``+½`` alone is a sum). The lead byte is guessed
+    among those the stand-in may be."""
+    leads = folded.get(raw[at - 1]) if at else None
     if not (
-        raw[at - 1 : at] == b"A"
-        and prev[-2:-1].isalpha()
+        leads
         and 0x80 <= raw[at] <= 0xBF
         and not (at + 1 < len(raw) and 0x80 <= raw[at + 1] <= 0xBF)
     ):
         return None
-    around = (prev[:-1], _around(raw, at + 1, prev, beyond)[1])
-    ranked = _rank(raw[at : at + 1], folded, context, around, (1,))
+    after = _around(raw, at + 1, prev, beyond)[1]
+    # inside a word: after a letter (an A, or a box, within it), or a box before one
+    if not (prev[-2:-1].isalpha() or (raw[at - 1] != ord("A") and after[:1].isalpha())):
+        return None
+    ranked = _rank(raw[at : at + 1], leads, context, (prev[:-1], after), (1,))
     if not ranked:
         return None
-    return at + 1, Guess(at - 1, at + 1, FOLDED, ranked[0], tuple(ranked[1:]))
+    what = FOLDED if raw[at - 1] == ord("A") else DRAWN
+    return at + 1, Guess(at - 1, at + 1, what, ranked[0], tuple(ranked[1:]))
 
 
 def _around(raw: bytes, end: int, prev: str, beyond: str = "") -> tuple[str, str]:

@@ -22,7 +22,6 @@ order of commonness); the text cannot tell them apart.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import math
 import re
 import unicodedata
@@ -144,20 +143,43 @@ _INVISIBLE = {reader: invisible_bytes(reader) for reader in READERS}
 _INVISIBLE |= dict.fromkeys((MIXED_READER, *MULTIBYTE_READERS), b"")
 
 
-def _folded_leads(reader: str) -> bytes:
-    """The lead bytes C2 and C3 where ``reader`` reads them as ``A`` with an
-    accent (windows-1252's ``Â`` and ``Ã``), which programs that strip
-    accents write as ``A``."""
+def _folded_leads(reader: str) -> dict[int, bytes]:
+    """Per ASCII stand-in, the lead bytes ``reader`` reads as a character a
+    program writes as that stand-in: ``A`` for an ``A`` with an accent
+    (windows-1252's ``Â`` and ``Ã``, C2 and C3), which programs that strip
+    accents write as ``A``; ``+`` for a box-drawing corner or cross, ``-``
+    for a horizontal line (cp437's ``├`` and ``─``, C3 and C4), which
+    programs that draw boxes in ASCII write so."""
     if reader == MIXED_READER or reader in MULTIBYTE_READERS:
-        return b""
+        return {}
     codec = python_codec(reader)
-    found = []
-    for byte in (0xC2, 0xC3):
-        with contextlib.suppress(UnicodeDecodeError):
+    found: dict[int, list[int]] = {}
+    for byte in range(0xC2, 0xE0):
+        try:
             char = bytes([byte]).decode(codec)
-            if char != "A" and unicodedata.normalize("NFKD", char)[0] == "A":
-                found.append(byte)
-    return bytes(found)
+        except UnicodeDecodeError:
+            continue
+        stand_in = _stand_in(char) if byte > 0xC3 else _stand_in(char) or _accent_stripped(char)
+        if stand_in:
+            found.setdefault(ord(stand_in), []).append(byte)
+    return {stand_in: bytes(leads) for stand_in, leads in found.items()}
+
+
+def _accent_stripped(char: str) -> str:
+    """``A`` for an ``A`` with an accent, else ""."""
+    return "A" if char != "A" and unicodedata.normalize("NFKD", char)[0] == "A" else ""
+
+
+def _stand_in(char: str) -> str:
+    """What a program that draws boxes in ASCII writes for a box-drawing
+    character: ``+`` for a corner or a cross, ``-`` for a horizontal line
+    (single or double), else ""."""
+    name = unicodedata.name(char, "")
+    if not name.startswith("BOX DRAWINGS"):
+        return ""
+    if name.endswith(("LIGHT HORIZONTAL", "DOUBLE HORIZONTAL")):
+        return "-"
+    return "" if name.endswith("VERTICAL") else "+"
 
 
 _FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
@@ -309,7 +331,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     reader = undo.reader
     guessing = first and not _only_look_alikes(text)
     holes = _holes(reader, text) if guessing else b""
-    folded = _FOLDED[reader] if guessing else b""
+    folded = _FOLDED[reader] if guessing else None
     quotes = _QUOTES[reader] if guessing else None
     invisible = _INVISIBLE[reader] if guessing and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
