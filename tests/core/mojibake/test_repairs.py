@@ -501,36 +501,35 @@ def test_a_guessed_capital_inside_a_word_in_lower_case_is_the_less_likely() -> N
     assert "Ł" in decoded[1][0].alternatives
 
 
-@pytest.mark.parametrize(
-    ("shown", "text"),
-    [("LegaA¯a 2", "Legaïa 2"), ("CafA© crA¨me brA»lA©e", "Café crème brûlée")],
-)
-def test_a_lead_whose_accent_a_program_stripped_is_guessed(shown: str, text: str) -> None:
-    # ï read as windows-1252 is Ã¯; a program that strips accents wrote A¯.
-    best = explain(shown.encode())[0]
-    assert best.text == text
-    assert best.words[0] == "utf-8 read as windows-1252"
-    assert best.lost and {lost.what for lost in best.lost} == {"accent stripped"}
-    assert best.lost[0].start == shown.index("A") and best.lost[0].guess == text[shown.index("A")]
+#: ï read as windows-1252 is Ã¯, which a program that strips accents writes
+#: A¯; ä read as cp437 is ├ñ, which one that draws boxes in ASCII writes +ñ.
+STRIPPED = ("A", "utf-8 read as windows-1252", "accent stripped")
+DRAWN = ("+", "utf-8 read as cp437", "box drawing written in ASCII")
 
 
 @pytest.mark.parametrize(
-    ("shown", "text"),
+    ("shown", "text", "how"),
     [
+        ("LegaA¯a 2", "Legaïa 2", STRIPPED),
+        ("CafA© crA¨me brA»lA©e", "Café crème brûlée", STRIPPED),
         (
             "Die Datei wurde ge+ñndert, bitte w+ñhlen Sie eine andere.",
             "Die Datei wurde geändert, bitte wählen Sie eine andere.",
+            DRAWN,
         ),
-        ("La fen+¬tre est ferm+⌐e.", "La fenêtre est fermée."),
+        ("La fen+¬tre est ferm+⌐e.", "La fenêtre est fermée.", DRAWN),
     ],
 )
-def test_a_lead_a_program_drew_as_a_box_in_ascii_is_guessed(shown: str, text: str) -> None:
-    # ä read as cp437 is ├ñ; a program that draws boxes in ASCII wrote +ñ.
+def test_a_lead_a_program_wrote_in_ascii_is_guessed(
+    shown: str, text: str, how: tuple[str, str, str]
+) -> None:
+    stand_in, reading, what = how
     best = explain(shown.encode())[0]
     assert best.text == text
-    assert best.words[0] == "utf-8 read as cp437"
-    assert best.lost and {lost.what for lost in best.lost} == {"box drawing written in ASCII"}
-    assert best.lost[0].start == shown.index("+") and best.lost[0].guess == text[shown.index("+")]
+    assert best.words[0] == reading
+    assert best.lost and {lost.what for lost in best.lost} == {what}
+    at = shown.index(stand_in)
+    assert best.lost[0].start == at and best.lost[0].guess == text[at]
 
 
 def test_a_box_is_a_drawn_lead_only_beside_a_letter() -> None:

@@ -191,8 +191,7 @@ def _found(
             scored(text, IDENTITY),
             *(ascii_readings(data) if data.isascii() else ()),
         ]
-        _add_letters(text, len(data), readings, parts)
-        _add_lenient(text, len(data), readings, parts)
+        _add_guessed(text, len(data), readings, parts)
         return readings, parts
     readings = search(scored(text, IDENTITY), bound=bound)
     if 0 in data:
@@ -206,8 +205,7 @@ def _found(
         readings.append(partial[0])
         parts[partial[0].text] = partial[1]
     _add_pieces(data, readings, parts)
-    _add_letters(text, len(data), readings, parts)
-    _add_lenient(text, len(data), readings, parts)
+    _add_guessed(text, len(data), readings, parts)
     return sorted(readings, key=lambda h: h.price), parts
 
 
@@ -230,33 +228,21 @@ def _add_cheaper(readings: list[Hypothesis], more: list[Hypothesis]) -> None:
         readings[at] = replace(named, price=min(known.price, hypothesis.price))
 
 
-def _add_letters(
+def _add_guessed(
     text: str, size: int, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
 ) -> None:
-    """The text as it is with its lost letters guessed from the words
-    (``lost_letters``): one part, kept as it is, with guesses."""
-    found = guess_letters(text) if any(c in text for c in "\ufffd?◇◆") else None
-    if found is None or found[0] in {h.text for h in readings}:
-        return
-    filled, guesses = found
-    price = model.price(filled, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
-    readings.append(Hypothesis(filled, IDENTITY, guesses, price, parts=1, pieces=True))
-    parts[filled] = (Part(0, size, IDENTITY),)
-
-
-def _add_lenient(
-    text: str, size: int, readings: list[Hypothesis], parts: dict[str, tuple[Part, ...]]
-) -> None:
-    """The text read back as windows-1252 a lenient UTF-8 decoder read
-    (``lenient``): one part, kept as it is, each character the decoder
-    made a guess."""
-    found = leniently_read(text)
-    if found is None or found[0] in {h.text for h in readings}:
-        return
-    read, guesses = found
-    price = model.price(read, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
-    readings.append(Hypothesis(read, IDENTITY, guesses, price, parts=1, pieces=True))
-    parts[read] = (Part(0, size, IDENTITY),)
+    """The readings beside the search that keep the text as one part, as it
+    is, with guesses: its lost letters guessed from the words
+    (``lost_letters``), and the characters a lenient UTF-8 decoder made
+    read back (``lenient``)."""
+    letters = guess_letters(text) if any(c in text for c in "\ufffd?◇◆") else None
+    for found in (letters, leniently_read(text)):
+        if found is None or found[0] in {h.text for h in readings}:
+            continue
+        read, guesses = found
+        price = model.price(read, IDENTITY, guess_kinds(guesses), parts=1, pieces=True)
+        readings.append(Hypothesis(read, IDENTITY, guesses, price, parts=1, pieces=True))
+        parts[read] = (Part(0, size, IDENTITY),)
 
 
 def _add_pieces(
