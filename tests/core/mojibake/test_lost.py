@@ -6,6 +6,7 @@ before a space, and decoding that ends on any bytes."""
 
 from __future__ import annotations
 
+import unicodedata
 from itertools import pairwise
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import explain
 from mojiscope.core.mojibake.lost import decode_with_holes
+from mojiscope.core.mojibake.search import undo_first
 
 #: The bytes latin-1 reads as C1 controls, which programs strip.
 C1_BYTES = bytes(range(0x80, 0xA0))
@@ -109,3 +111,39 @@ def test_decoding_with_every_kind_of_hole_ends_on_any_bytes(raw: bytes) -> None:
         spans = [(g.start, g.end) for g in decoded[1]]
         assert all(0 <= a <= b <= len(raw) for a, b in spans)
         assert all(b1 <= a2 for (_, b1), (a2, _) in pairwise(spans))
+
+
+def _drawn(char: str) -> str:
+    """A box-drawing character as a program that draws boxes in ASCII
+    writes it: a line as ``-`` or ``|``, a corner or a cross as ``+``."""
+    name = unicodedata.name(char, "")
+    if not name.startswith("BOX DRAWINGS"):
+        return char
+    line = name.removeprefix("BOX DRAWINGS ")
+    if line in ("LIGHT HORIZONTAL", "DOUBLE HORIZONTAL"):
+        return "-"
+    return "|" if line in ("LIGHT VERTICAL", "DOUBLE VERTICAL") else "+"
+
+
+#: cp437's box drawing as a program that draws boxes in ASCII writes it.
+BOXES = str.maketrans({chr(c): _drawn(chr(c)) for c in range(0x2500, 0x2580)})
+#: Words of letters whose UTF-8 read as cp437 draws a box or two.
+DRAWN_WORDS = ["Schlüssel", "ungültig", "können", "Programación", "geändert", "fenêtre"]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(DRAWN_WORDS), min_size=1, max_size=5))
+def test_a_guess_of_a_lead_drawn_in_ascii_draws_back_to_its_stand_ins(words: list[str]) -> None:
+    # Whatever the guess, read as cp437 and drawn again it is what was shown.
+    shown = " ".join(words).encode().decode("cp437").translate(BOXES)
+    decoded = undo_first(shown, "cp437")
+    assert decoded is not None
+    text, guesses = decoded
+    assert {g.what for g in guesses} <= {"box drawing written in ASCII"}
+    raw = shown.encode("cp437")
+    for guess in guesses:
+        for char in (guess.char, *guess.alternatives):
+            assert char.encode().decode("cp437").translate(BOXES) == raw[
+                guess.start : guess.end
+            ].decode("cp437")
+    assert text.encode().decode("cp437").translate(BOXES) == shown

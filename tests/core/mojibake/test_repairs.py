@@ -518,6 +518,8 @@ DRAWN = ("+", "utf-8 read as cp437", "box drawing written in ASCII")
             DRAWN,
         ),
         ("La fen+¬tre est ferm+⌐e.", "La fenêtre est fermée.", DRAWN),
+        # ó, C3 B3, is ├│: both bytes drawn; the word chooses among the letters.
+        ("Programaci+|n en C++ y m+ís", "Programación en C++ y más", DRAWN),
     ],
 )
 def test_a_lead_a_program_wrote_in_ascii_is_guessed(
@@ -536,6 +538,9 @@ def test_a_box_is_a_drawn_lead_only_beside_a_letter() -> None:
     # A sum or a version, C++, is no box: the text stays as it is.
     for shown in ("C++ and +½ and a+b", "version 2+ ½ price"):
         assert explain(shown.encode())[0].unchanged
+    # Two boxes are drawn letters only where they make a known word.
+    best = explain("I like C++ and a++b, Schl++sseldatei but caf+⌐".encode())[0]
+    assert best.text == "I like C++ and a++b, Schl++sseldatei but café"
 
 
 def test_an_a_is_a_stripped_lead_only_inside_a_word_before_one_continuation_byte() -> None:

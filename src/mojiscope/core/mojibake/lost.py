@@ -7,7 +7,8 @@ programs strip as control characters (``Józefosław`` shows as
 ``JÃ³zefosÅaw``); some also turn the no-break space A0 into a plain space
 ("Ã la carte"); a program that strips accents writes ``Ã`` and ``Â`` as
 ``A`` (``LegaA¯a`` for ``Legaïa``), and one that draws boxes in ASCII
-writes cp437's ``├`` as ``+`` (``ge+»ntegreerd`` for ``geïntegreerd``);
+writes cp437's ``├`` as ``+`` (``ge+»ntegreerd`` for ``geïntegreerd``),
+its ``╝`` too (``Schl++ssel``);
 a page shows a soft hyphen (AD, read
 as windows-1252) as nothing, so a copy of it loses the byte (``PolÃtica``
 for ``Política``); a file may be cut inside a character.
@@ -39,6 +40,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
+from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.guess import (
     CUT,
     DRAWN,
@@ -60,6 +62,7 @@ from mojiscope.core.mojibake.letters import (
 from mojiscope.core.mojibake.lexicon import (
     common_han,
     common_hangul,
+    completion_words,
     han_rank,
     hangul_rank,
     sign_rank,
@@ -196,6 +199,7 @@ def decode_with_holes(
     *,
     allow_cut: bool,
     folded: Mapping[int, bytes] | None = None,
+    drawn: Mapping[bytes, tuple[str, ...]] | None = None,
     straightened: Mapping[int, bytes] | None = None,
     invisible: bytes = b"",
     whole: bool = False,
@@ -209,7 +213,10 @@ def decode_with_holes(
     only where the bytes hold whole characters of its length: :func:`_holds`).
     ``folded``: per ASCII stand-in, the lead bytes it may stand for right
     before a lone continuation byte (:data:`FOLDED`: an ``A`` inside a word
-    for ``Ã``, a ``+`` for cp437's ``├``); ``straightened``:
+    for ``Ã``, a ``+`` for cp437's ``├``); ``drawn``: per two ASCII
+    characters a program drew a box-drawing lead and continuation byte as,
+    the characters they may be (``Schl++ssel``: ``ü`` read as cp437 is
+    ``├╝``), asked inside a word of ASCII letters; ``straightened``:
     per straight quote (``'``, ``"``), the continuation bytes it may stand
     for as a character's last (:data:`STRAIGHTENED`); ``invisible``: bytes
     the reader read as an invisible character (the soft hyphen), which a
@@ -231,11 +238,21 @@ def decode_with_holes(
     context = context.lower()  # what the guesses look for in it (:func:`_price_of`)
     pieces: list[str] = []
     guesses: list[Guess] = []
+    spots = _drawn_spots(raw, drawn)
     pos = 0
     while True:
+        stop = min((spot for spot in spots if spot >= pos), default=len(raw))
         try:
-            pieces.append(raw[pos:].decode("utf-8"))
-            return by_words("".join(pieces), guesses) if guesses else ("".join(pieces), guesses)
+            pieces.append(raw[pos:stop].decode("utf-8"))
+            if stop == len(raw):
+                text = "".join(pieces)
+                return by_words(text, guesses) if guesses else (text, guesses)
+            chars = spots[stop]
+            guess = Guess(stop, stop + 2, DRAWN, chars[0], chars[1:])
+            pieces.append(guess.char)
+            guesses.append(replace(guess, at_char=sum(map(len, pieces)) - 1))
+            pos = stop + 2
+            continue
         except UnicodeDecodeError as exc:
             at = pos + exc.start
             pieces.append(raw[pos:at].decode("utf-8"))
@@ -290,6 +307,37 @@ def _folded_at(
         return None
     what = FOLDED if raw[at - 1] == ord("A") else DRAWN
     return at + 1, Guess(at - 1, at + 1, what, ranked[0], tuple(ranked[1:]))
+
+
+#: Two ASCII characters inside a word of ASCII letters, where a program that
+#: draws boxes in ASCII may have drawn a lead byte and a continuation byte;
+#: the letters around them.
+_DRAWN_PAIR = re.compile(
+    rb"(?<![A-Za-z\x80-\xff])([A-Za-z]+)([+\-][+|])([a-z]+)(?![A-Za-z\x80-\xff])"
+)
+
+
+def _drawn_spots(
+    raw: bytes, drawn: Mapping[bytes, tuple[str, ...]] | None
+) -> dict[int, tuple[str, ...]]:
+    """Where ``raw`` holds a pair of ``drawn``'s stand-ins inside a word of
+    ASCII letters that one of the characters it may be makes a word the
+    lists know (``Schl++ssel`` stays: ``a++b`` makes none), with those
+    characters, the one making the commonest word first."""
+    if not drawn:
+        return {}
+    places = completion_words()
+    found = {}
+    for match in _DRAWN_PAIR.finditer(raw):
+        left, pair, right = (part.decode("ascii") for part in match.groups())
+        words = {
+            char: place
+            for char in drawn.get(pair.encode("ascii"), ())
+            if (place := places.get(fold(left + char + right))) is not None
+        }
+        if words:
+            found[match.start(2)] = tuple(sorted(words, key=words.__getitem__))
+    return found
 
 
 def _around(raw: bytes, end: int, prev: str, beyond: str = "") -> tuple[str, str]:

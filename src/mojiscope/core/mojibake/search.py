@@ -183,6 +183,31 @@ def _stand_in(char: str) -> str:
 
 
 _FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
+
+
+def _drawn_pairs(reader: str) -> dict[bytes, tuple[str, ...]]:
+    """Per two ASCII characters, the characters of two bytes whose lead and
+    continuation byte ``reader`` reads as box drawing that a program drew
+    as those two (cp437 reads ``ü``, C3 BC, as ``├╝``: ``++``)."""
+    found: dict[bytes, list[str]] = {}
+    for stand_in, leads in _FOLDED[reader].items():
+        if stand_in == ord("A"):
+            continue
+        for byte in range(0x80, 0xC0):
+            char = bytes([byte]).decode(python_codec(reader), "replace")
+            drawn = "|" if _vertical(char) else _stand_in(char)
+            if drawn in ("+", "|"):
+                chars = (bytes([lead, byte]).decode() for lead in leads)
+                found.setdefault(bytes([stand_in, ord(drawn)]), []).extend(chars)
+    return {pair: tuple(chars) for pair, chars in found.items()}
+
+
+def _vertical(char: str) -> bool:
+    """Whether ``char`` is a box-drawing vertical line, drawn as ``|``."""
+    return unicodedata.name(char, "").endswith(("LIGHT VERTICAL", "DOUBLE VERTICAL"))
+
+
+_DRAWN = {reader: _drawn_pairs(reader) for reader in _FOLDED}
 #: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
 _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
 
@@ -332,6 +357,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     guessing = first and not _only_look_alikes(text)
     holes = _holes(reader, text) if guessing else b""
     folded = _FOLDED[reader] if guessing else None
+    drawn = _DRAWN[reader] if guessing else None
     quotes = _QUOTES[reader] if guessing else None
     invisible = _INVISIBLE[reader] if guessing and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
@@ -339,6 +365,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
         holes,
         allow_cut=guessing,
         folded=folded,
+        drawn=drawn,
         straightened=quotes,
         invisible=invisible,
         whole=guessing and reader in MULTIBYTE_READERS,
