@@ -42,9 +42,11 @@ def test_the_decoder_keeps_the_low_six_bits_of_whatever_follows_a_lead(
         "J'ai encore passé ce soir de longues heures à lire.",
         "Le café de la gare ouvre à sept heures.",
         "id;name;city\n1;Hélène;Orléans",
+        # Short, mostly the decoder's characters: each one makes a known word.
+        ": opção inválida",
     ],
 )
-def test_french_read_leniently_is_read_back(text: str) -> None:
+def test_western_text_read_leniently_is_read_back(text: str) -> None:
     found = leniently_read(lenient_decode(text.encode("cp1252")))
     assert found is not None
     read, guesses = found
@@ -68,6 +70,9 @@ def test_a_letter_the_decoder_could_not_read_is_guessed_from_its_word() -> None:
         "postgresql.confでarchive_cleanup_commandを設定します",
         "Vigane vahemiku lรตpp",  # Estonian read as cp874: no word is made
         "ड्राइवर 漢字 テスト",
+        # Glued to Latin words, but no character makes a known word back.
+        "用Python寫程式",
+        "git을 사용하세요",
     ],
 )
 def test_text_showing_no_such_character_is_left_alone(text: str) -> None:

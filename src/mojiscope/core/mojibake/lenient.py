@@ -34,7 +34,7 @@ from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.guess import LENIENT, Guess
 from mojiscope.core.mojibake.lexicon import completion_words, language_words
 from mojiscope.core.mojibake.lost_letters import guess_letters
-from mojiscope.core.mojibake.oddities import INSIDE_LATIN, odd_places
+from mojiscope.core.mojibake.oddities import INSIDE_LATIN, glued_to_latin, odd_places
 
 #: How many alternatives a guess keeps.
 _ALTERNATIVES = 3
@@ -158,8 +158,11 @@ def leniently_read(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     (``lรตpp``, Estonian read as cp874, is no ``là8cà8Upp``). None where
     the text shows no such reading, where a character cannot be read back
     so, or where no character read back makes a known word of its lead's
-    letter."""
-    if not any(what == INSIDE_LATIN for _, _, what in odd_places(text)):
+    letter; in text not mostly Latin (no oddity, ``oddities.INSIDE_LATIN``:
+    ``op磯 invᬩda``, short), where any character read back makes no known
+    word."""
+    odd = any(what == INSIDE_LATIN for _, _, what in odd_places(text))
+    if not odd and not glued_to_latin(text):
         return None
     pieces = list(text)  # what each character of the text reads back as
     guesses = []
@@ -180,6 +183,8 @@ def leniently_read(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         scores = {made: _words_score(before, made, after) for made in plain}
         ranked = sorted(plain, key=scores.__getitem__, reverse=True)  # stable: ASCII first
         best = ranked[0]
+        if not (odd or scores[best][0]):
+            return None  # not mostly Latin: every character must make a known word
         known += scores[best][0] > 0
         pieces[at] = best
         others: dict[str, str] = {}  # a no-break space looks like a space: one is enough

@@ -324,17 +324,24 @@ def _inside_latin(text: str) -> list[int]:
     """Where ``text`` holds a letter of another script glued to a Latin
     word's lower-case letter (:data:`INSIDE_LATIN`), when its Latin letters
     outnumber the letters of such scripts four to one; in order."""
-    found = [
+    found = glued_to_latin(text)
+    if not found:
+        return []
+    others = sum(1 for c in _OTHER_LETTER.findall(text) if c.isalpha())
+    return found if len(_LATIN_LETTER.findall(text)) >= 4 * others else []
+
+
+def glued_to_latin(text: str) -> list[int]:
+    """Where ``text`` holds a character of another script glued to a Latin
+    word's lower-case letter (:data:`INSIDE_LATIN`'s shape), whatever the
+    text's other letters; in order."""
+    return [
         m.start()
         for m in _INSIDE_LATIN.finditer(text)
         if _of_another_script(m.group())
         and not _GLUED.match(m.group())
         and m.group() not in common_han()
     ]
-    if not found:
-        return []
-    others = sum(1 for c in _OTHER_LETTER.findall(text) if c.isalpha())
-    return found if len(_LATIN_LETTER.findall(text)) >= 4 * others else []
 
 
 #: Punctuation Chinese and Japanese write right after a Latin word
