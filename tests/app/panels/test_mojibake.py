@@ -103,6 +103,16 @@ def test_text_a_lenient_utf8_decoder_read_is_told_as_such_with_its_guesses(
     )
 
 
+def test_letters_drawn_as_boxes_in_ascii_are_told_as_such(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = b"Startbyte der PNM-Datei ist ung++ltig"
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
+    assert panel.repaired.toPlainText() == "Startbyte der PNM-Datei ist ungültig"
+    assert "Letters a DOS console showed as box drawing" in panel.steps.text()
+    assert _texts(panel.ranges)[0].startswith("0x1F..0x20: box drawing written in ASCII")
+
+
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

@@ -543,6 +543,18 @@ def test_a_box_is_a_drawn_lead_only_beside_a_letter() -> None:
     assert best.text == "I like C++ and a++b, Schl++sseldatei but café"
 
 
+def test_ascii_text_with_letters_drawn_as_boxes_is_read_back_by_the_words() -> None:
+    # ü read by a DOS console is ├╝, which a program wrote as ++: the text is
+    # ASCII, which no code page is asked to read back.
+    best = explain(b"Startbyte der PNM-Datei ist ung++ltig")[0]
+    assert best.text == "Startbyte der PNM-Datei ist ungültig"
+    assert [(x.start, x.end, x.what, x.guess) for x in best.lost] == [
+        (31, 33, "box drawing written in ASCII", "ü")
+    ]
+    for correct in (b"I like C++ and a++b", b"x = i++ + j++;", b"see a+|b"):
+        assert explain(correct)[0].unchanged
+
+
 def test_an_a_is_a_stripped_lead_only_inside_a_word_before_one_continuation_byte() -> None:
     # At a word's start ("A°"), or before two continuation bytes, it is no fold.
     for shown in ("Set A° to 40", "xA\u00a9\u00a9y"):

@@ -72,7 +72,7 @@ from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Chain, Explanation, reading_name
-from mojiscope.core.mojibake.guess import LENIENT
+from mojiscope.core.mojibake.guess import DRAWN, LENIENT
 from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
 from mojiscope.core.mojibake.plan import RepairPlan
@@ -381,6 +381,12 @@ class MojibakePanel(QWidget):
                 "followed an accented letter as part of its character and kept six bits of "
                 "each: each such character is read back as that letter and the characters "
                 "the words choose for those bytes; see the ranges for each guess and the others."
+            )
+        elif chosen.lost and not chosen.misread and all(x.what == DRAWN for x in chosen.lost):
+            lines.append(
+                "Letters a DOS console showed as box drawing (├╝ for ü), which a program "
+                "then wrote in ASCII (++): each read back as the letter that makes a known "
+                "word; see the ranges for each guess and the others."
             )
         elif chosen.lost and not chosen.misread:
             lines.append(

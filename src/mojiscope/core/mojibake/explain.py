@@ -39,6 +39,7 @@ from mojiscope.core.mojibake.guess import CUT, LENIENT, SPACE
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.hypothesis import Hypothesis, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lenient import leniently_read
+from mojiscope.core.mojibake.lost import drawn_in_ascii
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -53,6 +54,7 @@ from mojiscope.core.mojibake.sample import (
     read_sample,
 )
 from mojiscope.core.mojibake.search import (
+    DRAWN_ANYWHERE,
     UNFITTED,
     same_text_better,
     search,
@@ -233,10 +235,12 @@ def _add_guessed(
 ) -> None:
     """The readings beside the search that keep the text as one part, as it
     is, with guesses: its lost letters guessed from the words
-    (``lost_letters``), and the characters a lenient UTF-8 decoder made
-    read back (``lenient``)."""
+    (``lost_letters``), the characters a lenient UTF-8 decoder made read
+    back (``lenient``), and in ASCII text, characters a program drew as
+    boxes in ASCII (``lost.drawn_in_ascii``)."""
     letters = guess_letters(text) if any(c in text for c in "\ufffd?◇◆") else None
-    for found in (letters, leniently_read(text)):
+    drawn = drawn_in_ascii(text, DRAWN_ANYWHERE) if text.isascii() else None
+    for found in (letters, leniently_read(text), drawn):
         if found is None or found[0] in {h.text for h in readings}:
             continue
         read, guesses = found

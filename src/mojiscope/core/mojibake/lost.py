@@ -238,7 +238,7 @@ def decode_with_holes(
     context = context.lower()  # what the guesses look for in it (:func:`_price_of`)
     pieces: list[str] = []
     guesses: list[Guess] = []
-    spots = _drawn_spots(raw, drawn)
+    spots = drawn_spots(raw, drawn)
     pos = 0
     while True:
         stop = min((spot for spot in spots if spot >= pos), default=len(raw))
@@ -317,7 +317,7 @@ _DRAWN_PAIR = re.compile(
 )
 
 
-def _drawn_spots(
+def drawn_spots(
     raw: bytes, drawn: Mapping[bytes, tuple[str, ...]] | None
 ) -> dict[int, tuple[str, ...]]:
     """Where ``raw`` holds a pair of ``drawn``'s stand-ins inside a word of
@@ -338,6 +338,29 @@ def _drawn_spots(
         if words:
             found[match.start(2)] = tuple(sorted(words, key=words.__getitem__))
     return found
+
+
+def drawn_in_ascii(
+    text: str, drawn: Mapping[bytes, tuple[str, ...]]
+) -> tuple[str, tuple[Guess, ...]] | None:
+    """ASCII ``text`` with each pair of stand-ins a program drew a character
+    as (``drawn``: ``ist ung++ltig``, ``ü`` read by a DOS console as
+    ``├╝``) read back where a character makes a known word (see
+    :func:`drawn_spots`), a guess each; None where none is. No code page is
+    asked to read back ASCII, so this reading stands beside the search."""
+    raw = text.encode("ascii")
+    spots = drawn_spots(raw, drawn)
+    if not spots:
+        return None
+    pieces, guesses, pos = [], [], 0
+    for at in sorted(spots):
+        pieces.append(text[pos:at])
+        chars = spots[at]
+        guesses.append(Guess(at, at + 2, DRAWN, chars[0], chars[1:]))
+        pieces.append(chars[0])
+        pos = at + 2
+    pieces.append(text[pos:])
+    return "".join(pieces), tuple(guesses)
 
 
 def _around(raw: bytes, end: int, prev: str, beyond: str = "") -> tuple[str, str]:

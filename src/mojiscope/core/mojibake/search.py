@@ -208,6 +208,12 @@ def _vertical(char: str) -> bool:
 
 
 _DRAWN = {reader: _drawn_pairs(reader) for reader in _FOLDED}
+#: Every reader's pairs drawn in ASCII, for text that is ASCII alone (which
+#: reader drew them it does not say; cp437's characters first).
+DRAWN_ANYWHERE = {
+    pair: tuple(dict.fromkeys(c for pairs in _DRAWN.values() for c in pairs.get(pair, ())))
+    for pair in {pair for pairs in _DRAWN.values() for pair in pairs}
+}
 #: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
 _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
 
