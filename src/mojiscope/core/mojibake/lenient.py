@@ -13,14 +13,17 @@ four (``0x23``: ``#``, ``c``, ``£`` or ``ã``).
 
 :func:`leniently_read` reads such text back: each character beyond
 U+00FF that windows-1252 lacks becomes its lead's letter and, for each
-byte eaten, the character of the four that makes the likeliest words
-(known words first, then letters and spaces before signs), each a
-:class:`~.guess.Guess` whose alternatives are the next likeliest. It is
-asked only of text that shows such a character glued before a Latin
-letter (``oddities.INSIDE_LATIN``), and only where it gives back a known
-word. Characters U+0080-U+00FF and windows-1252's own are kept: the
-decoder cannot have made them from windows-1252 text (its leads C2 and
-C3, ``Â`` and ``Ã``, begin no word).
+byte eaten, a letter or a space of the four, those that make a known word
+of the lead's letter first, ASCII first among equals; each a
+:class:`~.guess.Guess` whose alternatives are the next likeliest, and a
+U+FFFD the decoder wrote a lost letter guessed from its word
+(``lost_letters``). It is asked only of text that shows such a character
+glued to a Latin letter (``oddities.glued_to_latin``), and gives a
+reading only where a character read back makes a known word; in text not
+mostly Latin (no ``oddities.INSIDE_LATIN``), only where every one does.
+Characters U+0080-U+00FF and windows-1252's own are kept: the decoder
+cannot have made them from windows-1252 text (its leads C2 and C3, ``Â``
+and ``Ã``, begin no word).
 """
 
 from __future__ import annotations
