@@ -159,7 +159,7 @@ def _folded_leads(reader: str) -> dict[int, bytes]:
             char = bytes([byte]).decode(codec)
         except UnicodeDecodeError:
             continue
-        stand_in = _stand_in(char) if byte > 0xC3 else _stand_in(char) or _accent_stripped(char)
+        stand_in = _drawn_as(char) or (_accent_stripped(char) if byte <= 0xC3 else "")
         if stand_in:
             found.setdefault(ord(stand_in), []).append(byte)
     return {stand_in: bytes(leads) for stand_in, leads in found.items()}
@@ -170,16 +170,16 @@ def _accent_stripped(char: str) -> str:
     return "A" if char != "A" and unicodedata.normalize("NFKD", char)[0] == "A" else ""
 
 
-def _stand_in(char: str) -> str:
+def _drawn_as(char: str) -> str:
     """What a program that draws boxes in ASCII writes for a box-drawing
-    character: ``+`` for a corner or a cross, ``-`` for a horizontal line
-    (single or double), else ""."""
-    name = unicodedata.name(char, "")
-    if not name.startswith("BOX DRAWINGS"):
+    character: ``-`` for a horizontal line and ``|`` for a vertical one
+    (single or double), ``+`` for a corner or a cross; else ""."""
+    line = unicodedata.name(char, "").removeprefix("BOX DRAWINGS ")
+    if line == unicodedata.name(char, ""):
         return ""
-    if name.endswith(("LIGHT HORIZONTAL", "DOUBLE HORIZONTAL")):
+    if line in ("LIGHT HORIZONTAL", "DOUBLE HORIZONTAL"):
         return "-"
-    return "" if name.endswith("VERTICAL") else "+"
+    return "|" if line in ("LIGHT VERTICAL", "DOUBLE VERTICAL") else "+"
 
 
 _FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
@@ -194,26 +194,29 @@ def _drawn_pairs(reader: str) -> dict[bytes, tuple[str, ...]]:
         if stand_in == ord("A"):
             continue
         for byte in range(0x80, 0xC0):
-            char = bytes([byte]).decode(python_codec(reader), "replace")
-            drawn = "|" if _vertical(char) else _stand_in(char)
+            drawn = _drawn_as(bytes([byte]).decode(python_codec(reader), "replace"))
             if drawn in ("+", "|"):
                 chars = (bytes([lead, byte]).decode() for lead in leads)
                 found.setdefault(bytes([stand_in, ord(drawn)]), []).extend(chars)
     return {pair: tuple(chars) for pair, chars in found.items()}
 
 
-def _vertical(char: str) -> bool:
-    """Whether ``char`` is a box-drawing vertical line, drawn as ``|``."""
-    return unicodedata.name(char, "").endswith(("LIGHT VERTICAL", "DOUBLE VERTICAL"))
-
-
 _DRAWN = {reader: _drawn_pairs(reader) for reader in _FOLDED}
-#: Every reader's pairs drawn in ASCII, for text that is ASCII alone (which
-#: reader drew them it does not say; cp437's characters first).
-DRAWN_ANYWHERE = {
-    pair: tuple(dict.fromkeys(c for pairs in _DRAWN.values() for c in pairs.get(pair, ())))
-    for pair in {pair for pairs in _DRAWN.values() for pair in pairs}
-}
+
+
+def _drawn_by_any() -> dict[bytes, tuple[str, ...]]:
+    """Every reader's pairs drawn in ASCII together, each pair's characters
+    in the readers' order (cp437's first), once each."""
+    found: dict[bytes, dict[str, None]] = {}
+    for pairs in _DRAWN.values():
+        for pair, chars in pairs.items():
+            found.setdefault(pair, {}).update(dict.fromkeys(chars))
+    return {pair: tuple(chars) for pair, chars in found.items()}
+
+
+#: The pairs of text that is ASCII alone, which does not say which reader
+#: drew them (``lost.drawn_in_ascii``).
+DRAWN_ANYWHERE = _drawn_by_any()
 #: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
 _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
 
