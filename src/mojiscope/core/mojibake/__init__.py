@@ -18,7 +18,8 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``hypothesis.Hypothesis`` priced by the model; the code pages it undoes as
   readers, and the proofs of which texts they cannot change, are
   ``readers``; lost bytes are guessed by ``lost`` (each a ``guess.Guess``; the fills
-  chosen by the words they make in ``word_fills``), and the readings one
+  chosen by the words they make in ``word_fills``; what programs write in
+  ASCII for a reader's characters, ``stand_ins``), and the readings one
   guess away from the best are ``second_readings``; mojibake a text
   quotes on purpose, whose repairs come behind the text as it is, is
   ``quoting``; ASCII that holds other text in escapes (ISO-2022-JP, JSON,

@@ -54,7 +54,6 @@ from mojiscope.core.mojibake.sample import (
     read_sample,
 )
 from mojiscope.core.mojibake.search import (
-    DRAWN_ANYWHERE,
     UNFITTED,
     same_text_better,
     search,
@@ -62,6 +61,7 @@ from mojiscope.core.mojibake.search import (
     western_origins,
 )
 from mojiscope.core.mojibake.second_readings import keep_spaces, variants
+from mojiscope.core.mojibake.stand_ins import DRAWN_ANYWHERE
 from mojiscope.core.mojibake.touched import touched, with_lost
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source

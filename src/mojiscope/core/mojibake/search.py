@@ -48,6 +48,7 @@ from mojiscope.core.mojibake.readers import (
     READERS,
     readers_for,
 )
+from mojiscope.core.mojibake.stand_ins import DRAWN, FOLDED, QUOTES
 
 #: Legacy code pages whose text is seen misread as a Western code page, and
 #: those readers: Windows', Unix's and the DOS consoles' (cp437's box drawing
@@ -143,99 +144,6 @@ _INVISIBLE = {reader: invisible_bytes(reader) for reader in READERS}
 _INVISIBLE |= dict.fromkeys((MIXED_READER, *MULTIBYTE_READERS), b"")
 
 
-def _folded_leads(reader: str) -> dict[int, bytes]:
-    """Per ASCII stand-in, the lead bytes ``reader`` reads as a character a
-    program writes as that stand-in: ``A`` for an ``A`` with an accent
-    (windows-1252's ``Â`` and ``Ã``, C2 and C3), which programs that strip
-    accents write as ``A``; ``+`` for a box-drawing corner or cross, ``-``
-    for a horizontal line (cp437's ``├`` and ``─``, C3 and C4), which
-    programs that draw boxes in ASCII write so."""
-    if reader == MIXED_READER or reader in MULTIBYTE_READERS:
-        return {}
-    codec = python_codec(reader)
-    found: dict[int, list[int]] = {}
-    for byte in range(0xC2, 0xE0):
-        try:
-            char = bytes([byte]).decode(codec)
-        except UnicodeDecodeError:
-            continue
-        stand_in = _drawn_as(char) or (_accent_stripped(char) if byte <= 0xC3 else "")
-        if stand_in:
-            found.setdefault(ord(stand_in), []).append(byte)
-    return {stand_in: bytes(leads) for stand_in, leads in found.items()}
-
-
-def _accent_stripped(char: str) -> str:
-    """``A`` for an ``A`` with an accent, else ""."""
-    return "A" if char != "A" and unicodedata.normalize("NFKD", char)[0] == "A" else ""
-
-
-def _drawn_as(char: str) -> str:
-    """What a program that draws boxes in ASCII writes for a box-drawing
-    character: ``-`` for a horizontal line and ``|`` for a vertical one
-    (single or double), ``+`` for a corner or a cross; else ""."""
-    line = unicodedata.name(char, "").removeprefix("BOX DRAWINGS ")
-    if line == unicodedata.name(char, ""):
-        return ""
-    if line in ("LIGHT HORIZONTAL", "DOUBLE HORIZONTAL"):
-        return "-"
-    return "|" if line in ("LIGHT VERTICAL", "DOUBLE VERTICAL") else "+"
-
-
-_FOLDED = {reader: _folded_leads(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
-
-
-def _drawn_pairs(reader: str) -> dict[bytes, tuple[str, ...]]:
-    """Per two ASCII characters, the characters of two bytes whose lead and
-    continuation byte ``reader`` reads as box drawing that a program drew
-    as those two (cp437 reads ``ü``, C3 BC, as ``├╝``: ``++``)."""
-    found: dict[bytes, list[str]] = {}
-    for stand_in, leads in _FOLDED[reader].items():
-        if stand_in == ord("A"):
-            continue
-        for byte in range(0x80, 0xC0):
-            drawn = _drawn_as(bytes([byte]).decode(python_codec(reader), "replace"))
-            if drawn in ("+", "|"):
-                chars = (bytes([lead, byte]).decode() for lead in leads)
-                found.setdefault(bytes([stand_in, ord(drawn)]), []).extend(chars)
-    return {pair: tuple(chars) for pair, chars in found.items()}
-
-
-_DRAWN = {reader: _drawn_pairs(reader) for reader in _FOLDED}
-
-
-def _drawn_by_any() -> dict[bytes, tuple[str, ...]]:
-    """Every reader's pairs drawn in ASCII together, each pair's characters
-    in the readers' order (cp437's first), once each."""
-    found: dict[bytes, dict[str, None]] = {}
-    for pairs in _DRAWN.values():
-        for pair, chars in pairs.items():
-            found.setdefault(pair, {}).update(dict.fromkeys(chars))
-    return {pair: tuple(chars) for pair, chars in found.items()}
-
-
-#: The pairs of text that is ASCII alone, which does not say which reader
-#: drew them (``lost.drawn_in_ascii``).
-DRAWN_ANYWHERE = _drawn_by_any()
-#: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
-_CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
-
-
-def _quote_bytes(reader: str) -> dict[int, bytes]:
-    """Per straight quote, the continuation bytes (80-BF) ``reader`` reads
-    as a curly quote it straightens to (windows-1252's 91 92 and 93 94)."""
-    if reader == MIXED_READER or reader in MULTIBYTE_READERS:
-        return {}
-    codec = python_codec(reader)
-    found: dict[int, bytes] = {}
-    for quote, curly in _CURLY.items():
-        stands = bytes(b for b in range(0x80, 0xC0) if bytes([b]).decode(codec, "replace") in curly)
-        if stands:
-            found[quote] = stands
-    return found
-
-
-_QUOTES = {reader: _quote_bytes(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
 #: The bytes latin-1 reads as C1 controls, which programs strip as control
 #: characters: UTF-8 read as latin-1 then loses them (``•``, E2 80 A2, is
 #: ``â¢``; ``ł``, C5 82, is ``Å``).
@@ -365,9 +273,9 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     reader = undo.reader
     guessing = first and not _only_look_alikes(text)
     holes = _holes(reader, text) if guessing else b""
-    folded = _FOLDED[reader] if guessing else None
-    drawn = _DRAWN[reader] if guessing else None
-    quotes = _QUOTES[reader] if guessing else None
+    folded = FOLDED[reader] if guessing else None
+    drawn = DRAWN[reader] if guessing else None
+    quotes = QUOTES[reader] if guessing else None
     invisible = _INVISIBLE[reader] if guessing and not _kept_invisibles(text) else b""
     decoded = decode_with_holes(
         undo.raw,
