@@ -25,6 +25,7 @@ from mojiscope.core.mojibake.oddities import (
     STRIPPED,
     THAI,
     Oddity,
+    against_thai_spelling,
     odd_places,
     oddities,
     signs_between_letters,
@@ -137,3 +138,18 @@ def test_a_word_stripped_of_letters_is_an_oddity_naming_what_it_may_have_been() 
         Oddity(0, 5, STRIPPED, "Václav"),
         Oddity(6, 11, STRIPPED, "Nováček"),
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "against"),
+    [
+        ("สวัสดีครับ ทดสอบ ภาษาไทย", False),  # Thai as Thai writes it
+        ("ัสดีครับ", False),  # one run cut short before its consonant
+        ("ะฟะพะบะฐะทัะฒะฐัั ะฟัะพะณัะตัั", True),  # Cyrillic stripped of C1, through cp874
+        ("ok ะฟะพ ทดสอบ ภาษา ไทย ัั", False),  # two of five runs
+    ],
+)
+def test_thai_spelling_is_broken_where_half_the_runs_begin_with_a_vowel_sign(
+    text: str, against: bool
+) -> None:
+    assert against_thai_spelling(text) is against

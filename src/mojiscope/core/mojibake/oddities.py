@@ -202,6 +202,21 @@ class Oddity:
 #: A Thai vowel sign or tone mark that follows a consonant (U+0E30-U+0E3A,
 #: U+0E45, U+0E47-U+0E4E) after no Thai character.
 _THAI_AFTER_NOTHING = re.compile("(?<![\u0e01-\u0e4e])[\u0e30-\u0e3a\u0e45\u0e47-\u0e4e]")
+#: A run of Thai letters and marks.
+_THAI_RUN = re.compile("[\u0e01-\u0e4e]+")
+
+
+def against_thai_spelling(text: str) -> bool:
+    """Whether two or more, and half or more, of ``text``'s runs of Thai
+    begin with a vowel sign or tone mark (the oddity :data:`THAI` at every such run): no Thai
+    writes so, and UTF-8 Cyrillic or Greek whose C1 controls were stripped
+    reads so through cp874 at nearly every word (``показывать`` is D0 BF
+    D0 BE..., and D0 is SARA A: ``ะฟะพ``); one such run is as likely a
+    Thai text cut short."""
+    wrong = len(_THAI_AFTER_NOTHING.findall(text))
+    return wrong >= 2 and 2 * wrong >= len(_THAI_RUN.findall(text))
+
+
 #: Three or more question marks standing as a word of their own.
 _QUESTION_WORD = re.compile(r"(?<![\w?])\?{3,}(?![\w?])")
 #: Question marks after no letter or digit, before a letter beyond ASCII of

@@ -40,7 +40,7 @@ from mojiscope.core.mojibake.guess import FFFD_STAND_IN, Guess
 from mojiscope.core.mojibake.hypothesis import Hypothesis, bounded, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import decode_with_holes
-from mojiscope.core.mojibake.oddities import MULTIBYTE, odd_places
+from mojiscope.core.mojibake.oddities import MULTIBYTE, against_thai_spelling, odd_places
 from mojiscope.core.mojibake.readers import (
     C1_CONTROL,
     MIXED_READER,
@@ -309,7 +309,8 @@ def _legacy_origins(
 ) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a
     chain); ``neighbours``: only the writers :data:`NEIGHBOUR_READERS` gives
-    ``reader``."""
+    ``reader``. A text that breaks Thai spelling at every other run of
+    Thai (:func:`.oddities.against_thai_spelling`) is no Thai text."""
     if _spaces_only(hypothesis.text):
         return []
     price = bounded if bound else scored
@@ -329,7 +330,7 @@ def _legacy_origins(
             continue
         if writer.startswith("utf-16") and not _clean_utf16(text):
             continue
-        if not _touches_letters(hypothesis.text, text):
+        if not _touches_letters(hypothesis.text, text) or against_thai_spelling(text):
             continue
         chain = hypothesis.chain.undo_one(Misreading(writer, reader))
         found.append(price(text, chain, hypothesis.guesses))
