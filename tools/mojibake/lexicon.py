@@ -1,4 +1,4 @@
-"""Build core/mojibake/lexicon.json.gz: what the explainer knows of real
+"""Build core/mojibake/lexicon.json.gz (and fill_words.json.gz): what the explainer knows of real
 words, derived from wordfreq's lists at training time (wordfreq itself is a
 57 MB wheel and no run-time dependency).
 
@@ -34,6 +34,14 @@ It holds, over wordfreq's languages:
   a word that differs from a commoner one only in those letters (``étre``):
   what a word whose letters a writer lost (``Gora?de``) may be, and the
   model's ``word-listed`` (a word of a language, if no frequent one);
+* ``fill_words`` (written to ``fill_words.json.gz``, read only where a
+  word of those alphabets asks): per language written in another alphabet (Cyrillic,
+  Greek, Hebrew, Arabic: :data:`FILL_LANGUAGES`), its words of letters
+  among the most frequent :data:`FILL_SCANNED` beyond those of ``words``,
+  of :data:`FILL_LETTERS` letters or more, in order: what a letter guessed
+  in a word of those scripts may complete
+  (``изображения``, whose ``я`` windows-1252 loses the 8F of), and
+  counted as listed by the model;
 * ``stripped_taken``: the forms of those words and of ``words`` with
   their letters beyond ASCII, or beyond Latin-1, dropped
   (``lexicon.stripped_form``) that are words of their own, at least
@@ -73,6 +81,8 @@ from mojiscope.core.mojibake.features import is_symbol
 from mojiscope.core.mojibake.lexicon import PAIR_STEPS, is_han, skeleton, stripped_form
 
 OUT = Path(__file__).resolve().parents[2] / "src/mojiscope/core/mojibake/lexicon.json.gz"
+#: ``fill_words``, a table of its own (read only for text in those alphabets).
+FILL_OUT = OUT.with_name("fill_words.json.gz")
 WORDS_PER_LANGUAGE = 1200
 SCANNED = 30000
 BIGRAM_SHARE = 5e-7
@@ -84,6 +94,17 @@ ASCII_WORDS = 200
 #: How far down a language's list the words that complete a word with
 #: lost letters go.
 COMPLETION_SCANNED = 50000
+#: The languages written in an alphabet other than Latin, with spaces
+#: between words, whose letters' UTF-8 bytes a reader may lose (windows-1252
+#: lacks 81 8D 8F 90 9D, latin-1's reader strips 80-9F): Cyrillic's
+#: ``я``, D1 8F, Hebrew's final ``ם``, D7 9D, Greek's rho, CF 81.
+FILL_LANGUAGES = ("ar", "bg", "el", "fa", "he", "mk", "ru", "uk")
+#: How far down those languages' lists ``fill_words`` go.
+FILL_SCANNED = 60000
+#: The fewest letters a word of ``fill_words`` has: shorter ones so far down
+#: the lists are as often a piece of mojibake or a name as a word
+#: (``жика``, ``ле``: Greek read as KOI8-R).
+FILL_LETTERS = 5
 #: How often a word must stand in some language (a share of its words:
 #: Zipf 2, once in ten million) to be a word of its own, not what is left
 #: of a longer one (``stripped_taken``); rarer forms wordfreq holds are
@@ -197,6 +218,7 @@ def build() -> dict[str, object]:
     hangul: Counter[str] = Counter()
     symbols: Counter[str] = Counter()
     completions: dict[str, str] = {}
+    fill_words: dict[str, str] = {}
     own_words: set[str] = set()
     for language in WORDFREQ_LANGUAGES:
         frequencies = wordfreq.get_frequency_dict(language)
@@ -238,6 +260,13 @@ def build() -> dict[str, object]:
                     seen.add(skeleton(w))
                     rarer.append(w)
             completions[language] = " ".join(rarer)
+        if language in FILL_LANGUAGES:
+            known = set(kept)
+            frequent = wordfreq.top_n_list(language, FILL_SCANNED)
+            rarer = [w for w in frequent if _letters(w) and w not in known]
+            fill_words[language] = " ".join(
+                w for w in rarer if len(w) >= FILL_LETTERS and not w.isascii()
+            )
     pairs = sorted(b for b, f in bigrams.items() if f >= BIGRAM_SHARE)
     listed = " ".join([*words.values(), *completions.values()]).split()
     forms = {form for word in listed for form in stripped_form(word)}
@@ -255,15 +284,18 @@ def build() -> dict[str, object]:
         "symbols": "".join(c for c, _ in symbols.most_common(SYMBOLS)),
         "signs": _signs(),
         "completions": completions,
+        "fill_words": fill_words,
         "stripped_taken": " ".join(sorted(forms & own_words)),
     }
 
 
 def main() -> None:
     table = build()
-    raw = json.dumps(table, ensure_ascii=False, sort_keys=True).encode()
-    OUT.write_bytes(gzip.compress(raw, mtime=0))
-    print(f"wrote {OUT} ({OUT.stat().st_size} bytes, {len(raw)} raw)")
+    fills = table.pop("fill_words")
+    for path, data in ((OUT, table), (FILL_OUT, fills)):
+        raw = json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
+        path.write_bytes(gzip.compress(raw, mtime=0))
+        print(f"wrote {path} ({path.stat().st_size} bytes, {len(raw)} raw)")
 
 
 if __name__ == "__main__":

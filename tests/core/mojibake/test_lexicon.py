@@ -8,6 +8,7 @@ from __future__ import annotations
 from mojiscope.core.mojibake.lexicon import (
     common_symbols,
     completion_words,
+    fill_words,
     fillings,
     han_pairs,
     known_bigrams,
@@ -107,3 +108,20 @@ def test_the_signs_come_in_order_of_how_often_the_training_texts_use_them() -> N
     assert sign_rank("\u2014") < sign_rank("\u2013")  # — is used about three times as often
     assert sign_rank("«") < sign_rank("\u2014")
     assert sign_rank("a") == sign_rank("€") > sign_rank("\u2013")  # not punctuation there
+
+
+def test_the_fill_words_hold_rarer_words_of_other_alphabets_after_the_known_ones() -> None:
+    words = fill_words()
+    assert "изображения" in words and "изображения" not in known_words()
+    assert all(len(word) >= 5 and not word.isascii() for word in words)
+    # Placed after their language's known words, as completion_words places its own.
+    assert completion_words()["для"] < words["изображения"]
+
+
+def test_a_word_of_another_alphabet_with_several_holes_is_filled_from_the_fill_words() -> None:
+    # вместить, far down the Russian list, with с, т and т lost (read as
+    # latin-1 whose C1 controls were stripped): found by its length and first letter.
+    found = fillings(("вме", "", "и", "ь"))
+    assert (("с", "т", "т"), fill_words()["вместить"]) in found
+    # Its last letter finds it where its first is a hole.
+    assert any(letters == ("в",) for letters, _ in fillings(("", "местить")))

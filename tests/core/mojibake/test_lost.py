@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import explain
+from mojiscope.core.mojibake.guess import CUT, LAST_DROPPED
 from mojiscope.core.mojibake.lost import decode_with_holes
 from mojiscope.core.mojibake.search import undo_first
 
@@ -147,3 +148,36 @@ def test_a_guess_of_a_lead_drawn_in_ascii_draws_back_to_its_stand_ins(words: lis
                 guess.start : guess.end
             ].decode("cp437")
     assert text.encode().decode("cp437").translate(BOXES) == shown
+
+
+#: The bytes windows-1252 leaves undefined, which its reader drops.
+CP1252_HOLES = b"\x81\x8d\x8f\x90\x9d"
+#: Words whose UTF-8 holds some of those bytes (Cyrillic es and ya, D1 81 and D1 8F;
+#: Hebrew's final ם, D7 9D; č, C4 8D), and words that hold none.
+DROPPING_WORDS = ["сейчас", "система", "шалом", "שלום", "מים", "počet", "večer", "día", "и"]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(DROPPING_WORDS), min_size=1, max_size=6))
+def test_the_last_character_is_a_cut_or_its_lead_and_a_byte_the_reader_drops(
+    words: list[str],
+) -> None:
+    # Words read as windows-1252 by a reader that drops what it lacks: each
+    # hole before the end is a dropped byte; the last lead byte is a cut
+    # (U+FFFD) or, where the text shows the reader dropping, a character
+    # made of it and one of the bytes dropped.
+    raw = " ".join(words).encode().replace(b"\x81", b"").replace(b"\x8f", b"")
+    raw = raw.replace(b"\x8d", b"").replace(b"\x9d", b"").replace(b"\x90", b"")
+    decoded = decode_with_holes(raw, CP1252_HOLES, allow_cut=True)
+    assert decoded is not None
+    text, guesses = decoded
+    ends = [g for g in guesses if g.what in (CUT, LAST_DROPPED)]
+    for guess in ends:
+        assert guess is guesses[-1] and guess.end == len(raw)
+        made = guess.char.encode()
+        if guess.what == CUT:
+            assert (guess.char, guess.alternatives) == ("\ufffd", ())
+        else:
+            assert made[:-1] == raw[guess.start :] and made[-1] in CP1252_HOLES
+            assert any(g.what != LAST_DROPPED for g in guesses)
+    assert text.endswith(tuple(g.char for g in ends) or ("",))

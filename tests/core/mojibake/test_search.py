@@ -157,6 +157,27 @@ def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_w
     assert [g.char for g in guesses] == ["П", "р", "т"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["существует, но не является каталогом", "Добрый день, как дела?"],
+)
+def test_cyrillic_that_lost_its_c1_controls_is_read_back_not_as_thai(text: str) -> None:
+    # Its lead bytes D0 and D1 are cp874's SARA A and MAI HAN-AKAT, which no
+    # Thai word begins with: no Thai origin is offered, and the latin-1
+    # reading, each hole filled from the words it makes, comes first.
+    stripped = "".join(c for c in text.encode().decode("latin-1") if not "\x80" <= c <= "\x9f")
+    found = explain(stripped.encode())
+    assert found[0].text == text
+    assert not any(layer.written == "cp874" for e in found for layer in e.chain.layers)
+
+
+def test_thai_read_as_windows_1252_is_still_read_back_through_cp874() -> None:
+    text = "สวัสดีครับ ทดสอบ ภาษาไทย"
+    found = explain(text.encode("cp874").decode("cp1252", "replace").encode())
+    assert found[0].text == text
+    assert found[0].chain.layers[0] == Misreading("cp874", "windows-1252")
+
+
 RUSSIAN = "Съешь же ещё этих мягких французских булок, да выпей чаю"
 #: The text each writer writes: Russian, or for Central European Windows Polish.
 WRITTEN = dict.fromkeys(("cp1251", "koi8-r", "cp866"), RUSSIAN) | {

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake.guess import DROPPED, Guess
+from mojiscope.core.mojibake.guess import CUT, DROPPED, LAST_DROPPED, Guess
 from mojiscope.core.mojibake.word_fills import by_words
 
 
@@ -32,3 +32,39 @@ def test_a_word_of_several_fills_takes_the_commonest_known_word() -> None:
     text, chosen = by_words("Псисес", guesses)
     assert text == "Привет"
     assert [g.char for g in chosen] == ["р", "в", "т"]
+
+
+def _cut(at_char: int, *fills: str) -> Guess:
+    return Guess(at_char * 2, at_char * 2 + 1, CUT, "\ufffd", fills, at_char=at_char)
+
+
+def test_a_cut_end_whose_fill_ends_a_known_word_is_a_dropped_byte_where_the_reader_drops() -> None:
+    # שלום עולם read as windows-1252 that dropped 9D: both ם lost their byte;
+    # the first is a dropped byte before a space, the last looks like a cut.
+    first = Guess(6, 6, DROPPED, "ם", ("א",), at_char=3)
+    text, (_, last) = by_words("שלום עול\ufffd", [first, _cut(8, "א", "ם")])
+    assert text == "שלום עולם"
+    assert (last.what, last.char, last.alternatives) == (LAST_DROPPED, "ם", ("א",))
+
+
+def test_a_cut_end_stays_a_cut_where_the_reader_is_seen_dropping_nothing() -> None:
+    # A text cut short leaves the same bytes: a known word alone is no evidence.
+    text, (last,) = by_words("עול\ufffd", [_cut(3, "א", "ם")])
+    assert text == "עול\ufffd"
+    assert (last.what, last.alternatives) == (CUT, ())
+
+
+def test_a_cut_end_that_closes_the_last_quotation_is_a_dropped_byte() -> None:
+    # “hello” read as windows-1252 ends â€: the 9D of ” was dropped.
+    text, (last,) = by_words("“hello\ufffd", [_cut(6, "\u2010", "\u201d")])
+    assert text == "“hello”"
+    assert last.what == LAST_DROPPED
+    closed, (cut,) = by_words("“hello” \ufffd", [_cut(8, "\u201d")])
+    assert (closed, cut.what) == ("“hello” \ufffd", CUT)
+
+
+def test_a_capital_after_a_small_letter_makes_no_known_word_at_the_end() -> None:
+    # остава is a word; оставА, the capital a cut D0 with 90 would make, is not.
+    first = Guess(0, 0, DROPPED, "с", ("я",), at_char=1)
+    text, (_, last) = by_words("дсм остав\ufffd", [first, _cut(9, "А")])
+    assert text.endswith("\ufffd") and last.what == CUT

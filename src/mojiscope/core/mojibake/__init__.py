@@ -40,8 +40,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``repair:<chain words>`` (:func:`reading_name`) in the registry, so a
   repair exports and converts like any format.
 
-No Qt, and no files but its own two tables (model.json, lexicon.json.gz,
-read as package data): the app and the command line call these.
+No Qt, and no files but its own tables (model.json, lexicon.json.gz and
+fill_words.json.gz, read as package data): the app and the command line
+call these.
 """
 
 from mojiscope.core.mojibake.chain import (

@@ -11,9 +11,10 @@ Of the text (:func:`text_features`):
   Latin-1 capital then a Latin-1 sign);
 * words: holding a non-ASCII letter and known to a language
   (``lexicon.known_words``) or not, and held by its longer lists of rarer
-  words too (``lexicon.completion_words``: ``kısıtlı``; Latin script only)
-  or not; mixing two scripts; a lower-case letter
-  before a non-ASCII capital; letter pairs the languages' words hold or not;
+  words too (``lexicon.completion_words``: ``kısıtlı``, Latin script;
+  ``lexicon.fill_words``: ``изображения``, other alphabets) or not; mixing
+  two scripts; a lower-case letter before a non-ASCII capital; letter
+  pairs the languages' words hold or not;
 * the text as a whole: accented letters no one language uses together, letters
   outside the text's main script, its length, and box-drawing characters of
   mixed shapes side by side (a frame joins corners to rules; cp437 mojibake
@@ -52,6 +53,7 @@ from mojiscope.core.mojibake.lexicon import (
     common_hangul,
     common_symbols,
     completion_words,
+    fill_place,
     han_pairs,
     known_bigrams,
     known_words,
@@ -321,7 +323,7 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     # ``ss``) counts as known, unless it holds ``ß`` where German never
     # writes it (``fßr``, ``ßzenet``: ``ü`` read through cp1250).
     known = lower in known_words() or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
-    listed = known or lower in completion_words()
+    listed = known or lower in completion_words() or fill_place(lower) is not None
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"

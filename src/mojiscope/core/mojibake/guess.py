@@ -26,15 +26,22 @@ STRAIGHTENED = "quote straightened"
 #: Characters a lenient UTF-8 decoder made of a windows-1252 letter and the
 #: bytes after it, whose high bits it dropped (:mod:`.lenient`).
 LENIENT = "read by a lenient UTF-8 decoder"
+#: The byte after the text's last lead byte, dropped by the reader where a
+#: cut would leave the same bytes (``שלום`` read as windows-1252 ends with
+#: the multiplication sign, D7: it lacks 9D), taken where the character it makes ends a known word
+#: (:mod:`.word_fills`).
+LAST_DROPPED = "dropped at the end"
 #: The kind the model prices a guess of each kind as, where it has no weight
 #: of its own: a folded lead, a box drawn in ASCII or a straightened quote
 #: is, like ``?``, an ASCII stand-in for a lost byte; so is each byte a
-#: lenient decoder ate.
+#: lenient decoder ate; a byte dropped at the end is priced as the cut that
+#: leaves the same bytes (the words tell them apart).
 PRICED_AS = {
     FOLDED: QUESTION_MARK,
     DRAWN: QUESTION_MARK,
     STRAIGHTENED: QUESTION_MARK,
     LENIENT: QUESTION_MARK,
+    LAST_DROPPED: CUT,
 }
 #: A no-break space lost after its character, the space after it kept.
 LOST_NBSP = "no-break space lost"

@@ -1,5 +1,5 @@
-"""What the explainer knows of real words: the table ``lexicon.json.gz``
-beside this module, derived from wordfreq's word lists by
+"""What the explainer knows of real words: the tables ``lexicon.json.gz``
+and ``fill_words.json.gz`` beside this module, derived from wordfreq's word lists by
 ``tools/mojibake/lexicon.py`` (generated; never edited by hand).
 
 * :func:`known_words`: frequent words holding a non-ASCII letter, lower case,
@@ -27,7 +27,9 @@ beside this module, derived from wordfreq's word lists by
   each with its place among its language's words, and the words the
   model counts as listed (``features.py``); :func:`fillings`: the letters
   they put in a word's holes, commonest first (``lost_letters.py`` and
-  ``lost.py``).
+  ``lost.py``); :func:`fill_words`: for languages written in another
+  alphabet, their less frequent words, what a guessed letter may complete
+  (``word_fills.py``).
 
 The data is CC BY-SA 4.0 (wordfreq's, Robyn Speer et al.); the script
 tables are counts over Debian's hunspell dictionaries.
@@ -44,6 +46,9 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
+#: The first and last character of the alphabets :func:`fill_words` are
+#: written in: Greek, Cyrillic, Hebrew and Arabic.
+FILL_ALPHABETS = ("\u0370", "\u06ff")
 #: How finely the table holds a pair's frequency: units per natural log
 #: (``tools/mojibake/lexicon.py``).
 PAIR_STEPS = 4
@@ -82,6 +87,34 @@ def completion_words() -> dict[str, int]:
         for place, word in enumerate(words):
             places[word] = min(place, places.get(word, place))
     return places
+
+
+@cache
+def fill_words() -> dict[str, int]:
+    """Per language written in another alphabet (Cyrillic, Greek, Hebrew,
+    Arabic), its less frequent words beyond the known ones, each with its
+    place among its language's words (the best place where several hold
+    it): what a letter guessed in a word of those scripts may complete
+    (``изображения``, whose ``я`` windows-1252 loses the 8F of;
+    :mod:`.word_fills`), and words the model counts as listed. Read from
+    ``fill_words.json.gz`` the first time a word of those alphabets asks
+    (:func:`fill_place`)."""
+    raw = resources.files(__package__).joinpath("fill_words.json.gz").read_bytes()
+    fills: dict[str, str] = json.loads(gzip.decompress(raw))
+    places: dict[str, int] = {}
+    for language, text in fills.items():
+        offset = len(_words_by_language().get(language, "").split())
+        for place, word in enumerate(text.split(), offset):
+            places[word] = min(place, places.get(word, place))
+    return places
+
+
+def fill_place(word: str) -> int | None:
+    """``word``'s place among :func:`fill_words`, or None; None at once for
+    a word not begun in those alphabets (U+0370-U+06FF), which reads no table."""
+    if not word or not FILL_ALPHABETS[0] <= word[0] <= FILL_ALPHABETS[1]:
+        return None
+    return fill_words().get(word)
 
 
 @cache
@@ -281,19 +314,50 @@ def _filling(word: str, pieces: tuple[str, ...]) -> tuple[str, ...] | None:
     return tuple(letters)
 
 
+@cache
+def _fill_words_by_end() -> dict[tuple[int, str], tuple[str, ...]]:
+    """The :func:`fill_words` by length and first letter, and by length and
+    ``$`` and last letter (a word's skeleton, all ``?``, tells them apart
+    only by length)."""
+    found: dict[tuple[int, str], list[str]] = {}
+    for word in fill_words():
+        found.setdefault((len(word), word[0]), []).append(word)
+        found.setdefault((len(word), "$" + word[-1]), []).append(word)
+    return {key: tuple(words) for key, words in found.items()}
+
+
+def _fill_words_like(pieces: tuple[str, ...]) -> tuple[str, ...]:
+    """The :func:`fill_words` of the length of a word whose letters around
+    its holes are ``pieces``, with its first letter, or its last where its
+    first is a hole; none where both are."""
+    length = sum(map(len, pieces)) + len(pieces) - 1
+    if not any(FILL_ALPHABETS[0] <= c <= FILL_ALPHABETS[1] for c in "".join(pieces)):
+        return ()  # no word of those alphabets: the table is not read
+    if pieces[0]:
+        return _fill_words_by_end().get((length, pieces[0][0]), ())
+    if pieces[-1]:
+        return _fill_words_by_end().get((length, "$" + pieces[-1][-1]), ())
+    return ()
+
+
 @lru_cache(maxsize=4096)
 def fillings(pieces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
     """The letters, one a hole, that make one of :func:`completion_words`
-    of a word whose letters around its holes are ``pieces`` (folded), each
-    with the best place of the words they make, the commonest first
-    (``B?n`` is ``bạn`` before ``bán``; kept: a text repeats its damaged
-    words)."""
+    or :func:`fill_words` of a word whose letters around its holes are
+    ``pieces`` (folded), each with the best place of the words they make,
+    the commonest first (``B?n`` is ``bạn`` before ``bán``; kept: a text
+    repeats its damaged words)."""
     places = completion_words()
     found: dict[tuple[str, ...], int] = {}
     for word in words_shaped().get("?".join(map(skeleton, pieces)), ()):
         letters = _filling(word, pieces)
         if letters is not None:
             found[letters] = min(places[word], found.get(letters, places[word]))
+    for word in _fill_words_like(pieces):
+        letters = _filling(word, pieces)
+        if letters is not None:
+            place = fill_words()[word]
+            found[letters] = min(place, found.get(letters, place))
     return tuple(sorted(found.items(), key=lambda item: item[1]))
 
 

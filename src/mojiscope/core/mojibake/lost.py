@@ -210,7 +210,9 @@ def decode_with_holes(
     ``None`` when it holds an error that is no lost byte (then the chain
     does not apply). ``allow_cut``: a character cut at either end is U+FFFD
     (cut after its lead byte at the end, two or three of its bytes lost,
-    only where the bytes hold whole characters of its length: :func:`_holds`).
+    only where the bytes hold whole characters of its length: :func:`_holds`),
+    unless a byte the reader drops makes a known word of it there
+    (:func:`.word_fills.by_words`).
     ``folded``: per ASCII stand-in, the lead bytes it may stand for right
     before a lone continuation byte (:data:`FOLDED`: an ``A`` inside a word
     for ``Ã``, a ``+`` for cp437's ``├``); ``drawn``: per two ASCII
@@ -398,7 +400,12 @@ def _hole_at(
     present = _continuations(raw, at, length)
     after = at + 1 + present
     if allow_cut and after >= len(raw) and (present == length - 2 or _holds(raw, at, length)):
-        return after, Guess(at, after, CUT, "\ufffd", ())
+        # The byte a reader dropped last leaves the same bytes as a cut: the
+        # fills ride along, and the words they make choose (:func:`.word_fills.by_words`).
+        fills: list[str] = []
+        if present == length - 2:
+            fills = _rank(raw[at:after], holes, context, (prev, ""), tuple(range(length - 1)))
+        return after, Guess(at, after, CUT, "\ufffd", tuple(fills))
     if present < length - 2:
         return _inner_stand_in(raw, at, length, after, holes, context, prev, lost_whole, beyond)
     if present != length - 2:

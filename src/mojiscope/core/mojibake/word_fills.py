@@ -19,9 +19,9 @@ from itertools import pairwise
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
-from mojiscope.core.mojibake.guess import DROPPED, LOST_NBSP, SPACE, Guess
+from mojiscope.core.mojibake.guess import CUT, DROPPED, LAST_DROPPED, LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.letters import lettering
-from mojiscope.core.mojibake.lexicon import completion_words, fillings, known_words
+from mojiscope.core.mojibake.lexicon import completion_words, fill_place, fillings, known_words
 
 
 def _word_at(text: str, at: int) -> tuple[int, int]:
@@ -55,6 +55,9 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     given back, the byte dropped before it: ``asÃ y`` is ``así y``, not
     ``asày``); then words with several guesses (:func:`_by_whole_words`)."""
     out = list(guesses)
+    if out and out[-1].what == CUT:
+        dropping = any(guess.what == DROPPED for guess in out)
+        text, out[-1] = _cut_or_dropped(text, out[-1], dropping)
     for i in range(len(out)):
         guess = out[i]
         at = guess.at_char
@@ -76,11 +79,38 @@ def by_words(text: str, guesses: list[Guess]) -> tuple[str, list[Guess]]:
     return _by_whole_words(text, out)
 
 
+def _cut_or_dropped(text: str, guess: Guess, dropping: bool) -> tuple[str, Guess]:
+    """The character that ends ``text`` cut (:data:`CUT`) taken for one
+    whose last byte the reader dropped (:data:`LAST_DROPPED`) where a fill
+    (the guess's alternatives) closes the last quotation the text opened
+    (``“hello”`` read as windows-1252 ends ``â€``: it lacks 9D), or, where
+    the reader is seen ``dropping`` bytes elsewhere in the text, makes a
+    word of three letters or more that the word lists know, in its case (no
+    capital after a small letter): Hebrew's final ``ם`` is D7 9D, so
+    ``שלום עולם`` so read ends with the multiplication sign, D7. A text cut
+    short leaves the same bytes, and the lists know a word of some language
+    for many a fill, so a fill alone says little. Else the cut, with no
+    alternatives."""
+    at = guess.at_char
+    start, _ = _word_at(text, at)
+    for fill in guess.alternatives:
+        word = text[start:at] + fill
+        closes = fill == "\u201d" and text.rfind("\u201c") > text.rfind("\u201d")
+        capital_inside = fill.isupper() and text[at - 1 : at].islower()
+        known = dropping and lettering(fill) and not capital_inside and len(word) >= 3
+        known = known and _place(word) is not None
+        if closes or known:
+            rest = tuple(c for c in guess.alternatives if c != fill)
+            return text[:at] + fill, replace(guess, what=LAST_DROPPED, char=fill, alternatives=rest)
+    return text, replace(guess, alternatives=())
+
+
 def _place(word: str) -> int | None:
     """Where the word lists place ``word`` (or the word it is one misreading
     deeper), the commonest first; None where they do not know it."""
     places = completion_words()
-    known = [p for w in (fold(word), fold(_word_deeper(word))) if (p := places.get(w)) is not None]
+    forms = (fold(word), fold(_word_deeper(word)))
+    known = [p for w in forms if (p := places.get(w, fill_place(w))) is not None]
     return min(known, default=None)
 
 
