@@ -3,7 +3,14 @@ boxes drawn, quotes straightened, each table as the code pages give it."""
 
 from __future__ import annotations
 
-from mojiscope.core.mojibake.stand_ins import DRAWN, DRAWN_ANYWHERE, FOLDED, QUOTES
+from mojiscope.core.mojibake.guess import DRAWN as DRAWN_KIND
+from mojiscope.core.mojibake.stand_ins import (
+    DRAWN,
+    DRAWN_ANYWHERE,
+    FOLDED,
+    QUOTES,
+    drawn_in_ascii,
+)
 
 
 def test_an_a_stands_for_windows_1252s_accented_leads() -> None:
@@ -28,3 +35,12 @@ def test_two_boxes_stand_for_a_character_both_of_whose_bytes_were_drawn() -> Non
 def test_straight_quotes_stand_for_windows_1252s_curly_ones() -> None:
     assert QUOTES["windows-1252"] == {ord("'"): b"\x91\x92", ord('"'): b"\x93\x94"}
     assert QUOTES["latin-1"] == {}
+
+
+def test_pairs_drawn_in_ascii_are_read_back_only_into_known_words() -> None:
+    found = drawn_in_ascii("ist ung++ltig", DRAWN_ANYWHERE)
+    assert found is not None
+    text, (guess,) = found
+    assert text == "ist ungültig"
+    assert (guess.start, guess.end, guess.what, guess.char) == (7, 9, DRAWN_KIND, "ü")
+    assert drawn_in_ascii("a++b and C++", DRAWN_ANYWHERE) is None

@@ -39,7 +39,6 @@ from mojiscope.core.mojibake.guess import CUT, LENIENT, SPACE
 from mojiscope.core.mojibake.guessed import Lost, guessed_bytes
 from mojiscope.core.mojibake.hypothesis import Hypothesis, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lenient import leniently_read
-from mojiscope.core.mojibake.lost import drawn_in_ascii
 from mojiscope.core.mojibake.lost_letters import guess_letters, letters_lost
 from mojiscope.core.mojibake.oddities import Oddity, made_oddities, oddities
 from mojiscope.core.mojibake.parts import Part, per_part
@@ -61,7 +60,7 @@ from mojiscope.core.mojibake.search import (
     western_origins,
 )
 from mojiscope.core.mojibake.second_readings import keep_spaces, variants
-from mojiscope.core.mojibake.stand_ins import DRAWN_ANYWHERE
+from mojiscope.core.mojibake.stand_ins import DRAWN_ANYWHERE, drawn_in_ascii
 from mojiscope.core.mojibake.touched import touched, with_lost
 from mojiscope.core.system.control import UNCONTROLLED, Control
 from mojiscope.core.system.source import BytesSource, Source
@@ -237,7 +236,7 @@ def _add_guessed(
     is, with guesses: its lost letters guessed from the words
     (``lost_letters``), the characters a lenient UTF-8 decoder made read
     back (``lenient``), and in ASCII text, characters a program drew as
-    boxes in ASCII (``lost.drawn_in_ascii``)."""
+    boxes in ASCII (``stand_ins.drawn_in_ascii``)."""
     letters = guess_letters(text) if any(c in text for c in "\ufffd?◇◆") else None
     drawn = drawn_in_ascii(text, DRAWN_ANYWHERE) if text.isascii() else None
     for found in (letters, leniently_read(text), drawn):

@@ -40,7 +40,6 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
-from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.guess import (
     CUT,
     DRAWN,
@@ -62,13 +61,13 @@ from mojiscope.core.mojibake.letters import (
 from mojiscope.core.mojibake.lexicon import (
     common_han,
     common_hangul,
-    completion_words,
     han_rank,
     hangul_rank,
     sign_rank,
 )
 from mojiscope.core.mojibake.plausibility import isolated_price
 from mojiscope.core.mojibake.readers import sequence_length
+from mojiscope.core.mojibake.stand_ins import drawn_spots
 from mojiscope.core.mojibake.word_fills import by_words
 
 #: What a fill that makes no deeper character costs more, when others make one.
@@ -309,60 +308,6 @@ def _folded_at(
         return None
     what = FOLDED if raw[at - 1] == ord("A") else DRAWN
     return at + 1, Guess(at - 1, at + 1, what, ranked[0], tuple(ranked[1:]))
-
-
-#: Two ASCII characters inside a word of ASCII letters, where a program that
-#: draws boxes in ASCII may have drawn a lead byte and a continuation byte;
-#: the letters around them.
-_DRAWN_PAIR = re.compile(
-    rb"(?<![A-Za-z\x80-\xff])([A-Za-z]+)([+\-][+|])([a-z]+)(?![A-Za-z\x80-\xff])"
-)
-
-
-def drawn_spots(
-    raw: bytes, drawn: Mapping[bytes, tuple[str, ...]] | None
-) -> dict[int, tuple[str, ...]]:
-    """Where ``raw`` holds a pair of ``drawn``'s stand-ins inside a word of
-    ASCII letters that one of the characters it may be makes a word the
-    lists know (``Schl++ssel`` stays: ``a++b`` makes none), with those
-    characters, the one making the commonest word first."""
-    if not drawn:
-        return {}
-    places = completion_words()
-    found = {}
-    for match in _DRAWN_PAIR.finditer(raw):
-        left, pair, right = (part.decode("ascii") for part in match.groups())
-        words = {
-            char: place
-            for char in drawn.get(pair.encode("ascii"), ())
-            if (place := places.get(fold(left + char + right))) is not None
-        }
-        if words:
-            found[match.start(2)] = tuple(sorted(words, key=words.__getitem__))
-    return found
-
-
-def drawn_in_ascii(
-    text: str, drawn: Mapping[bytes, tuple[str, ...]]
-) -> tuple[str, tuple[Guess, ...]] | None:
-    """ASCII ``text`` with each pair of stand-ins a program drew a character
-    as (``drawn``: ``ist ung++ltig``, ``ü`` read by a DOS console as
-    ``├╝``) read back where a character makes a known word (see
-    :func:`drawn_spots`), a guess each; None where none is. No code page is
-    asked to read back ASCII, so this reading stands beside the search."""
-    raw = text.encode("ascii")
-    spots = drawn_spots(raw, drawn)
-    if not spots:
-        return None
-    pieces, guesses, pos = [], [], 0
-    for at in sorted(spots):
-        pieces.append(text[pos:at])
-        chars = spots[at]
-        guesses.append(Guess(at, at + 2, DRAWN, chars[0], chars[1:]))
-        pieces.append(chars[0])
-        pos = at + 2
-    pieces.append(text[pos:])
-    return "".join(pieces), tuple(guesses)
 
 
 def _around(raw: bytes, end: int, prev: str, beyond: str = "") -> tuple[str, str]:

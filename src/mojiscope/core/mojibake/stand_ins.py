@@ -12,14 +12,23 @@ per reader that the search's first undo guesses lost bytes by
   (``ü`` read as cp437 is ``├╝``, then ``++``); :data:`DRAWN_ANYWHERE`
   joins every reader's, for ASCII text, which does not say its reader;
 * :data:`QUOTES`: per straight quote, the continuation bytes a reader
-  reads as a curly quote a program straightened (``ESPAÃ'OL``).
+  reads as a curly quote a program straightened (``ESPAÃ'OL``);
+* :func:`drawn_spots` and :func:`drawn_in_ascii`: the pairs of
+  :data:`DRAWN` inside a word of ASCII letters read back where a
+  character makes a word the lists know (``Programaci+|n``).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Mapping
 
 from mojiscope.core.mojibake.chain import python_codec
+from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.guess import DRAWN as DRAWN_KIND
+from mojiscope.core.mojibake.guess import Guess
+from mojiscope.core.mojibake.lexicon import completion_words
 from mojiscope.core.mojibake.readers import MIXED_READER, MULTIBYTE_READERS, READERS
 
 
@@ -95,7 +104,7 @@ def _drawn_by_any() -> dict[bytes, tuple[str, ...]]:
 
 
 #: The pairs of text that is ASCII alone, which does not say which reader
-#: drew them (``lost.drawn_in_ascii``).
+#: drew them (:func:`drawn_in_ascii`).
 DRAWN_ANYWHERE = _drawn_by_any()
 #: The curly quotes a program that straightens quotes writes as ``'`` and ``"``.
 _CURLY = {ord("'"): "\u2018\u2019", ord('"'): "\u201c\u201d"}
@@ -116,3 +125,57 @@ def _quote_bytes(reader: str) -> dict[int, bytes]:
 
 
 QUOTES = {reader: _quote_bytes(reader) for reader in (*READERS, MIXED_READER, *MULTIBYTE_READERS)}
+
+
+#: Two ASCII characters inside a word of ASCII letters, where a program that
+#: draws boxes in ASCII may have drawn a lead byte and a continuation byte;
+#: the letters around them.
+_DRAWN_PAIR = re.compile(
+    rb"(?<![A-Za-z\x80-\xff])([A-Za-z]+)([+\-][+|])([a-z]+)(?![A-Za-z\x80-\xff])"
+)
+
+
+def drawn_spots(
+    raw: bytes, drawn: Mapping[bytes, tuple[str, ...]] | None
+) -> dict[int, tuple[str, ...]]:
+    """Where ``raw`` holds a pair of ``drawn``'s stand-ins inside a word of
+    ASCII letters that one of the characters it may be makes a word the
+    lists know (``Schl++ssel`` stays: ``a++b`` makes none), with those
+    characters, the one making the commonest word first."""
+    if not drawn:
+        return {}
+    places = completion_words()
+    found = {}
+    for match in _DRAWN_PAIR.finditer(raw):
+        left, pair, right = (part.decode("ascii") for part in match.groups())
+        words = {
+            char: place
+            for char in drawn.get(pair.encode("ascii"), ())
+            if (place := places.get(fold(left + char + right))) is not None
+        }
+        if words:
+            found[match.start(2)] = tuple(sorted(words, key=words.__getitem__))
+    return found
+
+
+def drawn_in_ascii(
+    text: str, drawn: Mapping[bytes, tuple[str, ...]]
+) -> tuple[str, tuple[Guess, ...]] | None:
+    """ASCII ``text`` with each pair of stand-ins a program drew a character
+    as (``drawn``: ``ist ung++ltig``, ``ü`` read by a DOS console as
+    ``├╝``) read back where a character makes a known word (see
+    :func:`drawn_spots`), a guess each; None where none is. No code page is
+    asked to read back ASCII, so this reading stands beside the search."""
+    raw = text.encode("ascii")
+    spots = drawn_spots(raw, drawn)
+    if not spots:
+        return None
+    pieces, guesses, pos = [], [], 0
+    for at in sorted(spots):
+        pieces.append(text[pos:at])
+        chars = spots[at]
+        guesses.append(Guess(at, at + 2, DRAWN_KIND, chars[0], chars[1:]))
+        pieces.append(chars[0])
+        pos = at + 2
+    pieces.append(text[pos:])
+    return "".join(pieces), tuple(guesses)
