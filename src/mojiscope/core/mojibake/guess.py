@@ -28,8 +28,8 @@ STRAIGHTENED = "quote straightened"
 LENIENT = "read by a lenient UTF-8 decoder"
 #: The byte after the text's last lead byte, dropped by the reader where a
 #: cut would leave the same bytes (``שלום`` read as windows-1252 ends with
-#: the multiplication sign, D7: it lacks 9D), taken where the character it makes ends a known word
-#: (:mod:`.word_fills`).
+#: the multiplication sign, D7: it lacks 9D), taken where the character it
+#: makes closes a quotation or ends a known word (:mod:`.word_fills`).
 LAST_DROPPED = "dropped at the end"
 #: The kind the model prices a guess of each kind as, where it has no weight
 #: of its own: a folded lead, a box drawn in ASCII or a straightened quote

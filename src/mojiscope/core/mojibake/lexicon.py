@@ -40,8 +40,10 @@ from __future__ import annotations
 import gzip
 import json
 import math
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -81,10 +83,17 @@ def completion_words() -> dict[str, int]:
     several languages hold it)."""
     completions = _table()["completions"]
     assert isinstance(completions, dict)
+    return _best_places(
+        enumerate(text.split() + str(completions.get(language, "")).split())
+        for language, text in _words_by_language().items()
+    )
+
+
+def _best_places(languages: Iterable[Iterable[tuple[int, str]]]) -> dict[str, int]:
+    """Each word of the languages' ranked lists with its best place."""
     places: dict[str, int] = {}
-    for language, text in _words_by_language().items():
-        words = text.split() + str(completions.get(language, "")).split()
-        for place, word in enumerate(words):
+    for ranked in languages:
+        for place, word in ranked:
             places[word] = min(place, places.get(word, place))
     return places
 
@@ -101,20 +110,22 @@ def fill_words() -> dict[str, int]:
     (:func:`fill_place`)."""
     raw = resources.files(__package__).joinpath("fill_words.json.gz").read_bytes()
     fills: dict[str, str] = json.loads(gzip.decompress(raw))
-    places: dict[str, int] = {}
-    for language, text in fills.items():
-        offset = len(_words_by_language().get(language, "").split())
-        for place, word in enumerate(text.split(), offset):
-            places[word] = min(place, places.get(word, place))
-    return places
+    known = _words_by_language()
+    # Placed after the language's known words, as completion_words places its own.
+    return _best_places(
+        enumerate(text.split(), len(known.get(language, "").split()))
+        for language, text in fills.items()
+    )
+
+
+def _in_fill_alphabets(char: str) -> bool:
+    return FILL_ALPHABETS[0] <= char <= FILL_ALPHABETS[1]
 
 
 def fill_place(word: str) -> int | None:
     """``word``'s place among :func:`fill_words`, or None; None at once for
     a word not begun in those alphabets (U+0370-U+06FF), which reads no table."""
-    if not word or not FILL_ALPHABETS[0] <= word[0] <= FILL_ALPHABETS[1]:
-        return None
-    return fill_words().get(word)
+    return fill_words().get(word) if word and _in_fill_alphabets(word[0]) else None
 
 
 @cache
@@ -331,7 +342,7 @@ def _fill_words_like(pieces: tuple[str, ...]) -> tuple[str, ...]:
     its holes are ``pieces``, with its first letter, or its last where its
     first is a hole; none where both are."""
     length = sum(map(len, pieces)) + len(pieces) - 1
-    if not any(FILL_ALPHABETS[0] <= c <= FILL_ALPHABETS[1] for c in "".join(pieces)):
+    if not any(map(_in_fill_alphabets, "".join(pieces))):
         return ()  # no word of those alphabets: the table is not read
     if pieces[0]:
         return _fill_words_by_end().get((length, pieces[0][0]), ())
@@ -348,15 +359,12 @@ def fillings(pieces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], int], ...]
     the commonest first (``B?n`` is ``bạn`` before ``bán``; kept: a text
     repeats its damaged words)."""
     places = completion_words()
+    shaped = ((w, places[w]) for w in words_shaped().get("?".join(map(skeleton, pieces)), ()))
+    rarer = ((w, fill_words()[w]) for w in _fill_words_like(pieces))
     found: dict[tuple[str, ...], int] = {}
-    for word in words_shaped().get("?".join(map(skeleton, pieces)), ()):
+    for word, place in chain(shaped, rarer):
         letters = _filling(word, pieces)
         if letters is not None:
-            found[letters] = min(places[word], found.get(letters, places[word]))
-    for word in _fill_words_like(pieces):
-        letters = _filling(word, pieces)
-        if letters is not None:
-            place = fill_words()[word]
             found[letters] = min(place, found.get(letters, place))
     return tuple(sorted(found.items(), key=lambda item: item[1]))
 

@@ -208,8 +208,8 @@ _THAI_RUN = re.compile("[\u0e01-\u0e4e]+")
 
 def against_thai_spelling(text: str) -> bool:
     """Whether two or more, and half or more, of ``text``'s runs of Thai
-    begin with a vowel sign or tone mark (the oddity :data:`THAI` at every such run): no Thai
-    writes so, and UTF-8 Cyrillic or Greek whose C1 controls were stripped
+    begin with a vowel sign or tone mark (the oddity :data:`THAI`): no
+    Thai writes so, and UTF-8 Cyrillic whose C1 controls were stripped
     reads so through cp874 at nearly every word (``показывать`` is D0 BF
     D0 BE..., and D0 is SARA A: ``ะฟะพ``); one such run is as likely a
     Thai text cut short."""

@@ -309,8 +309,9 @@ def _legacy_origins(
 ) -> list[Hypothesis]:
     """Readings where the oldest text was legacy or UTF-16 bytes (ends a
     chain); ``neighbours``: only the writers :data:`NEIGHBOUR_READERS` gives
-    ``reader``. A text that breaks Thai spelling at every other run of
-    Thai (:func:`.oddities.against_thai_spelling`) is no Thai text."""
+    ``reader``. A text that breaks Thai spelling at half or more of its
+    runs of Thai (:func:`.oddities.against_thai_spelling`) is no cp874
+    text."""
     if _spaces_only(hypothesis.text):
         return []
     price = bounded if bound else scored
