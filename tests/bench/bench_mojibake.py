@@ -9,15 +9,15 @@ Run: ``.venv/bin/python tests/bench/bench_mojibake.py [--mb N] [--files N] [--de
   split tools/mojibake/heldout.py drew once from sources training never
   read), ``realworld.json``, ``realworld2_heldout.json``,
   ``realworld3_heldout.json``, ``realworld4_heldout.json``,
-  ``realworld5_heldout.json``, ``realworld6_heldout.json`` and
-  ``realworld7_heldout.json`` (mojibake as
+  ``realworld5_heldout.json``, ``realworld6_heldout.json``,
+  ``realworld7_heldout.json`` and ``realworld8_heldout.json`` (mojibake as
   people reported it in public threads); top-1, top-3 and correct texts changed per category, for
   ``mojiscope.core.mojibake.explain`` and ``ftfy.fix_encoding`` (which gets
   the bytes decoded as UTF-8, with U+FFFD where they are not). ``--dev`` adds
   the development sets: devtest.json (training's own test split, measured
   during development), realworld2_dev.json, realworld3_dev.json,
   realworld4_dev.json, realworld5_dev.json, realworld6_dev.json,
-  realworld7_dev.json, and the
+  realworld7_dev.json, realworld8_dev.json, and the
   hand-written corpus (damaged.json, correct.json);
 * reliability: of the answers given each confidence band, the share right,
   and of all answers at 0.9 or more, how many were wrong;
@@ -66,6 +66,7 @@ HELD_OUT = (
     "realworld5_heldout.json",
     "realworld6_heldout.json",
     "realworld7_heldout.json",
+    "realworld8_heldout.json",
 )
 
 
@@ -289,6 +290,7 @@ def main() -> None:
                 "realworld5_dev.json",
                 "realworld6_dev.json",
                 "realworld7_dev.json",
+                "realworld8_dev.json",
             ):
                 print(f"== {name} (development)")
                 print_accuracy(accuracy(load(name)))
