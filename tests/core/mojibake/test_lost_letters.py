@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.lexicon import completion_words, fill_words, known_words
-from mojiscope.core.mojibake.lost_letters import AS_FFFD, AS_QUESTION_MARK, guess_letters, holes
+from mojiscope.core.mojibake.lost_letters import (
+    AS_FFFD,
+    AS_QUESTION_MARK,
+    edge_holes,
+    guess_letters,
+    holes,
+)
 
 WORDS = sorted(w for w in known_words() if w.isalpha() and 3 <= len(w) <= 12)
 
@@ -162,3 +168,24 @@ def test_a_diamond_glued_to_a_word_is_u_fffd_as_a_font_draws_it() -> None:
     assert [g.what for g in found[1]] == [AS_FFFD, AS_FFFD]
     # Standing alone, a diamond is a bullet.
     assert holes("\u25c6 first item \u25c7 second") == []
+
+
+def test_question_marks_side_by_side_inside_a_word_are_a_letter_each() -> None:
+    assert [at for at, _ in holes("actualiza??es")] == [9, 10]
+    found = guess_letters("Não foi possível obter as actualiza??es do sistema")
+    assert found is not None and "actualizações" in found[0]
+    assert [g.what for g in found[1]] == [AS_QUESTION_MARK, AS_QUESTION_MARK]
+
+
+def test_a_question_mark_at_a_word_s_edge_is_a_letter_where_a_word_of_the_language_fits() -> None:
+    # Before a space and a word in small letters, a word's last ? may be a
+    # letter: here utilisé is French, as the text is.
+    found = guess_letters("le mot de passe du compte utilis? pour l'enregistrement")
+    assert found is not None and "utilisé pour" in found[0]
+    # A word of its own before the ? asks a question (kto? is Polish "who?").
+    assert guess_letters("kto? ja") is None
+    assert guess_letters("Tak? nie") is None
+    # Before a capital, or at the end, a ? ends a sentence.
+    assert guess_letters("le compte utilis? Pour") is None
+    assert edge_holes("le compte utilis? pour") == [16]
+    assert edge_holes("le compte utilis?") == []

@@ -40,9 +40,17 @@ from mojiscope.core.mojibake.letters import by_frequency
 from mojiscope.core.mojibake.lexicon import fillings, language_words
 from mojiscope.core.mojibake.offsets import source_offsets
 
-#: A question mark between two letters of a word that is no web address or
-#: query: what a writer puts for a letter its code page lacks (``Gora?de``).
-LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+\?[^\W\d_]+(?![/=&\w?])")
+#: Question marks between two letters of a word that is no web address or
+#: query: what a writer puts for a letter its code page lacks (``Gora?de``,
+#: ``actualiza??es``).
+LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+(?:\?+[^\W\d_]+)+(?![/=&\w?])")
+#: A word of letters and question marks, some of each, that is no web
+#: address or query (see :func:`holes`).
+_WORD_WITH_QUESTIONS = re.compile(r"(?<![/=&.\w?])(?=[^\W\d_]*\?)(?:[^\W\d_]|\?)+(?![/=&\w])")
+#: Question marks that begin a word, before a small letter; and that end
+#: one, before a space and a word that goes on in small letters.
+_QUESTIONS_FIRST = re.compile(r"^\?+(?=[^\W\d_])")
+_QUESTIONS_LAST = re.compile(r"\?+$")
 #: A word for telling a text's language: a run of letters.
 _WORD = re.compile(r"[^\W\d_]+")
 #: What stood where the letter was lost (``Guess.what``).
@@ -62,13 +70,38 @@ DRAWN_FFFD = re.compile(r"(?<=[^\W\d_])[◇◆]|[◇◆](?=[^\W\d_])")
 
 def holes(text: str) -> list[tuple[int, str]]:
     """Where letters were lost, in characters, and what stands there (a
-    diamond of :data:`DRAWN_FFFD` counts as U+FFFD)."""
+    diamond of :data:`DRAWN_FFFD` counts as U+FFFD; a ``?`` of
+    :data:`LETTER_LOST`)."""
     found = [(i, AS_FFFD) for i, char in enumerate(text) if char == "\ufffd"]
     if "◇" in text or "◆" in text:
         found += [(m.start(), AS_FFFD) for m in DRAWN_FFFD.finditer(text)]
     for match in LETTER_LOST.finditer(text):
-        found.append((match.start() + match.group().index("?"), AS_QUESTION_MARK))
+        start = match.start()
+        found += [(start + i, AS_QUESTION_MARK) for i, c in enumerate(match.group()) if c == "?"]
     return sorted(found)
+
+
+def edge_holes(text: str) -> list[int]:
+    """Question marks that may stand for letters at a word's edge: those
+    that begin a word before a small letter (``?udio``), and those that end
+    one before a space and a word in small letters (``utilis? pour``, ``p?
+    serien``), of a word that is no web address or query. A question ends
+    words so too (``ok? thanks``): these are letters only where a filling
+    makes a word of the text's language (:func:`guess_letters`), and
+    never after a word the languages' frequent words hold (``kto? ja``)."""
+    found: list[int] = []
+    for match in _WORD_WITH_QUESTIONS.finditer(text):
+        word, start, end = match.group(), match.start(), match.end()
+        if _a_word(word.strip("?")):
+            continue
+        first = _QUESTIONS_FIRST.match(word)
+        if first and word[first.end()].islower() and first.end() < len(word):
+            found += range(start, start + first.end())
+        last = _QUESTIONS_LAST.search(word)
+        after = text[end : end + 2]
+        if last and last.start() > 0 and len(after) == 2 and after[0] == " " and after[1].islower():
+            found += range(start + last.start(), end)
+    return found
 
 
 def letters_lost(data: bytes) -> tuple[tuple[int, int], ...]:
@@ -235,12 +268,29 @@ def _stem_fillings(
     return []
 
 
+def _of_languages(
+    pieces: tuple[str, ...], letters: tuple[str, ...], languages: list[frozenset[str]]
+) -> bool:
+    """Whether ``pieces`` with ``letters`` in their holes make a word of the
+    ``languages`` (folded)."""
+    word = pieces[0] + "".join(c + piece for c, piece in zip(letters, pieces[1:], strict=True))
+    return any(fold(word) in words for words in languages)
+
+
+def _a_word(letters: str) -> bool:
+    """Whether ``letters`` (folded) are a word of one of the languages."""
+    folded = fold(letters)
+    return any(folded in words for words in language_words())
+
+
 def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
     """``text`` with the holes of each word known words explain filled (see
     the module docstring), and the guesses; ``None`` when no hole is filled."""
     chars = list(text)
     used = set(text.lower())  # the text's letters, and those guessed so far
-    lost = dict(holes(text))
+    edges = set(edge_holes(text)) if "?" in text else set()
+    lost = dict(holes(text)) | dict.fromkeys(edges, AS_QUESTION_MARK)
+    lost = dict(sorted(lost.items()))
     languages = _languages(text, lost) if lost else []
     guesses = []
     done: set[int] = set()
@@ -259,8 +309,10 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         fillings = _fillings(pieces, used, starts, languages) or _stem_fillings(
             pieces, used, starts, languages
         )
-        if end - start == 1:  # a word of one letter: only one of the text's language
-            fillings = [f for f in fillings if any(fold(f[0]) in words for words in languages)]
+        if end - start == 1 or edges.intersection(spots):
+            # A word of one letter, or at a question mark that may be one:
+            # only a word of the text's language.
+            fillings = [f for f in fillings if _of_languages(pieces, f, languages)]
         if not fillings:
             continue
         best = fillings[0]
