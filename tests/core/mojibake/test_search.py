@@ -231,3 +231,17 @@ def test_a_cyrillic_word_in_capitals_has_the_neighbours_tried() -> None:
     readings = search(scored("ВНИМАНИЕ: " + RUSSIAN, IDENTITY))
     assert any(h.chain.layers and h.chain.layers[0] in UNFITTED for h in readings)
     assert explain(("ВНИМАНИЕ: " + RUSSIAN).encode())[0].unchanged
+
+
+@pytest.mark.parametrize("text", ["¿Acepta esta firma?", "°C", "© 2024 Example", "™ and more"])
+def test_a_sign_at_the_start_is_no_cut_character_where_the_rest_is_as_it_was(text: str) -> None:
+    # Read as windows-1252, these signs are continuation bytes: the tail of
+    # a cut character. A repair that makes nothing but that cut explains
+    # nothing, and is not offered.
+    assert all(r.text == text or "\ufffd" not in r.text for r in explain(text.encode()))
+    assert explain(text.encode())[0].text == text
+
+
+def test_a_cut_character_beside_other_mojibake_or_alone_is_still_read_as_cut() -> None:
+    assert explain("©tÃ© chaud".encode())[0].text == "\ufffdté chaud"
+    assert explain("ãƒ".encode())[0].text == "\ufffd"

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mojiscope.core.mojibake.capitals import capitals_restored
 from mojiscope.core.mojibake.chain import (
     IDENTITY,
     Chain,
@@ -36,7 +37,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.features import fold, letters_no_language_uses
-from mojiscope.core.mojibake.guess import FFFD_STAND_IN, Guess
+from mojiscope.core.mojibake.guess import CUT, FFFD_STAND_IN, Guess
 from mojiscope.core.mojibake.hypothesis import Hypothesis, bounded, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import decode_with_holes
@@ -213,7 +214,7 @@ def undo_layer(
         decoded = _decoded(text, undo, first)
         if decoded is not None:
             repaired, guesses = decoded
-            if repaired != text:
+            if repaired != text and not _cuts_only(text, repaired, guesses, reader):
                 chain = hypothesis.chain.undo_one(Misreading("utf-8", reader))
                 found.append(scored(repaired, chain, (*hypothesis.guesses, *guesses)))
         elif not undo.stand_in and (cesu := _cesu(undo.raw)) is not None:
@@ -226,6 +227,24 @@ def undo_layer(
             elif reader in NEIGHBOUR_READERS and not _plainly_written(text):
                 found += _legacy_origins(undo.raw, reader, hypothesis, bound, neighbours=True)
     return found
+
+
+def _cuts_only(text: str, repaired: str, guesses: tuple[Guess, ...], reader: str) -> bool:
+    """Whether a single-byte ``reader``'s undo of ``text`` changes nothing
+    but the characters at its start it takes for the end of a character
+    cut (U+FFFD): the repair then explains nothing, and ``¿Qué?``, ``°C``
+    or ``© 2024`` are correct as they are far more often than the tail of
+    a character cut. (A lead byte alone at the end, ``cafÃ``, is left to
+    the model: such a letter ends no word; so is a text that is all one
+    cut character, ``ãƒ``.)"""
+    if not guesses or reader in MULTIBYTE_READERS:
+        return False
+    if any(g.what != CUT or g.start != 0 for g in guesses):
+        return False
+    cut = {i for g in guesses for i in range(g.start, g.end)}
+    made = {g.at_char for g in guesses}
+    kept = [c for i, c in enumerate(text) if i not in cut]
+    return bool(kept) and kept == [c for i, c in enumerate(repaired) if i not in made]
 
 
 #: A Cyrillic word of four capitals or more: what KOI8-R and cp1251 make of
@@ -290,10 +309,12 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     )
     if decoded is None:
         return None
-    repaired = decoded[0]
+    repaired, guesses = decoded[0], tuple(decoded[1])
     if undo.stand_in:
         repaired = repaired.replace(chr(FFFD_STAND_IN), "\ufffd")
-    return repaired, tuple(decoded[1])
+    elif guessing and not guesses and reader not in MULTIBYTE_READERS:
+        return capitals_restored(repaired, undo.raw) or (repaired, guesses)
+    return repaired, guesses
 
 
 def undo_first(text: str, reader: str) -> tuple[str, tuple[Guess, ...]] | None:

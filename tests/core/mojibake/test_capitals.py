@@ -1,0 +1,74 @@
+# ruff: noqa: RUF001 - mojibake is the subject
+"""Mojibake put in capitals after it was misread: a small letter the undo
+made inside a word of capitals is given back its capital, as a guess the
+repair writes, and nothing else changes."""
+
+from __future__ import annotations
+
+from helpers.properties import property_settings
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mojiscope.core.mojibake import explain
+from mojiscope.core.mojibake.capitals import CAPITAL, capitals_restored
+
+WORDS = st.sampled_from(["férias", "são", "paulo", "josé", "münchen", "café", "rua", "ok", "Été"])
+
+
+def _undone(text: str) -> tuple[str, bytes]:
+    """``text`` misread as windows-1252, put in capitals, and the undo's
+    bytes and text (one byte a stored character)."""
+    stored = text.encode().decode("windows-1252", "replace").upper()
+    raw = stored.encode("windows-1252", "replace")
+    return raw.decode("utf-8", "replace"), raw
+
+
+def test_a_small_letter_the_undo_made_among_capitals_is_given_its_capital() -> None:
+    repaired, raw = _undone("férias")
+    assert repaired == "FéRIAS"
+    found = capitals_restored(repaired, raw)
+    assert found is not None
+    text, guesses = found
+    assert text == "FÉRIAS"
+    assert [(g.start, g.end, g.what, g.char, g.at_char) for g in guesses] == [
+        (1, 3, CAPITAL, "É", 1)
+    ]
+
+
+def test_letters_in_a_word_not_all_capitals_or_not_made_by_the_undo_are_kept() -> None:
+    assert capitals_restored("Café PARIS", "Café PARIS".encode()) is None
+    assert capitals_restored("éTé", "éTé".encode()) is None  # one capital says too little
+    # A word of one letter is read by the whole text's capitals.
+    found = capitals_restored("BOUTON à DEUX", "BOUTON à DEUX".encode())
+    assert found is not None and found[0] == "BOUTON À DEUX"
+    assert capitals_restored("Bouton à deux", "Bouton à deux".encode()) is None
+    assert capitals_restored("aBCD", b"aBCD") is None  # an ASCII letter no undo made
+
+
+@property_settings(200)
+@given(words=st.lists(WORDS, min_size=1, max_size=5))
+def test_only_letters_the_undo_made_change_and_only_to_their_capitals(words: list[str]) -> None:
+    repaired, raw = _undone(" ".join(words))
+    found = capitals_restored(repaired, raw)
+    if found is None:
+        return
+    text, guesses = found
+    assert len(text) == len(repaired)
+    changed = [i for i, (a, b) in enumerate(zip(repaired, text, strict=True)) if a != b]
+    assert changed == [g.at_char for g in guesses]
+    for g in guesses:
+        assert text[g.at_char] == repaired[g.at_char].upper() == g.char
+        assert g.end - g.start > 1 and not raw[g.start : g.end].isascii()
+
+
+def test_the_explainer_gives_back_the_capitals_of_a_registry_in_capitals() -> None:
+    best = explain("RUA JOSÃ© BONIFÃ¡CIO, SÃ£O PAULO".encode())[0]
+    assert best.text == "RUA JOSÉ BONIFÁCIO, SÃO PAULO"
+    assert {lost.what for lost in best.lost} == {CAPITAL}
+    assert [lost.guess for lost in best.lost] == ["É", "Á", "Ã"]
+
+
+def test_a_word_the_undo_made_whole_keeps_its_case() -> None:
+    # Beside capitals in ASCII, a word all of whose letters the undo made
+    # is as it was written: STR_KB_TIPS does not make Поради capitals.
+    assert explain('STR_KB_TIPS: "ÐŸÐ¾Ñ€Ð°Ð´Ð¸:"'.encode())[0].text == 'STR_KB_TIPS: "Поради:"'
