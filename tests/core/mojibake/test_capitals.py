@@ -1,7 +1,8 @@
 # ruff: noqa: RUF001 - mojibake is the subject
-"""Mojibake put in capitals after it was misread: a small letter the undo
-made inside a word of capitals is given back its capital, as a guess the
-repair writes, and nothing else changes."""
+"""Mojibake whose case changed after it was misread: a small letter the undo
+made inside a word of capitals is given back its capital, and a lead put in
+small letters its capital where that makes its character whole, each as a
+guess the repair writes, and nothing else changes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import explain
-from mojiscope.core.mojibake.capitals import CAPITAL, capitals_restored
+from mojiscope.core.mojibake.capitals import CAPITAL, SMALL, capitals_restored, small_leads_lifted
 
 WORDS = st.sampled_from(["férias", "são", "paulo", "josé", "münchen", "café", "rua", "ok", "Été"])
 
@@ -72,3 +73,44 @@ def test_a_word_the_undo_made_whole_keeps_its_case() -> None:
     # Beside capitals in ASCII, a word all of whose letters the undo made
     # is as it was written: STR_KB_TIPS does not make Поради capitals.
     assert explain('STR_KB_TIPS: "ÐŸÐ¾Ñ€Ð°Ð´Ð¸:"'.encode())[0].text == 'STR_KB_TIPS: "Поради:"'
+
+
+def test_leads_put_in_small_letters_are_given_their_capitals_where_that_makes_them_whole() -> None:
+    found = small_leads_lifted("intã©rieure", "windows-1252")
+    assert found is not None
+    text, guesses = found
+    assert text == "intérieure"
+    assert [(g.start, g.end, g.what, g.char, g.at_char) for g in guesses] == [(3, 5, SMALL, "é", 3)]
+    found = small_leads_lifted("ä\x8dtrnã¡ct", "latin-1")
+    assert found is not None and found[0] == "čtrnáct"
+
+
+def test_leads_beside_capitals_alone_or_making_a_control_are_kept() -> None:
+    assert small_leads_lifted("íŒŒì¼", "windows-1252") is None  # capitals: bytes were lost
+    assert small_leads_lifted("Finishing â¢ Polished", "windows-1252") is None  # alone
+    assert small_leads_lifted("theâ€ok", "windows-1252") is None  # Â€ is a control
+    assert small_leads_lifted("café", "windows-1252") is None  # é has nothing to lead
+
+
+@property_settings(200)
+@given(words=st.lists(WORDS, min_size=1, max_size=5))
+def test_lifted_leads_only_change_to_their_capitals_and_make_whole_utf8(words: list[str]) -> None:
+    stored = " ".join(words).encode().decode("windows-1252", "replace").lower()
+    found = small_leads_lifted(stored, "windows-1252")
+    if found is None:
+        return
+    text, guesses = found
+    raw = stored.encode("windows-1252")
+    lifted = bytes(text.encode())
+    assert len(lifted) == len(raw)
+    changed = [i for i, (a, b) in enumerate(zip(raw, lifted, strict=True)) if a != b]
+    assert changed == [g.start for g in guesses]
+    for g in guesses:
+        assert stored[g.start].upper().encode("windows-1252")[0] == lifted[g.start]
+        assert text[g.at_char] == g.char
+
+
+def test_the_explainer_reads_back_mojibake_put_in_small_letters() -> None:
+    best = explain("joe l'aventure intãƒâ©rieure".encode())[0]
+    assert best.text == "joe l'aventure intérieure"
+    assert {lost.what for lost in best.lost} == {SMALL}

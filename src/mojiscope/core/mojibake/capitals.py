@@ -1,4 +1,4 @@
-"""Mojibake put in capitals after it was misread: the capitals given back.
+"""Mojibake whose case was changed after it was misread: the case given back.
 
 A program that writes names and places in capitals (forms, registries,
 address lists) may do so to text that was already misread: ``férias``
@@ -9,14 +9,26 @@ meant ``FÉRIAS``. :func:`capitals_restored` gives such a letter back its
 capital, as a :class:`~.guess.Guess` of kind :data:`CAPITAL` (the bytes
 make the small letter; that it was a capital is read from its word), so
 the repair plan writes the text the explainer shows and reports each.
+
+Put in small letters instead (tags, addresses, search keys), the lead
+bytes' capitals become other code points: ``intérieure`` misread is
+``intÃ©rieure``, in small letters ``intã©rieure``, whose ``ã`` is E3, the
+lead of three bytes, and ``ã©r`` no UTF-8. :func:`small_leads_lifted`
+gives such a lead its capital where that makes its character whole, as a
+guess of kind :data:`SMALL` over the character's stored characters.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from mojiscope.core.mojibake.guess import Guess
+from mojiscope.core.mojibake.readers import sequence_length
 
 #: What a capitals-restored guess stands for (``Guess.what``).
 CAPITAL = "put in capitals after the misreading"
+#: What a guess over a lead put in small letters stands for (``Guess.what``).
+SMALL = "put in small letters after the misreading"
 #: The fewest other cased letters a word holds, all capitals, for a small
 #: letter a misreading undid inside it to be a capital too.
 CAPITALS_AROUND = 2
@@ -75,3 +87,70 @@ def _cased(text: str, start: int, end: int, undone: set[int]) -> list[str]:
     """The cased letters of ``text[start:end]`` that the undo did not make."""
     letters = enumerate(text[start:end], start)
     return [c for i, c in letters if i not in undone and c.lower() != c.upper()]
+
+
+def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]] | None:
+    """``text`` (as a single-byte ``encoding`` read it) undone where some of
+    its lead bytes were put in small letters: each small letter whose byte
+    leads more continuation bytes than follow it, and whose capital leads
+    as many as do, is given its capital (``ã©`` is ``Ã©``), and the bytes,
+    all UTF-8 then, decoded; a guess for each character so made, over its
+    stored characters. Only inside a word in small letters (but its first)
+    with an ASCII letter beside the character: ``íŒŒì¼`` holds capitals
+    (Korean read as windows-1252 that lost bytes), and ``â¢`` alone lost
+    one. ``None`` where no lead is so, where the bytes are no UTF-8 then,
+    or where a character so made is a control (``â€`` before a space lost a
+    byte; it is no ``Â€``)."""
+    try:
+        raw = bytearray(text.encode(encoding))
+    except UnicodeEncodeError:
+        return None
+    lifted = []
+    for at, byte in enumerate(raw):
+        if byte < 0xE0:
+            continue
+        capital = text[at].upper()
+        if len(capital) != 1 or capital == text[at]:
+            continue
+        try:
+            high = capital.encode(encoding)
+        except UnicodeEncodeError:
+            continue
+        following = 0
+        while at + 1 + following < len(raw) and 0x80 <= raw[at + 1 + following] <= 0xBF:
+            following += 1
+        whole = sequence_length(high[0]) == following + 1 != sequence_length(byte)
+        if whole and _in_small_word(text, at, at + 1 + following):
+            raw[at] = high[0]
+            lifted.append(at)
+    if not lifted:
+        return None
+    try:
+        repaired = bytes(raw).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    starts = [0]
+    for char in repaired:
+        starts.append(starts[-1] + len(char.encode()))
+    guesses = []
+    for at in lifted:
+        index = starts.index(at)
+        char = repaired[index]
+        if unicodedata.category(char) == "Cc":
+            return None
+        guesses.append(Guess(at, starts[index + 1], SMALL, char, (), at_char=index))
+    return repaired, tuple(guesses)
+
+
+def _in_small_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands in a word (a run of no spaces)
+    with no capital but its first character, beside an ASCII letter."""
+    first, last = start, end
+    while first > 0 and not text[first - 1].isspace():
+        first -= 1
+    while last < len(text) and not text[last].isspace():
+        last += 1
+    if any(c.isupper() for c in text[first + 1 : last]):
+        return False
+    beside = text[start - 1 : start] + text[end : end + 1]
+    return any(c.isascii() and c.isalpha() for c in beside)

@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mojiscope.core.mojibake.capitals import capitals_restored
+from mojiscope.core.mojibake.capitals import capitals_restored, small_leads_lifted
 from mojiscope.core.mojibake.chain import (
     IDENTITY,
     Chain,
@@ -280,6 +280,13 @@ def _kept_invisibles(text: str) -> bool:
     return "\xad" in text or C1_CONTROL.search(text) is not None
 
 
+#: The readers whose mojibake put in small letters is read back
+#: (``capitals.small_leads_lifted``): Western, whose misreadings tags and
+#: search keys are made of; read as cp1250, correct Romanian ``depăşirea``
+#: would be such mojibake (``ă`` is E3 there, ``ş`` BA).
+LIFTED_READERS = ("windows-1252", "cp1252", "latin-1")
+
+
 def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]] | None:
     """``undo``'s bytes (``text`` encoded as its reader read it) decoded as
     UTF-8; a first undo fills the bytes its reader may have lost with
@@ -291,6 +298,10 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     that dropped its 98."""
     reader = undo.reader
     guessing = first and not _only_look_alikes(text)
+    if guessing and not undo.stand_in and reader in LIFTED_READERS:
+        lifted = small_leads_lifted(text, python_codec(reader))
+        if lifted is not None:
+            return lifted
     holes = _holes(reader, text) if guessing else b""
     folded = FOLDED[reader] if guessing else None
     drawn = DRAWN[reader] if guessing else None
