@@ -117,9 +117,9 @@ def _describe_replacement(loss: Loss, strict: bool) -> str:
 def _describe_guess(loss: Loss, strict: bool) -> str:
     choice = alternatives_words(describe_chars(c) for c in loss.alternatives)
     return (
-        f"{_where(loss)}: bytes {_source_hex(loss)} stand where something was lost (a byte, "
-        f"an accent or a letter); the repair guessed {describe_chars(loss.chars)} ({choice}); "
-        f"{_written(loss, strict)}"
+        f"{_where(loss)}: bytes {_source_hex(loss)} stand where something was lost or changed "
+        f"(a byte, an accent, a letter or its case); the repair guessed "
+        f"{describe_chars(loss.chars)} ({choice}); {_written(loss, strict)}"
     )
 
 

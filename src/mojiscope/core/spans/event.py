@@ -138,8 +138,8 @@ REASON_WORDS: dict[Reason, str] = {
     "bytes (a duplicate mapping): encoding the text back does not give these bytes",
     Reason.NOT_FROM_CHAIN: "bytes this chain of misreadings cannot have made, so it cannot "
     "undo them",
-    Reason.GUESSED: "bytes standing where something was lost (a byte, an accent or a letter): "
-    "the repair guessed what it was, and the bytes cannot say",
+    Reason.GUESSED: "bytes standing where something was lost or changed (a byte, an accent, "
+    "a letter or its case): the repair guessed what it was, and the bytes cannot say",
 }
 
 
