@@ -20,9 +20,13 @@ guess of kind :data:`SMALL` over the character's stored characters.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+import numpy as np
+
 from mojiscope.core.mojibake.guess import Guess
+from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.readers import sequence_length
 
 #: What a capitals-restored guess stands for (``Guess.what``).
@@ -42,35 +46,34 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
     each, over its stored characters. The small letter is no alternative:
     the model, fitted on text in its own case, would price it cheaper, and
     a word of capitals says which it was. ``None`` where no letter is so."""
-    spans = []
-    at = 0
-    for char in repaired:
-        size = len(char.encode("utf-8", "surrogateescape"))
-        spans.append((at, at + size))
-        at += size
-    if at != len(raw):
+    if repaired.isascii():
         return None
-    undone = {i for i, (a, b) in enumerate(spans) if b - a > 1}
+    offsets = source_offsets(repaired)
+    if offsets[-1] != len(raw):
+        return None
+    undone = {int(i) for i in np.flatnonzero(np.diff(offsets) > 1)}
+    small = [i for i in sorted(undone) if repaired[i].islower() and len(repaired[i].upper()) == 1]
+    if not small:
+        return None
+    spans = {i: (int(offsets[i]), int(offsets[i + 1])) for i in small}
+    everywhere = _cased(repaired, 0, len(repaired), undone)
+    in_capitals = len(everywhere) >= 2 * CAPITALS_AROUND and all(c.isupper() for c in everywhere)
     chars = list(repaired)
     guesses = []
-    for i in sorted(undone):
-        char = chars[i]
-        capital = char.upper()
-        if not char.islower() or len(capital) != 1:
-            continue
-        if _capitals_around(repaired, i, undone):
-            chars[i] = capital
+    for i in small:
+        if _capitals_around(repaired, i, undone, in_capitals):
+            chars[i] = capital = repaired[i].upper()
             guesses.append(Guess(*spans[i], CAPITAL, capital, (), at_char=i))
     return ("".join(chars), tuple(guesses)) if guesses else None
 
 
-def _capitals_around(text: str, at: int, undone: set[int]) -> bool:
+def _capitals_around(text: str, at: int, undone: set[int], in_capitals: bool) -> bool:
     """Whether the word of letters holding ``text[at]`` has
     :data:`CAPITALS_AROUND` or more other cased letters that the undo did
     not make, all capitals; for a word with fewer (``FÅ``, French ``à``
     alone), whether the whole text has twice as many such letters, all
-    capitals. A word the undo made whole keeps its case (``ПОРАДИ``
-    beside ``TIPS`` was ``Поради``)."""
+    capitals (``in_capitals``). A word the undo made whole keeps its case
+    (``ПОРАДИ`` beside ``TIPS`` was ``Поради``)."""
     start, end = at, at + 1
     while start > 0 and text[start - 1].isalpha():
         start -= 1
@@ -78,8 +81,7 @@ def _capitals_around(text: str, at: int, undone: set[int]) -> bool:
         end += 1
     cased = _cased(text, start, end, undone)
     if len(cased) < CAPITALS_AROUND and (cased or end - start == 1):
-        cased = _cased(text, 0, len(text), undone)
-        return len(cased) >= 2 * CAPITALS_AROUND and all(c.isupper() for c in cased)
+        return in_capitals
     return len(cased) >= CAPITALS_AROUND and all(c.isupper() for c in cased)
 
 
@@ -87,6 +89,19 @@ def _cased(text: str, start: int, end: int, undone: set[int]) -> list[str]:
     """The cased letters of ``text[start:end]`` that the undo did not make."""
     letters = enumerate(text[start:end], start)
     return [c for i, c in letters if i not in undone and c.lower() != c.upper()]
+
+
+#: A small letter whose byte leads a UTF-8 sequence of three or four bytes
+#: (E0-F4 in windows-1252 and latin-1), before the character a
+#: continuation byte (80-BF) is in either: where a lead put in small
+#: letters may stand.
+_CONTINUATIONS = "".join(
+    sorted(
+        set(bytes(range(0x80, 0xC0)).decode("cp1252", "ignore"))
+        | set(bytes(range(0x80, 0xC0)).decode("latin-1"))
+    )
+)
+_SMALL_LEAD = re.compile(f"[\u00e0-\u00f4][{re.escape(_CONTINUATIONS)}]")
 
 
 def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]] | None:
@@ -101,6 +116,8 @@ def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]
     one. ``None`` where no lead is so, where the bytes are no UTF-8 then,
     or where a character so made is a control (``â€`` before a space lost a
     byte; it is no ``Â€``)."""
+    if _SMALL_LEAD.search(text) is None:
+        return None
     try:
         raw = bytearray(text.encode(encoding))
     except UnicodeEncodeError:
