@@ -25,7 +25,9 @@ how sure, and the repair (issue 14; docs/MOJIBAKE.md tells how it works).
   ``quoting``; ASCII that holds other text in escapes (ISO-2022-JP, JSON,
   Cyrillic as its low bytes and bytes shown as escapes) is read by
   ``ascii_readings``; text a lenient UTF-8 decoder read is read back by
-  ``lenient``; the model's view of a chain is ``chain_features``,
+  ``lenient``; mojibake put in capitals or small letters after it was
+  misread gets its letters' case back in ``capitals``; the model's view
+  of a chain is ``chain_features``,
   and the bytes a reading touches are ``touched``'s.
 * :func:`apply_chain` replays a chain on other bytes; :func:`verify_chain`
   streams it over a whole :class:`~mojiscope.core.system.source.Source`.
