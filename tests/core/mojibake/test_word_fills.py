@@ -68,3 +68,12 @@ def test_a_capital_after_a_small_letter_makes_no_known_word_at_the_end() -> None
     first = Guess(0, 0, DROPPED, "с", ("я",), at_char=1)
     text, (_, last) = by_words("дсм остав\ufffd", [first, _cut(9, "А")])
     assert text.endswith("\ufffd") and last.what == CUT
+
+
+def test_of_two_fills_that_make_one_word_the_one_in_the_word_s_case_is_taken() -> None:
+    # Polish sobą read as latin-1 that lost its C1 controls keeps only Ä:
+    # Ą (C4 84) and ą (C4 85) both make sobą; after a small letter, ą.
+    guess = Guess(4, 4, DROPPED, "Č", ("Ą", "Ă", "ą"), at_char=3)
+    text, out = by_words("sobČ", [guess])
+    assert text == "sobą"
+    assert out[0].char == "ą"

@@ -118,16 +118,23 @@ def _commonest_word(text: str, guess: Guess, start: int, end: int) -> tuple[str,
     """``guess`` switched to the letter among it and its alternatives that
     makes the commonest word the word lists know (``день`` read as latin-1
     that lost its C1 controls keeps ``Ð`` and ``Ñ`` of its last two letters:
-    ``день`` before ``деня``); as it is where
-    no alternative makes a commoner one."""
+    ``день`` before ``деня``), in the word's case where two make one word
+    (``sobą``, not ``sobĄ``); as it is where no alternative makes a
+    commoner one."""
     at = guess.at_char
     word = text[start:end]
+
+    def key(char: str, place: int) -> tuple[int, bool]:
+        # Of fills the lists place alike (``ą`` and ``Ą`` make one word),
+        # the one in the word's case: no capital after a small letter.
+        return place, char.isupper() and text[at - 1 : at].islower()
+
     best, best_place = guess.char, _place(word)
     for other in guess.alternatives:
         if len(other) != 1:
             continue
         place = _place(word[: at - start] + other + word[at - start + 1 :])
-        if place is not None and (best_place is None or place < best_place):
+        if place is not None and (best_place is None or key(other, place) < key(best, best_place)):
             best, best_place = other, place
     if best == guess.char:
         return text, guess
