@@ -113,6 +113,18 @@ def test_letters_drawn_as_boxes_in_ascii_are_told_as_such(
     assert _texts(panel.ranges)[0].startswith("0x1F..0x20: box drawing written in ASCII")
 
 
+def test_a_case_changed_after_the_misreading_is_told_as_such_with_its_guesses(
+    qtbot: QtBot, panel: MojibakePanel
+) -> None:
+    data = "RUA JOSÃ© BONIFÃ¡CIO, SÃ£O PAULO".encode()
+    _explain(qtbot, panel, data, lambda: panel.ranges.count() > 0)
+    assert panel.repaired.toPlainText() == "RUA JOSÉ BONIFÁCIO, SÃO PAULO"
+    assert "put in capitals or small letters after it was misread" in panel.steps.text()
+    assert "3 letters given back the case" in panel.steps.text()
+    first = _texts(panel.ranges)[0]
+    assert first.startswith("0x7..0xA: put in capitals after the misreading, guessed É")
+
+
 def test_letters_lost_before_the_bytes_were_written_are_said_and_listed(
     qtbot: QtBot, panel: MojibakePanel
 ) -> None:

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mojiscope.core.mojibake import explain
-from mojiscope.core.mojibake.capitals import CAPITAL, SMALL, capitals_restored, small_leads_lifted
+from mojiscope.core.mojibake.capitals import capitals_restored, small_leads_lifted
+from mojiscope.core.mojibake.guess import CAPITAL, SMALL
 
 WORDS = st.sampled_from(["férias", "são", "paulo", "josé", "münchen", "café", "rua", "ok", "Été"])
 

@@ -72,7 +72,7 @@ from mojiscope.app.window.timers import Later
 from mojiscope.core import MojiscopeError, Source, get_format
 from mojiscope.core.conversion.loss_report import ConversionReport
 from mojiscope.core.mojibake import Chain, Explanation, reading_name
-from mojiscope.core.mojibake.guess import DRAWN, LENIENT
+from mojiscope.core.mojibake.guess import CAPITAL, DRAWN, LENIENT, SMALL
 from mojiscope.core.mojibake.jobs import Explained, preview, verify_plan
 from mojiscope.core.mojibake.jobs import explain_range as explain_in_child
 from mojiscope.core.mojibake.plan import RepairPlan
@@ -387,6 +387,15 @@ class MojibakePanel(QWidget):
                 "Letters a DOS console showed as box drawing (├╝ for ü), which a program "
                 "then wrote in ASCII (++): each read back as the letter that makes a known "
                 "word; see the ranges for each guess and the others."
+            )
+        elif chosen.lost and all(x.what in (CAPITAL, SMALL) for x in chosen.lost):
+            count = len(chosen.lost)
+            letters = "One letter" if count == 1 else f"{count:,} letters"
+            lines.append(
+                "The text was put in capitals or small letters after it was misread, which "
+                f"changed bytes the misreading made: {letters} given back the case its word "
+                "calls for (FÃ©RIAS is FÉRIAS, intã©rieure is intérieure), each a guess; "
+                "see the ranges."
             )
         elif chosen.lost and not chosen.misread:
             lines.append(

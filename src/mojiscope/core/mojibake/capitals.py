@@ -6,7 +6,7 @@ read as windows-1252 is ``fÃ©rias``, and in capitals ``FÃ©RIAS``. The
 capital of ``Ã`` is itself, and ``©`` has none, so undoing the misreading
 gives ``FéRIAS``, a small letter alone among capitals, where the writer
 meant ``FÉRIAS``. :func:`capitals_restored` gives such a letter back its
-capital, as a :class:`~.guess.Guess` of kind :data:`CAPITAL` (the bytes
+capital, as a :class:`~.guess.Guess` of kind ``guess.CAPITAL`` (the bytes
 make the small letter; that it was a capital is read from its word), so
 the repair plan writes the text the explainer shows and reports each.
 
@@ -15,7 +15,7 @@ bytes' capitals become other code points: ``intérieure`` misread is
 ``intÃ©rieure``, in small letters ``intã©rieure``, whose ``ã`` is E3, the
 lead of three bytes, and ``ã©r`` no UTF-8. :func:`small_leads_lifted`
 gives such a lead its capital where that makes its character whole, as a
-guess of kind :data:`SMALL` over the character's stored characters.
+guess of kind ``guess.SMALL`` over the character's stored characters.
 """
 
 from __future__ import annotations
@@ -25,14 +25,10 @@ import unicodedata
 
 import numpy as np
 
-from mojiscope.core.mojibake.guess import Guess
+from mojiscope.core.mojibake.guess import CAPITAL, SMALL, Guess
 from mojiscope.core.mojibake.offsets import source_offsets
 from mojiscope.core.mojibake.readers import sequence_length
 
-#: What a capitals-restored guess stands for (``Guess.what``).
-CAPITAL = "put in capitals after the misreading"
-#: What a guess over a lead put in small letters stands for (``Guess.what``).
-SMALL = "put in small letters after the misreading"
 #: The fewest other cased letters a word holds, all capitals, for a small
 #: letter a misreading undid inside it to be a capital too.
 CAPITALS_AROUND = 2

@@ -31,6 +31,12 @@ LENIENT = "read by a lenient UTF-8 decoder"
 #: the multiplication sign, D7: it lacks 9D), taken where the character it
 #: makes closes a quotation or ends a known word (:mod:`.word_fills`).
 LAST_DROPPED = "dropped at the end"
+#: A letter whose case a program changed after the text was misread,
+#: given back by its word (:mod:`.capitals`): a small letter inside a
+#: word put in capitals (``FÃ©RIAS``), and a lead byte's letter put in
+#: small letters (``intã©rieure``). The model has no weight for either.
+CAPITAL = "put in capitals after the misreading"
+SMALL = "put in small letters after the misreading"
 #: The kind the model prices a guess of each kind as, where it has no weight
 #: of its own: a folded lead, a box drawn in ASCII or a straightened quote
 #: is, like ``?``, an ASCII stand-in for a lost byte; so is each byte a
