@@ -91,6 +91,8 @@ def test_leads_beside_capitals_alone_or_making_a_control_are_kept() -> None:
     assert small_leads_lifted("Finishing â¢ Polished", "windows-1252") is None  # alone
     assert small_leads_lifted("theâ€ok", "windows-1252") is None  # Â€ is a control
     assert small_leads_lifted("café", "windows-1252") is None  # é has nothing to lead
+    # A correct é before a curly quote: É and the quote's byte are C9 92, ɒ.
+    assert small_leads_lifted("café’s", "windows-1252") is None
 
 
 @property_settings(200)

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF003 - mojibake and quotes are the subject
 """Mojibake whose case was changed after it was misread: the case given back.
 
 A program that writes names and places in capitals (forms, registries,
@@ -21,7 +22,6 @@ guess of kind ``guess.SMALL`` over the character's stored characters.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import numpy as np
 
@@ -100,6 +100,14 @@ _CONTINUATIONS = "".join(
 _SMALL_LEAD = re.compile(f"[\u00e0-\u00f4][{re.escape(_CONTINUATIONS)}]")
 
 
+#: What a lead given back its capital may make: a Western letter or sign
+#: (Latin-1 beyond its controls, Latin Extended-A), as the misreadings of
+#: Western text do. Not a control (``â€`` before a space lost a byte; it
+#: is no ``Â€``), nor what a correct small accented letter before a quote
+#: makes so (``é’``, E9 92: ``É’`` is C9 92, the IPA letter ``ɒ``).
+LIFTED_MADE = ("\u00a0", "\u017f")
+
+
 def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]] | None:
     """``text`` (as a single-byte ``encoding`` read it) undone where some of
     its lead bytes were put in small letters: each small letter whose byte
@@ -110,8 +118,7 @@ def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]
     with an ASCII letter beside the character: ``íŒŒì¼`` holds capitals
     (Korean read as windows-1252 that lost bytes), and ``â¢`` alone lost
     one. ``None`` where no lead is so, where the bytes are no UTF-8 then,
-    or where a character so made is a control (``â€`` before a space lost a
-    byte; it is no ``Â€``)."""
+    or where a character so made is not of :data:`LIFTED_MADE`."""
     if _SMALL_LEAD.search(text) is None:
         return None
     try:
@@ -142,16 +149,14 @@ def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]
         repaired = bytes(raw).decode("utf-8")
     except UnicodeDecodeError:
         return None
-    starts = [0]
-    for char in repaired:
-        starts.append(starts[-1] + len(char.encode()))
+    starts = source_offsets(repaired)
     guesses = []
     for at in lifted:
-        index = starts.index(at)
+        index = int(np.searchsorted(starts, at))
         char = repaired[index]
-        if unicodedata.category(char) == "Cc":
+        if not LIFTED_MADE[0] <= char <= LIFTED_MADE[1]:
             return None
-        guesses.append(Guess(at, starts[index + 1], SMALL, char, (), at_char=index))
+        guesses.append(Guess(at, int(starts[index + 1]), SMALL, char, (), at_char=index))
     return repaired, tuple(guesses)
 
 
