@@ -21,6 +21,7 @@ guess of kind ``guess.SMALL`` over the character's stored characters.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 import numpy as np
@@ -51,30 +52,35 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
     small = [i for i in sorted(undone) if repaired[i].islower() and len(repaired[i].upper()) == 1]
     if not small:
         return None
-    spans = {i: (int(offsets[i]), int(offsets[i + 1])) for i in small}
     everywhere = _cased(repaired, 0, len(repaired), undone)
     in_capitals = len(everywhere) >= 2 * CAPITALS_AROUND and all(c.isupper() for c in everywhere)
+    words = [match.span() for match in _WORD.finditer(repaired)]
+    firsts = [start for start, _ in words]
+    said: dict[tuple[int, int], bool] = {}
     chars = list(repaired)
     guesses = []
     for i in small:
-        if _capitals_around(repaired, i, undone, in_capitals):
+        word = words[bisect.bisect_right(firsts, i) - 1]
+        if word not in said:
+            said[word] = _capitals_around(repaired, *word, undone, in_capitals)
+        if said[word]:
             chars[i] = capital = repaired[i].upper()
-            guesses.append(Guess(*spans[i], CAPITAL, capital, (), at_char=i))
+            span = (int(offsets[i]), int(offsets[i + 1]))
+            guesses.append(Guess(*span, CAPITAL, capital, (), at_char=i))
     return ("".join(chars), tuple(guesses)) if guesses else None
 
 
-def _capitals_around(text: str, at: int, undone: set[int], in_capitals: bool) -> bool:
-    """Whether the word of letters holding ``text[at]`` has
-    :data:`CAPITALS_AROUND` or more other cased letters that the undo did
-    not make, all capitals; for a word with fewer (``FÅ``, French ``à``
-    alone), whether the whole text has twice as many such letters, all
-    capitals (``in_capitals``). A word the undo made whole keeps its case
-    (``ПОРАДИ`` beside ``TIPS`` was ``Поради``)."""
-    start, end = at, at + 1
-    while start > 0 and text[start - 1].isalpha():
-        start -= 1
-    while end < len(text) and text[end].isalpha():
-        end += 1
+#: A word: a run of letters.
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _capitals_around(text: str, start: int, end: int, undone: set[int], in_capitals: bool) -> bool:
+    """Whether the word ``text[start:end]`` has :data:`CAPITALS_AROUND` or
+    more cased letters that the undo did not make, all capitals; for a
+    word with fewer (``FÅ``, French ``à`` alone), whether the whole text
+    has twice as many such letters, all capitals (``in_capitals``). A word
+    the undo made whole keeps its case (``ПОРАДИ`` beside ``TIPS`` was
+    ``Поради``)."""
     cased = _cased(text, start, end, undone)
     if len(cased) < CAPITALS_AROUND and (cased or end - start == 1):
         return in_capitals
