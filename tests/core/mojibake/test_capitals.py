@@ -45,6 +45,9 @@ def test_letters_in_a_word_not_all_capitals_or_not_made_by_the_undo_are_kept() -
     assert found is not None and found[0] == "BOUTON À DEUX"
     assert capitals_restored("Bouton à deux", "Bouton à deux".encode()) is None
     assert capitals_restored("aBCD", b"aBCD") is None  # an ASCII letter no undo made
+    # A small sign (circled a), in no word: no letter, and no word to read.
+    assert capitals_restored("ⓐ", "ⓐ".encode()) is None
+    assert capitals_restored("ABC ⓐ DEF", "ABC ⓐ DEF".encode()) is None
 
 
 @property_settings(200)
@@ -117,3 +120,32 @@ def test_the_explainer_reads_back_mojibake_put_in_small_letters() -> None:
     best = explain("joe l'aventure intãƒâ©rieure".encode())[0]
     assert best.text == "joe l'aventure intérieure"
     assert {lost.what for lost in best.lost} == {SMALL}
+
+
+@property_settings(300)
+@given(
+    text=st.text(
+        alphabet=st.one_of(
+            st.sampled_from("AB é ß ǅ ª ⓐ ã©ƒ\x8d’"),
+            st.characters(codec="utf-8", exclude_categories=("Cs",)),
+        ),
+        max_size=40,
+    )
+)
+def test_any_text_gets_its_capitals_and_leads_read_back_or_none_and_nothing_else(
+    text: str,
+) -> None:
+    # Any repaired text (its UTF-8 the undo's bytes): only small letters
+    # the undo made of two or more bytes become their capitals.
+    found = capitals_restored(text, text.encode())
+    if found is not None:
+        restored, guesses = found
+        assert len(restored) == len(text) and guesses
+        for g in guesses:
+            assert text[g.at_char].upper() == restored[g.at_char] == g.char
+    # Any stored text, as windows-1252 or latin-1 read it.
+    for encoding in ("windows-1252", "latin-1"):
+        lifted = small_leads_lifted(text, encoding)
+        if lifted is not None:
+            repaired, guesses = lifted
+            assert guesses and all(repaired[g.at_char] == g.char for g in guesses)

@@ -49,7 +49,7 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
     if offsets[-1] != len(raw):
         return None
     undone = {int(i) for i in np.flatnonzero(np.diff(offsets) > 1)}
-    small = [i for i in sorted(undone) if repaired[i].islower() and len(repaired[i].upper()) == 1]
+    small = [i for i in sorted(undone) if _small_letter(repaired[i])]
     if not small:
         return None
     everywhere = _cased(repaired, 0, len(repaired), undone)
@@ -60,7 +60,7 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
     chars = list(repaired)
     guesses = []
     for i in small:
-        word = words[bisect.bisect_right(firsts, i) - 1]
+        word = _word_of(words, firsts, i)
         if word not in said:
             said[word] = _capitals_around(repaired, *word, undone, in_capitals)
         if said[word]:
@@ -70,8 +70,23 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
     return ("".join(chars), tuple(guesses)) if guesses else None
 
 
+def _small_letter(char: str) -> bool:
+    """Whether ``char`` is a small letter with a capital of one character
+    (``ⓐ`` is a sign; ``ß`` has ``SS``)."""
+    return char.isalpha() and char.islower() and len(char.upper()) == 1
+
+
 #: A word: a run of letters.
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+def _word_of(words: list[tuple[int, int]], firsts: list[int], at: int) -> tuple[int, int]:
+    """The span of ``words`` (their starts ``firsts``) holding ``at``, or
+    ``at`` alone where none does."""
+    k = bisect.bisect_right(firsts, at) - 1
+    if k >= 0 and words[k][0] <= at < words[k][1]:
+        return words[k]
+    return at, at + 1
 
 
 def _capitals_around(text: str, start: int, end: int, undone: set[int], in_capitals: bool) -> bool:
