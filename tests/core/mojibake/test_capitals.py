@@ -6,6 +6,7 @@ guess the repair writes, and nothing else changes."""
 
 from __future__ import annotations
 
+from helpers.changes import changed_places
 from helpers.properties import property_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -59,7 +60,7 @@ def test_only_letters_the_undo_made_change_and_only_to_their_capitals(words: lis
         return
     text, guesses = found
     assert len(text) == len(repaired)
-    changed = [i for i, (a, b) in enumerate(zip(repaired, text, strict=True)) if a != b]
+    changed = changed_places(repaired, text)
     assert changed == [g.at_char for g in guesses]
     for g in guesses:
         assert text[g.at_char] == repaired[g.at_char].upper() == g.char
@@ -109,7 +110,7 @@ def test_lifted_leads_only_change_to_their_capitals_and_make_whole_utf8(words: l
     raw = stored.encode("windows-1252")
     lifted = bytes(text.encode())
     assert len(lifted) == len(raw)
-    changed = [i for i, (a, b) in enumerate(zip(raw, lifted, strict=True)) if a != b]
+    changed = changed_places(raw, lifted)
     assert changed == [g.start for g in guesses]
     for g in guesses:
         assert stored[g.start].upper().encode("windows-1252")[0] == lifted[g.start]

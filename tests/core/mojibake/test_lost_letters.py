@@ -4,6 +4,7 @@ and a hole no word explains is kept."""
 
 from __future__ import annotations
 
+from helpers.changes import changed_places
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def test_only_holes_change_each_into_a_letter_that_makes_a_known_word(
         return
     filled, guesses = found
     assert len(filled) == len(damaged)
-    changed = [i for i, (a, b) in enumerate(zip(damaged, filled, strict=True)) if a != b]
+    changed = changed_places(damaged, filled)
     assert changed == [g.start for g in guesses]
     for guess in guesses:
         assert damaged[guess.start] in ("\ufffd", "?") and guess.char == filled[guess.start]

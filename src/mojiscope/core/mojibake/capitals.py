@@ -26,9 +26,9 @@ import re
 
 import numpy as np
 
+from mojiscope.core.mojibake.features import WORD
 from mojiscope.core.mojibake.guess import CAPITAL, SMALL, Guess
 from mojiscope.core.mojibake.offsets import source_offsets
-from mojiscope.core.mojibake.readers import sequence_length
 
 #: The fewest other cased letters a word holds, all capitals, for a small
 #: letter a misreading undid inside it to be a capital too.
@@ -54,13 +54,14 @@ def capitals_restored(repaired: str, raw: bytes) -> tuple[str, tuple[Guess, ...]
         return None
     everywhere = _cased(repaired, 0, len(repaired), undone)
     in_capitals = len(everywhere) >= 2 * CAPITALS_AROUND and all(c.isupper() for c in everywhere)
-    words = [match.span() for match in _WORD.finditer(repaired)]
+    # Each small letter stands in a word; each word is read once.
+    words = [match.span() for match in WORD.finditer(repaired)]
     firsts = [start for start, _ in words]
     said: dict[tuple[int, int], bool] = {}
     chars = list(repaired)
     guesses = []
     for i in small:
-        word = _word_of(words, firsts, i)
+        word = words[bisect.bisect_right(firsts, i) - 1]
         if word not in said:
             said[word] = _capitals_around(repaired, *word, undone, in_capitals)
         if said[word]:
@@ -74,19 +75,6 @@ def _small_letter(char: str) -> bool:
     """Whether ``char`` is a small letter with a capital of one character
     (``ⓐ`` is a sign; ``ß`` has ``SS``)."""
     return char.isalpha() and char.islower() and len(char.upper()) == 1
-
-
-#: A word: a run of letters.
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _word_of(words: list[tuple[int, int]], firsts: list[int], at: int) -> tuple[int, int]:
-    """The span of ``words`` (their starts ``firsts``) holding ``at``, or
-    ``at`` alone where none does."""
-    k = bisect.bisect_right(firsts, at) - 1
-    if k >= 0 and words[k][0] <= at < words[k][1]:
-        return words[k]
-    return at, at + 1
 
 
 def _capitals_around(text: str, start: int, end: int, undone: set[int], in_capitals: bool) -> bool:
@@ -108,82 +96,62 @@ def _cased(text: str, start: int, end: int, undone: set[int]) -> list[str]:
     return [c for i, c in letters if i not in undone and c.lower() != c.upper()]
 
 
-#: A small letter whose byte leads a UTF-8 sequence of three or four bytes
-#: (E0-F4 in windows-1252 and latin-1), before the character a
-#: continuation byte (80-BF) is in either: where a lead put in small
-#: letters may stand.
-_CONTINUATIONS = "".join(
-    sorted(
-        set(bytes(range(0x80, 0xC0)).decode("cp1252", "ignore"))
-        | set(bytes(range(0x80, 0xC0)).decode("latin-1"))
+#: The characters windows-1252 and latin-1 read continuation bytes
+#: (80-BF) as.
+_CONTINUATIONS = re.escape(
+    "".join(
+        sorted(
+            set(bytes(range(0x80, 0xC0)).decode("cp1252", "ignore"))
+            | set(bytes(range(0x80, 0xC0)).decode("latin-1"))
+        )
     )
 )
-_SMALL_LEAD = re.compile(f"[\u00e0-\u00f4][{re.escape(_CONTINUATIONS)}]")
-
-
-#: What a lead given back its capital may make: a Western letter or sign
-#: (Latin-1 beyond its controls, Latin Extended-A), as the misreadings of
-#: Western text do. Not a control (``â€`` before a space lost a byte; it
-#: is no ``Â€``), nor what a correct small accented letter before a quote
-#: makes so (``é’``, E9 92: ``É’`` is C9 92, the IPA letter ``ɒ``).
-LIFTED_MADE = ("\u00a0", "\u017f")
+#: A lead put in small letters, before the one continuation byte its
+#: capital leads: ``â ã ä å`` (E2-E5, leads of three bytes) are the small
+#: letters of ``Â Ã Ä Å`` (C2-C5, leads of two), whose characters are
+#: Latin-1's and Latin Extended-A's, what Western text is misread from.
+#: Other small leads' capitals lead other scripts' letters (``é’``, a
+#: correct é before a curly quote, would be C9 92, the IPA letter ``ɒ``).
+_SMALL_LEAD = re.compile(f"[\u00e2-\u00e5](?=[{_CONTINUATIONS}](?![{_CONTINUATIONS}]))")
 
 
 def small_leads_lifted(text: str, encoding: str) -> tuple[str, tuple[Guess, ...]] | None:
-    """``text`` (as a single-byte ``encoding`` read it) undone where some of
-    its lead bytes were put in small letters: each small letter whose byte
-    leads more continuation bytes than follow it, and whose capital leads
-    as many as do, is given its capital (``ã©`` is ``Ã©``), and the bytes,
-    all UTF-8 then, decoded; a guess for each character so made, over its
-    stored characters. Only inside a word in small letters (but its first)
-    with an ASCII letter beside the character: ``íŒŒì¼`` holds capitals
-    (Korean read as windows-1252 that lost bytes), and ``â¢`` alone lost
-    one. ``None`` where no lead is so, where the bytes are no UTF-8 then,
-    or where a character so made is not of :data:`LIFTED_MADE`."""
-    if _SMALL_LEAD.search(text) is None:
-        return None
-    try:
-        raw = bytearray(text.encode(encoding))
-    except UnicodeEncodeError:
-        return None
-    lifted = []
-    for at, byte in enumerate(raw):
-        if byte < 0xE0:
-            continue
-        capital = text[at].upper()
-        if len(capital) != 1 or capital == text[at]:
-            continue
-        try:
-            high = capital.encode(encoding)
-        except UnicodeEncodeError:
-            continue
-        following = 0
-        while at + 1 + following < len(raw) and 0x80 <= raw[at + 1 + following] <= 0xBF:
-            following += 1
-        whole = sequence_length(high[0]) == following + 1 != sequence_length(byte)
-        if whole and _in_small_word(text, at, at + 1 + following):
-            raw[at] = high[0]
-            lifted.append(at)
+    """``text`` (as a single-byte ``encoding`` read it: one byte a
+    character) undone where some of its lead bytes were put in small
+    letters: each lead of :data:`_SMALL_LEAD` is given its capital (``ã©``
+    is ``Ã©``), and the bytes, all UTF-8 then, decoded; a guess for each
+    character so made, over its stored characters. Only inside a word in
+    small letters (but its first) with an ASCII letter beside the
+    character: ``íŒŒì¼`` holds capitals (Korean read as windows-1252 that
+    lost bytes), and ``â¢`` alone lost one. ``None`` where no lead is so,
+    where the bytes are no UTF-8 then, or where a character so made is a
+    C1 control (``Â€``: ``â€`` before a space lost a byte)."""
+    lifted = [m.start() for m in _SMALL_LEAD.finditer(text) if _in_small_word(text, m.start())]
     if not lifted:
         return None
+    chars = list(text)
+    for at in lifted:
+        chars[at] = text[at].upper()
     try:
-        repaired = bytes(raw).decode("utf-8")
-    except UnicodeDecodeError:
+        repaired = "".join(chars).encode(encoding).decode("utf-8")
+    except UnicodeError:
         return None
     starts = source_offsets(repaired)
     guesses = []
     for at in lifted:
         index = int(np.searchsorted(starts, at))
         char = repaired[index]
-        if not LIFTED_MADE[0] <= char <= LIFTED_MADE[1]:
+        if char < "\u00a0":
             return None
-        guesses.append(Guess(at, int(starts[index + 1]), SMALL, char, (), at_char=index))
+        guesses.append(Guess(at, at + 2, SMALL, char, (), at_char=index))
     return repaired, tuple(guesses)
 
 
-def _in_small_word(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` stands in a word (a run of no spaces)
-    with no capital but its first character, beside an ASCII letter."""
+def _in_small_word(text: str, start: int) -> bool:
+    """Whether the lead at ``start`` and the character after it stand in a
+    word (a run of no spaces) with no capital but its first character,
+    beside an ASCII letter."""
+    end = start + 2
     first, last = start, end
     while first > 0 and not text[first - 1].isspace():
         first -= 1

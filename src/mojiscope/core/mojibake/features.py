@@ -278,15 +278,17 @@ def class_size(char: str) -> int:
     return int(_class_sizes()[classes_of(char)[0]])
 
 
-_TOKEN = re.compile(r"[^\W\d_]+")
+#: A word: a run of letters (no digit, no ``_``). The one pattern every
+#: module here finds words with.
+WORD = re.compile(r"[^\W\d_]+")
 
 
 @cache
 def _token_chars() -> npt.NDArray[np.bool_]:
-    """Per code point below U+10000 above 7F: whether :data:`_TOKEN` takes it."""
+    """Per code point below U+10000 above 7F: whether :data:`WORD` takes it."""
     chars = "".join(map(chr, range(0x10000)))
     table = np.zeros(0x10000, bool)
-    for match in _TOKEN.finditer(chars):
+    for match in WORD.finditer(chars):
         table[match.start() : match.end()] = True
     table[:0x80] = False
     return table
@@ -360,10 +362,10 @@ def token_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
 
 @lru_cache(maxsize=4096)
 def tokens(text: str) -> tuple[str, ...]:
-    """The tokens (:data:`_TOKEN`) that hold a non-ASCII letter (kept for the
+    """The tokens (:data:`WORD`) that hold a non-ASCII letter (kept for the
     few texts in use: a reading's features, its words and its duplicates
     all read them)."""
-    return () if text.isascii() else tuple(t for t in _TOKEN.findall(text) if not t.isascii())
+    return () if text.isascii() else tuple(t for t in WORD.findall(text) if not t.isascii())
 
 
 @lru_cache(maxsize=1024)

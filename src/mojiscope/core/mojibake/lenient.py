@@ -33,7 +33,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
-from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.features import WORD, fold
 from mojiscope.core.mojibake.guess import LENIENT, Guess
 from mojiscope.core.mojibake.lexicon import completion_words, language_words
 from mojiscope.core.mojibake.lost_letters import guess_letters
@@ -41,7 +41,6 @@ from mojiscope.core.mojibake.oddities import INSIDE_LATIN, glued_to_latin, odd_p
 
 #: How many alternatives a guess keeps.
 _ALTERNATIVES = 3
-_WORD = re.compile(r"[^\W\d_]+")
 #: Characters windows-1252 has beyond U+00FF (its 80-9F): text in it holds
 #: them as they are, the decoder never makes them.
 _OWN = frozenset(bytes(range(0x80, 0xA0)).decode(WHATWG_1252)) - {chr(c) for c in range(0x80, 0xA0)}
@@ -144,7 +143,7 @@ def _words_score(before: str, made: str, after: str) -> tuple[int, int]:
     while right < len(text) and text[right].isalpha():
         right += 1
     own = others = 0
-    for word in _WORD.finditer(text, left, right):
+    for word in WORD.finditer(text, left, right):
         if not _known(word.group()):
             continue
         if word.start() <= start < word.end():

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.features import WORD, fold
 from mojiscope.core.mojibake.guess import Guess
 from mojiscope.core.mojibake.letters import by_frequency
 from mojiscope.core.mojibake.lexicon import fillings, language_words
@@ -44,15 +44,13 @@ from mojiscope.core.mojibake.offsets import source_offsets
 #: query: what a writer puts for a letter its code page lacks (``Gora?de``,
 #: ``actualiza??es``).
 LETTER_LOST = re.compile(r"(?<![/=&.\w?])[^\W\d_]+(?:\?+[^\W\d_]+)+(?![/=&\w?])")
-#: A word of letters and question marks, some of each, that is no web
-#: address or query (see :func:`holes`).
+#: A run of letters and question marks, a question mark among them, that
+#: is no web address or query (see :func:`edge_holes`).
 _WORD_WITH_QUESTIONS = re.compile(r"(?<![/=&.\w?])(?=[^\W\d_]*\?)(?:[^\W\d_]|\?)+(?![/=&\w])")
 #: Question marks that begin a word, before a small letter; and that end
 #: one, before a space and a word that goes on in small letters.
 _QUESTIONS_FIRST = re.compile(r"^\?+(?=[^\W\d_])")
 _QUESTIONS_LAST = re.compile(r"\?+$")
-#: A word for telling a text's language: a run of letters.
-_WORD = re.compile(r"[^\W\d_]+")
 #: What stood where the letter was lost (``Guess.what``).
 AS_FFFD, AS_QUESTION_MARK = "letter lost as U+FFFD", "letter lost as ?"
 
@@ -92,10 +90,10 @@ def edge_holes(text: str) -> list[int]:
     found: list[int] = []
     for match in _WORD_WITH_QUESTIONS.finditer(text):
         word, start, end = match.group(), match.start(), match.end()
-        if _a_word(word.strip("?")):
+        if _in_languages(word.strip("?"), language_words()):
             continue
         first = _QUESTIONS_FIRST.match(word)
-        if first and word[first.end()].islower() and first.end() < len(word):
+        if first and word[first.end()].islower():
             found += range(start, start + first.end())
         last = _QUESTIONS_LAST.search(word)
         after = text[end : end + 2]
@@ -206,7 +204,7 @@ def _languages(text: str, lost: Collection[int]) -> list[frozenset[str]]:
     none is."""
     counts = Counter(
         fold(match.group())
-        for match in _WORD.finditer(text)
+        for match in WORD.finditer(text)
         if match.start() - 1 not in lost and match.end() not in lost
     )
     scores = [sum(n for word, n in counts.items() if word in words) for words in language_words()]
@@ -228,8 +226,8 @@ def _fillings(
     folded = tuple(fold(piece) for piece in pieces)
 
     def order(letters: tuple[str, ...]) -> tuple[bool, int]:
-        word = folded[0] + "".join(c + piece for c, piece in zip(letters, folded[1:], strict=True))
-        return not any(word in words for words in languages), sum(c not in used for c in letters)
+        known = _in_languages(_filled(folded, letters), languages)
+        return not known, sum(c not in used for c in letters)
 
     found = sorted(_completions(folded), key=order)
     capitals = [
@@ -268,19 +266,16 @@ def _stem_fillings(
     return []
 
 
-def _of_languages(
-    pieces: tuple[str, ...], letters: tuple[str, ...], languages: list[frozenset[str]]
-) -> bool:
-    """Whether ``pieces`` with ``letters`` in their holes make a word of the
-    ``languages`` (folded)."""
-    word = pieces[0] + "".join(c + piece for c, piece in zip(letters, pieces[1:], strict=True))
-    return any(fold(word) in words for words in languages)
+def _filled(pieces: tuple[str, ...], letters: tuple[str, ...]) -> str:
+    """The word whose letters around its holes are ``pieces``, with
+    ``letters`` in the holes."""
+    return pieces[0] + "".join(c + piece for c, piece in zip(letters, pieces[1:], strict=True))
 
 
-def _a_word(letters: str) -> bool:
-    """Whether ``letters`` (folded) are a word of one of the languages."""
-    folded = fold(letters)
-    return any(folded in words for words in language_words())
+def _in_languages(word: str, languages: Sequence[frozenset[str]]) -> bool:
+    """Whether ``word`` (folded) is a word of one of the ``languages``."""
+    folded = fold(word)
+    return any(folded in words for words in languages)
 
 
 def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
@@ -312,7 +307,7 @@ def guess_letters(text: str) -> tuple[str, tuple[Guess, ...]] | None:
         if end - start == 1 or edges.intersection(spots):
             # A word of one letter, or at a question mark that may be one:
             # only a word of the text's language.
-            fillings = [f for f in fillings if _of_languages(pieces, f, languages)]
+            fillings = [f for f in fillings if _in_languages(_filled(pieces, f), languages)]
         if not fillings:
             continue
         best = fillings[0]

@@ -36,7 +36,7 @@ from mojiscope.core.mojibake.chain import (
     Misreading,
     python_codec,
 )
-from mojiscope.core.mojibake.features import fold, letters_no_language_uses
+from mojiscope.core.mojibake.features import WORD, fold, letters_no_language_uses
 from mojiscope.core.mojibake.guess import CUT, FFFD_STAND_IN, Guess
 from mojiscope.core.mojibake.hypothesis import Hypothesis, bounded, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
@@ -401,7 +401,6 @@ def _spaces_only(text: str) -> bool:
     return _NOT_SPACE_BEYOND_ASCII.search(text) is None
 
 
-_WORD = re.compile(r"[^\W\d_]+")
 #: Code pages Western text (windows-1252) is read as, leaving letters of
 #: another alphabet or box drawing in its words (``QuÈbec``, ``ESPA╤OL``,
 #: ``Th\u03b9\u03b2tre``, ``M\u044cnchen``): tried only on text that holds an
@@ -471,7 +470,7 @@ def _only_look_alikes(text: str) -> bool:
     looks Latin (:data:`LATIN_LOOKING`) inside a word of Latin letters."""
     if text.isascii():
         return False
-    for match in _WORD.finditer(text):
+    for match in WORD.finditer(text):
         word = match.group()
         if not word.isascii() and not _looks_latin(word):
             return False
@@ -494,7 +493,7 @@ def _changed_words(text: str, western: str) -> list[slice] | None:
     """The words of ``western`` holding a character where it differs from
     ``text`` (one character a byte in both), in order; ``None`` when such a
     character lies outside every word."""
-    spans = [m.span() for m in _WORD.finditer(western)]
+    spans = [m.span() for m in WORD.finditer(western)]
     starts = [start for start, _ in spans]
     changed: dict[int, slice] = {}
     for at, (a, b) in enumerate(zip(text, western, strict=True)):

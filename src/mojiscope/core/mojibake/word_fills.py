@@ -96,13 +96,19 @@ def _cut_or_dropped(text: str, guess: Guess, dropping: bool) -> tuple[str, Guess
     for fill in guess.alternatives:
         word = text[start:at] + fill
         closes = fill == "\u201d" and text.rfind("\u201c") > text.rfind("\u201d")
-        capital_inside = fill.isupper() and text[at - 1 : at].islower()
-        known = dropping and lettering(fill) and not capital_inside and len(word) >= 3
+        known = dropping and lettering(fill) and not _capital_after_small(text, at, fill)
+        known = known and len(word) >= 3
         known = known and _place(word) is not None
         if closes or known:
             rest = tuple(c for c in guess.alternatives if c != fill)
             return text[:at] + fill, replace(guess, what=LAST_DROPPED, char=fill, alternatives=rest)
     return text, replace(guess, alternatives=())
+
+
+def _capital_after_small(text: str, at: int, char: str) -> bool:
+    """Whether ``char`` at ``at`` would be a capital right after a small
+    letter of ``text`` (``sobĄ``): no word is written so."""
+    return char.isupper() and text[at - 1 : at].islower()
 
 
 def _place(word: str) -> int | None:
@@ -126,8 +132,8 @@ def _commonest_word(text: str, guess: Guess, start: int, end: int) -> tuple[str,
 
     def key(char: str, place: int) -> tuple[int, bool]:
         # Of fills the lists place alike (``ą`` and ``Ą`` make one word),
-        # the one in the word's case: no capital after a small letter.
-        return place, char.isupper() and text[at - 1 : at].islower()
+        # the one in the word's case.
+        return place, _capital_after_small(text, at, char)
 
     best, best_place = guess.char, _place(word)
     for other in guess.alternatives:
