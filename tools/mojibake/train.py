@@ -207,7 +207,9 @@ def collect(cases: list[tuple[Case, Text]], current: dict[str, object], processe
     return Groups(results)
 
 
-def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
+def fit(groups: Groups, start: np.ndarray, free: np.ndarray | None = None) -> np.ndarray:
+    """The weights that fit ``groups``, from ``start``; where ``free`` is
+    given, only the weights it marks move (the others stay at ``start``)."""
     keep = groups.has_right[groups.group]
     x, right, group = groups.x[keep], groups.right[keep], groups.group[keep]
     _, group = np.unique(group, return_inverse=True)
@@ -216,22 +218,31 @@ def fit(groups: Groups, start: np.ndarray) -> np.ndarray:
     weight = np.where(identity_right, CORRECT_WEIGHT, 1.0)
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        # A case is right when any of its right readings is chosen (two
+        # chains may make the same text): minus the log of their summed
+        # probability, whose gradient moves each right reading's share in
+        # proportion to its probability among them.
         scores = x @ w
         top = np.maximum.reduceat(scores, starts)
         e = np.exp(scores - top[group])
         sums = np.add.reduceat(e, starts)
-        p = e / sums[group]
-        g = group[right]
-        nll = -np.sum(weight[g] * (scores[right] - top[g] - np.log(sums[g])))
-        grad = x.T @ (weight[group] * (p - right))
+        rights = np.add.reduceat(e * right, starts)
+        nll = -np.sum(weight * (np.log(rights) - np.log(sums)))
+        p = e / sums[group] - e * right / rights[group]
+        grad = x.T @ (weight[group] * p)
         n = float(weight.sum())
         return nll / n + L2 * float(w @ w), grad / n + 2 * L2 * w
 
     held = np.isin(feats.NAMES, NONNEGATIVE)
-    bounds = [(0.0, None) if h else (None, None) for h in held]
     start = np.where(held, np.maximum(start, 0.0), start)  # L-BFGS-B starts inside its bounds
+    bounds = [(0.0, None) if h else (None, None) for h in held]
+    if free is not None:
+        bounds = [
+            b if f else (float(v), float(v)) for b, f, v in zip(bounds, free, start, strict=True)
+        ]
     result = scipy.optimize.minimize(loss, start, jac=True, method="L-BFGS-B", bounds=bounds,
                                      options={"maxiter": 400})  # fmt: skip
+    print(f"fit: {result.nit} iterations, {result.message}")
     return np.asarray(result.x)
 
 
@@ -324,6 +335,31 @@ def write_devtest(cases: list[tuple[Case, Text]]) -> None:
     )
 
 
+def fit_only(cases: dict[str, list[tuple[Case, Text]]], names: list[str], processes: int) -> None:
+    """Fit the weights of ``names`` alone on the train split, the shipped
+    model's other weights held (a feature it lacks starts at 0), and write
+    the model with those weights changed and nothing else: a feature comes
+    in without moving the fit of the others."""
+    shipped = json.loads(MODEL.read_text("utf-8"))
+    unknown = sorted(set(names) - set(feats.NAMES))
+    if unknown:
+        raise SystemExit(f"no such feature: {', '.join(unknown)}")
+    had = dict(zip(shipped["names"], shipped["weights"], strict=True))
+    current = {
+        **shipped,
+        "names": list(feats.NAMES),
+        "weights": [had.get(n, 0.0) for n in feats.NAMES],
+    }
+    model.use_model(current)
+    train = collect(cases["train"], current, processes)
+    w = fit(train, np.asarray(current["weights"], float), np.isin(feats.NAMES, names))
+    current["weights"] = [round(float(v), 5) for v in w]
+    for name in names:
+        print(f"{name}: {had.get(name, 0.0)} -> {current['weights'][feats.NAMES.index(name)]}")
+    MODEL.write_text(json.dumps(current, indent=0) + "\n", "utf-8")
+    print(f"wrote {MODEL}")
+
+
 def main() -> None:
     if os.environ.get("PYTHONHASHSEED") != "0":
         # Some text sources iterate sets (Faker's providers among them): fix
@@ -333,11 +369,19 @@ def main() -> None:
         )
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--only", nargs="+", metavar="FEATURE",
+        help="fit these features' weights alone (new ones start at 0), keeping "
+             "model.json's other weights, margins and calibration",
+    )  # fmt: skip
     args = parser.parse_args()
     began = time.perf_counter()
     cases = make_cases()
     print({split: len(c) for split, c in cases.items()}, f"{time.perf_counter() - began:.0f} s")
     write_devtest(cases["test"])
+    if args.only:
+        fit_only(cases, args.only, args.processes)
+        return
     current = _bootstrap_model()
     w = np.asarray(current["weights"], float)
     for round_ in range(ROUNDS):

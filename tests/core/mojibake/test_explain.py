@@ -633,3 +633,22 @@ def test_french_read_by_a_lenient_utf8_decoder_is_read_back_but_not_surely() -> 
     assert best.text == "J'ai encore passé ce soir de longues heures à lire."
     assert best.confidence <= UNSURE_CONFIDENCE and "lenient UTF-8 decoder" in best.doubt
     assert [(x.start, x.end, x.guess) for x in best.lost] == [(16, 19, "é c"), (44, 47, "à l")]
+
+
+@pytest.mark.parametrize(
+    ("shown", "meant"),
+    [
+        ("It‚Äôs a nice day, isn‚Äôt it?", "It’s a nice day, isn’t it?"),
+        ("Don‚Äôt", "Don’t"),
+        ("Caf√© au lait", "Café au lait"),
+    ],
+)
+def test_utf8_read_as_mac_roman_is_read_back(shown: str, meant: str) -> None:
+    best = explain(shown.encode())[0]
+    assert best.text == meant
+    assert best.words == ["utf-8 read as mac-roman"]
+
+
+def test_french_elision_before_an_accent_is_no_mac_roman_mojibake() -> None:
+    # ’é is D5 8E, UTF-8 read as mac-roman, but French writes it: l’été.
+    assert explain("l’été, c’est l’époque".encode())[0].unchanged

@@ -76,6 +76,13 @@ def test_a_quotation_of_mojibake_alone_counts_where_a_repair_changed_it() -> Non
     assert features.quotations(origin) == 2
 
 
+def test_a_repair_of_the_whole_line_quotes_nothing_on_purpose() -> None:
+    # The title is mojibake outside its quotation marks too.
+    origin = 'Òàíöåâàëüíûé ðàé 7 "Ðóññêèé"'
+    assert features.quoted('Танцевальный рай 7 "Русский"', origin) == 0
+    assert features.quoted('Òàíöåâàëüíûé ðàé 7 "Русский"', origin) == 1
+
+
 def test_a_quotation_holding_ascii_or_a_space_is_no_mojibake_shown_on_purpose() -> None:
     # A quoted word misread (a CSV cell, a title) is damage like any other.
     for origin in ('"CafÃ©"', "“Ã© Ã¨”", "«Ã»"):

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - mojibake is made of look-alike characters
 """Mojibake quoted on purpose: which lines say so, and how far behind the
 text as it is their repairs go."""
 
@@ -16,6 +17,9 @@ def test_a_changed_line_that_says_how_text_shows_or_quotes_it_alone_is_named() -
     )
     assert quoted_on_purpose('Strange use of "â€”" here', 'Strange use of "—" here') == (
         "a line it changes holds it alone in quotation marks"
+    )
+    assert quoted_on_purpose("Replace all ‚Äô with '", "Replace all ’ with '") == (
+        "a line it changes says how some text shows"
     )
     # Mojibake outside the quotation marks, or nothing but the quotation: no quoting.
     assert quoted_on_purpose('The cafÃ© serves "crÃ¨me"', 'The café serves "crème"') == ""

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 - mojibake is made of look-alike characters
+# ruff: noqa: RUF001, RUF003 - mojibake is made of look-alike characters
 """The patterns of UTF-8 seen through windows-1252 or latin-1: whole runs,
 sequences a byte short, and a lead byte's character whose no-break space
 became a space."""
@@ -7,11 +7,21 @@ from __future__ import annotations
 
 import pytest
 
-from mojiscope.core.mojibake.runs import short_sequences, space_sequences, utf8_runs
+from mojiscope.core.mojibake.runs import (
+    mac_roman_runs,
+    short_sequences,
+    space_sequences,
+    utf8_runs,
+)
 
 
 def _found(pattern_text: str, which: str) -> list[str]:
-    pattern = {"runs": utf8_runs, "short": short_sequences, "space": space_sequences}[which]()
+    pattern = {
+        "runs": utf8_runs,
+        "short": short_sequences,
+        "space": space_sequences,
+        "mac": mac_roman_runs,
+    }[which]()
     return [m.group() for m in pattern.finditer(pattern_text)]
 
 
@@ -49,3 +59,20 @@ def test_short_sequences(text: str, found: list[str]) -> None:
 )
 def test_space_sequences(text: str, found: list[str]) -> None:
     assert _found(text, "space") == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("world‚Äôs", ["‚Äô"]),  # ’ is E2 80 99
+        ("Caf√© √† la", ["√©", "√†"]),  # é and à, C3 A9 and C3 A0
+        ("ZresztƒÖ", ["ƒÖ"]),  # ą, C4 85: ƒ is a sign here
+        ("l’école", []),  # ’ then é is D5 8E in mac-roman, but French writes it
+        ("«Ésope»", []),  # a quotation mark before a capital
+        ("Ôôô", []),  # letters lead nothing
+    ],
+)
+def test_mac_roman_runs_are_led_by_a_sign(text: str, found: list[str]) -> None:
+    for run in found:
+        assert run.encode("mac-roman").decode("utf-8")  # each is UTF-8 seen through mac-roman
+    assert _found(text, "mac") == found

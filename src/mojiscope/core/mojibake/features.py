@@ -21,7 +21,9 @@ Of the text (:func:`text_features`):
   strings shapes together), and non-ASCII signs between two letters of a
   word (``ESPA╤OL``, ``Schl¸ssel``; ``oddities.signs_between_letters``),
   and neighbouring Han characters that Chinese or Japanese words hold as a
-  pair (``你好``: ``lexicon.han_pairs``).
+  pair (``你好``: ``lexicon.han_pairs``), and runs of UTF-8 bytes as
+  mac-roman reads them (``‚Äô``, ``√©``: ``runs.mac_roman_runs``; the
+  windows-1252 and latin-1 runs are counted with their characters).
 
 Of the chain: ``chain_features.py``. Of a repair beside the text as it is:
 the words it duplicates and the quotations it changes (:func:`duplicates`,
@@ -61,7 +63,7 @@ from mojiscope.core.mojibake.lexicon import (
     latin_letters,
 )
 from mojiscope.core.mojibake.oddities import signs_between_letters
-from mojiscope.core.mojibake.runs import utf8_runs
+from mojiscope.core.mojibake.runs import mac_roman_runs, utf8_runs
 from mojiscope.core.mojibake.table import sniff_table
 
 F64 = npt.NDArray[np.float64]
@@ -140,7 +142,7 @@ WORD_FEATURES = (
 TEXT_FEATURES = (
     "letters-no-language-uses", "minority-script-letters", "length", "repeated-words",
     "utf8-runs", "utf8-run-characters", "box-shapes-mixed", "signs-in-words",
-    "han-pairs-known",
+    "han-pairs-known", "mac-roman-runs",
 )  # fmt: skip
 LOCAL = K + K * K + len(WORD_FEATURES)
 #: Where each word feature stands in the vector.
@@ -481,6 +483,7 @@ def text_features(text: str) -> F64:
     out[LOCAL + 6] = _box_mixed(text) if not text.isascii() else 0.0
     out[LOCAL + 7] = len(signs_between_letters(text)) if not text.isascii() else 0.0
     out[LOCAL + 8] = _han_pairs_known(text) if not text.isascii() else 0.0
+    out[LOCAL + 9] = len(mac_roman_runs().findall(text)) if not text.isascii() else 0.0
     out.setflags(write=False)
     return out
 
@@ -597,9 +600,25 @@ def quotation_spans(text: str) -> list[tuple[int, int]]:
 
 def quoted(text: str, origin: str) -> float:
     """The quotations of :data:`_QUOTED` in ``origin`` (the text as it is)
-    whose content a repair to ``text`` changed: mojibake shown on purpose
-    (``“â€™” shows instead of “'”``) is no damage."""
+    whose content a repair to ``text`` changed, where it kept the rest:
+    mojibake shown on purpose (``“â€™” shows instead
+    of “'”``) is no damage."""
+    if not _kept_outside_quotations(text, origin):
+        return 0.0
     return float(sum(content not in text for content in _quoted_contents(origin)))
+
+
+def _kept_outside_quotations(text: str, origin: str) -> bool:
+    """Whether the repair to ``text`` keeps what ``origin`` holds outside its
+    quotations (a repair of a line wholly mojibake changes its quotations
+    with the rest: ``Òàíöåâàëüíûé ðàé 7 "Ðóññêèé"`` quotes nothing on
+    purpose)."""
+    at = 0
+    for start, end in quotation_spans(origin):
+        if origin[at:start] not in text:
+            return False
+        at = end
+    return origin[at:] in text
 
 
 def quotations(origin: str) -> int:

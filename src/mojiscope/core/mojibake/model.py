@@ -118,7 +118,7 @@ _PER_CHAR = {
     "lower-then-capital": 1.0, "bigram-known": 4.0, "bigram-unknown": 4.0,
     "letters-no-language-uses": 1.0, "minority-script-letters": 1.0, "repeated-words": 1.0,
     "utf8-runs": 1.0, "utf8-run-characters": 0.25, "box-shapes-mixed": 1.0,
-    "signs-in-words": 1.0,
+    "signs-in-words": 1.0, "mac-roman-runs": 1.0,
 }  # fmt: skip
 #: The feature counted at most once per Han character (a pair it begins),
 #: bounded with the Han classes' weights.

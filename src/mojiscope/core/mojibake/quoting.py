@@ -43,7 +43,8 @@ def quoting_shift(readings: list[Hypothesis], origin: str) -> float:
 #: How people say what some text shows where they quote its mojibake on
 #: purpose: a verb of showing before ``as``, ``like`` or a quotation
 #: (``displays as â€™``, ``shows “Ã©”``), what stands for what
-#: (``instead of``, ``statt``, ``вместо``), a line that begins ``Before:``,
+#: (``instead of``, ``statt``, ``вместо``), what to replace
+#: (``replace â€™ with``, ``replace all Ã©``), a line that begins ``Before:``,
 #: ``After:``, ``Expected:`` or ``Actual:``. A verb alone (``Show hidden
 #: files``) is none.
 _SAYS_HOW_TEXT_SHOWS = re.compile(
@@ -52,6 +53,7 @@ _SAYS_HOW_TEXT_SHOWS = re.compile(
     r"(?:\s+up)?\s*(?:\bas\b|\blike\b|[:\"'\u201c\u2018«`])"
     r"|\b(?:instead of|rather than|replaced? by|replaced? with|statt|anstatt|au lieu de"
     r"|en lugar de|en vez de|invece di|em vez de|zamiast|вместо)\b|代わりに|而不是|变成|显示为"
+    r"|\breplac(?:e|es|ed|ing)(?:\s+(?:all|every|each|the))?\s+[\"'\u201c\u2018`]?[^\x00-\x7f]"
     r"|^\s*(?:before|after|expected|actual)\s*:"
 )
 

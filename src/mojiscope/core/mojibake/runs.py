@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002 - mojibake is made of look-alike characters
 """Which characters read as UTF-8 seen through windows-1252 or latin-1: runs
 of a lead byte's character and the continuation bytes' characters it needs.
 
@@ -9,7 +10,8 @@ short, where the reader lost a byte, and :func:`space_sequences` a lead
 byte's character whose no-break space became a space (the piece-by-piece
 repair guesses the byte).
 The table is the mixed reader's (``extra_codecs.MIXED_1252``): either code
-page's character for a byte.
+page's character for a byte. :func:`mac_roman_runs` finds such runs seen
+through mac-roman instead (``â€™`` is ``‚Äô`` there, ``é`` is ``√©``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,38 @@ def utf8_runs() -> re.Pattern[str]:
     cont = _chars(0x80, 0xBF)
     lead2, lead3, lead4 = _chars(0xC2, 0xDF), _chars(0xE0, 0xEF), _chars(0xF0, 0xF4)
     return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+
+
+@cache
+def mac_roman_runs() -> re.Pattern[str]:
+    """The pattern of one or more sequences of UTF-8 bytes in a row, each
+    as mac-roman reads it and led by a sign (``‚Äô`` is ``’``, ``√©`` is
+    ``é``; the model counts them, ``features.py``). Leads that are letters
+    (but ``ƒ``, C4: ``ƒÖ`` is ``ą``), quotation marks, the ellipsis or the
+    no-break space are left out: correct text puts those before an accented
+    letter (French ``l’été`` is ``’é``, D5 8E)."""
+
+    def chars(lo: int, hi: int, *, leads: bool = False) -> str:
+        shown = bytes(range(lo, hi + 1)).decode("mac-roman")
+        if leads:
+            shown = "".join(c for c in shown if _leads(c))
+        return "[" + re.escape(shown) + "]"
+
+    cont = chars(0x80, 0xBF)
+    lead2, lead3, lead4 = (chars(lo, hi, leads=True) for lo, hi in _LEADS)
+    return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+
+
+#: The lead bytes of two-, three- and four-byte sequences.
+_LEADS = ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))
+#: Signs correct text puts before an accented letter.
+_NOT_LEADS = "\u201c\u201d\u2018\u2019\u00ab\u00bb\u2026\u00a0"
+
+
+def _leads(char: str) -> bool:
+    """Whether mac-roman's ``char`` for a lead byte counts as one: a sign
+    other than :data:`_NOT_LEADS`, or ``ƒ``."""
+    return (char == "ƒ" or not char.isalpha()) and char not in _NOT_LEADS
 
 
 @cache
