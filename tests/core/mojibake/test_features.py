@@ -142,3 +142,11 @@ def test_bytes_that_are_no_utf8_are_scored_apart_from_a_replacement_character() 
     classes = [features.CLASSES[k] for k in features.classes_of(text)]
     assert classes[4] == "invalid"
     assert classes[-1] == "fffd"
+
+
+def test_a_greek_word_in_capitals_is_known_without_its_accents() -> None:
+    # Greek capitals leave the tonos out: ΕΛΛΑΔΑ is Ελλάδα.
+    known = features.WORD_FEATURES.index("word-known")
+    assert features.token_terms("ΕΛΛΑΔΑ")[known] == 1
+    assert features.token_terms("Ελλάδα")[known] == 1
+    assert features.token_terms("Ελλαδα")[known] == 0  # in small letters the accent is written

@@ -58,6 +58,7 @@ from mojiscope.core.mojibake.lexicon import (
     fill_place,
     han_pairs,
     known_bigrams,
+    known_in_capitals,
     known_words,
     language_letters,
     latin_letters,
@@ -326,7 +327,11 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
     # The lists hold only non-ASCII words: one that folds to ASCII (``ß`` is
     # ``ss``) counts as known, unless it holds ``ß`` where German never
     # writes it (``fßr``, ``ßzenet``: ``ü`` read through cp1250).
-    known = lower in known_words() or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
+    known = (
+        lower in known_words()
+        or (lower.isascii() and not _MISPLACED_SHARP_S.search(token))
+        or (token.isupper() and known_in_capitals(lower))
+    )
     listed = known or lower in completion_words() or fill_place(lower) is not None
     scripts = {_script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")

@@ -40,6 +40,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
@@ -72,6 +73,24 @@ def _words_by_language() -> dict[str, str]:
 @cache
 def known_words() -> frozenset[str]:
     return frozenset(w for text in _words_by_language().values() for w in text.split())
+
+
+def known_in_capitals(lower: str) -> bool:
+    """Whether ``lower``, a Greek word written in capitals and casefolded,
+    is a known word whose accents the capitals left out, as Greek writes
+    capitals (``ΦΙΛΑ`` is ``φίλα``)."""
+    return _unaccented(lower) in _greek_unaccented()
+
+
+@cache
+def _greek_unaccented() -> frozenset[str]:
+    """The known Greek words without their accents and diaereses."""
+    return frozenset(_unaccented(w) for w in known_words() if "\u0370" <= w[0] <= "\u03ff")
+
+
+def _unaccented(word: str) -> str:
+    nfd = unicodedata.normalize("NFD", word)
+    return "".join(c for c in nfd if unicodedata.category(c) != "Mn")
 
 
 @cache
