@@ -8,6 +8,7 @@ Run from the repository root, with the ``train`` extra installed
 
     .venv/bin/python tools/mojibake/lexicon.py   # the word table (once)
     .venv/bin/python tools/mojibake/train.py
+    .venv/bin/python tools/mojibake/train.py --only FEATURE...  # those weights alone
 
 1. Texts (``texts.py``) are split by document group into train, validation
    and test; each is damaged by random chains (``damage.py``), beside itself

@@ -606,8 +606,8 @@ def quotation_spans(text: str) -> list[tuple[int, int]]:
 def quoted(text: str, origin: str) -> float:
     """The quotations of :data:`_QUOTED` in ``origin`` (the text as it is)
     whose content a repair to ``text`` changed, where it kept the rest:
-    mojibake shown on purpose (``“â€™” shows instead
-    of “'”``) is no damage."""
+    mojibake shown on purpose (``“â€™” shows instead of “'”``) is no
+    damage."""
     if not _kept_outside_quotations(text, origin):
         return 0.0
     return float(sum(content not in text for content in _quoted_contents(origin)))

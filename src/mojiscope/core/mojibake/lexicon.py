@@ -78,7 +78,7 @@ def known_words() -> frozenset[str]:
 def known_in_capitals(lower: str) -> bool:
     """Whether ``lower``, a Greek word written in capitals and casefolded,
     is a known word whose accents the capitals left out, as Greek writes
-    capitals (``ΦΙΛΑ`` is ``φίλα``)."""
+    capitals (``ΕΛΛΑΔΑ`` is ``Ελλάδα``)."""
     return _unaccented(lower) in _greek_unaccented()
 
 
@@ -89,6 +89,7 @@ def _greek_unaccented() -> frozenset[str]:
 
 
 def _unaccented(word: str) -> str:
+    """``word`` without its combining marks (accents, diaereses)."""
     nfd = unicodedata.normalize("NFD", word)
     return "".join(c for c in nfd if unicodedata.category(c) != "Mn")
 

@@ -42,12 +42,21 @@ def _chars_of(byte_values: Iterable[int]) -> str:
     return "[" + "".join(members) + "]"
 
 
+#: The lead bytes of two-, three- and four-byte sequences.
+_LEADS = ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))
+
+
+def _runs(cont: str, lead2: str, lead3: str, lead4: str) -> re.Pattern[str]:
+    """The pattern of one or more whole sequences in a row, from character
+    classes of the continuation bytes and of the leads of two, three and
+    four bytes."""
+    return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+
+
 @cache
 def utf8_runs() -> re.Pattern[str]:
     """The pattern of one or more such sequences in a row."""
-    cont = _chars(0x80, 0xBF)
-    lead2, lead3, lead4 = _chars(0xC2, 0xDF), _chars(0xE0, 0xEF), _chars(0xF0, 0xF4)
-    return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+    return _runs(_chars(0x80, 0xBF), *(_chars(lo, hi) for lo, hi in _LEADS))
 
 
 @cache
@@ -65,13 +74,9 @@ def mac_roman_runs() -> re.Pattern[str]:
             shown = "".join(c for c in shown if _leads(c))
         return "[" + re.escape(shown) + "]"
 
-    cont = chars(0x80, 0xBF)
-    lead2, lead3, lead4 = (chars(lo, hi, leads=True) for lo, hi in _LEADS)
-    return re.compile(f"(?:{lead2}{cont}|{lead3}{cont}{{2}}|{lead4}{cont}{{3}})+")
+    return _runs(chars(0x80, 0xBF), *(chars(lo, hi, leads=True) for lo, hi in _LEADS))
 
 
-#: The lead bytes of two-, three- and four-byte sequences.
-_LEADS = ((0xC2, 0xDF), (0xE0, 0xEF), (0xF0, 0xF4))
 #: Signs correct text puts before an accented letter.
 _NOT_LEADS = "\u201c\u201d\u2018\u2019\u00ab\u00bb\u2026\u00a0"
 
