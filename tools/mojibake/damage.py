@@ -24,6 +24,7 @@ And ``legacy-lost``: legacy text whose reader lost bytes, which no repair
 gives back (it teaches the calibration what such repairs are worth);
 ``escaped``: bytes shown as escapes (git's quoted file names),
 ``correct-escapes``: correct text quoting bytes that are no text as escapes,
+``latin1-stripped``: UTF-8 read as latin-1 and its C1 controls stripped,
 ``legacy-pieces``: UTF-8 text holding a word or a line a legacy code
 page wrote, ``json-no-backslash``: JSON's ``\\u`` escapes whose
 backslashes were stripped, and ``correct-json-like``: correct ASCII text
@@ -144,6 +145,17 @@ def latin1_c1(text: str, rng: random.Random, language: str) -> Case | None:
     if out is None or not any("\x80" <= c <= "\x9f" for c in out):
         return None
     return Case(out.encode(), text, ("utf-8 read as latin-1",), "latin1-c1")
+
+
+def latin1_stripped(text: str, rng: random.Random, language: str) -> Case | None:
+    """UTF-8 read as latin-1 by a program that then stripped the C1
+    controls as control characters (``właśnie`` is ``wÅaÅnie``, ``don’t``
+    is ``donât``): no byte marks where they stood."""
+    out = _misread(text, "latin-1")
+    if out is None or not any("\x80" <= c <= "\x9f" for c in out):
+        return None
+    out = "".join(c for c in out if not "\x80" <= c <= "\x9f")
+    return Case(out.encode(), text, ("utf-8 read as latin-1",), "latin1-stripped")
 
 
 def layers(text: str, rng: random.Random, language: str) -> Case | None:
@@ -675,6 +687,7 @@ LATER: dict[Callable[[str, random.Random, str], Case | None], float] = {
     legacy_pieces: 0.03,
     json_no_backslash: 0.02,
     correct_json_like: 0.03,
+    latin1_stripped: 0.04,
 }
 
 

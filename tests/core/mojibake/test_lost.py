@@ -1,6 +1,8 @@
+# ruff: noqa: RUF001, RUF003 - quotation marks are the subject
 """Lost bytes and their fills (``lost``): a letter's byte lost and the
 fill that makes the commonest word, a character's two continuation bytes
-stripped by latin-1, a lead byte a reader of two bytes a time lost to
+stripped by latin-1 (a quotation mark in the shape of its place), a lead
+byte a reader of two bytes a time lost to
 U+FFFD, an emoji's variation selector, a Korean particle's byte dropped
 before a space, and decoding that ends on any bytes."""
 
@@ -65,6 +67,26 @@ def test_both_continuation_bytes_of_a_character_lost_as_c1_controls_are_guessed(
     (guess,) = two_holes[1]
     fills = {bytes([0xE7, a, b]).decode() for a in (0x84, 0x9A) for b in (0x84, 0x9A)}
     assert {guess.char, *guess.alternatives} == fills
+
+
+@pytest.mark.parametrize(
+    ("text", "fills"),
+    [
+        ("I don’t know what’s new", ["’", "’"]),  # between letters: the apostrophe
+        ("He said “hello” and left", ["“", "”"]),  # opening, then closing
+        ("l’application par défaut", ["’"]),
+    ],
+)
+def test_a_quotation_mark_whose_bytes_were_stripped_takes_the_shape_of_its_place(
+    text: str, fills: list[str]
+) -> None:
+    # Each of ‘’“” is E2 80 and one C1 byte: latin-1 that lost its C1
+    # controls keeps only the E2 (â) of each, and any of them fills it.
+    raw = "".join(c for c in text.encode().decode("latin-1") if not "\x80" <= c <= "\x9f")
+    decoded = decode_with_holes(raw.encode("latin-1"), C1_BYTES, allow_cut=False, pairs=True)
+    assert decoded is not None
+    assert [g.char for g in decoded[1]] == fills
+    assert decoded[0] == text
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from mojiscope.core.mojibake.extra_codecs import (
     Escapes,
 )
 from mojiscope.core.mojibake.features import class_size
+from mojiscope.core.mojibake.guess import C1_STRIPPED
 from mojiscope.core.mojibake.letters import by_frequency, rarity
 from mojiscope.core.mojibake.lexicon import script_letters
 from mojiscope.core.mojibake.lost import decode_with_holes
@@ -198,6 +199,13 @@ def test_bytes_shown_as_escapes_are_read_back() -> None:
     assert explain(b"b'Gr\\xc3\\xb6\\xc3\\x9fe'")[0].text == "b'Größe'"
     # A name written in windows-1252, as git quotes it.
     assert explain(b'git add "caf\\351 cr\\350me.txt"')[0].text == 'git add "café crème.txt"'
+    # One escape inside a word is enough (a mail header quoted by a program).
+    assert explain(b"While I am in Z\\374rich")[0].text == "While I am in Zürich"
+    # Mail's quoted-printable shown undecoded.
+    best = explain(b"Baden-W=C3=BCrttemberg")[0]
+    assert best.text == "Baden-Württemberg"
+    assert best.words == ["utf-8 read as quoted-printable"]
+    assert explain(b"x = a=C3 and b=B0")[0].text == "x = a=C3 and b=B0"
 
 
 def test_json_escapes_whose_backslashes_were_stripped_are_read_back() -> None:
@@ -417,7 +425,7 @@ def test_utf8_read_as_latin1_whose_c1_controls_were_stripped_is_repaired(text: s
     best = explain(_c1_stripped(text))[0]
     assert best.text == text
     assert best.words[0] == "utf-8 read as latin-1"
-    assert best.lost and all(lost.what == "dropped" for lost in best.lost)
+    assert best.lost and all(lost.what == C1_STRIPPED for lost in best.lost)
 
 
 def _soft_hyphen_lost(text: str) -> bytes:

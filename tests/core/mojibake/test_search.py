@@ -3,6 +3,7 @@
 text read as another code page (Cyrillic Windows among them) is offered
 back only through its words, a look-alike letter only into a known one, and
 a word that lost several letters is read back whole where a known word fits,
+text that lost every continuation byte to stripped C1 controls is read back,
 and legacy text read by a neighbour's code page (Cyrillic in another
 Cyrillic one, UTF-8 by a Russian console) is read back, unsure."""
 
@@ -18,6 +19,7 @@ from mojiscope.core.mojibake import IDENTITY, Chain, Misreading, explain
 from mojiscope.core.mojibake.chain import damage, python_codec
 from mojiscope.core.mojibake.explain import UNSURE_CONFIDENCE
 from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.guess import C1_STRIPPED
 from mojiscope.core.mojibake.hypothesis import scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.oddities import odd_places
@@ -156,6 +158,36 @@ def test_words_that_lost_several_letters_to_stripped_c1_controls_are_read_back_w
     repaired, guesses = found
     assert repaired == text
     assert [g.char for g in guesses] == ["П", "р", "т"]
+
+
+def stripped_of_c1(text: str) -> str:
+    """``text`` as UTF-8 read as latin-1, its C1 controls stripped."""
+    return "".join(c for c in text.encode().decode("latin-1") if not "\x80" <= c <= "\x9f")
+
+
+@pytest.mark.parametrize(
+    ("text", "stripped"),
+    [
+        ("Skompresowany obraz płyty CD", "Skompresowany obraz pÅyty CD"),
+        ("netikėta failo pabaiga", "netikÄta failo pabaiga"),
+        ("nie powiodło się", "nie powiodÅo siÄ"),
+    ],
+)
+def test_text_that_lost_every_continuation_byte_to_stripped_c1_controls_is_read_back(
+    text: str, stripped: str
+) -> None:
+    # No continuation byte of A0-BF is left to show UTF-8 read as latin-1;
+    # a capital lead's letter after a small one inside a word shows it.
+    assert stripped_of_c1(text) == stripped
+    best = explain(stripped.encode())[0]
+    assert best.text == text
+    assert best.words[0] == "utf-8 read as latin-1"
+    assert C1_STRIPPED in {lost.what for lost in best.lost}
+
+
+@pytest.mark.parametrize("text", ["Åsa och Örjan åker till Ärla", "Straße", "Am cât de mult"])
+def test_correct_text_with_a_capital_lead_or_a_circumflex_is_left_as_it_is(text: str) -> None:
+    assert explain(text.encode())[0].text == text
 
 
 @pytest.mark.parametrize(

@@ -17,12 +17,13 @@ and CPython lacks, so that chains replay with ``bytes.decode`` like any other:
   to JIS X 0208 and back (``$B``, pairs of bytes 21-7E, then ``(B``) that
   decodes with its escapes put back, and every other byte as ASCII; its
   encoding is ISO-2022-JP's without the escape bytes;
-* ``mojiscope-octal-escapes``, ``mojiscope-hex-escapes`` and
-  ``mojiscope-angle-escapes``: bytes shown as escapes by a program that
-  prints only ASCII (:data:`ESCAPES`: git quoting a file name,
-  ``\\344\\270\\255``; Python's ``repr`` of bytes, ``\\xe4``; ``less``,
-  ``<E4>``). A URL's ``%E4`` is not among them: a URL is written so on
-  purpose, and reading its escapes would change correct text. Decoding writes each byte
+* ``mojiscope-octal-escapes``, ``mojiscope-hex-escapes``,
+  ``mojiscope-angle-escapes`` and ``mojiscope-quoted-printable``: bytes
+  shown as escapes by a program that prints only ASCII (:data:`ESCAPES`:
+  git quoting a file name, ``\\344\\270\\255``; Python's ``repr`` of
+  bytes, ``\\xe4``; ``less``, ``<E4>``; mail shown undecoded, ``=E4``).
+  A URL's ``%E4`` is not among them: a URL is written so on purpose, and
+  reading its escapes would change correct text. Decoding writes each byte
   beyond ASCII as its escape and every ASCII byte as itself; encoding takes
   each such escape back to its byte, in the one spelling decoding writes
   (so that a repair damages back to its bytes), and every ASCII character to
@@ -388,6 +389,14 @@ ESCAPES = {
             16,
             "<>0123456789ABCDEF",
         ),
+        # Mail's quoted-printable shown undecoded: ``=C3=BC``.
+        Escapes(
+            "quoted-printable",
+            "={:02X}",
+            re.compile(r"=([89A-F][0-9A-F])"),
+            16,
+            "=0123456789ABCDEF",
+        ),
     )
 }
 
@@ -398,10 +407,24 @@ TELLING_ESCAPES = 2
 
 def telling_escapes(text: str) -> list[Escapes]:
     """The kinds of :data:`ESCAPES` of which ``text`` (its first 64 KiB)
-    holds :data:`TELLING_ESCAPES` or more."""
-    return [
-        e for e in ESCAPES.values() if len(e.pattern.findall(text, 0, 1 << 16)) >= TELLING_ESCAPES
-    ]
+    holds :data:`TELLING_ESCAPES` or more, or one inside a word, between
+    two ASCII letters (``Z\\374rich``: a letter of a code page)."""
+    found = []
+    for e in ESCAPES.values():
+        matches = list(itertools.islice(e.pattern.finditer(text, 0, 1 << 16), TELLING_ESCAPES))
+        if len(matches) >= TELLING_ESCAPES or any(_in_word(text, m) for m in matches):
+            found.append(e)
+    return found
+
+
+def _in_word(text: str, match: re.Match[str]) -> bool:
+    """Whether the escape ``match`` stands between two ASCII letters."""
+    start, end = match.span()
+    return (
+        text[start - 1 : start].isalpha()
+        and text[end : end + 1].isalpha()
+        and (text[start - 1 : start].isascii() and text[end : end + 1].isascii())
+    )
 
 
 def _escapes_codec(escapes: Escapes) -> codecs.CodecInfo:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002, RUF003 - quotation marks and look-alike letters are the subject
 """Bytes the misreading program lost, and the best guess at each.
 
 When UTF-8 is read as a code page that leaves some bytes undefined (cp1252:
@@ -76,6 +77,12 @@ UNLAYERED = 5.0
 #: lower-case letter, ``osŁaw``: the oddity of :mod:`.oddities`; or between a
 #: letter and a lower-case one, ``PŘíliš``), against the same letter in lower case.
 CAPITAL_INSIDE = 1.0
+#: What a quotation mark costs more where its shape does not fit its place
+#: (:func:`_quote_misplaced`), against one whose shape does.
+QUOTE_MISPLACED = 3.0
+#: The quotation marks that open, and those that close; ``’`` also stands
+#: between letters, as the apostrophe.
+_OPENING, _CLOSING = "\u201c\u2018\u201e\u201a", "\u201d\u2019"
 #: A whole UTF-8 character of three bytes, and of four.
 _WHOLE = {
     3: re.compile(rb"[\xe0-\xef][\x80-\xbf]{2}"),
@@ -181,6 +188,7 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
             _price_of(d, context)
             + (UNLAYERED if layered and d == c else 0.0)
             + (CAPITAL_INSIDE if inside and d.isupper() else 0.0)
+            + (QUOTE_MISPLACED if _quote_misplaced(d, before, following) else 0.0)
             + (neighbours_price(d, before, following) if d == c else 0.0),
             han_rank(d),
             -1 if (in_range and d == "\u2013") or d == EMOJI_SELECTOR else sign_rank(d),
@@ -190,6 +198,24 @@ def _ranked(chars: list[str], context: str, around: tuple[str, str] = ("", "")) 
         for i, (d, c) in enumerate(zip(deeper, chars, strict=True))
     ]
     return [c for *_, c in sorted(scored)]
+
+
+def _quote_misplaced(char: str, before: str, following: str) -> bool:
+    """Whether quotation mark ``char``, between the characters ``before``
+    and ``following`` ("" at an end), has a shape its place does not take:
+    between two letters only the apostrophe ``’`` stands (``don’t``,
+    ``l’application``); after a space or the start and before a word, only
+    an opening mark (``“hello``); after a word and before a space, a sign
+    or the end, only a closing one (``hello”``). Elsewhere any shape fits."""
+    if char not in _OPENING and char not in _CLOSING:
+        return False
+    if before.isalpha() and following.isalpha():
+        return char != "\u2019"
+    if (not before or before.isspace()) and following and not following.isspace():
+        return char not in _OPENING
+    if before and not before.isspace() and (not following or not following.isalnum()):
+        return char not in _CLOSING
+    return False
 
 
 def decode_with_holes(

@@ -11,7 +11,9 @@ byte's character whose no-break space became a space (the piece-by-piece
 repair guesses the byte).
 The table is the mixed reader's (``extra_codecs.MIXED_1252``): either code
 page's character for a byte. :func:`mac_roman_runs` finds such runs seen
-through mac-roman instead (``â€™`` is ``‚Äô`` there, ``é`` is ``√©``).
+through mac-roman instead (``â€™`` is ``‚Äô`` there, ``é`` is ``√©``), and
+:func:`latin1_stripped_runs` what latin-1 leaves where a program stripped
+the C1 controls it read (``wÅaÅie``, ``donât``).
 """
 
 from __future__ import annotations
@@ -75,6 +77,36 @@ def mac_roman_runs() -> re.Pattern[str]:
         return "[" + re.escape(shown) + "]"
 
     return _runs(chars(0x80, 0xBF), *(chars(lo, hi, leads=True) for lo, hi in _LEADS))
+
+
+@cache
+def latin1_stripped_runs() -> re.Pattern[str]:
+    """The pattern of what UTF-8 read as latin-1 leaves where a character's
+    continuation bytes were all C1 controls, which a program stripped (the
+    search fills them where it finds one, ``search.py``):
+
+    * ``Ä`` or ``Å`` inside or at the end of a word written in small
+      letters, the lead of ą ę ė ł ś ř... (Polish ``właśnie`` as
+      ``wÅaÅie``, ``zresztą`` as ``zresztÄ``; correct text writes neither
+      capital there);
+    * ``â``, the lead of ‘’“”…, where a quotation mark or an apostrophe
+      stood: beside another, around a word (``âhelloâ``), before a sign
+      but an apostrophe or a continuation byte's character (``â~/.rcâ``;
+      ``â€™`` is a run of :func:`utf8_runs`), or in an English contraction
+      (``donât``, ``whatâs``, ``Iâm``).
+
+    Not ``È``: read as mac-roman, ``Québec`` is ``QuÈbec``, and no ``ș``
+    (C8 99) was lost there; not ``â`` as Welsh and Friulian write it, a
+    word of its own (``sydd â gwerth``, ``â'r``), a word's last letter
+    (``Abilitâ i``) or before ``m`` (``ffrâm``); nor Romanian ``cât``."""
+    # A sign after â that is no continuation byte's character (``â€™`` is
+    # whole mojibake, counted as a run of its own).
+    sign = "[^\\w\\s'\u2019" + _chars(0x80, 0xBF)[1:]
+    return re.compile(
+        "(?<=[a-z])[\u00c4\u00c5](?=[a-z]|\\s|\\Z)"
+        f"|\u00e2(?=\u00e2)|\u00e2(?=[^\\W\\d_][^\\s\u00e2]*\u00e2)|\u00e2(?={sign})"
+        "|(?<=[a-z])\u00e2(?=(?:s|ll|re|ve)\\b)|(?<=n)\u00e2(?=t\\b)|(?<=\\bI)\u00e2(?=[md]\\b)"
+    )
 
 
 #: Signs correct text puts before an accented letter.

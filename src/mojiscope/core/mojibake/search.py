@@ -26,7 +26,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mojiscope.core.mojibake.capitals import capitals_restored, small_leads_lifted
@@ -37,7 +37,7 @@ from mojiscope.core.mojibake.chain import (
     python_codec,
 )
 from mojiscope.core.mojibake.features import WORD, fold, letters_no_language_uses
-from mojiscope.core.mojibake.guess import CUT, FFFD_STAND_IN, Guess
+from mojiscope.core.mojibake.guess import C1_STRIPPED, CUT, DROPPED, FFFD_STAND_IN, Guess
 from mojiscope.core.mojibake.hypothesis import Hypothesis, bounded, guess_kinds, scored, settled
 from mojiscope.core.mojibake.lexicon import known_words
 from mojiscope.core.mojibake.lost import decode_with_holes
@@ -49,6 +49,7 @@ from mojiscope.core.mojibake.readers import (
     READERS,
     readers_for,
 )
+from mojiscope.core.mojibake.runs import latin1_stripped_runs
 from mojiscope.core.mojibake.stand_ins import DRAWN, FOLDED, QUOTES
 
 #: Legacy code pages whose text is seen misread as a Western code page, and
@@ -162,7 +163,9 @@ def _holes(reader: str, text: str) -> bytes:
     undefined (its program dropped them, or wrote ``?`` or U+FFFD); for
     latin-1, which defines every byte, the C1 controls, when ``text`` holds
     none (a text that holds one kept them) and shows the reading elsewhere
-    (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter);
+    (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter)
+    or what it leaves where it lost every continuation byte
+    (``runs.latin1_stripped_runs``: ``wÅaÅie``, ``donât``);
     for a reader of :data:`MULTIBYTE_READERS`, any continuation byte and
     the lead bytes of its users' scripts (:data:`_LEADS`), when ``text``
     holds a U+FFFD or ``?`` it may have been lost to; any continuation
@@ -179,7 +182,10 @@ def _holes(reader: str, text: str) -> bytes:
     if (
         reader == "latin-1"
         and C1_CONTROL.search(text) is None
-        and _LATIN1_SEQUENCE.search(text) is not None
+        and (
+            _LATIN1_SEQUENCE.search(text) is not None
+            or latin1_stripped_runs().search(text) is not None
+        )
     ):
         return _C1_BYTES
     return _HOLES[reader]
@@ -321,6 +327,8 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
     if decoded is None:
         return None
     repaired, guesses = decoded[0], tuple(decoded[1])
+    if holes == _C1_BYTES:  # every byte latin-1 dropped was a C1 control
+        guesses = tuple(replace(g, what=C1_STRIPPED) if g.what == DROPPED else g for g in guesses)
     if undo.stand_in:
         repaired = repaired.replace(chr(FFFD_STAND_IN), "\ufffd")
     elif guessing and not guesses and reader not in MULTIBYTE_READERS:
