@@ -47,6 +47,30 @@ def test_a_cut_end_whose_fill_ends_a_known_word_is_a_dropped_byte_where_the_read
     assert (last.what, last.char, last.alternatives) == (LAST_DROPPED, "ם", ("א",))
 
 
+def test_a_cut_end_whose_fill_goes_on_a_word_of_kana_hangul_or_han_is_a_dropped_byte() -> None:
+    # Word lists seldom hold Japanese or Korean words whole: a fill of the
+    # script before it goes on the word, or Han that makes a known pair.
+    cases = [
+        ("ありがと\ufffd", ("\u3346", "う"), "ありがとう"),  # ã† without its 81
+        ("수 없\ufffd", ("\u3346", "음", "소"), "수 없음"),  # the likeliest that goes on
+        ("形\ufffd", ("\u5f0f",), "形式"),
+    ]
+    for seen, fills, meant in cases:
+        first = Guess(0, 0, DROPPED, seen[0], (), at_char=0)
+        at = len(seen) - 1
+        text, (_, last) = by_words(seen, [first, _cut(at, *fills)])
+        assert text == meant
+        assert last.what == LAST_DROPPED
+
+
+def test_a_cut_end_whose_fill_is_of_another_script_or_an_unknown_pair_stays_a_cut() -> None:
+    first = Guess(0, 0, DROPPED, "形", (), at_char=0)
+    for seen, fills in [("ありがと\ufffd", ("\u3346",)), ("形\ufffd", ("\u4e00",))]:
+        text, (_, last) = by_words(seen, [first, _cut(len(seen) - 1, *fills)])
+        assert text == seen
+        assert last.what == CUT
+
+
 def test_a_cut_end_stays_a_cut_where_the_reader_is_seen_dropping_nothing() -> None:
     # A text cut short leaves the same bytes: a known word alone is no evidence.
     text, (last,) = by_words("עול\ufffd", [_cut(3, "א", "ם")])

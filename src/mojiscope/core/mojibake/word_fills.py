@@ -13,6 +13,7 @@ that became a space (:func:`space_given_back`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
@@ -21,7 +22,14 @@ from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
 from mojiscope.core.mojibake.features import fold
 from mojiscope.core.mojibake.guess import CUT, DROPPED, LAST_DROPPED, LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.letters import lettering
-from mojiscope.core.mojibake.lexicon import completion_words, fill_place, fillings, known_words
+from mojiscope.core.mojibake.lexicon import (
+    completion_words,
+    fill_place,
+    fillings,
+    han_pairs,
+    is_han,
+    known_words,
+)
 
 
 def _word_at(text: str, at: int) -> tuple[int, int]:
@@ -86,7 +94,9 @@ def _cut_or_dropped(text: str, guess: Guess, dropping: bool) -> tuple[str, Guess
     (``“hello”`` read as windows-1252 ends ``â€``: it lacks 9D), or, where
     the reader is seen ``dropping`` bytes elsewhere in the text, makes a
     word of three letters or more that the word lists know, in its case (no
-    capital after a small letter): Hebrew's final ``ם`` is D7 9D, so
+    capital after a small letter), or goes on a word of kana, Hangul or Han
+    (:func:`_goes_on`: ``ありがとう`` read as windows-1252 ends ``ã†``, its 81
+    dropped): Hebrew's final ``ם`` is D7 9D, so
     ``שלום עולם`` so read ends with the multiplication sign, D7. A text cut
     short leaves the same bytes, and the lists know a word of some language
     for many a fill, so a fill alone says little. Else the cut, with no
@@ -96,13 +106,32 @@ def _cut_or_dropped(text: str, guess: Guess, dropping: bool) -> tuple[str, Guess
     for fill in guess.alternatives:
         word = text[start:at] + fill
         closes = fill == "\u201d" and text.rfind("\u201c") > text.rfind("\u201d")
+        listed = len(word) >= 3 and _place(word) is not None
         known = dropping and lettering(fill) and not _capital_after_small(text, at, fill)
-        known = known and len(word) >= 3
-        known = known and _place(word) is not None
+        known = known and (listed or _goes_on(text[at - 1 : at], fill))
         if closes or known:
             rest = tuple(c for c in guess.alternatives if c != fill)
             return text[:at] + fill, replace(guess, what=LAST_DROPPED, char=fill, alternatives=rest)
     return text, replace(guess, alternatives=())
+
+
+#: Kana and Hangul: their words stand without spaces (Japanese) or with
+#: their particles (Korean), so the word lists seldom hold the word a last
+#: fill makes.
+_KANA, _HANGUL = re.compile("[\u3041-\u30ff]"), re.compile("[\uac00-\ud7a3]")
+
+
+def _goes_on(before: str, fill: str) -> bool:
+    """Whether ``fill`` goes on the word of the character ``before`` it:
+    kana after kana or Han (``ありがと`` and ``う``, not ``㍆``; ``文字化``
+    and ``け``), Hangul after Hangul (``없`` and ``음``), or a Han
+    character that makes a pair the word lists hold with the one before
+    it (``形式``, ``公司``)."""
+    if is_han(fill) and is_han(before):
+        return before + fill in han_pairs()
+    if _KANA.fullmatch(fill):
+        return bool(_KANA.fullmatch(before)) or is_han(before)
+    return bool(_HANGUL.fullmatch(fill) and _HANGUL.fullmatch(before))
 
 
 def _capital_after_small(text: str, at: int, char: str) -> bool:
