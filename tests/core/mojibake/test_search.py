@@ -3,7 +3,8 @@
 text read as another code page (Cyrillic Windows among them) is offered
 back only through its words, a look-alike letter only into a known one, and
 a word that lost several letters is read back whole where a known word fits,
-text that lost every continuation byte to stripped C1 controls is read back,
+text that lost every continuation byte to stripped C1 controls or to
+windows-1252 is read back,
 and legacy text read by a neighbour's code page (Cyrillic in another
 Cyrillic one, UTF-8 by a Russian console) is read back, unsure."""
 
@@ -183,6 +184,17 @@ def test_text_that_lost_every_continuation_byte_to_stripped_c1_controls_is_read_
     assert best.text == text
     assert best.words[0] == "utf-8 read as latin-1"
     assert C1_STRIPPED in {lost.what for lost in best.lost}
+
+
+@pytest.mark.parametrize("text", ["接続できませんでした。", "ファイル名を表示", "檔案名稱尚未指定"])
+def test_a_character_that_lost_both_its_bytes_to_windows_1252_is_guessed(text: str) -> None:
+    # き is E3 81 8D and 名 E5 90 8D: cp1252 has no character for 81, 8D or
+    # 90, so a program that drops what it cannot read keeps only the lead.
+    seen = text.encode().decode("cp1252", "ignore")
+    assert "ã" in seen or "å" in seen
+    best = explain(seen.encode())[0]
+    assert best.text == text
+    assert best.words == ["utf-8 read as cp1252", "repaired: dropped"]
 
 
 @pytest.mark.parametrize("text", ["Åsa och Örjan åker till Ärla", "Straße", "Am cât de mult"])
