@@ -419,12 +419,8 @@ def telling_escapes(text: str) -> list[Escapes]:
 
 def _in_word(text: str, match: re.Match[str]) -> bool:
     """Whether the escape ``match`` stands between two ASCII letters."""
-    start, end = match.span()
-    return (
-        text[start - 1 : start].isalpha()
-        and text[end : end + 1].isalpha()
-        and (text[start - 1 : start].isascii() and text[end : end + 1].isascii())
-    )
+    before, after = text[match.start() - 1 : match.start()], text[match.end() : match.end() + 1]
+    return all(c.isascii() and c.isalpha() for c in (before, after))
 
 
 def _escapes_codec(escapes: Escapes) -> codecs.CodecInfo:

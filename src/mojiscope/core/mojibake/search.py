@@ -294,19 +294,19 @@ def _kept_invisibles(text: str) -> bool:
 LIFTED_READERS = ("windows-1252", "cp1252", "latin-1")
 
 
-#: A character of three bytes as a single-byte reader shows it: a lead
-#: byte's character (E0-EF) and two more beyond ASCII.
-_THREE_BYTES = re.compile("[\u00e0-\u00ef][^\x00-\x7f]{2}")
+#: A character of three bytes led by E3-ED (kana, Han, Hangul) as a
+#: single-byte reader shows it: the lead's character and two more beyond ASCII.
+_CJK_READ = re.compile("[\u00e3-\u00ed][^\x00-\x7f]{2}")
 
 
-def _three_byte_runs(text: str, reader: str) -> bool:
+def _drops_pairs(text: str, reader: str) -> bool:
     """Whether ``reader`` may have dropped both continuation bytes of a
     character: it is cp1252, whose five holes (81 8D 8F 90 9D) are what
     Chinese, Japanese and Korean text read in the West loses, and ``text``
-    shows characters of three bytes read by it at least twice (kana and
-    Han: ``できません`` read as windows-1252 is ``ã§ã`` and ``ã¾ã›ã‚“``,
-    き, E3 81 8D, having lost both its 81 and its 8D)."""
-    return reader == "cp1252" and len(_THREE_BYTES.findall(text, 0, 1 << 12)) >= 2
+    shows at least two characters of those scripts read by it
+    (:data:`_CJK_READ`; ``できません`` so read is ``ã§ã`` and
+    ``ã¾ã›ã‚“``: き, E3 81 8D, lost both its 81 and its 8D)."""
+    return reader == "cp1252" and len(_CJK_READ.findall(text, 0, 1 << 12)) >= 2
 
 
 def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]] | None:
@@ -338,7 +338,7 @@ def _decoded(text: str, undo: Undo, first: bool) -> tuple[str, tuple[Guess, ...]
         straightened=quotes,
         invisible=invisible,
         whole=guessing and reader in MULTIBYTE_READERS,
-        pairs=guessing and (holes == _C1_BYTES or _three_byte_runs(text, reader)),
+        pairs=guessing and (holes == _C1_BYTES or _drops_pairs(text, reader)),
     )
     if decoded is None:
         return None
