@@ -34,7 +34,6 @@ import argparse
 import base64
 import codecs
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -55,6 +54,7 @@ from mojiscope.core.mojibake import (
     model,
     verify_chain,
 )
+from mojiscope.core.mojibake.readers import MULTIBYTE_MADE
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mojibake"
 WIN = Chain((Misreading("utf-8", "windows-1252"),))
@@ -225,15 +225,11 @@ def selection_4k(damaged: list[dict[str, object]]) -> tuple[bytes, bytes]:
     return whole[: whole.rfind(b"\n", 0, 4096) + 1], partial[: partial.rfind(b"\n", 0, 4096) + 1]
 
 
-#: Han, kana and Hangul.
-_CJK = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
-
-
 def cjk_4k(damaged: list[dict[str, object]]) -> bytes:
     """4 KiB of Chinese, Japanese and Korean lines read as windows-1252 that
     dropped the bytes it has no character for (81 8D 8F 90 9D): each
     character that lost a byte is a guess."""
-    texts = [str(c["expect"]) for c in damaged if _CJK.search(str(c["expect"]))]
+    texts = [str(c["expect"]) for c in damaged if MULTIBYTE_MADE.search(str(c["expect"]))]
     out, i = b"", 0
     while len(out) < 4096:
         out += (texts[i % len(texts)] + "\n").encode().decode("cp1252", "ignore").encode()

@@ -148,14 +148,14 @@ def latin1_c1(text: str, rng: random.Random, language: str) -> Case | None:
 
 
 def latin1_stripped(text: str, rng: random.Random, language: str) -> Case | None:
-    """UTF-8 read as latin-1 by a program that then stripped the C1
-    controls as control characters (``właśnie`` is ``wÅaÅnie``, ``don’t``
-    is ``donât``): no byte marks where they stood."""
-    out = _misread(text, "latin-1")
-    if out is None or not any("\x80" <= c <= "\x9f" for c in out):
+    """:func:`latin1_c1` by a program that then stripped the C1 controls as
+    control characters (``właśnie`` is ``wÅaÅnie``, ``don’t`` is
+    ``donât``): no byte marks where they stood."""
+    kept = latin1_c1(text, rng, language)
+    if kept is None:
         return None
-    out = "".join(c for c in out if not "\x80" <= c <= "\x9f")
-    return Case(out.encode(), text, ("utf-8 read as latin-1",), "latin1-stripped")
+    out = "".join(c for c in kept.data.decode() if not "\x80" <= c <= "\x9f")
+    return Case(out.encode(), text, kept.chain, "latin1-stripped")
 
 
 def layers(text: str, rng: random.Random, language: str) -> Case | None:

@@ -79,10 +79,15 @@ CLASSES = (
 )  # fmt: skip
 K = len(CLASSES)
 _C = {name: i for i, name in enumerate(CLASSES)}
+#: The scripts of :func:`script` that words write without spaces between
+#: them (Chinese and Japanese: Han and kana, one script) or with their
+#: particles (Korean: Hangul).
+HAN_KANA, HANGUL = 7, 8
 #: Scripts, for mixed-script words (0: none).
 _SCRIPTS = ((0x41, 0x24F, 1), (0x1E00, 0x1EFF, 1), (0x370, 0x3FF, 2), (0x1F00, 0x1FFF, 2),
             (0x400, 0x52F, 3), (0x590, 0x5FF, 4), (0x600, 0x6FF, 5), (0xE00, 0xE7F, 6),
-            (0x3040, 0x30FF, 7), (0x3400, 0x9FFF, 7), (0xAC00, 0xD7A3, 8))  # fmt: skip
+            (0x3040, 0x30FF, HAN_KANA), (0x3400, 0x9FFF, HAN_KANA),
+            (0xAC00, 0xD7A3, HANGUL))  # fmt: skip
 #: The astral emoji, which :func:`classes_of` counts as symbols.
 _EMOJI_START, _EMOJI_END = 0x1F000, 0x1FAFF
 #: The symbols and dingbats, and the astral emoji: common ones
@@ -309,7 +314,8 @@ def token_bound(text: str) -> int:
     return int(np.count_nonzero(inside[1:] & ~inside[:-1])) + int(len(inside) > 0 and inside[0])
 
 
-def _script(char: str) -> int:
+def script(char: str) -> int:
+    """The script of letter ``char`` (:data:`_SCRIPTS`; 0: none, or no letter)."""
     code = ord(char)
     return int(_tables()[1][code]) if code <= 0xFFFF else 0
 
@@ -333,14 +339,14 @@ def _word_terms(token: str) -> tuple[int, int, int, int, int, int, int]:
         or (token.isupper() and known_in_capitals(lower))
     )
     listed = known or lower in completion_words() or fill_place(lower) is not None
-    scripts = {_script(c) for c in token} - {0}
+    scripts = {script(c) for c in token} - {0}
     capital = sum(1 for a, b in pairwise(token) if a.islower() and b.isupper() and b >= "\x80")
     marked = f"^{lower}$"
     bigrams = known_bigrams()
     pairs = [
         a + b
         for a, b in pairwise(marked)
-        if (a >= "\x80" or b >= "\x80") and not (_script(a) == 7 and _script(b) == 7)
+        if (a >= "\x80" or b >= "\x80") and not (script(a) == HAN_KANA == script(b))
     ]
     seen = sum(1 for pair in pairs if pair in bigrams)
     return (

@@ -13,7 +13,7 @@ The table is the mixed reader's (``extra_codecs.MIXED_1252``): either code
 page's character for a byte. :func:`mac_roman_runs` finds such runs seen
 through mac-roman instead (``â€™`` is ``‚Äô`` there, ``é`` is ``√©``), and
 :func:`latin1_stripped_runs` what latin-1 leaves where a program stripped
-the C1 controls it read (``wÅaÅie``, ``donât``).
+the C1 controls it read (``wÅaÅnie``, ``donât``).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def latin1_stripped_runs() -> re.Pattern[str]:
 
     * ``Ä`` or ``Å`` inside or at the end of a word written in small
       letters, the lead of ą ę ė ł ś ř... (Polish ``właśnie`` as
-      ``wÅaÅie``, ``zresztą`` as ``zresztÄ``; correct text writes neither
+      ``wÅaÅnie``, ``zresztą`` as ``zresztÄ``; correct text writes neither
       capital there);
     * ``â``, the lead of ‘’“”…, where a quotation mark or an apostrophe
       stood: beside another, around a word (``âhelloâ``), before a sign

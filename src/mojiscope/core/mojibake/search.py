@@ -166,7 +166,7 @@ def _holes(reader: str, text: str) -> bytes:
     none (a text that holds one kept them) and shows the reading elsewhere
     (:data:`_LATIN1_SEQUENCE`: ``QuÈbec`` alone is no ``Qu`` and a lost letter)
     or what it leaves where it lost every continuation byte
-    (``runs.latin1_stripped_runs``: ``wÅaÅie``, ``donât``);
+    (``runs.latin1_stripped_runs``: ``wÅaÅnie``, ``donât``);
     for a reader of :data:`MULTIBYTE_READERS`, any continuation byte and
     the lead bytes of its users' scripts (:data:`_LEADS`), when ``text``
     holds a U+FFFD or ``?`` it may have been lost to; any continuation

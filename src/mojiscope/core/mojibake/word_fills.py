@@ -13,13 +13,12 @@ that became a space (:func:`space_given_back`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
 from mojiscope.core.codecs.legacy.whatwg import CODEC_NAME as WHATWG_1252
-from mojiscope.core.mojibake.features import fold
+from mojiscope.core.mojibake.features import HAN_KANA, HANGUL, fold, script
 from mojiscope.core.mojibake.guess import CUT, DROPPED, LAST_DROPPED, LOST_NBSP, SPACE, Guess
 from mojiscope.core.mojibake.letters import lettering
 from mojiscope.core.mojibake.lexicon import (
@@ -115,23 +114,16 @@ def _cut_or_dropped(text: str, guess: Guess, dropping: bool) -> tuple[str, Guess
     return text, replace(guess, alternatives=())
 
 
-#: Kana and Hangul: their words stand without spaces (Japanese) or with
-#: their particles (Korean), so the word lists seldom hold the word a last
-#: fill makes.
-_KANA, _HANGUL = re.compile("[\u3041-\u30ff]"), re.compile("[\uac00-\ud7a3]")
-
-
 def _goes_on(before: str, fill: str) -> bool:
-    """Whether ``fill`` goes on the word of the character ``before`` it:
-    kana after kana or Han (``ありがと`` and ``う``, not ``㍆``; ``文字化``
-    and ``け``), Hangul after Hangul (``없`` and ``음``), or a Han
-    character that makes a pair the word lists hold with the one before
-    it (``形式``, ``公司``)."""
-    if is_han(fill) and is_han(before):
-        return before + fill in han_pairs()
-    if _KANA.fullmatch(fill):
-        return bool(_KANA.fullmatch(before)) or is_han(before)
-    return bool(_HANGUL.fullmatch(fill) and _HANGUL.fullmatch(before))
+    """Whether ``fill`` goes on the word of the character ``before`` it, in
+    a script whose words the word lists seldom hold whole (Japanese writes
+    no spaces, Korean joins its particles): a Han character that makes a
+    pair the lists hold with the one before it (``形式``, ``公司``), kana
+    after kana or Han (``ありがと`` and ``う``, not ``㍆``; ``文字化`` and
+    ``け``), Hangul after Hangul (``없`` and ``음``)."""
+    if is_han(fill):
+        return is_han(before) and before + fill in han_pairs()
+    return script(fill) in (HAN_KANA, HANGUL) and script(fill) == script(before)
 
 
 def _capital_after_small(text: str, at: int, char: str) -> bool:
